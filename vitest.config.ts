@@ -1,0 +1,29 @@
+import { defineConfig } from 'vitest/config';
+
+// One workspace config for every package: the API's integration tests run in Node
+// against a real database; the front-end unit and component tests run in happy-dom.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'api',
+          root: './api',
+          include: ['**/*.test.ts'],
+          exclude: ['**/node_modules/**'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'web',
+          include: ['{host,mf-shared,mf-catalog,mf-product,mf-cart}/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+          environment: 'happy-dom',
+          globals: true,
+        },
+      },
+    ],
+  },
+});
