@@ -19,9 +19,17 @@ export default defineConfig({
       {
         test: {
           name: 'web',
-          include: ['{host,mf-shared,mf-catalog,mf-product,mf-cart}/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+          include: ['{host,mf-shared,mf-catalog,mf-product,mf-cart}/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           globals: true,
+        },
+      },
+      {
+        test: {
+          name: 'tooling',
+          include: ['scripts/**/*.test.ts', 'host/server/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
         },
       },
     ],

@@ -1,0 +1,34 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePorts, latestRelease, localRegistry, REMOTES, ROOT, startStack } from '../../scripts/lib/stack.ts';
+
+/**
+ * Starts the whole shop from the current production builds on free ports, with a fresh
+ * embedded database, and tells the tests where it is through environment variables.
+ */
+export default async function globalSetup() {
+  const ports = await freePorts();
+  const work = mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-'));
+  const versions = Object.fromEntries(REMOTES.map((r) => [r.name, latestRelease(r.dir)])) as Record<(typeof REMOTES)[number]['name'], string>;
+  const registry = localRegistry(ports, versions);
+  const logDir = path.join(ROOT, '.run', 'e2e-logs');
+  rmSync(logDir, { recursive: true, force: true });
+  const stack = await startStack({
+    ports,
+    registry,
+    registryFile: path.join(work, 'registry.json'),
+    pgliteDir: path.join(work, 'pglite'),
+    log: { dir: logDir },
+    env: { REGISTRY_TTL_MS: '0' },
+  });
+  process.env.SHOP_URL = stack.url;
+  process.env.SHOP_API_URL = `http://127.0.0.1:${ports.api}`;
+  process.env.SHOP_REGISTRY = JSON.stringify(registry);
+  process.env.SHOP_VERSIONS = JSON.stringify(versions);
+  process.env.SHOP_WORK_DIR = work;
+  return async () => {
+    await stack.stop();
+    rmSync(work, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,19 @@
+/** Serialises data for a `<script type="application/json">` block: `<` is escaped so no text can close the tag. */
+export function jsonForHtml(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+}
+
+export interface PageHtml {
+  head: string;
+  state: unknown;
+}
+
+export function renderPage(template: string, page: PageHtml): string {
+  return template
+    .replace('<!--app-head-->', page.head)
+    .replace('<!--app-state-->', `<script type="application/json" id="shop-state">${jsonForHtml(page.state)}</script>`);
+}

@@ -1,0 +1,23 @@
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { RemoteModuleId, RemoteModules, RemoteRegistry } from '@shop/mf-shared';
+
+let registry: RemoteRegistry = {};
+
+export function applyRegistry(next: RemoteRegistry): void {
+  registry = next;
+  registerRemotes(Object.entries(next).map(([name, entry]) => ({ name, entry })));
+}
+
+/**
+ * Loads an exposed module. `fresh` re-registers the remote first, which drops the
+ * runtime's cached failure, so «Повторить» really tries the network again.
+ */
+export async function loadRemoteModule<K extends RemoteModuleId>(id: K, fresh = false): Promise<RemoteModules[K]> {
+  const remote = id.split('/')[0] as string;
+  const entry = registry[remote];
+  if (!entry) throw new Error(`remote ${remote} is not in the registry`);
+  if (fresh) registerRemotes([{ name: remote, entry }], { force: true });
+  const mod = await loadRemote<{ default: RemoteModules[K] }>(id);
+  if (!mod?.default) throw new Error(`${id} exposes no default export`);
+  return mod.default;
+}

@@ -1,0 +1,11 @@
+// Type-level check that every exposed module matches the federation contract in mf-shared.
+import type { RemoteModules } from '@shop/mf-shared';
+import HomePage from './pages/home-page.tsx';
+import ListingPage from './pages/listing-page.tsx';
+import SearchPage from './pages/search-page.tsx';
+
+export const exposed = {
+  'mf_catalog/HomePage': HomePage,
+  'mf_catalog/ListingPage': ListingPage,
+  'mf_catalog/SearchPage': SearchPage,
+} satisfies Partial<RemoteModules>;

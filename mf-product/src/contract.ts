@@ -1,0 +1,7 @@
+// Type-level check that every exposed module matches the federation contract in mf-shared.
+import type { RemoteModules } from '@shop/mf-shared';
+import ProductPage from './pages/product-page.tsx';
+
+export const exposed = {
+  'mf_product/ProductPage': ProductPage,
+} satisfies Partial<RemoteModules>;

@@ -1,0 +1,59 @@
+/** A line of the cart as kept in the browser (spec §3 «Cart item»). `id` is the offer id. */
+export interface CartItem {
+  id: string;
+  modelId: string;
+  sku: string;
+  name: string;
+  /** Price in whole roubles when the line was added; the API recomputes it at checkout. */
+  price: number;
+  brand: { name: string };
+  mainCategory: { name: string };
+  quantity: number;
+  size?: string;
+  image?: string;
+  webPath?: string;
+}
+
+export type NewCartItem = Omit<CartItem, 'quantity'>;
+
+export const MAX_QUANTITY = 99;
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/**
+ * Stored carts come from an older release, another tab or a hand-edited localStorage:
+ * keep every line that is still a valid line and drop the rest, never throw.
+ */
+export function sanitizeCartItems(value: unknown): CartItem[] {
+  if (!Array.isArray(value)) return [];
+  const seen = new Set<string>();
+  const items: CartItem[] = [];
+  for (const raw of value) {
+    if (!isObject(raw)) continue;
+    const { id, modelId, sku, name, price, quantity } = raw;
+    if (typeof id !== 'string' && typeof id !== 'number') continue;
+    if (typeof name !== 'string' || typeof price !== 'number' || !Number.isFinite(price) || price < 0) continue;
+    const key = String(id);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const q = typeof quantity === 'number' && Number.isFinite(quantity) ? Math.trunc(quantity) : 1;
+    const brand = isObject(raw.brand) && typeof raw.brand.name === 'string' ? raw.brand.name : '';
+    const category = isObject(raw.mainCategory) && typeof raw.mainCategory.name === 'string' ? raw.mainCategory.name : '';
+    items.push({
+      id: key,
+      modelId: typeof modelId === 'string' || typeof modelId === 'number' ? String(modelId) : '',
+      sku: typeof sku === 'string' ? sku : '',
+      name,
+      price: Math.round(price),
+      brand: { name: brand },
+      mainCategory: { name: category },
+      quantity: Math.min(Math.max(q, 1), MAX_QUANTITY),
+      ...(typeof raw.size === 'string' ? { size: raw.size } : {}),
+      ...(typeof raw.image === 'string' && raw.image.startsWith('/') ? { image: raw.image } : {}),
+      ...(typeof raw.webPath === 'string' && raw.webPath.startsWith('/') ? { webPath: raw.webPath } : {}),
+    });
+  }
+  return items;
+}

@@ -1,0 +1,111 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { NewCartItem } from './cart-item.ts';
+import { CART_STORAGE_KEY, cartCount, cartTotal, useCart } from './cart-store.ts';
+
+const sneaker: NewCartItem = {
+  id: 'o1',
+  modelId: 'm1',
+  sku: 'NK-1',
+  name: 'Nike Air Max 90',
+  price: 12990,
+  brand: { name: 'Nike' },
+  mainCategory: { name: 'Кроссовки' },
+  size: '42',
+};
+const hoodie: NewCartItem = { ...sneaker, id: 'o2', sku: 'CH-1', name: 'Худи Carhartt', price: 8990 };
+const cart = () => useCart.getState();
+
+beforeEach(() => {
+  localStorage.clear();
+  useCart.setState({ items: [], panelOpen: false, lastAdded: null });
+});
+
+describe('cart store (spec §4)', () => {
+  it('appends a new line with quantity 1 and raises an existing one by 1', () => {
+    cart().add(sneaker);
+    cart().add(hoodie);
+    cart().add(sneaker);
+    expect(cart().items.map((l) => [l.id, l.quantity])).toEqual([
+      ['o1', 2],
+      ['o2', 1],
+    ]);
+    expect(cart().lastAdded?.item.id).toBe('o1');
+  });
+
+  it('decreasing at quantity 1 removes the line, otherwise lowers it by 1', () => {
+    cart().add(sneaker);
+    cart().add(sneaker);
+    cart().decrease('o1');
+    expect(cart().items[0]?.quantity).toBe(1);
+    cart().decrease('o1');
+    expect(cart().items).toEqual([]);
+  });
+
+  it('sets a quantity only on an existing line and only above 0', () => {
+    cart().add(sneaker);
+    cart().setQuantity('o1', 5);
+    expect(cart().items[0]?.quantity).toBe(5);
+    cart().setQuantity('o1', 0);
+    cart().setQuantity('o1', -3);
+    cart().setQuantity('o1', 2.5);
+    expect(cart().items[0]?.quantity).toBe(5);
+    cart().setQuantity('missing', 3);
+    expect(cart().items).toHaveLength(1);
+  });
+
+  it('removes a line and clears the cart', () => {
+    cart().add(sneaker);
+    cart().add(hoodie);
+    cart().remove('o1');
+    expect(cart().items.map((l) => l.id)).toEqual(['o2']);
+    cart().clear();
+    expect(cart().items).toEqual([]);
+  });
+
+  it('counts goods and sums the total', () => {
+    cart().add(sneaker);
+    cart().add(sneaker);
+    cart().add(hoodie);
+    expect(cartCount(cart().items)).toBe(3);
+    expect(cartTotal(cart().items)).toBe(12990 * 2 + 8990);
+  });
+
+  it('persists to localStorage and reloads from it', async () => {
+    cart().add(sneaker);
+    const stored = JSON.parse(localStorage.getItem(CART_STORAGE_KEY) ?? '{}');
+    expect(stored.state.items[0]).toMatchObject({ id: 'o1', quantity: 1 });
+    expect(stored.state.panelOpen).toBeUndefined();
+    const saved = localStorage.getItem(CART_STORAGE_KEY) as string;
+    useCart.setState({ items: [] });
+    // What a fresh page load finds:
+    localStorage.setItem(CART_STORAGE_KEY, saved);
+    await useCart.persist.rehydrate();
+    expect(cart().items[0]?.id).toBe('o1');
+  });
+
+  it('recovers from a corrupt or hostile stored cart without crashing', async () => {
+    localStorage.setItem(CART_STORAGE_KEY, '{not json');
+    await useCart.persist.rehydrate();
+    expect(cart().items).toEqual([]);
+    localStorage.setItem(
+      CART_STORAGE_KEY,
+      JSON.stringify({
+        version: 1,
+        state: { items: [{ ...sneaker, quantity: 1e9 }, { id: 'x', name: 5 }, null, { ...hoodie, price: 'free' }, 'junk'] },
+      }),
+    );
+    await useCart.persist.rehydrate();
+    expect(cart().items).toHaveLength(1);
+    expect(cart().items[0]).toMatchObject({ id: 'o1', quantity: 99 });
+  });
+
+  it('panel shows, hides and toggles', () => {
+    cart().showPanel();
+    expect(cart().panelOpen).toBe(true);
+    cart().togglePanel();
+    expect(cart().panelOpen).toBe(false);
+    cart().togglePanel();
+    cart().hidePanel();
+    expect(cart().panelOpen).toBe(false);
+  });
+});

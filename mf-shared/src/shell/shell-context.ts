@@ -1,0 +1,19 @@
+import { createContext, useContext } from 'react';
+
+/** What the host (the shell) tells every remote about the page it is mounted in. */
+export interface ShellContextValue {
+  /** The shop's name as shown in the header. */
+  shopName: string;
+  /** Contacts from configuration; a missing one is not shown. */
+  contacts: { telegram?: string; whatsapp?: string; email?: string };
+  /** The host's build version, for diagnostics. */
+  hostVersion: string;
+}
+
+export const ShellContext = createContext<ShellContextValue | null>(null);
+
+export function useShell(): ShellContextValue {
+  const value = useContext(ShellContext);
+  if (!value) throw new Error('useShell() must be used inside the host shell');
+  return value;
+}

@@ -1,0 +1,299 @@
+/**
+ * Builds and runs the whole shop as production has it: the API, one static server per
+ * remote (each on its own port, serving its release folders) and the host server. Used by
+ * `npm start`, `npm run dev` and the browser tests, so all three run the same topology.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+export const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const BIN = path.join(ROOT, 'node_modules', '.bin');
+
+export const REMOTES = [
+  { name: 'mf_catalog', dir: 'mf-catalog', portVar: 'MF_CATALOG_PORT', defaultPort: 3001 },
+  { name: 'mf_product', dir: 'mf-product', portVar: 'MF_PRODUCT_PORT', defaultPort: 3002 },
+  { name: 'mf_cart', dir: 'mf-cart', portVar: 'MF_CART_PORT', defaultPort: 3003 },
+] as const;
+export type RemoteName = (typeof REMOTES)[number]['name'];
+
+export interface Ports {
+  host: number;
+  api: number;
+  mf_catalog: number;
+  mf_product: number;
+  mf_cart: number;
+}
+
+const PORT_VARS: Record<keyof Ports, [string, number]> = {
+  host: ['HOST_PORT', 3000],
+  api: ['API_PORT', 4000],
+  mf_catalog: ['MF_CATALOG_PORT', 3001],
+  mf_product: ['MF_PRODUCT_PORT', 3002],
+  mf_cart: ['MF_CART_PORT', 3003],
+};
+
+export function portsFromEnv(env: NodeJS.ProcessEnv = process.env): Ports {
+  const ports = {} as Ports;
+  for (const [key, [name, fallback]] of Object.entries(PORT_VARS) as [keyof Ports, [string, number]][]) {
+    const raw = env[name];
+    const value = raw ? Number(raw) : fallback;
+    if (!Number.isInteger(value) || value < 1 || value > 65535) throw new Error(`${name} must be a port number, got «${raw}»`);
+    ports[key] = value;
+  }
+  return ports;
+}
+
+function isPortFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+export async function assertPortsFree(ports: Ports): Promise<void> {
+  for (const [key, port] of Object.entries(ports) as [keyof Ports, number][]) {
+    if (!(await isPortFree(port))) {
+      throw new Error(`Port ${port} is taken. Stop whatever uses it, or set ${PORT_VARS[key][0]} to a free port.`);
+    }
+  }
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function freePorts(): Promise<Ports> {
+  return { host: await freePort(), api: await freePort(), mf_catalog: await freePort(), mf_product: await freePort(), mf_cart: await freePort() };
+}
+
+export type LogMode = 'inherit' | { dir: string };
+
+export interface Service {
+  name: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Spawns a process in its own group so that stopping it also stops whatever it started. */
+export function startService(
+  name: string,
+  command: string,
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; log: LogMode },
+): Service {
+  const child = spawn(command, args, {
+    cwd: options.cwd ?? ROOT,
+    env: { ...process.env, ...options.env },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  if (options.log === 'inherit') {
+    const prefix = `[${name}] `;
+    const forward = (stream: NodeJS.ReadableStream, out: NodeJS.WriteStream) => {
+      let rest = '';
+      stream.on('data', (chunk: Buffer) => {
+        const lines = (rest + chunk.toString()).split('\n');
+        rest = lines.pop() ?? '';
+        for (const line of lines) out.write(`${prefix}${line}\n`);
+      });
+    };
+    forward(child.stdout!, process.stdout);
+    forward(child.stderr!, process.stderr);
+  } else {
+    mkdirSync(options.log.dir, { recursive: true });
+    const file = createWriteStream(path.join(options.log.dir, `${name}.log`), { flags: 'a' });
+    child.stdout!.pipe(file);
+    child.stderr!.pipe(file);
+  }
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    name,
+    child,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      try {
+        process.kill(-child.pid!, 'SIGTERM');
+      } catch {
+        return;
+      }
+      const timer = setTimeout(() => {
+        try {
+          process.kill(-child.pid!, 'SIGKILL');
+        } catch {}
+      }, 5000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** Resolves when `url` answers 2xx; rejects early when the service exits or after `timeoutMs`. */
+export async function waitForHttp(url: string, service: Service, timeoutMs = 90_000, anyStatus = false): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (service.child.exitCode !== null) throw new Error(`${service.name} exited with code ${service.child.exitCode} before it was ready`);
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (response.ok || anyStatus) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${service.name} was not ready at ${url} within ${timeoutMs / 1000} s`);
+}
+
+function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${path.basename(cwd)}: ${command} ${args.join(' ')} failed\n${output}`)),
+    );
+  });
+}
+
+export function newBuildId(): string {
+  return new Date().toISOString().replace(/\D/g, '').slice(0, 14);
+}
+
+export function packageVersion(dir: string): string {
+  return (JSON.parse(readFileSync(path.join(ROOT, dir, 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+export interface BuildResult {
+  /** remote name → release version built (`<package version>-<build id>`). */
+  versions: Record<RemoteName, string>;
+  /** package → build time in ms. */
+  timings: Record<string, number>;
+}
+
+/** Production builds of the host and every remote, two at a time (this machine has two cores). */
+export async function buildAll(options: { buildId?: string; only?: string[]; log?: (line: string) => void } = {}): Promise<BuildResult> {
+  const buildId = options.buildId ?? newBuildId();
+  const log = options.log ?? ((line: string) => console.log(line));
+  const packages = ['host', ...REMOTES.map((r) => r.dir)].filter((p) => !options.only || options.only.includes(p));
+  const timings: Record<string, number> = {};
+  const queue = [...packages];
+  const worker = async () => {
+    for (let pkg = queue.shift(); pkg; pkg = queue.shift()) {
+      const started = Date.now();
+      await run(path.join(BIN, 'rspack'), ['build', '--mode', 'production'], path.join(ROOT, pkg), { BUILD_ID: buildId, NODE_ENV: 'production' });
+      const elapsed = Date.now() - started;
+      timings[pkg] = elapsed;
+      log(`built ${pkg} in ${(elapsed / 1000).toFixed(1)} s`);
+    }
+  };
+  await Promise.all([worker(), worker()]);
+  const versions = Object.fromEntries(REMOTES.map((r) => [r.name, `${packageVersion(r.dir)}-${buildId}`])) as Record<RemoteName, string>;
+  return { versions, timings };
+}
+
+export interface StackOptions {
+  ports: Ports;
+  /** Host name the browser uses to reach the remotes' servers. */
+  publicHost?: string;
+  /** remote name → manifest URL; defaults to the given versions on the local remote servers. */
+  registry: Record<string, string>;
+  registryFile: string;
+  pgliteDir: string;
+  log: LogMode;
+  env?: NodeJS.ProcessEnv;
+  /** Remotes served by something else (rspack serve in `npm run dev`). */
+  skipRemotes?: string[];
+}
+
+export interface Stack {
+  url: string;
+  apiUrl: string;
+  services: Service[];
+  remoteUrl(name: RemoteName): string;
+  stop(): Promise<void>;
+}
+
+export function localRegistry(ports: Ports, versions: Record<RemoteName, string>, publicHost = 'localhost'): Record<string, string> {
+  return Object.fromEntries(
+    REMOTES.map((r) => [r.name, `http://${publicHost}:${ports[r.name]}/${versions[r.name]}/mf-manifest.json`]),
+  );
+}
+
+export function writeRegistry(file: string, registry: Record<string, string>): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(registry, null, 2)}\n`);
+}
+
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const { ports, log } = options;
+  const publicHost = options.publicHost ?? 'localhost';
+  const shopUrl = `http://${publicHost}:${ports.host}`;
+  const services: Service[] = [];
+  const stop = async () => {
+    await Promise.all(services.splice(0).reverse().map((s) => s.stop()));
+  };
+  try {
+    writeRegistry(options.registryFile, options.registry);
+    const api = startService('api', path.join(BIN, 'tsx'), ['api/src/main.ts'], {
+      log,
+      env: { ...options.env, API_PORT: String(ports.api), PGLITE_DIR: options.pgliteDir, SHOP_PUBLIC_URL: shopUrl },
+    });
+    services.push(api);
+    const remoteServers = REMOTES.filter((r) => !options.skipRemotes?.includes(r.dir)).map((r) => {
+      const service = startService(r.dir, process.execPath, ['scripts/serve-remote.mjs', path.join(r.dir, 'dist')], {
+        log,
+        env: { ...options.env, PORT: String(ports[r.name]), PORT_VAR: r.portVar },
+      });
+      services.push(service);
+      return { service, url: `http://127.0.0.1:${ports[r.name]}/` };
+    });
+    const host = startService('host', path.join(BIN, 'tsx'), ['host/server/main.ts'], {
+      log,
+      env: {
+        ...options.env,
+        HOST_PORT: String(ports.host),
+        API_URL: `http://127.0.0.1:${ports.api}`,
+        REGISTRY_FILE: options.registryFile,
+      },
+    });
+    services.push(host);
+    await Promise.all([
+      waitForHttp(`http://127.0.0.1:${ports.api}/api/health`, api),
+      waitForHttp(`http://127.0.0.1:${ports.host}/healthz`, host),
+      // A remote server answers 404 at its root: any answer means it is up.
+      ...remoteServers.map(({ service, url }) => waitForHttp(url, service, 30_000, true)),
+    ]);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return {
+    url: shopUrl,
+    apiUrl: `http://127.0.0.1:${ports.api}/api/graphql`,
+    services,
+    remoteUrl: (name) => `http://${publicHost}:${ports[name]}`,
+    stop,
+  };
+}
+
+/** The newest release folder of a remote's dist (by build time), e.g. `0.1.0-20261122211501`. */
+export function latestRelease(remoteDir: string): string {
+  const dist = path.join(ROOT, remoteDir, 'dist');
+  const releases = readdirSync(dist, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(path.join(dist, entry.name, 'mf-manifest.json')))
+    .map((entry) => ({ name: entry.name, at: statSync(path.join(dist, entry.name, 'mf-manifest.json')).mtimeMs }))
+    .sort((a, b) => b.at - a.at);
+  const newest = releases[0];
+  if (!newest) throw new Error(`${remoteDir} has no build in ${dist}: run npm run build`);
+  return newest.name;
+}

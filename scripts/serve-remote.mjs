@@ -1,0 +1,52 @@
+#!/usr/bin/env node
+// Static server for one remote's release folders (dist/<version>/...), as each remote's
+// own service would run in production. Usage: node scripts/serve-remote.mjs <dist dir>
+// Env: PORT (required), PORT_VAR (the variable named in the "port taken" message), BIND.
+import http from 'node:http';
+import path from 'node:path';
+import sirv from 'sirv';
+
+const dir = path.resolve(process.argv[2] ?? 'dist');
+const portVar = process.env.PORT_VAR || 'PORT';
+const port = Number(process.env.PORT);
+const bind = process.env.BIND || '127.0.0.1';
+if (!Number.isInteger(port) || port < 1 || port > 65535) {
+  console.error(`${portVar} must be a port number, got «${process.env.PORT}»`);
+  process.exit(1);
+}
+
+// `dev` mode looks files up on every request, so a release published while the server
+// runs is served at once (the non-dev index is built at start and would 404 new files).
+const files = sirv(dir, {
+  dev: true,
+  etag: true,
+  setHeaders(res, pathname) {
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    // A release folder never changes once published; only the manifest is revalidated,
+    // so a broken publish can be repaired in place.
+    res.setHeader(
+      'Cache-Control',
+      pathname.endsWith('mf-manifest.json') ? 'no-cache' : 'public, max-age=31536000, immutable',
+    );
+  },
+});
+
+const server = http.createServer((req, res) => {
+  if (req.method === 'OPTIONS') {
+    res.writeHead(204, { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'GET, HEAD' });
+    return res.end();
+  }
+  files(req, res, () => {
+    res.writeHead(404, { 'Access-Control-Allow-Origin': '*', 'content-type': 'text/plain; charset=utf-8' });
+    res.end('Not found');
+  });
+});
+server.on('error', (error) => {
+  if (error.code === 'EADDRINUSE') console.error(`Port ${port} is taken: set ${portVar} to a free port.`);
+  else console.error(error);
+  process.exit(1);
+});
+server.listen(port, bind, () => console.log(`Serving ${dir} on http://${bind}:${port}`));
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.close(() => process.exit(0)));

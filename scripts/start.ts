@@ -1,0 +1,87 @@
+/**
+ * `npm start`: builds everything for production and runs the shop as production has it.
+ * `npm run dev -- <package>`: the same, with that package rebuilt on change
+ * (rspack serve with HMR for a remote, a watch build for the host).
+ */
+import path from 'node:path';
+import {
+  assertPortsFree,
+  buildAll,
+  localRegistry,
+  portsFromEnv,
+  REMOTES,
+  ROOT,
+  startService,
+  startStack,
+  type Service,
+} from './lib/stack.ts';
+
+const devIndex = process.argv.indexOf('--dev');
+const devPackage = devIndex >= 0 ? (process.argv[devIndex + 1] ?? 'host') : null;
+const devRemote = REMOTES.find((r) => r.dir === devPackage);
+if (devPackage && devPackage !== 'host' && !devRemote) {
+  console.error(`npm run dev -- <package>: package must be host, ${REMOTES.map((r) => r.dir).join(', ')}; got «${devPackage}»`);
+  process.exit(2);
+}
+
+async function main() {
+  const ports = portsFromEnv();
+  await assertPortsFree(ports);
+  console.log('Building the host and the remotes for production…');
+  const { versions } = await buildAll({ only: devRemote ? ['host', ...REMOTES.filter((r) => r !== devRemote).map((r) => r.dir)] : undefined });
+  const publicHost = process.env.PUBLIC_HOSTNAME || 'localhost';
+  const registry = localRegistry(ports, versions, publicHost);
+  const extra: Service[] = [];
+  if (devRemote) {
+    const devPort = ports[devRemote.name] + 100;
+    registry[devRemote.name] = `http://${publicHost}:${devPort}/mf-manifest.json`;
+    extra.push(
+      startService(`${devRemote.dir} (dev)`, path.join(ROOT, 'node_modules/.bin/rspack'), ['serve', '--mode', 'development'], {
+        cwd: path.join(ROOT, devRemote.dir),
+        log: 'inherit',
+      }),
+    );
+  } else if (devPackage === 'host') {
+    extra.push(
+      startService('host (watch)', path.join(ROOT, 'node_modules/.bin/rspack'), ['build', '--watch', '--mode', 'development'], {
+        cwd: path.join(ROOT, 'host'),
+        log: 'inherit',
+      }),
+    );
+  }
+  console.log('Starting the API (embedded PostgreSQL unless DATABASE_URL is set), the remotes and the host…');
+  const stack = await startStack({
+    ports,
+    publicHost,
+    registry,
+    registryFile: process.env.REGISTRY_FILE || path.join(ROOT, '.run', 'registry.json'),
+    pgliteDir: process.env.PGLITE_DIR || path.join(ROOT, 'api', '.data', 'pglite'),
+    log: 'inherit',
+    skipRemotes: devRemote ? [devRemote.dir] : [],
+    env: devPackage === 'host' ? { HOST_DEV: '1' } : {},
+  });
+  console.log(`\n  Магазин работает: ${stack.url}\n  (Ctrl-C stops everything)\n`);
+  let stopping = false;
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping…');
+    await Promise.all([stack.stop(), ...extra.map((s) => s.stop())]);
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+  for (const service of stack.services) {
+    service.child.once('exit', (code) => {
+      if (!stopping) {
+        console.error(`${service.name} stopped unexpectedly (exit code ${code}); stopping the shop.`);
+        void shutdown().then(() => process.exit(1));
+      }
+    });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,109 @@
+/**
+ * `npm test`: everything that must hold before a change lands, in the order that fails
+ * fastest: system tools, type-check, lint, unit and integration tests (vitest; the API suite
+ * runs on PGlite and on a real PostgreSQL), production builds, then the browser tests
+ * against the real built host, remotes and API. Stops at the first failing step and exits
+ * non-zero; the browser tests' stack is always stopped by their global teardown.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { buildAll, ROOT } from './lib/stack.ts';
+
+const BIN = path.join(ROOT, 'node_modules', '.bin');
+const REPORT_DIR = path.join(ROOT, '.run', 'test-reports');
+const isRoot = process.getuid?.() === 0;
+const totals = { passed: 0, failed: 0, skipped: 0 };
+
+function step(title: string) {
+  console.log(`\n━━ ${title} ━━`);
+}
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+async function mustRun(title: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
+  step(title);
+  const code = await run(command, args, env);
+  if (code !== 0) fail(`${title} failed (exit code ${code})`);
+}
+
+function fail(message: string): never {
+  console.error(`\n✗ ${message}`);
+  printTotals();
+  process.exit(1);
+}
+
+function printTotals() {
+  console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+}
+
+/** Installs a Debian package when its command is missing (we run as root on CI and here). */
+function ensureDebianTool(command: string, pkg: string) {
+  if (spawnSync('sh', ['-c', `command -v ${command}`]).status === 0) return;
+  if (!isRoot) fail(`${command} is missing. Install it with: sudo apt-get install -y ${pkg}`);
+  console.log(`Installing ${pkg} (Debian package)…`);
+  const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+  const install = spawnSync('apt-get', ['install', '-y', '-qq', pkg], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+  if (update.status !== 0 || install.status !== 0 || spawnSync('sh', ['-c', `command -v ${command}`]).status !== 0) {
+    fail(`could not install ${pkg}; install it with: apt-get install -y ${pkg}`);
+  }
+}
+
+function countVitest(file: string) {
+  const report = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+  totals.passed += report.numPassedTests;
+  totals.failed += report.numFailedTests;
+  totals.skipped += report.numPendingTests + report.numTodoTests;
+}
+
+function countPlaywright(file: string) {
+  const report = JSON.parse(readFileSync(file, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
+  totals.passed += report.stats.expected + report.stats.flaky;
+  totals.failed += report.stats.unexpected;
+  totals.skipped += report.stats.skipped;
+}
+
+async function main() {
+  const started = Date.now();
+  rmSync(REPORT_DIR, { recursive: true, force: true });
+  mkdirSync(REPORT_DIR, { recursive: true });
+
+  step('System tools: Chromium, docker-compose, PostgreSQL');
+  ensureDebianTool('chromium', 'chromium');
+  ensureDebianTool('docker-compose', 'docker-compose');
+  console.log('ok');
+
+  await mustRun('Type-check (tsc)', path.join(BIN, 'tsc'), ['-p', 'tsconfig.json']);
+  await mustRun('Lint (biome)', path.join(BIN, 'biome'), ['lint', '--error-on-warnings', '.']);
+
+  step('Unit and integration tests (vitest: api on PGlite and PostgreSQL, web, tooling)');
+  const vitestReport = path.join(REPORT_DIR, 'vitest.json');
+  const unitCode = await run(path.join(BIN, 'vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
+  if (existsSync(vitestReport)) countVitest(vitestReport);
+  if (unitCode !== 0) fail(`vitest failed (exit code ${unitCode})`);
+
+  step('Production builds');
+  await buildAll().catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));
+
+  step('Browser tests (Playwright with Debian Chromium, real host, remotes and API)');
+  const e2eReport = path.join(REPORT_DIR, 'playwright.json');
+  const e2eCode = await run(path.join(BIN, 'playwright'), ['test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
+  });
+  if (existsSync(e2eReport)) countPlaywright(e2eReport);
+  if (e2eCode !== 0) fail(`browser tests failed (exit code ${e2eCode})`);
+
+  console.log(`\nAll steps passed in ${Math.round((Date.now() - started) / 1000)} s.`);
+  printTotals();
+  if (totals.passed === 0) fail('no test ran');
+}
+
+main().catch((error: unknown) => fail(error instanceof Error ? (error.stack ?? error.message) : String(error)));
