@@ -31,18 +31,17 @@ test('the host shell context is visible inside a remote', async ({ page }) => {
 });
 
 test('every app runs on the page singletons: one React, Apollo, router and mf-shared', async ({ page }) => {
+  const reports = async () => page.evaluate(() => (window as unknown as { __SHOP_APPS__: unknown[] }).__SHOP_APPS__);
+  const sharedBy = (names: string[]) =>
+    expect.arrayContaining(
+      names.map((name) => expect.objectContaining({ name, sharedInstance: true, react: true, apollo: true, router: true })),
+    );
   await page.goto('/product/1');
   await expect(page.getByTestId('product-page')).toBeVisible();
+  expect(await reports()).toEqual(sharedBy(['host', 'mf_product', 'mf_cart']));
   await page.goto('/');
   await expect(page.getByTestId('catalog-home')).toBeVisible();
-  const reports = await page.evaluate(() => (window as unknown as { __SHOP_APPS__: unknown[] }).__SHOP_APPS__);
-  expect(reports).toEqual(
-    expect.arrayContaining(
-      ['host', 'mf_catalog', 'mf_cart'].map((name) =>
-        expect.objectContaining({ name, sharedInstance: true, react: true, apollo: true, router: true }),
-      ),
-    ),
-  );
+  expect(await reports()).toEqual(sharedBy(['host', 'mf_catalog', 'mf_cart']));
 });
 
 test('the cart survives a reload', async ({ page }) => {

@@ -244,7 +244,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   };
   try {
     writeRegistry(options.registryFile, options.registry);
-    const api = startService('api', path.join(BIN, 'tsx'), ['api/src/main.ts'], {
+    const api = startService('api', path.join(BIN, 'tsx'), [process.env.SHOP_API_ENTRY || 'api/src/main.ts'], {
       log,
       env: { ...options.env, API_PORT: String(ports.api), PGLITE_DIR: options.pgliteDir, SHOP_PUBLIC_URL: shopUrl },
     });
