@@ -1,0 +1,196 @@
+import type { CatalogFile, MenuEntry } from './catalog-file.ts';
+import {
+  basePrice,
+  brandDefs,
+  categoryDefs,
+  clothingSizes,
+  colorDefs,
+  editions,
+  type Kind,
+  materials,
+  occasions,
+  shoeSizes,
+} from './generator-data.ts';
+import { productImageUrl, brandLogoUrl, categoryImageUrl } from './image-urls.ts';
+import { createPrng } from './prng.ts';
+import { slugify } from './slugify.ts';
+
+export type CatalogSize = 'small' | 'large';
+
+const SEED = 20261122;
+// A fixed "now" keeps creation dates, and so the newest/recommended lists, identical on every run.
+const EPOCH = Date.UTC(2026, 10, 1);
+const DAY = 86_400_000;
+
+const roundPrice = (n: number) => Math.max(990, Math.round(n / 1000) * 1000 - 10);
+
+/** The deterministic Russian catalogue: same seed, same output, byte for byte. */
+export function generateCatalog(size: CatalogSize = 'small'): CatalogFile {
+  const rnd = createPrng(SEED);
+  const large = size === 'large';
+  const categoryByKey = new Map(categoryDefs.map((c) => [c.key, c]));
+  const usedSkus = new Set<string>();
+
+  const categories = categoryDefs.map((c, i) => {
+    const path = c.parent ? `/catalog/${categoryByKey.get(c.parent)?.slug}/${c.slug}` : `/catalog/${c.slug}`;
+    return {
+      key: c.key,
+      parent: c.parent ?? null,
+      name: c.name,
+      path,
+      text: c.text,
+      description: `${c.name} от мировых брендов: только оригинальные товары с бесплатной доставкой по всей России. ${c.text}.`,
+      image: { url: categoryImageUrl(c.slug, i), width: 600, height: 400 },
+    };
+  });
+
+  const brands = brandDefs.map((b) => ({
+    key: b.key,
+    name: b.name,
+    aliases: b.aliases,
+    path: `/brands/${b.key}`,
+    text: `Оригинальные товары ${b.name} с доставкой по России`,
+    heading: `${b.name}: обувь и одежда`,
+    description: `${b.name} — один из самых узнаваемых брендов уличной и спортивной моды. В каталоге собраны актуальные модели и классика ${b.name}; все товары оригинальные, доставка бесплатная.`,
+    logo: { url: brandLogoUrl(b.key), width: 240, height: 120 },
+    onMainPage: b.onMainPage,
+  }));
+
+  const models: CatalogFile['models'] = [];
+  let modelNo = 0;
+  for (const brand of brandDefs) {
+    for (const [catKey, lines] of Object.entries(brand.lines)) {
+      const cat = categoryByKey.get(catKey);
+      if (!cat?.kind) continue;
+      const kind: Kind = cat.kind;
+      const editionList = large ? editions : [''];
+      for (const line of lines) {
+        for (const edition of editionList) {
+          modelNo++;
+          const modelName = [line, edition].filter(Boolean).join(' ');
+          const name = `${cat.noun} ${brand.name} ${modelName}`;
+          const colorCount = large ? rnd.int(5, 7) : rnd.int(1, 2);
+          let colors = rnd.shuffle(colorDefs).slice(0, colorCount);
+          // white is the best-selling colour of the niche: every third model has a white variant first
+          if (modelNo % 3 === 0 && colors[0]?.cls !== 'white') colors = [colorDefs[0] as (typeof colorDefs)[number], ...colors.filter((c) => c.cls !== 'white')].slice(0, colorCount);
+          const price0 = roundPrice(basePrice[kind] * brand.tier * (0.8 + rnd.next() * 0.9));
+          const allSizes = kind === 'shoe' || kind === 'boot' ? shoeSizes : clothingSizes;
+          const material = rnd.pick(materials[kind]);
+          const occasion = rnd.pick(occasions[kind]);
+          const created = EPOCH - rnd.int(0, 540) * DAY - rnd.int(0, 86_399) * 1000;
+          const variants = colors.map((color, ci) => {
+            let sku: string;
+            do sku = `${brand.code}${rnd.int(1000, 9999)}-${rnd.int(100, 999)}`;
+            while (usedSkus.has(sku));
+            usedSkus.add(sku);
+            const first = rnd.int(0, Math.max(0, allSizes.length - (large ? 7 : 6)));
+            const count = Math.min(allSizes.length - first, large ? 7 : rnd.int(4, 6));
+            const soldOutProduct = rnd.chance(0.04);
+            const variantPrice = ci === 0 ? price0 : roundPrice(price0 * (0.9 + rnd.next() * 0.25));
+            const offers = allSizes.slice(first, first + count).map((s) => ({
+              sku: `${sku}-${s}`,
+              size: s,
+              // resale prices: a popular size often costs a thousand more
+              price: rnd.chance(0.25) ? variantPrice + 1000 : variantPrice,
+              stock: soldOutProduct || rnd.chance(0.15) ? 0 : rnd.int(1, 12),
+            }));
+            const variantCreated = created + ci * rnd.int(1, 30) * DAY;
+            const photos = [0, 1, 2, 3].map((view) => {
+              const [w, h] = view === 2 ? [1200, 800] : [800, 800];
+              return { url: productImageUrl(kind, color.cls, sku, view, w, h), width: w, height: h };
+            });
+            return {
+              sku,
+              color: color.name,
+              colorClass: color.cls,
+              path: `/product/${slugify(`${brand.name} ${modelName} ${color.cls}`)}-${sku.toLowerCase()}`,
+              createdAt: new Date(variantCreated).toISOString(),
+              modifiedAt: new Date(Math.min(EPOCH, variantCreated + rnd.int(0, 60) * DAY)).toISOString(),
+              photos,
+              properties: { color: [color.name], gender: [rnd.pick(['мужской', 'женский', 'унисекс'])] },
+              offers,
+            };
+          });
+          const attributes: NonNullable<CatalogFile['models'][number]['attributes']> = [
+            { name: 'material', title: kind === 'shoe' || kind === 'boot' ? 'Материал верха' : 'Состав', type: 'text', text: material },
+            { name: 'country', title: 'Страна производства', type: 'text', text: brand.country },
+          ];
+          if (kind === 'shoe' || kind === 'boot') {
+            attributes.push({ name: 'weight', title: 'Вес пары', type: 'number', number: rnd.int(55, 120) * 10, unit: 'г' });
+            attributes.push({ name: 'sole_height', title: 'Высота подошвы', type: 'number', number: rnd.int(20, 55), unit: 'мм' });
+          } else {
+            attributes.push({ name: 'density', title: 'Плотность ткани', type: 'number', number: rnd.int(16, 45) * 10, unit: 'г/м²' });
+          }
+          models.push({
+            key: `m${modelNo}`,
+            name,
+            brand: brand.key,
+            category: catKey,
+            text: `${cat.noun} ${brand.name} ${modelName} ${occasion}`,
+            description: `${name} — оригинальная модель ${brand.name}. Материал: ${material}. Подходит ${occasion}. Доставим бесплатно в любой город России.`,
+            attributes,
+            variants,
+          });
+        }
+      }
+    }
+  }
+
+  return { categories, brands, properties, models, menus: menus(), redirects };
+}
+
+const properties = [
+  { name: 'size', title: 'Размер' },
+  { name: 'color', title: 'Цвет' },
+  { name: 'gender', title: 'Пол' },
+];
+
+const redirects = [
+  { from: '/krossovki', to: '/catalog/obuv/krossovki', status: 301 as const },
+  { from: '/catalog/sneakers', to: '/catalog/obuv/krossovki', status: 301 as const },
+  { from: '/brand/nike', to: '/brands/nike', status: 301 as const },
+  { from: '/sale', to: '/search?sort=priceup', status: 302 as const },
+];
+
+function menus(): MenuEntry[] {
+  const link = (name: string, href: string, isNew = false): MenuEntry => ({ name, href, type: 'link', isNew });
+  const brandLink = (key: string) => {
+    const b = brandDefs.find((x) => x.key === key);
+    return link(b?.name ?? key, `/brands/${key}`);
+  };
+  return [
+    link('Новинки', '/search?sort=newly', true),
+    {
+      name: 'Обувь',
+      href: '/catalog/obuv',
+      type: 'megaMenu',
+      panel: {
+        title: 'Бесплатная доставка',
+        text: 'Доставим оригинальную пару в любой город России бесплатно',
+        href: '/catalog/obuv/krossovki',
+        image: { url: categoryImageUrl('krossovki', 1), width: 600, height: 400 },
+      },
+      children: [
+        { name: 'Категории', type: 'dropdown', children: [link('Кроссовки', '/catalog/obuv/krossovki'), link('Кеды', '/catalog/obuv/kedy'), link('Ботинки', '/catalog/obuv/botinki', true)] },
+        { name: 'Бренды', type: 'dropdown', children: ['nike', 'adidas', 'new-balance', 'jordan', 'asics', 'salomon'].map(brandLink) },
+        { name: 'Подборки', type: 'dropdown', children: [link('Беговые', '/search?search=беговые'), link('До 15 000 ₽', '/search?priceTo=15000'), link('Белые кроссовки', '/search?search=белые%20кроссовки')] },
+      ],
+    },
+    {
+      name: 'Одежда',
+      href: '/catalog/odezhda',
+      type: 'dropdown',
+      children: [link('Худи', '/catalog/odezhda/hudi'), link('Футболки', '/catalog/odezhda/futbolki'), link('Куртки', '/catalog/odezhda/kurtki', true)],
+    },
+    {
+      name: 'Бренды',
+      href: '/search',
+      type: 'dropdown',
+      children: [
+        ...['nike', 'adidas', 'new-balance', 'puma', 'converse', 'vans'].map(brandLink),
+        { name: 'Ещё бренды', type: 'dropdown', children: ['stone-island', 'carhartt-wip', 'the-north-face', 'li-ning', 'anta', 'timberland', 'dr-martens'].map(brandLink) },
+      ],
+    },
+    link('Контакты', '/#contacts'),
+  ];
+}

@@ -1,0 +1,29 @@
+import { readFile } from 'node:fs/promises';
+import type { Db } from '../db/database.ts';
+import { type LoadResult, loadCatalog } from './load-catalog.ts';
+import { type CatalogProblem, validateCatalog } from './validate-catalog.ts';
+
+export type ImportResult = { ok: true; loaded: LoadResult } | { ok: false; problems: CatalogProblem[] };
+
+/** Validates everything first; only a file without a single problem is loaded, in one transaction. */
+export async function importCatalog(db: Db, data: unknown): Promise<ImportResult> {
+  const result = validateCatalog(data);
+  if (!result.ok) return { ok: false, problems: result.problems };
+  return { ok: true, loaded: await loadCatalog(db, result.catalog) };
+}
+
+export async function importCatalogFile(db: Db, file: string): Promise<ImportResult> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (e) {
+    return { ok: false, problems: [{ position: file, message: `не удалось прочитать файл: ${(e as Error).message}` }] };
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    return { ok: false, problems: [{ position: '(файл)', message: `некорректный JSON: ${(e as Error).message}` }] };
+  }
+  return importCatalog(db, data);
+}

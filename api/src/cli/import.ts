@@ -1,0 +1,31 @@
+import { importCatalogFile } from '../catalog/import-file.ts';
+import { ConfigError, loadConfig } from '../config.ts';
+import { LockError } from '../db/lock-file.ts';
+import { openDatabaseFromConfig } from '../db/open-from-config.ts';
+
+const file = process.argv[2];
+if (!file) {
+  console.error('Usage: npm run import -w @shop/api -- catalogue.json   (format: api/README.md)');
+  process.exit(2);
+}
+
+try {
+  const config = loadConfig();
+  const database = await openDatabaseFromConfig(config);
+  try {
+    const result = await importCatalogFile(database.db, file);
+    if (!result.ok) {
+      console.error(`Import rejected: ${result.problems.length} problem(s); the catalogue was not changed.`);
+      for (const p of result.problems) console.error(`  ${p.position}: ${p.message}`);
+      process.exitCode = 1;
+    } else {
+      const l = result.loaded;
+      console.log(`Imported ${l.categories} categories, ${l.brands} brands, ${l.models} models, ${l.products} products, ${l.offers} offers.`);
+    }
+  } finally {
+    await database.close();
+  }
+} catch (e) {
+  console.error(e instanceof ConfigError || e instanceof LockError ? e.message : e);
+  process.exitCode = 1;
+}

@@ -1,0 +1,90 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export type CatalogSeed = 'small' | 'large' | 'none';
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  pgliteDir: string;
+  catalogSeed: CatalogSeed;
+  shopPublicUrl: string;
+  opsToken: string | undefined;
+  trustProxy: boolean;
+  /** createOrder calls allowed per client IP per minute. */
+  orderRateLimit: number;
+  /** Property names offered as listing filters. */
+  allowedProperties: string[];
+  paymentProviderUrl: string | undefined;
+  /** Shown in page titles. */
+  shopName: string;
+}
+
+export class ConfigError extends Error {}
+
+const apiRoot = resolve(fileURLToPath(new URL('..', import.meta.url)));
+
+function fail(name: string, value: string, expected: string): never {
+  throw new ConfigError(`Invalid ${name}=${JSON.stringify(value)}: expected ${expected}.`);
+}
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) fail(name, raw, `an integer from ${min} to ${max}`);
+  return n;
+}
+
+function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (/^(1|true|yes|on)$/i.test(raw)) return true;
+  if (/^(0|false|no|off)$/i.test(raw)) return false;
+  return fail(name, raw, 'true or false');
+}
+
+function url(env: NodeJS.ProcessEnv, name: string, fallback: string | undefined, protocols: string[]) {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    return fail(name, raw, `a URL (${protocols.join(', ')})`);
+  }
+  if (!protocols.includes(parsed.protocol)) fail(name, raw, `a URL starting with ${protocols.join(' or ')}`);
+  return raw;
+}
+
+/** Reads and validates every setting of the API process; nothing else reads process.env. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const seed = env.CATALOG_SEED || 'small';
+  if (seed !== 'small' && seed !== 'large' && seed !== 'none') fail('CATALOG_SEED', seed, 'small, large or none');
+  const host = env.API_HOST || '127.0.0.1';
+  const publicUrl = url(env, 'SHOP_PUBLIC_URL', 'http://localhost:3000', ['http:', 'https:']) as string;
+  const allowed = (env.ALLOWED_PROPERTY_FILTERS || 'size')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return {
+    port: int(env, 'API_PORT', 4000, 1, 65535),
+    host,
+    databaseUrl: url(env, 'DATABASE_URL', undefined, ['postgres:', 'postgresql:']),
+    pgliteDir: resolve(env.PGLITE_DIR || resolve(apiRoot, '.data/pglite')),
+    catalogSeed: seed,
+    shopPublicUrl: publicUrl.replace(/\/+$/, ''),
+    opsToken: env.OPS_TOKEN || undefined,
+    trustProxy: bool(env, 'TRUST_PROXY', true),
+    orderRateLimit: int(env, 'ORDER_RATE_LIMIT', 10, 1, 100_000),
+    allowedProperties: allowed.length ? allowed : ['size'],
+    paymentProviderUrl: url(env, 'PAYMENT_PROVIDER_URL', undefined, ['http:', 'https:']),
+    shopName: env.SHOP_NAME || 'Original Shop',
+  };
+}
+
+/** Defaults for in-process use (tests, tools) with selected overrides. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({}), catalogSeed: 'none', ...overrides };
+}

@@ -1,0 +1,239 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+// drizzle has no tsvector column type; the value is always computed in SQL, never read.
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial('id').primaryKey(),
+    parentId: integer('parent_id'),
+    name: text('name').notNull(),
+    webPath: text('web_path').notNull(),
+    text: text('text').notNull().default(''),
+    description: text('description').notNull().default(''),
+    imageUrl: text('image_url'),
+    imageWidth: integer('image_width'),
+    imageHeight: integer('image_height'),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [uniqueIndex('categories_web_path_uq').on(t.webPath), index('categories_parent_idx').on(t.parentId)],
+);
+
+export const brands = pgTable(
+  'brands',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    aliases: text('aliases').array().notNull().default(sql`'{}'::text[]`),
+    webPath: text('web_path').notNull(),
+    text: text('text').notNull().default(''),
+    heading: text('heading').notNull().default(''),
+    description: text('description').notNull().default(''),
+    logoUrl: text('logo_url'),
+    logoWidth: integer('logo_width'),
+    logoHeight: integer('logo_height'),
+    onMainPage: boolean('on_main_page').notNull().default(false),
+  },
+  (t) => [uniqueIndex('brands_web_path_uq').on(t.webPath)],
+);
+
+/** A model groups the colour variants of one style (e.g. «Nike Air Max 90»). */
+export const models = pgTable(
+  'models',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    brandId: integer('brand_id')
+      .notNull()
+      .references(() => brands.id),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id),
+    text: text('text').notNull().default(''),
+    description: text('description').notNull().default(''),
+    attributes: jsonb('attributes').notNull().default(sql`'[]'::jsonb`),
+  },
+  (t) => [index('models_brand_idx').on(t.brandId)],
+);
+
+/**
+ * A colour variant: the thing with its own product page. Listing columns are denormalised
+ * here (brand, category ancestors, min price, in-stock sizes, property values, search vector)
+ * so one indexed scan answers a filtered listing and its facets.
+ */
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    modelId: integer('model_id')
+      .notNull()
+      .references(() => models.id),
+    name: text('name').notNull(),
+    sku: text('sku').notNull(),
+    colorName: text('color_name').notNull().default(''),
+    colorClass: text('color_class').notNull().default(''),
+    webPath: text('web_path').notNull(),
+    brandId: integer('brand_id').notNull(),
+    categoryId: integer('category_id').notNull(),
+    categoryIds: integer('category_ids').array().notNull(),
+    minPrice: integer('min_price').notNull(),
+    inStock: boolean('in_stock').notNull(),
+    sizes: text('sizes').array().notNull(),
+    props: text('props').array().notNull(),
+    searchDoc: text('search_doc').notNull().default(''),
+    search: tsvector('search').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    modifiedAt: timestamp('modified_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('products_web_path_uq').on(t.webPath),
+    uniqueIndex('products_sku_uq').on(sql`lower(${t.sku})`),
+    index('products_model_idx').on(t.modelId),
+    index('products_brand_price_idx').on(t.brandId, t.minPrice),
+    index('products_category_ids_idx').using('gin', t.categoryIds),
+    index('products_props_idx').using('gin', t.props),
+    index('products_search_idx').using('gin', t.search),
+    index('products_created_idx').on(t.createdAt),
+    index('products_min_price_idx').on(t.minPrice),
+  ],
+);
+
+export const photos = pgTable(
+  'photos',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    url: text('url').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('photos_product_idx').on(t.productId, t.sort)],
+);
+
+export const offers = pgTable(
+  'offers',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    size: text('size').notNull(),
+    sku: text('sku').notNull(),
+    price: integer('price').notNull(),
+    stock: integer('stock').notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('offers_product_idx').on(t.productId, t.price), uniqueIndex('offers_sku_uq').on(sql`lower(${t.sku})`)],
+);
+
+export const properties = pgTable('properties', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  title: text('title').notNull(),
+  sort: integer('sort').notNull().default(0),
+});
+
+export const menuItems = pgTable('menu_items', {
+  id: serial('id').primaryKey(),
+  parentId: integer('parent_id'),
+  name: text('name').notNull(),
+  href: text('href').notNull().default(''),
+  type: text('type').notNull().default('link'),
+  isNew: boolean('is_new').notNull().default(false),
+  panel: jsonb('panel'),
+  sort: integer('sort').notNull().default(0),
+});
+
+export const redirects = pgTable('redirects', {
+  fromPath: text('from_path').primaryKey(),
+  toPath: text('to_path').notNull(),
+  status: integer('status').notNull().default(301),
+});
+
+/** Every page a path can show; rebuilt with the catalogue so resolution is one lookup. */
+export const webPaths = pgTable(
+  'web_paths',
+  {
+    path: text('path').primaryKey(),
+    pathLower: text('path_lower').notNull(),
+    type: text('type').notNull(),
+    objectId: integer('object_id').notNull(),
+  },
+  (t) => [index('web_paths_lower_idx').on(t.pathLower)],
+);
+
+/** Catalogue vocabulary: query words are corrected against it (morphology, typos, layout). */
+export const searchWords = pgTable(
+  'search_words',
+  { word: text('word').primaryKey() },
+  (t) => [index('search_words_trgm_idx').using('gist', t.word.op('gist_trgm_ops'))],
+);
+
+export const catalogMeta = pgTable('catalog_meta', {
+  id: integer('id').primaryKey(),
+  version: integer('version').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const orders = pgTable('orders', {
+  id: serial('id').primaryKey(),
+  ordernumber: text('ordernumber').notNull().unique(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  accessKey: text('access_key').notNull(),
+  status: text('status').notNull().default('new'),
+  fullName: text('full_name').notNull(),
+  phone: text('phone').notNull(),
+  email: text('email').notNull(),
+  city: text('city').notNull(),
+  address: text('address').notNull(),
+  deliveryMethod: text('delivery_method').notNull(),
+  comment: text('comment').notNull().default(''),
+  totalPrice: integer('total_price').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  paidAt: timestamp('paid_at', { withTimezone: true }),
+});
+
+/** Lines keep a snapshot of what was sold: a later catalogue import must not rewrite orders. */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    offerId: integer('offer_id').notNull(),
+    productId: integer('product_id').notNull(),
+    name: text('name').notNull(),
+    sku: text('sku').notNull(),
+    size: text('size').notNull(),
+    price: integer('price').notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [index('order_lines_order_idx').on(t.orderId)],
+);
+
+/** 152-ФЗ: the consent to personal-data processing is recorded with its text version, time and IP. */
+export const orderConsents = pgTable('order_consents', {
+  orderId: integer('order_id')
+    .primaryKey()
+    .references(() => orders.id),
+  consentVersion: text('consent_version').notNull(),
+  consentedAt: timestamp('consented_at', { withTimezone: true }).notNull(),
+  clientIp: text('client_ip').notNull(),
+});

@@ -1,0 +1,50 @@
+import type { OrderLineRow, OrderRow } from '../orders/order-repo.ts';
+import type { OrderInput } from '../orders/validate-order.ts';
+import { parseId, text } from './args.ts';
+import type { ApiContext } from './context.ts';
+import { apiError } from './errors.ts';
+import { iso } from './mappers.ts';
+
+export function paymentLink(ctx: ApiContext, order: OrderRow): string {
+  if (ctx.config.paymentProviderUrl) {
+    const url = new URL(ctx.config.paymentProviderUrl);
+    url.searchParams.set('order', order.ordernumber);
+    url.searchParams.set('amount', String(order.totalPrice));
+    return url.toString();
+  }
+  return `${ctx.config.shopPublicUrl}/api/sandbox/pay/${order.id}?key=${encodeURIComponent(order.accessKey)}`;
+}
+
+export const orderResolvers = {
+  Query: {
+    order: (_: unknown, args: { number: string; key: string }, ctx: ApiContext) => {
+      text(args.number, 'number', 40);
+      text(args.key, 'key', 200);
+      return ctx.orders.byNumber(args.number, args.key);
+    },
+    paymentInfo: async (_: unknown, args: { id: string; key: string }, ctx: ApiContext) => {
+      text(args.key, 'key', 200);
+      const order = await ctx.orders.byId(parseId(args.id, 'id'), args.key);
+      return order ? { id: order.id, linkURL: paymentLink(ctx, order) } : null;
+    },
+  },
+  Mutation: {
+    createOrder: async (_: unknown, args: { input: OrderInput }, ctx: ApiContext) => {
+      const wait = ctx.orderLimiter.hit(ctx.clientIp);
+      if (wait > 0) {
+        throw apiError('RATE_LIMITED', `Слишком много заказов подряд. Попробуйте снова через ${wait} с.`, { retryAfter: wait });
+      }
+      const result = await ctx.orders.create(args.input, ctx.clientIp);
+      return { ...result, errors: result.errors.map((e) => ({ price: null, available: null, ...e })) };
+    },
+  },
+  Order: {
+    orderdate: (o: OrderRow) => iso(o.createdAt),
+    status: (o: OrderRow) => o.status.toUpperCase(),
+    lines: (o: OrderRow, _: unknown, ctx: ApiContext) => ctx.orders.lines(o.id),
+  },
+  OrderLine: {
+    total: (l: OrderLineRow) => l.price * l.quantity,
+    product: (l: OrderLineRow, _: unknown, ctx: ApiContext) => ctx.catalog.productLoader.get(l.productId),
+  },
+};

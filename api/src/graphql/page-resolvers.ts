@@ -1,0 +1,65 @@
+import { buildPageMeta } from '../repo/page-meta.ts';
+import type { PageType } from '../repo/page-repo.ts';
+import { optionalId, text } from './args.ts';
+import type { ApiContext } from './context.ts';
+import { badInput } from './errors.ts';
+import { iso, toImage } from './mappers.ts';
+
+interface MenuRow {
+  id: number;
+  parentId: number | null;
+  name: string;
+  href: string;
+  type: string;
+  isNew: boolean;
+  panel: unknown;
+}
+
+const MENU_TYPES: Record<string, string> = { link: 'LINK', dropdown: 'DROPDOWN', megaMenu: 'MEGA_MENU' };
+
+function menuTree(items: MenuRow[]) {
+  type Node = Omit<MenuRow, 'panel' | 'parentId'> & { panel: unknown; children: Node[] };
+  const nodes = new Map<number, Node>();
+  for (const m of items) {
+    const panel = (typeof m.panel === 'string' ? JSON.parse(m.panel) : m.panel) as
+      | { title: string; text?: string; href?: string; image?: { url: string; width: number; height: number } }
+      | null;
+    nodes.set(m.id, {
+      id: m.id,
+      name: m.name,
+      href: m.href,
+      type: MENU_TYPES[m.type] ?? 'LINK',
+      isNew: m.isNew,
+      panel: panel ? { ...panel, image: toImage(panel.image) } : null,
+      children: [],
+    });
+  }
+  const roots: Node[] = [];
+  for (const m of items) {
+    const node = nodes.get(m.id) as Node;
+    const parent = m.parentId ? nodes.get(m.parentId) : undefined;
+    if (parent) parent.children.push(node);
+    else roots.push(node);
+  }
+  return roots;
+}
+
+export const pageResolvers = {
+  Query: {
+    menu: async (_: unknown, __: unknown, ctx: ApiContext) => menuTree(await ctx.catalog.menu()),
+    resolvePage: (_: unknown, args: { path: string; query?: string | null }, ctx: ApiContext) => {
+      const path = text(args.path, 'path', 2000) as string;
+      const query = text(args.query, 'query', 4000) ?? '';
+      if (!path.startsWith('/')) throw badInput('path', 'path должен начинаться с «/»');
+      return ctx.pages.resolve(path, query);
+    },
+    pageMeta: async (_: unknown, args: { type: PageType; id?: string | null; query?: string | null }, ctx: ApiContext) => {
+      const query = text(args.query, 'query', 4000) ?? '';
+      const meta = await buildPageMeta(ctx.catalog, ctx.config.shopPublicUrl, ctx.config.shopName, args.type, optionalId(args.id, 'id') ?? null, query);
+      if (!meta) return null;
+      return { ...meta, ogImages: meta.ogImages.map(toImage) };
+    },
+    sitemap: async (_: unknown, __: unknown, ctx: ApiContext) =>
+      (await ctx.catalog.sitemap()).map((e) => ({ path: e.path, type: e.type, lastModified: iso(e.modifiedAt) })),
+  },
+};

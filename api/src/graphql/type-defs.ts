@@ -1,0 +1,511 @@
+// The schema is the API's contract with the front end; api/schema.graphql is printed from it.
+export const typeDefs = /* GraphQL */ `
+"""
+The shop's catalogue, search, page resolution, page metadata and orders. Prices are whole
+roubles (RUB). Ids are decimal strings. Errors carry \`extensions.code\`.
+"""
+type Query {
+  "True once the database answers."
+  health: Boolean!
+
+  "Categories sorted by name."
+  categories(filter: CategoryFilterInput): [Category!]!
+  "One category, or null when the id is unknown."
+  category(id: ID!): Category
+
+  "Brands sorted by name. limit 1–100."
+  brands(filter: BrandFilterInput, offset: Int = 0, limit: Int = 50): BrandList!
+  "One brand, or null when the id is unknown."
+  brand(id: ID!): Brand
+  "Brands shown on the home page (onMainPage), sorted by name."
+  topBrands(limit: Int = 20): [Brand!]!
+
+  """
+  Product listing for category, brand and search pages. \`scope\` is the page itself (a category,
+  a brand, a search text); \`filter\` holds the shopper's selections. limit 1–100, offset 0–100000.
+  """
+  products(
+    type: ProductType = MODEL
+    scope: ListingScopeInput
+    filter: ProductFilterInput
+    sort: ProductSort = NEWLY
+    offset: Int = 0
+    limit: Int = 24
+  ): ProductList!
+  """
+  Filter data for a listing: price range, brands, categories and the allowed properties, each
+  value with the number of products it would leave given the other selections.
+  """
+  productFilters(scope: ListingScopeInput, filter: ProductFilterInput): ProductFilters!
+
+  "A product (colour variant) with its detail fields, or null."
+  product(id: ID!): Product
+  "A product model with all its colour variants, or null."
+  productModel(id: ID!): ProductModel
+  "Offers (sizes) of the given products and/or models, sorted by price ascending."
+  offers(productIds: [ID!], modelIds: [ID!]): [Offer!]!
+
+  "Home page: recommended products, most recently modified first."
+  recommendedProducts(excludeIds: [ID!], categoryIds: [ID!], priceFrom: Int, priceTo: Int, limit: Int = 20): [Product!]!
+  "Home page: popular products, in the 24 000–42 000 ₽ band, newest first."
+  popularProducts(categoryIds: [ID!], brandIds: [ID!], limit: Int = 20): [Product!]!
+  "Home page: newest products by creation date."
+  newestProducts(categoryIds: [ID!], brandIds: [ID!], limit: Int = 20): [Product!]!
+
+  "All filterable properties (the listing only offers the configured allowed ones)."
+  properties: [Property!]!
+  "The navigation tree for the header and the mobile menu."
+  menu: [MenuItem!]!
+
+  """
+  What a URL shows. \`path\` is the URL path (it may include a query string); \`query\` the query
+  string without "?". Known paths: status 200. Case, trailing-slash variants and redirect-table
+  entries: 301/302 with \`location\` (query kept). Unknown: 404 NOT_FOUND.
+  """
+  resolvePage(path: String!, query: String = ""): ResolvedPage!
+  "Metadata of a page, in Russian. The canonical URL leaves filter parameters out. Null for an unknown id."
+  pageMeta(type: PageType!, id: ID, query: String = ""): PageMeta
+  "Every catalogue page, for sitemap.xml."
+  sitemap: [SitemapEntry!]!
+
+  "An order for its page; null unless number and access key match."
+  order(number: String!, key: String!): Order
+  "Where to send the shopper to pay. Without a payment provider: the API's sandbox page. Null unless id and key match."
+  paymentInfo(id: ID!, key: String!): PaymentInfo
+}
+
+type Mutation {
+  """
+  Places an order. Prices and the total come from the catalogue; a line whose client price
+  differs answers PRICE_CHANGED with the current price. The same idempotencyKey always returns
+  the same order. Rate-limited per client IP (extensions.code RATE_LIMITED).
+  """
+  createOrder(input: CreateOrderInput!): CreateOrderResult!
+}
+
+"An image. \`fullpath\` is relative to the shop's origin (e.g. /api/images/...) or absolute."
+type Image {
+  fullpath: String!
+  width: Int!
+  height: Int!
+}
+
+input CategoryFilterInput {
+  "true: only subcategories; false: only top-level categories."
+  isHaveParent: Boolean
+  parentId: ID
+}
+
+type Category {
+  id: ID!
+  parentId: ID
+  name: String!
+  webPath: String!
+  text: String!
+  description: String!
+  image: Image
+  parent: Category
+  "Subcategories sorted by name."
+  children: [Category!]!
+}
+
+input BrandFilterInput {
+  onMainPage: Boolean
+}
+
+type Brand {
+  id: ID!
+  name: String!
+  "Other spellings the search understands (e.g. найк)."
+  aliases: [String!]!
+  webPath: String!
+  text: String!
+  heading: String!
+  description: String!
+  logo: Image
+  "The brand's image: its logo."
+  image: Image
+  onMainPage: Boolean!
+}
+
+type BrandList {
+  totalCount: Int!
+  items: [Brand!]!
+}
+
+"MODEL: one element per product page (colour variant). OFFER: one element per size offer."
+enum ProductType {
+  MODEL
+  OFFER
+}
+
+enum ProductSort {
+  "По новинкам"
+  NEWLY
+  "По возрастанию цены"
+  PRICEUP
+  "По убыванию цены"
+  PRICEDOWN
+  "По совпадению: relevance to the search text (newest first without one)"
+  CONDITION
+}
+
+"The page a listing belongs to; always applied, never a facet."
+input ListingScopeInput {
+  categoryId: ID
+  brandId: ID
+  "Search text: Russian morphology, sku, Latin/Cyrillic brand names, typos, wrong keyboard layout."
+  search: String
+}
+
+"Selected values of one property (e.g. size 42 or 43)."
+input PropertyFilterInput {
+  "The property's id or its name (e.g. size)."
+  propertyId: ID!
+  values: [String!]!
+}
+
+input ProductFilterInput {
+  categoryIds: [ID!]
+  brandIds: [ID!]
+  priceFrom: Int
+  priceTo: Int
+  properties: [PropertyFilterInput!]
+  "Elements to leave out (product ids for MODEL, offer ids for OFFER)."
+  excludeIds: [ID!]
+}
+
+type ProductList {
+  totalCount: Int!
+  items: [Product!]!
+  "The words searched after correction (morphology, typos, layout); null without a search."
+  searchWords: [String!]
+}
+
+"A listing element and a product page: a colour variant of a model (or one of its offers in OFFER listings)."
+type Product {
+  "Product id (MODEL) or offer id (OFFER)."
+  id: ID!
+  type: ProductType!
+  "The colour variant's id (equals id for MODEL)."
+  productId: ID!
+  "The model's id for MODEL elements; the product's id for OFFER elements."
+  modelId: ID
+  name: String!
+  sku: String!
+  "Sizes in stock."
+  sizes: [String!]!
+  "Colour variants of the same model, this one included."
+  variants: [Variant!]!
+  variantType: String!
+  photo: Image
+  webPath: String!
+  "Price of this element: the offer's price, or the lowest price for a model."
+  priceInRUB: Int
+  minPriceInRUB: Int!
+  inStock: Boolean!
+  colorName: String!
+  mainCategory: Category!
+  brand: Brand!
+  createdAt: String!
+  text: String!
+  description: String!
+  gallery: [GalleryImage!]!
+  technicalAttributes: [TechnicalAttribute!]!
+  "Offers (sizes) sorted by price ascending."
+  offers: [Offer!]!
+}
+
+type Variant {
+  id: ID!
+  name: String!
+  "A style class name for the colour swatch (e.g. white)."
+  color: String!
+  "The colour in Russian (e.g. белый)."
+  colorName: String!
+  webPath: String!
+  thumbnail: Thumbnail
+}
+
+type Thumbnail {
+  src: String!
+  width: Int!
+  height: Int!
+}
+
+type GalleryImage {
+  id: ID!
+  url: String!
+  width: Int!
+  height: Int!
+}
+
+enum TechnicalAttributeType {
+  TEXT
+  NUMBER
+}
+
+type TechnicalAttribute {
+  name: String!
+  title: String!
+  description: String
+  type: TechnicalAttributeType!
+  text: String
+  number: Float
+  unit: String
+}
+
+type Offer {
+  id: ID!
+  productId: ID!
+  sku: String!
+  size: String!
+  priceInRUB: Int!
+  stock: Int!
+  soldOut: Boolean!
+  product: Product
+}
+
+type ProductModel {
+  id: ID!
+  name: String!
+  text: String!
+  description: String!
+  brand: Brand!
+  mainCategory: Category!
+  technicalAttributes: [TechnicalAttribute!]!
+  variants: [Product!]!
+}
+
+type ProductFilters {
+  "Products matching scope and every selection."
+  totalCount: Int!
+  minPriceInRUBFrom: Int
+  minPriceInRUBTo: Int
+  brands: [BrandFacet!]!
+  categories: [CategoryFacet!]!
+  properties: [PropertyFilter!]!
+}
+
+type BrandFacet {
+  id: ID!
+  name: String!
+  count: Int!
+  selected: Boolean!
+}
+
+type CategoryFacet {
+  id: ID!
+  parentId: ID
+  name: String!
+  webPath: String!
+  count: Int!
+  selected: Boolean!
+}
+
+type PropertyFilter {
+  id: ID!
+  name: String!
+  title: String!
+  "Values with at least one product (or selected)."
+  values: [String!]!
+  options: [PropertyValueFacet!]!
+}
+
+type PropertyValueFacet {
+  value: String!
+  count: Int!
+  selected: Boolean!
+}
+
+type Property {
+  id: ID!
+  name: String!
+  title: String!
+}
+
+enum MenuItemType {
+  LINK
+  DROPDOWN
+  MEGA_MENU
+}
+
+type MenuItem {
+  id: ID!
+  name: String!
+  href: String!
+  type: MenuItemType!
+  isNew: Boolean!
+  "Any depth; a mega menu's children are its columns."
+  children: [MenuItem!]!
+  "A mega menu's side panel."
+  panel: MenuPanel
+}
+
+type MenuPanel {
+  title: String!
+  text: String
+  href: String
+  image: Image
+}
+
+enum PageType {
+  HOME
+  SEARCH
+  CATEGORY
+  BRAND
+  PRODUCT
+  CART
+  CHECKOUT
+  ORDER
+  NOT_FOUND
+}
+
+type ResolvedPage {
+  "For a redirect: the type of the page it leads to."
+  type: PageType!
+  id: ID
+  "200, 301, 302 or 404."
+  status: Int!
+  "Where to redirect (path and query), for 301/302."
+  location: String
+}
+
+type PageMeta {
+  title: String!
+  description: String!
+  keywords: String!
+  "Absolute; filter and sort parameters left out."
+  canonical: String!
+  robots: String!
+  ogTitle: String!
+  ogDescription: String!
+  ogUrl: String!
+  ogType: String!
+  ogImages: [Image!]!
+  "schema.org Product JSON-LD with an Offer per size in RUB (product pages), as a JSON string."
+  jsonLd: String
+}
+
+type SitemapEntry {
+  path: String!
+  type: PageType!
+  lastModified: String
+}
+
+enum DeliveryMethod {
+  "Курьер"
+  COURIER
+  "Пункт выдачи СДЭК"
+  CDEK_PICKUP
+  "Почта России"
+  RUSSIAN_POST
+}
+
+input OrderDataInput {
+  "ФИО"
+  fullName: String!
+  "Russian mobile: +7 (9xx) xxx-xx-xx"
+  phone: String!
+  email: String!
+  city: String!
+  address: String!
+  deliveryMethod: DeliveryMethod!
+  comment: String
+  "Consent to personal-data processing (152-ФЗ); must be true."
+  personalDataConsent: Boolean!
+  "Version of the consent text the shopper agreed to."
+  consentVersion: String!
+}
+
+input OrderItemInput {
+  offerId: ID!
+  "1–99"
+  quantity: Int!
+  "The price the shopper saw; when it differs from the catalogue the line fails with PRICE_CHANGED."
+  price: Int
+}
+
+input CreateOrderInput {
+  "Client-generated (8–100 of A-Z a-z 0-9 - _); the same key returns the same order."
+  idempotencyKey: String!
+  orderData: OrderDataInput!
+  items: [OrderItemInput!]!
+}
+
+enum OrderErrorCode {
+  REQUIRED
+  INVALID_FORMAT
+  TOO_LONG
+  CONSENT_REQUIRED
+  EMPTY_CART
+  TOO_MANY_LINES
+  INVALID_QUANTITY
+  DUPLICATE_OFFER
+  UNKNOWN_OFFER
+  SOLD_OUT
+  INSUFFICIENT_STOCK
+  PRICE_CHANGED
+}
+
+type OrderError {
+  "Input path, e.g. orderData.phone or items[2].quantity."
+  field: String
+  "Index of the cart line, for line errors."
+  line: Int
+  code: OrderErrorCode!
+  "In Russian, ready to show beside the field or line."
+  message: String!
+  "PRICE_CHANGED: the current price."
+  price: Int
+  "SOLD_OUT / INSUFFICIENT_STOCK: how many are available."
+  available: Int
+}
+
+enum OrderStatus {
+  NEW
+  PAID
+}
+
+type Order {
+  id: ID!
+  ordernumber: String!
+  "ISO 8601"
+  orderdate: String!
+  totalPrice: Int!
+  status: OrderStatus!
+  "Opens the order page and the payment page together with the number."
+  accessKey: String!
+  deliveryMethod: DeliveryMethod!
+  fullName: String!
+  phone: String!
+  email: String!
+  city: String!
+  address: String!
+  comment: String!
+  lines: [OrderLine!]!
+}
+
+type OrderLine {
+  offerId: ID!
+  productId: ID!
+  name: String!
+  sku: String!
+  size: String!
+  price: Int!
+  quantity: Int!
+  total: Int!
+  product: Product
+}
+
+type CreateOrderResult {
+  success: Boolean!
+  errors: [OrderError!]!
+  order: Order
+}
+
+type PaymentInfo {
+  id: ID!
+  linkURL: String!
+}
+`;

@@ -1,0 +1,112 @@
+import type { IncomingMessage } from 'node:http';
+import { sql } from 'drizzle-orm';
+import { createYoga, type Plugin } from 'graphql-yoga';
+import { createInMemoryCache, hashSHA256, useResponseCache } from '@graphql-yoga/plugin-response-cache';
+import { catalogVersion } from '../catalog/load-catalog.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import { type ApiContext, createContext } from '../graphql/context.ts';
+import { buildSchema } from '../graphql/schema.ts';
+import { OrderRepo } from '../orders/order-repo.ts';
+import { useBodyLimit, jsonError } from './body-limit.ts';
+import { clientIp } from './client-ip.ts';
+import { imageResponse } from './images.ts';
+import { defaultLimits, type QueryLimits, useQueryLimits } from './query-limits.ts';
+import { RateLimiter } from './rate-limiter.ts';
+import { sandboxResponse } from './sandbox.ts';
+
+export interface ApiOptions {
+  db: Db;
+  config: Config;
+  limits?: QueryLimits;
+  /** How often to notice a catalogue changed by another process (ms); 0 turns polling off. */
+  catalogPollMs?: number;
+  logging?: boolean;
+}
+
+interface ServerContext {
+  req?: IncomingMessage;
+}
+
+export interface Api {
+  /** The WHATWG fetch handler: tests call it in-process, main.ts mounts it on node:http. */
+  fetch: (input: string | URL | Request, init?: RequestInit) => Promise<Response> | Response;
+  yoga: ReturnType<typeof createYoga<ServerContext, ApiContext>>;
+  /** Re-reads the catalogue version; a changed version retires every cached answer. */
+  refreshCatalogVersion(): Promise<void>;
+  orderLimiter: RateLimiter;
+  close(): void;
+}
+
+export async function createApi(options: ApiOptions): Promise<Api> {
+  const { db, config } = options;
+  const orderLimiter = new RateLimiter(config.orderRateLimit);
+  const ping = async () => {
+    await db.execute(sql`SELECT 1`);
+    return true;
+  };
+  let version = await catalogVersion(db);
+  const refreshCatalogVersion = async () => {
+    version = await catalogVersion(db);
+  };
+
+  const routes: Plugin = {
+    async onRequest({ request, url, endResponse }) {
+      const path = url.pathname;
+      if (path === '/api/graphql') return;
+      if (path === '/api/health') {
+        const ok = await ping().catch(() => false);
+        endResponse(Response.json({ ok }, { status: ok ? 200 : 503, headers: { 'cache-control': 'no-store' } }));
+        return;
+      }
+      if (path.startsWith('/api/images/')) {
+        endResponse(imageResponse(path) ?? new Response('Not Found', { status: 404 }));
+        return;
+      }
+      if (path.startsWith('/api/sandbox/')) {
+        const res = await sandboxResponse(request, url, new OrderRepo(db), config).catch(() => jsonError(500, 'INTERNAL_SERVER_ERROR', 'Ошибка сервера'));
+        endResponse(res ?? new Response('Not Found', { status: 404 }));
+        return;
+      }
+      endResponse(jsonError(404, 'NOT_FOUND', `Нет такого адреса: ${path.slice(0, 200)}`));
+    },
+  };
+
+  const yoga = createYoga<ServerContext, ApiContext>({
+    schema: buildSchema(),
+    graphqlEndpoint: '/api/graphql',
+    graphiql: false,
+    landingPage: false,
+    logging: options.logging === false ? false : 'warn',
+    cors: { origin: config.shopPublicUrl, methods: ['GET', 'POST'] },
+    context: ({ request, req }) => createContext(db, config, clientIp(request, req, config.trustProxy), orderLimiter, ping) as never,
+    plugins: [
+      routes,
+      useBodyLimit(),
+      useQueryLimits(options.limits ?? defaultLimits),
+      useResponseCache({
+        // catalogue answers are the same for everyone; order-related fields opt out below
+        session: () => null,
+        cache: createInMemoryCache({ max: 2000 }),
+        ttl: 15 * 60_000,
+        ttlPerSchemaCoordinate: { 'Query.order': 0, 'Query.paymentInfo': 0, 'Query.resolvePage': 0, 'Query.health': 0 },
+        invalidateViaMutation: false,
+        buildResponseCacheKey: ({ documentString, variableValues, operationName }) =>
+          hashSHA256(`${version}|${operationName ?? ''}|${documentString}|${JSON.stringify(variableValues ?? {})}`),
+      }),
+    ],
+  });
+
+  const timer = options.catalogPollMs === 0 ? null : setInterval(() => void refreshCatalogVersion().catch(() => {}), options.catalogPollMs ?? 2000);
+  timer?.unref();
+
+  return {
+    fetch: (input, init) => yoga.fetch(input as never, init),
+    yoga,
+    refreshCatalogVersion,
+    orderLimiter,
+    close: () => {
+      if (timer) clearInterval(timer);
+    },
+  };
+}

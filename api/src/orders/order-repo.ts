@@ -1,0 +1,185 @@
+import { timingSafeEqual } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { type Db, rows } from '../db/database.ts';
+import { newAccessKey, newOrderNumber } from './order-number.ts';
+import { type OrderError, type OrderInput, validateOrderData } from './validate-order.ts';
+
+export interface OrderRow {
+  id: number;
+  ordernumber: string;
+  accessKey: string;
+  status: 'new' | 'paid';
+  totalPrice: number;
+  createdAt: Date;
+  paidAt: Date | null;
+  fullName: string;
+  phone: string;
+  email: string;
+  city: string;
+  address: string;
+  deliveryMethod: string;
+  comment: string;
+}
+
+export interface OrderLineRow {
+  offerId: number;
+  productId: number;
+  name: string;
+  sku: string;
+  size: string;
+  price: number;
+  quantity: number;
+}
+
+export interface CreateOrderResult {
+  success: boolean;
+  errors: OrderError[];
+  order: OrderRow | null;
+}
+
+const ORDER_COLUMNS = sql`id, ordernumber, access_key AS "accessKey", status, total_price AS "totalPrice", created_at AS "createdAt",
+  paid_at AS "paidAt", full_name AS "fullName", phone, email, city, address, delivery_method AS "deliveryMethod", comment`;
+
+function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+const fix = (o: OrderRow): OrderRow => ({ ...o, createdAt: new Date(o.createdAt), paidAt: o.paidAt ? new Date(o.paidAt) : null });
+
+export class OrderRepo {
+  constructor(private readonly db: Db) {}
+
+  private async byKey(idempotencyKey: string): Promise<OrderRow | null> {
+    const [o] = await rows<OrderRow>(this.db, sql`SELECT ${ORDER_COLUMNS} FROM orders WHERE idempotency_key = ${idempotencyKey}`);
+    return o ? fix(o) : null;
+  }
+
+  /**
+   * Validates, prices every line from the catalogue (never from the client) and stores the
+   * order, its lines and the consent record in one transaction. The idempotency key makes a
+   * repeated or concurrent submit return the first order instead of creating a second.
+   */
+  async create(input: OrderInput, clientIp: string): Promise<CreateOrderResult> {
+    const { clean, errors } = validateOrderData(input);
+    const keyOk = !errors.some((e) => e.field === 'idempotencyKey');
+    if (keyOk) {
+      const existing = await this.byKey(input.idempotencyKey);
+      if (existing) return { success: true, errors: [], order: existing };
+    }
+
+    const ids = input.items.map((i) => (/^[1-9]\d{0,9}$/.test(i.offerId) ? Number(i.offerId) : null));
+    const wanted = ids.filter((x): x is number => x !== null && x <= 2_147_483_647);
+    const offers = wanted.length
+      ? await rows<{ id: number; product_id: number; name: string; sku: string; size: string; price: number; stock: number }>(
+          this.db,
+          sql`SELECT o.id, o.product_id, p.name, o.sku, o.size, o.price, o.stock FROM offers o JOIN products p ON p.id = o.product_id
+              WHERE o.id = ANY(${sql.param(wanted)}::int[])`,
+        )
+      : [];
+    const byId = new Map(offers.map((o) => [o.id, o]));
+    const lines: OrderLineRow[] = [];
+    input.items.forEach((item, line) => {
+      const offer = ids[line] === null ? undefined : byId.get(ids[line] as number);
+      const field = `items[${line}]`;
+      if (!offer) {
+        errors.push({ field: `${field}.offerId`, line, code: 'UNKNOWN_OFFER', message: 'Такого товара нет в каталоге' });
+        return;
+      }
+      if (offer.stock <= 0) {
+        errors.push({ field, line, code: 'SOLD_OUT', message: `Размер ${offer.size} закончился`, available: 0 });
+        return;
+      }
+      if (Number.isInteger(item.quantity) && item.quantity > offer.stock) {
+        errors.push({
+          field: `${field}.quantity`,
+          line,
+          code: 'INSUFFICIENT_STOCK',
+          message: `В наличии только ${offer.stock} шт. размера ${offer.size}`,
+          available: offer.stock,
+        });
+      }
+      if (item.price !== undefined && item.price !== null && item.price !== offer.price) {
+        errors.push({
+          field: `${field}.price`,
+          line,
+          code: 'PRICE_CHANGED',
+          message: `Цена изменилась: теперь ${new Intl.NumberFormat('ru-RU').format(offer.price)} ₽`,
+          price: offer.price,
+        });
+      }
+      lines.push({ offerId: offer.id, productId: offer.product_id, name: offer.name, sku: offer.sku, size: offer.size, price: offer.price, quantity: item.quantity });
+    });
+    if (errors.length || !clean) return { success: false, errors, order: null };
+
+    const total = lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
+    const created = await this.db.transaction(async (tx) => {
+      let ordernumber = newOrderNumber();
+      for (let i = 0; i < 5; i++) {
+        const [taken] = await rows<{ id: number }>(tx as unknown as Db, sql`SELECT id FROM orders WHERE ordernumber = ${ordernumber}`);
+        if (!taken) break;
+        ordernumber = newOrderNumber();
+      }
+      // ON CONFLICT: a concurrent submit with the same key waits for ours, then inserts nothing
+      const [order] = await rows<OrderRow>(
+        tx as unknown as Db,
+        sql`INSERT INTO orders (ordernumber, idempotency_key, access_key, status, full_name, phone, email, city, address, delivery_method, comment, total_price)
+            VALUES (${ordernumber}, ${input.idempotencyKey}, ${newAccessKey()}, 'new', ${clean.fullName}, ${clean.phone}, ${clean.email},
+                    ${clean.city}, ${clean.address}, ${clean.deliveryMethod}, ${clean.comment}, ${total})
+            ON CONFLICT (idempotency_key) DO NOTHING
+            RETURNING ${ORDER_COLUMNS}`,
+      );
+      if (!order) return null;
+      for (const l of lines) {
+        await tx.execute(
+          sql`INSERT INTO order_lines (order_id, offer_id, product_id, name, sku, size, price, quantity)
+              VALUES (${order.id}, ${l.offerId}, ${l.productId}, ${l.name}, ${l.sku}, ${l.size}, ${l.price}, ${l.quantity})`,
+        );
+      }
+      await tx.execute(
+        sql`INSERT INTO order_consents (order_id, consent_version, consented_at, client_ip) VALUES (${order.id}, ${clean.consentVersion}, now(), ${clientIp})`,
+      );
+      return fix(order);
+    });
+    const order = created ?? (await this.byKey(input.idempotencyKey));
+    return { success: !!order, errors: [], order };
+  }
+
+  async byNumber(ordernumber: string, key: string): Promise<OrderRow | null> {
+    const [o] = await rows<OrderRow>(this.db, sql`SELECT ${ORDER_COLUMNS} FROM orders WHERE ordernumber = ${ordernumber.toUpperCase()}`);
+    return o && sameSecret(o.accessKey, key) ? fix(o) : null;
+  }
+
+  async byId(id: number, key: string): Promise<OrderRow | null> {
+    const [o] = await rows<OrderRow>(this.db, sql`SELECT ${ORDER_COLUMNS} FROM orders WHERE id = ${id}`);
+    return o && sameSecret(o.accessKey, key) ? fix(o) : null;
+  }
+
+  async lines(orderId: number): Promise<OrderLineRow[]> {
+    return rows<OrderLineRow>(
+      this.db,
+      sql`SELECT offer_id AS "offerId", product_id AS "productId", name, sku, size, price, quantity FROM order_lines WHERE order_id = ${orderId} ORDER BY id`,
+    );
+  }
+
+  async consent(orderId: number): Promise<{ consentVersion: string; consentedAt: Date; clientIp: string } | null> {
+    const [c] = await rows<{ consentVersion: string; consentedAt: Date; clientIp: string }>(
+      this.db,
+      sql`SELECT consent_version AS "consentVersion", consented_at AS "consentedAt", client_ip AS "clientIp" FROM order_consents WHERE order_id = ${orderId}`,
+    );
+    return c ?? null;
+  }
+
+  /** Sandbox payment: only the holder of the access key can mark an order paid. */
+  async markPaid(id: number, key: string): Promise<OrderRow | null> {
+    const order = await this.byId(id, key);
+    if (!order) return null;
+    if (order.status === 'paid') return order;
+    const [paid] = await rows<OrderRow>(
+      this.db,
+      sql`UPDATE orders SET status = 'paid', paid_at = now() WHERE id = ${id} AND status = 'new' RETURNING ${ORDER_COLUMNS}`,
+    );
+    return paid ? fix(paid) : this.byId(id, key);
+  }
+}

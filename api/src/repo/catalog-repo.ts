@@ -1,0 +1,341 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, rows } from '../db/database.ts';
+import { planSearch, type SearchPlan } from '../search/search-query.ts';
+import { BatchLoader } from './batch-loader.ts';
+import {
+  type ListingFilter,
+  type ListingScope,
+  listingConditions,
+  type Omit,
+  orderClause,
+  type ProductSort,
+  type ProductType,
+  whereClause,
+} from './listing-filter.ts';
+import { type BrandRow, type CategoryRow, image, type ModelRow, type OfferRow, type PhotoRow, type ProductRow, type VariantRow } from './rows.ts';
+
+const intArray = (ids: number[]) => sql`${sql.param(ids)}::int[]`;
+
+const CATEGORY_COLUMNS = sql`id, parent_id, name, web_path, text, description, image_url, image_width, image_height`;
+const BRAND_COLUMNS = sql`id, name, aliases, web_path, text, heading, description, logo_url, logo_width, logo_height, on_main_page`;
+
+type Raw = Record<string, unknown>;
+
+const toCategory = (r: Raw): CategoryRow => ({
+  id: r.id as number,
+  parentId: (r.parent_id as number | null) ?? null,
+  name: r.name as string,
+  webPath: r.web_path as string,
+  text: r.text as string,
+  description: r.description as string,
+  image: image(r.image_url as string | null, r.image_width as number | null, r.image_height as number | null),
+});
+
+const toBrand = (r: Raw): BrandRow => ({
+  id: r.id as number,
+  name: r.name as string,
+  aliases: (r.aliases as string[]) ?? [],
+  webPath: r.web_path as string,
+  text: r.text as string,
+  heading: r.heading as string,
+  description: r.description as string,
+  logo: image(r.logo_url as string | null, r.logo_width as number | null, r.logo_height as number | null),
+  onMainPage: r.on_main_page as boolean,
+});
+
+const PRODUCT_SELECT = sql`p.id AS product_id, p.model_id, p.name, p.sku AS product_sku, p.sizes, p.web_path, p.min_price,
+  p.in_stock, p.color_name, p.color_class, p.brand_id, p.category_id, p.created_at, p.modified_at,
+  ph.url AS photo_url, ph.width AS photo_width, ph.height AS photo_height`;
+const FIRST_PHOTO = sql`LEFT JOIN LATERAL (SELECT url, width, height FROM photos WHERE product_id = p.id ORDER BY sort LIMIT 1) ph ON true`;
+
+const toProduct = (r: Raw, type: ProductType): ProductRow => {
+  const isOffer = type === 'OFFER';
+  return {
+    type,
+    id: (isOffer ? r.offer_id : r.product_id) as number,
+    productId: r.product_id as number,
+    modelId: (isOffer ? r.product_id : r.model_id) as number,
+    modelGroupId: r.model_id as number,
+    name: r.name as string,
+    sku: (isOffer ? r.offer_sku : r.product_sku) as string,
+    sizes: isOffer ? [r.offer_size as string] : ((r.sizes as string[]) ?? []),
+    webPath: r.web_path as string,
+    priceInRUB: (isOffer ? r.offer_price : r.min_price) as number,
+    minPriceInRUB: r.min_price as number,
+    inStock: isOffer ? (r.offer_stock as number) > 0 : (r.in_stock as boolean),
+    colorName: r.color_name as string,
+    colorClass: r.color_class as string,
+    brandId: r.brand_id as number,
+    categoryId: r.category_id as number,
+    createdAt: new Date(r.created_at as string),
+    modifiedAt: new Date(r.modified_at as string),
+    photo: image(r.photo_url as string | null, r.photo_width as number | null, r.photo_height as number | null),
+  };
+};
+
+export interface Listing {
+  totalCount: number;
+  items: ProductRow[];
+}
+
+export interface Facet<K> {
+  key: K;
+  count: number;
+}
+
+export interface FilterData {
+  totalCount: number;
+  priceFrom: number | null;
+  priceTo: number | null;
+  brands: Facet<number>[];
+  categories: Facet<number>[];
+  properties: { id: number; name: string; title: string; values: Facet<string>[] }[];
+}
+
+const CLOTHING_ORDER = ['XXS', 'XS', 'S', 'M', 'L', 'XL', 'XXL', 'XXXL'];
+function compareValues(a: string, b: string): number {
+  const na = Number(a);
+  const nb = Number(b);
+  if (!Number.isNaN(na) && !Number.isNaN(nb)) return na - nb;
+  const ca = CLOTHING_ORDER.indexOf(a);
+  const cb = CLOTHING_ORDER.indexOf(b);
+  if (ca >= 0 && cb >= 0) return ca - cb;
+  return a.localeCompare(b, 'ru');
+}
+
+/** Every catalogue read. One instance per request: its loaders batch and memoise for that request only. */
+export class CatalogRepo {
+  constructor(readonly db: Db) {}
+
+  private searchPlans = new Map<string, Promise<SearchPlan>>();
+
+  search(term: string): Promise<SearchPlan> {
+    let plan = this.searchPlans.get(term);
+    if (!plan) {
+      plan = planSearch(this.db, term);
+      this.searchPlans.set(term, plan);
+    }
+    return plan;
+  }
+
+  readonly categoryLoader = new BatchLoader<number, CategoryRow | null>(async (ids) => {
+    const found = await rows<Raw>(this.db, sql`SELECT ${CATEGORY_COLUMNS} FROM categories WHERE id = ANY(${intArray(ids)})`);
+    return new Map(found.map((r) => [r.id as number, toCategory(r)]));
+  }, null);
+
+  readonly brandLoader = new BatchLoader<number, BrandRow | null>(async (ids) => {
+    const found = await rows<Raw>(this.db, sql`SELECT ${BRAND_COLUMNS} FROM brands WHERE id = ANY(${intArray(ids)})`);
+    return new Map(found.map((r) => [r.id as number, toBrand(r)]));
+  }, null);
+
+  readonly modelLoader = new BatchLoader<number, ModelRow | null>(async (ids) => {
+    const found = await rows<Raw>(
+      this.db,
+      sql`SELECT id, name, brand_id, category_id, text, description, attributes FROM models WHERE id = ANY(${intArray(ids)})`,
+    );
+    return new Map(
+      found.map((r) => [
+        r.id as number,
+        {
+          id: r.id as number,
+          name: r.name as string,
+          brandId: r.brand_id as number,
+          categoryId: r.category_id as number,
+          text: r.text as string,
+          description: r.description as string,
+          attributes: (typeof r.attributes === 'string' ? JSON.parse(r.attributes) : r.attributes) as ModelRow['attributes'],
+        },
+      ]),
+    );
+  }, null);
+
+  readonly variantLoader = new BatchLoader<number, VariantRow[]>(async (modelIds) => {
+    const found = await rows<Raw>(
+      this.db,
+      sql`SELECT p.id, p.model_id, p.name, p.color_name, p.color_class, p.web_path, ph.url AS photo_url, ph.width AS photo_width, ph.height AS photo_height
+          FROM products p ${FIRST_PHOTO} WHERE p.model_id = ANY(${intArray(modelIds)}) ORDER BY p.id`,
+    );
+    const map = new Map<number, VariantRow[]>();
+    for (const r of found) {
+      const list = map.get(r.model_id as number) ?? [];
+      list.push({
+        id: r.id as number,
+        modelId: r.model_id as number,
+        name: r.name as string,
+        colorName: r.color_name as string,
+        colorClass: r.color_class as string,
+        webPath: r.web_path as string,
+        thumbnail: image(r.photo_url as string | null, r.photo_width as number | null, r.photo_height as number | null),
+      });
+      map.set(r.model_id as number, list);
+    }
+    return map;
+  }, []);
+
+  readonly photoLoader = new BatchLoader<number, PhotoRow[]>(async (productIds) => {
+    const found = await rows<PhotoRow>(
+      this.db,
+      sql`SELECT id, product_id AS "productId", url, width, height FROM photos WHERE product_id = ANY(${intArray(productIds)}) ORDER BY product_id, sort`,
+    );
+    return groupBy(found, (r) => r.productId);
+  }, []);
+
+  readonly offerLoader = new BatchLoader<number, OfferRow[]>(async (productIds) => {
+    const found = await this.offersOf(sql`product_id = ANY(${intArray(productIds)})`);
+    return groupBy(found, (r) => r.productId);
+  }, []);
+
+  readonly productLoader = new BatchLoader<number, ProductRow | null>(async (ids) => {
+    const found = await rows<Raw>(this.db, sql`SELECT ${PRODUCT_SELECT} FROM products p ${FIRST_PHOTO} WHERE p.id = ANY(${intArray(ids)})`);
+    return new Map(found.map((r) => [r.product_id as number, toProduct(r, 'MODEL')]));
+  }, null);
+
+  private offersOf(where: SQL): Promise<OfferRow[]> {
+    return rows<OfferRow>(
+      this.db,
+      sql`SELECT id, product_id AS "productId", size, sku, price, stock FROM offers WHERE ${where} ORDER BY price ASC, sort ASC, id ASC`,
+    );
+  }
+
+  async categories(filter: { isHaveParent?: boolean; parentId?: number }): Promise<CategoryRow[]> {
+    const where: SQL[] = [];
+    if (filter.isHaveParent === true) where.push(sql`parent_id IS NOT NULL`);
+    if (filter.isHaveParent === false) where.push(sql`parent_id IS NULL`);
+    if (filter.parentId !== undefined) where.push(sql`parent_id = ${filter.parentId}`);
+    const found = await rows<Raw>(this.db, sql`SELECT ${CATEGORY_COLUMNS} FROM categories ${whereClause(where)} ORDER BY name ASC, id ASC`);
+    return found.map(toCategory);
+  }
+
+  async childCategories(parentId: number): Promise<CategoryRow[]> {
+    return this.categories({ parentId });
+  }
+
+  async brands(filter: { onMainPage?: boolean; offset: number; limit: number }): Promise<{ totalCount: number; items: BrandRow[] }> {
+    const where = filter.onMainPage === undefined ? sql`` : sql`WHERE on_main_page = ${filter.onMainPage}`;
+    const found = await rows<Raw>(
+      this.db,
+      sql`SELECT ${BRAND_COLUMNS}, count(*) OVER ()::int AS total FROM brands ${where} ORDER BY name ASC, id ASC LIMIT ${filter.limit} OFFSET ${filter.offset}`,
+    );
+    let totalCount = (found[0]?.total as number | undefined) ?? 0;
+    if (!found.length && filter.offset > 0) {
+      const [c] = await rows<{ n: number }>(this.db, sql`SELECT count(*)::int AS n FROM brands ${where}`);
+      totalCount = c?.n ?? 0;
+    }
+    return { totalCount, items: found.map(toBrand) };
+  }
+
+  async listProducts(args: {
+    type: ProductType;
+    scope: ListingScope;
+    filter: ListingFilter;
+    sort: ProductSort;
+    offset: number;
+    limit: number;
+  }): Promise<Listing> {
+    const { type, scope, filter, sort, offset, limit } = args;
+    const where = whereClause(listingConditions(type, scope, filter));
+    const from = type === 'OFFER' ? sql`offers o JOIN products p ON p.id = o.product_id` : sql`products p`;
+    const idCol = type === 'OFFER' ? sql`o.id` : sql`p.id`;
+    const page = await rows<{ id: number; total: number }>(
+      this.db,
+      sql`SELECT ${idCol} AS id, count(*) OVER ()::int AS total FROM ${from} ${where} ${orderClause(type, sort, scope.search)} LIMIT ${limit} OFFSET ${offset}`,
+    );
+    let totalCount = page[0]?.total ?? 0;
+    if (!page.length && offset > 0) {
+      const [c] = await rows<{ n: number }>(this.db, sql`SELECT count(*)::int AS n FROM ${from} ${where}`);
+      totalCount = c?.n ?? 0;
+    }
+    if (!page.length) return { totalCount, items: [] };
+    const ids = page.map((r) => r.id);
+    const hydrated =
+      type === 'OFFER'
+        ? await rows<Raw>(
+            this.db,
+            sql`SELECT ${PRODUCT_SELECT}, o.id AS offer_id, o.sku AS offer_sku, o.size AS offer_size, o.price AS offer_price, o.stock AS offer_stock
+                FROM offers o JOIN products p ON p.id = o.product_id ${FIRST_PHOTO} WHERE o.id = ANY(${intArray(ids)})`,
+          )
+        : await rows<Raw>(this.db, sql`SELECT ${PRODUCT_SELECT} FROM products p ${FIRST_PHOTO} WHERE p.id = ANY(${intArray(ids)})`);
+    const byId = new Map(hydrated.map((r) => [(type === 'OFFER' ? r.offer_id : r.product_id) as number, toProduct(r, type)]));
+    return { totalCount, items: ids.map((id) => byId.get(id)).filter((x): x is ProductRow => !!x) };
+  }
+
+  /**
+   * Filter data with facet counts: each dimension is counted under every other selection but
+   * not its own, so a count says how many products ticking that value would show.
+   */
+  async filterData(scope: ListingScope, filter: ListingFilter, allowed: string[]): Promise<FilterData> {
+    const props = await rows<{ id: number; name: string; title: string }>(
+      this.db,
+      sql`SELECT id, name, title FROM properties WHERE name = ANY(${sql.param(allowed)}::text[]) ORDER BY sort, id`,
+    );
+    const cond = (omit?: Omit) => whereClause(listingConditions('MODEL', scope, filter, omit));
+    const [total, price, brands, categories, ...propValues] = await Promise.all([
+      rows<{ n: number }>(this.db, sql`SELECT count(*)::int AS n FROM products p ${cond()}`),
+      rows<{ lo: number | null; hi: number | null }>(this.db, sql`SELECT min(p.min_price)::int AS lo, max(p.min_price)::int AS hi FROM products p ${cond('price')}`),
+      rows<{ key: number; count: number }>(this.db, sql`SELECT p.brand_id AS key, count(*)::int AS count FROM products p ${cond('brand')} GROUP BY p.brand_id`),
+      rows<{ key: number; count: number }>(
+        this.db,
+        sql`SELECT c AS key, count(*)::int AS count FROM products p CROSS JOIN LATERAL unnest(p.category_ids) AS c ${cond('category')} GROUP BY c`,
+      ),
+      ...props.map((p) =>
+        rows<{ key: string; count: number }>(
+          this.db,
+          sql`SELECT substr(v, ${p.name.length + 2}) AS key, count(*)::int AS count
+              FROM (SELECT unnest(p.props) AS v FROM products p ${cond(`prop:${p.name}`)}) x
+              WHERE starts_with(v, ${`${p.name}:`}) GROUP BY v`,
+        ),
+      ),
+    ]);
+    return {
+      totalCount: total[0]?.n ?? 0,
+      priceFrom: price[0]?.lo ?? null,
+      priceTo: price[0]?.hi ?? null,
+      brands,
+      categories,
+      properties: props.map((p, i) => ({
+        ...p,
+        values: (propValues[i] ?? []).sort((a, b) => compareValues(a.key, b.key)),
+      })),
+    };
+  }
+
+  async offers(where: { productIds?: number[]; modelIds?: number[] }): Promise<OfferRow[]> {
+    const conds: SQL[] = [];
+    if (where.productIds?.length) conds.push(sql`product_id = ANY(${intArray(where.productIds)})`);
+    if (where.modelIds?.length) conds.push(sql`product_id IN (SELECT id FROM products WHERE model_id = ANY(${intArray(where.modelIds)}))`);
+    if (!conds.length) return [];
+    return this.offersOf(sql.join(conds, sql` OR `));
+  }
+
+  async offerById(id: number): Promise<OfferRow | null> {
+    const [row] = await this.offersOf(sql`id = ${id}`);
+    return row ?? null;
+  }
+
+  async menu(): Promise<{ id: number; parentId: number | null; name: string; href: string; type: string; isNew: boolean; panel: unknown }[]> {
+    return rows(this.db, sql`SELECT id, parent_id AS "parentId", name, href, type, is_new AS "isNew", panel FROM menu_items ORDER BY sort, id`);
+  }
+
+  async properties(): Promise<{ id: number; name: string; title: string }[]> {
+    return rows(this.db, sql`SELECT id, name, title FROM properties ORDER BY sort, id`);
+  }
+
+  async sitemap(): Promise<{ path: string; type: string; modifiedAt: Date | null }[]> {
+    const found = await rows<{ path: string; type: string; modified_at: string | null }>(
+      this.db,
+      sql`SELECT w.path, w.type, p.modified_at FROM web_paths w LEFT JOIN products p ON w.type = 'PRODUCT' AND p.id = w.object_id ORDER BY w.type, w.path`,
+    );
+    return found.map((r) => ({ path: r.path, type: r.type, modifiedAt: r.modified_at ? new Date(r.modified_at) : null }));
+  }
+}
+
+function groupBy<T>(list: T[], key: (t: T) => number): Map<number, T[]> {
+  const map = new Map<number, T[]>();
+  for (const item of list) {
+    const k = key(item);
+    const group = map.get(k);
+    if (group) group.push(item);
+    else map.set(k, [item]);
+  }
+  return map;
+}

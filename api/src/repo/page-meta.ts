@@ -1,0 +1,139 @@
+import type { CatalogRepo } from './catalog-repo.ts';
+import type { PageType } from './page-repo.ts';
+
+export interface PageMeta {
+  title: string;
+  description: string;
+  keywords: string;
+  canonical: string;
+  robots: string;
+  ogTitle: string;
+  ogDescription: string;
+  ogUrl: string;
+  ogType: string;
+  ogImages: { url: string; width: number; height: number }[];
+  /** schema.org JSON-LD (a Product with an Offer per size) ready to embed, or null. */
+  jsonLd: string | null;
+}
+
+const rub = new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB', maximumFractionDigits: 0 });
+
+const clip = (text: string, max = 160) => (text.length <= max ? text : `${text.slice(0, max - 1).replace(/\s+\S*$/, '')}…`);
+
+/** Only pagination survives into a canonical URL: filters and sorting describe the same page. */
+function canonicalQuery(query: string): string {
+  const params = new URLSearchParams(query.replace(/^\?/, ''));
+  const pageNo = Number(params.get('page'));
+  return Number.isInteger(pageNo) && pageNo > 1 ? `?page=${pageNo}` : '';
+}
+
+export async function buildPageMeta(
+  repo: CatalogRepo,
+  publicUrl: string,
+  shopName: string,
+  type: PageType,
+  id: number | null,
+  query: string,
+): Promise<PageMeta | null> {
+  const abs = (path: string) => (/^https?:\/\//.test(path) ? path : `${publicUrl}${path}`);
+  const base = (path: string, title: string, description: string, extra: Partial<PageMeta> = {}): PageMeta => {
+    const canonical = abs(path) + (extra.canonical ?? '');
+    const full = `${title} | ${shopName}`;
+    return {
+      title: full,
+      description: clip(description),
+      keywords: extra.keywords ?? 'оригинальные кроссовки, оригинальная одежда, бесплатная доставка',
+      canonical,
+      robots: extra.robots ?? 'index, follow',
+      ogTitle: title,
+      ogDescription: clip(description, 200),
+      ogUrl: canonical,
+      ogType: extra.ogType ?? 'website',
+      ogImages: extra.ogImages ?? [],
+      jsonLd: extra.jsonLd ?? null,
+    };
+  };
+  const paged = canonicalQuery(query);
+
+  switch (type) {
+    case 'HOME':
+      return base('/', 'Оригинальные кроссовки и одежда с бесплатной доставкой', 'Оригинальные обувь и одежда Nike, Adidas, New Balance, Jordan и других брендов. Бесплатная доставка по всей России.');
+    case 'SEARCH': {
+      const text = new URLSearchParams(query.replace(/^\?/, '')).get('search')?.trim();
+      return base('/search', text ? `Поиск: «${clip(text, 60)}»` : 'Поиск по каталогу', 'Поиск оригинальной обуви и одежды по названию, бренду и артикулу.', {
+        robots: 'noindex, follow',
+      });
+    }
+    case 'CART':
+      return base('/cart', 'Корзина', 'Товары, которые вы выбрали.', { robots: 'noindex, nofollow' });
+    case 'CHECKOUT':
+      return base('/checkout', 'Оформление заказа', 'Оформление заказа с бесплатной доставкой по России.', { robots: 'noindex, nofollow' });
+    case 'ORDER':
+      return base('/', 'Заказ оформлен', 'Спасибо за заказ!', { robots: 'noindex, nofollow' });
+    case 'NOT_FOUND':
+      return base('/', 'Страница не найдена', 'Такой страницы нет. Воспользуйтесь поиском или перейдите в каталог.', { robots: 'noindex, follow' });
+    case 'CATEGORY': {
+      const c = id === null ? null : await repo.categoryLoader.get(id);
+      if (!c) return null;
+      return base(c.webPath, `${c.name} — купить оригинал с бесплатной доставкой`, c.description || c.text, {
+        canonical: paged,
+        keywords: `${c.name.toLowerCase()}, купить ${c.name.toLowerCase()}, оригинал, доставка по России`,
+        ogImages: c.image ? [{ ...c.image, url: abs(c.image.url) }] : [],
+      });
+    }
+    case 'BRAND': {
+      const b = id === null ? null : await repo.brandLoader.get(id);
+      if (!b) return null;
+      return base(b.webPath, `${b.name} — оригинальная обувь и одежда`, b.description || b.text, {
+        canonical: paged,
+        keywords: [b.name, ...b.aliases, `${b.name} купить`, `${b.name} оригинал`].join(', '),
+        ogImages: b.logo ? [{ ...b.logo, url: abs(b.logo.url) }] : [],
+      });
+    }
+    case 'PRODUCT': {
+      const p = id === null ? null : await repo.productLoader.get(id);
+      if (!p) return null;
+      const [model, brand, category, photos, offers] = await Promise.all([
+        repo.modelLoader.get(p.modelId),
+        repo.brandLoader.get(p.brandId),
+        repo.categoryLoader.get(p.categoryId),
+        repo.photoLoader.get(p.productId),
+        repo.offerLoader.get(p.productId),
+      ]);
+      const color = p.colorName ? `, цвет ${p.colorName}` : '';
+      const title = `${p.name}${color} — купить за ${rub.format(p.minPriceInRUB)}`;
+      const description = model?.description || model?.text || p.name;
+      const images = photos.map((ph) => ({ url: abs(ph.url), width: ph.width, height: ph.height }));
+      const jsonLd = {
+        '@context': 'https://schema.org',
+        '@type': 'Product',
+        name: p.name,
+        sku: p.sku,
+        description: clip(description, 500),
+        image: images.map((i) => i.url),
+        color: p.colorName || undefined,
+        category: category?.name,
+        brand: brand ? { '@type': 'Brand', name: brand.name } : undefined,
+        offers: offers.map((o) => ({
+          '@type': 'Offer',
+          sku: o.sku,
+          name: `Размер ${o.size}`,
+          price: o.price,
+          priceCurrency: 'RUB',
+          availability: o.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+          itemCondition: 'https://schema.org/NewCondition',
+          url: abs(p.webPath),
+        })),
+      };
+      return base(p.webPath, title, description, {
+        keywords: [p.name, brand?.name, category?.name, p.colorName, p.sku].filter(Boolean).join(', '),
+        ogType: 'product',
+        ogImages: images,
+        // "<" is escaped so the JSON can sit inside a <script> element
+        jsonLd: JSON.stringify(jsonLd).replace(/</g, '\\u003c'),
+      });
+    }
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,94 @@
+import { sql } from 'drizzle-orm';
+import { type Db, rows } from '../db/database.ts';
+
+export type PageType = 'HOME' | 'SEARCH' | 'CATEGORY' | 'BRAND' | 'PRODUCT' | 'CART' | 'CHECKOUT' | 'ORDER' | 'NOT_FOUND';
+
+export interface ResolvedPage {
+  type: PageType;
+  id: number | null;
+  status: number;
+  location: string | null;
+}
+
+const STATIC_PAGES: Record<string, PageType> = { '/': 'HOME', '/search': 'SEARCH', '/cart': 'CART', '/checkout': 'CHECKOUT' };
+
+const page = (type: PageType, id: number | null = null): ResolvedPage => ({ type, id, status: 200, location: null });
+const notFound = (): ResolvedPage => ({ type: 'NOT_FOUND', id: null, status: 404, location: null });
+
+function withQuery(location: string, query: string): string {
+  if (!query) return location;
+  return location.includes('?') ? `${location}&${query}` : `${location}?${query}`;
+}
+
+function redirect(target: ResolvedPage | null, location: string, query: string, status = 301): ResolvedPage {
+  // type and id describe where the redirect leads, so a client can prefetch it
+  return { type: target?.type ?? 'NOT_FOUND', id: target?.id ?? null, status, location: withQuery(location, query) };
+}
+
+/** Loose form of a path for finding its canonical spelling: lower case, no trailing slash. */
+function loose(path: string): string {
+  const trimmed = path.replace(/\/+$/, '');
+  return (trimmed || '/').toLowerCase();
+}
+
+export class PageRepo {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Decides what a URL shows. Exact known paths answer 200; spelling variants (case, trailing
+   * slash) and entries of the redirects table answer 301/302 with the canonical location and
+   * the query string kept; everything else is 404.
+   */
+  async resolve(rawPath: string, rawQuery: string, depth = 0): Promise<ResolvedPage> {
+    const follow = async (target: string) => (depth === 0 && !target.includes('?') ? this.resolve(target, '', 1) : null);
+    let path = rawPath;
+    let query = rawQuery.replace(/^\?/, '');
+    const q = path.indexOf('?');
+    if (q >= 0) {
+      query = query || path.slice(q + 1);
+      path = path.slice(0, q);
+    }
+    path = path.split('#')[0] ?? '';
+    try {
+      path = decodeURI(path);
+    } catch {
+      return notFound();
+    }
+    if (!path.startsWith('/') || path.startsWith('//')) return notFound();
+    // collapsed slashes are a spelling variant too
+    const collapsed = path.replace(/\/{2,}/g, '/');
+
+    const staticType = STATIC_PAGES[path];
+    if (staticType) return page(staticType);
+    if (path === '/search/') return page('SEARCH');
+
+    const order = /^\/order\/([A-Za-z0-9-]{1,40})\/?$/.exec(collapsed);
+    if (order) {
+      const number = (order[1] as string).toUpperCase();
+      const [found] = await rows<{ id: number }>(this.db, sql`SELECT id FROM orders WHERE ordernumber = ${number}`);
+      if (!found) return notFound();
+      const canonical = `/order/${number}`;
+      return path === canonical ? page('ORDER', found.id) : redirect(page('ORDER', found.id), canonical, query);
+    }
+
+    const [exact] = await rows<{ type: PageType; object_id: number }>(this.db, sql`SELECT type, object_id FROM web_paths WHERE path = ${path}`);
+    if (exact) return page(exact.type, exact.object_id);
+
+    const key = loose(collapsed);
+    const staticLoose = Object.keys(STATIC_PAGES).find((p) => p === key);
+    if (staticLoose) return redirect(page(STATIC_PAGES[staticLoose] as PageType), staticLoose, query);
+
+    const [moved] = await rows<{ to_path: string; status: number }>(
+      this.db,
+      sql`SELECT to_path, status FROM redirects WHERE from_path = ${path} OR lower(rtrim(from_path, '/')) = ${key} ORDER BY from_path = ${path} DESC LIMIT 1`,
+    );
+    if (moved) return redirect(await follow(moved.to_path), moved.to_path, query, moved.status);
+
+    const [variant] = await rows<{ path: string; type: PageType; object_id: number }>(
+      this.db,
+      sql`SELECT path, type, object_id FROM web_paths WHERE path_lower = ${key} LIMIT 1`,
+    );
+    if (variant) return redirect(page(variant.type, variant.object_id), variant.path, query);
+    return notFound();
+  }
+}

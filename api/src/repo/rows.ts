@@ -1,0 +1,90 @@
+// Row shapes the resolvers receive: plain data, already mapped from SQL column names.
+
+export interface ImageRow {
+  url: string;
+  width: number;
+  height: number;
+}
+
+export interface CategoryRow {
+  id: number;
+  parentId: number | null;
+  name: string;
+  webPath: string;
+  text: string;
+  description: string;
+  image: ImageRow | null;
+}
+
+export interface BrandRow {
+  id: number;
+  name: string;
+  aliases: string[];
+  webPath: string;
+  text: string;
+  heading: string;
+  description: string;
+  logo: ImageRow | null;
+  onMainPage: boolean;
+}
+
+export interface ProductRow {
+  type: 'MODEL' | 'OFFER';
+  /** The listing element's id: the product's for models, the offer's for offers. */
+  id: number;
+  productId: number;
+  modelId: number;
+  /** The model (group of colour variants) the product belongs to, for both listing types. */
+  modelGroupId: number;
+  name: string;
+  sku: string;
+  sizes: string[];
+  webPath: string;
+  priceInRUB: number;
+  minPriceInRUB: number;
+  inStock: boolean;
+  colorName: string;
+  colorClass: string;
+  brandId: number;
+  categoryId: number;
+  createdAt: Date;
+  modifiedAt: Date;
+  photo: ImageRow | null;
+}
+
+export interface OfferRow {
+  id: number;
+  productId: number;
+  size: string;
+  sku: string;
+  price: number;
+  stock: number;
+}
+
+export interface PhotoRow extends ImageRow {
+  id: number;
+  productId: number;
+}
+
+export interface ModelRow {
+  id: number;
+  name: string;
+  brandId: number;
+  categoryId: number;
+  text: string;
+  description: string;
+  attributes: { name: string; title: string; type: 'text' | 'number'; text?: string; number?: number; unit?: string }[];
+}
+
+export interface VariantRow {
+  id: number;
+  modelId: number;
+  name: string;
+  colorName: string;
+  colorClass: string;
+  webPath: string;
+  thumbnail: ImageRow | null;
+}
+
+export const image = (url: string | null, width: number | null, height: number | null): ImageRow | null =>
+  url ? { url, width: width ?? 0, height: height ?? 0 } : null;
