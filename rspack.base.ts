@@ -165,7 +165,8 @@ export function createConfig(options: AppOptions, argv: { mode?: string } = {}):
               template: path.join(options.dir, 'index.html'),
               inject: 'body',
               scriptLoading: 'defer',
-              minify: prod,
+              // The server fills the <!--app-head--> and <!--app-state--> placeholders: keep comments.
+              minify: false,
             }),
           ]
         : []),

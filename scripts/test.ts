@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { buildAll, ROOT } from './lib/stack.ts';
 
+
 const BIN = path.join(ROOT, 'node_modules', '.bin');
 const REPORT_DIR = path.join(ROOT, '.run', 'test-reports');
 const isRoot = process.getuid?.() === 0;
@@ -81,6 +82,7 @@ async function main() {
   ensureDebianTool('docker-compose', 'docker-compose');
   console.log('ok');
 
+  await mustRun('GraphQL codegen', path.join(BIN, 'graphql-codegen'), ['--config', 'codegen.ts']);
   await mustRun('Type-check (tsc)', path.join(BIN, 'tsc'), ['-p', 'tsconfig.json']);
   await mustRun('Lint (biome)', path.join(BIN, 'biome'), ['lint', '--error-on-warnings', '.']);
 

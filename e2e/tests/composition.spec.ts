@@ -1,8 +1,10 @@
 // Guards the composed shop: three separately built and served remotes in one page, one
 // React, one Apollo client, one cart store and one shell context between them.
 import { expect, test } from '@playwright/test';
+import { someProductPath } from '../support/catalog.ts';
 
-test('a remote adds to the cart and the host header counts it', async ({ page }) => {
+test('a remote adds to the cart and the host header counts it', async ({ page, request }) => {
+  const productPath = await someProductPath(request);
   await page.goto('/');
   const count = page.getByTestId('cart-count');
   await expect(count).toHaveText('0');
@@ -13,16 +15,17 @@ test('a remote adds to the cart and the host header counts it', async ({ page })
   await expect(count).toHaveText('2');
 
   // Another remote (product) writes to the same store.
-  await page.goto('/product/777');
-  await page.locator('[data-remote="mf_product"]').getByRole('button', { name: 'В корзину' }).click();
+  await page.goto(productPath);
+  const product = page.locator('[data-remote="mf_product"]');
+  await product.getByRole('button', { name: 'В корзину' }).click();
   await expect(count).toHaveText('3');
+  const productName = (await product.getByRole('heading', { level: 1 }).textContent()) ?? '';
 
   // And the cart remote reads it: the panel opens from the host's button.
   await page.getByRole('button', { name: /Корзина: 3 товара/ }).click();
   const panel = page.getByTestId('quick-cart');
   await expect(panel).toContainText('Кроссовки Nike Air Max 90 × 2');
-  await expect(panel).toContainText('Товар 777 × 1');
-  await expect(panel).toContainText('35 970 ₽');
+  await expect(panel).toContainText(`${productName} × 1`);
 });
 
 test('the host shell context is visible inside a remote', async ({ page }) => {
@@ -30,13 +33,13 @@ test('the host shell context is visible inside a remote', async ({ page }) => {
   await expect(page.locator('[data-remote="mf_catalog"]').getByTestId('shell-name')).toHaveText('Магазин «Оригинал»');
 });
 
-test('every app runs on the page singletons: one React, Apollo, router and mf-shared', async ({ page }) => {
+test('every app runs on the page singletons: one React, Apollo, router and mf-shared', async ({ page, request }) => {
   const reports = async () => page.evaluate(() => (window as unknown as { __SHOP_APPS__: unknown[] }).__SHOP_APPS__);
   const sharedBy = (names: string[]) =>
     expect.arrayContaining(
       names.map((name) => expect.objectContaining({ name, sharedInstance: true, react: true, apollo: true, router: true })),
     );
-  await page.goto('/product/1');
+  await page.goto(await someProductPath(request));
   await expect(page.getByTestId('product-page')).toBeVisible();
   expect(await reports()).toEqual(sharedBy(['host', 'mf_product', 'mf_cart']));
   await page.goto('/');

@@ -51,7 +51,7 @@ test('a remote whose server is stopped shows the fallback, and «Повтори�
 
     // The same server comes back on the same port: «Повторить» loads the area.
     remote = await startRemoteServer(dist, remote.port);
-    await page.getByRole('button', { name: 'Закрыть' }).click();
+    await page.getByTestId('quick-cart').getByRole('button', { name: 'Закрыть' }).click();
     await catalogFallback(page).getByRole('button', { name: 'Повторить' }).click();
     await expect(page.getByTestId('catalog-home')).toBeVisible();
   } finally {

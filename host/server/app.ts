@@ -2,33 +2,100 @@ import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import sirv from 'sirv';
+import { PageMetaDocument, ResolvePageDocument, SitemapDocument } from '../src/graphql/generated.ts';
+import { createApiClient } from './api-client.ts';
 import type { HostConfig } from './config.ts';
+import { fallbackHead, metaTags } from './head.ts';
 import { escapeHtml, renderPage } from './html.ts';
 import { proxyToApi } from './proxy.ts';
 import { fileRegistry } from './registry.ts';
+import { inlineScriptHashes, originsOf, securityHeaders } from './security.ts';
 
-/** The host's Node server: static shell files, the API proxy, the registry and the pages. */
+/**
+ * The host's Node server. For every page it asks the API's resolver what the URL is and
+ * answers with that HTTP status (200, 301/302 with Location, 404) and the page's meta in
+ * the HTML, plus the registry and the resolver's answer so the browser starts at once.
+ */
 export async function createHostServer(config: HostConfig): Promise<http.Server> {
   const templateFile = path.join(config.distDir, 'index.html');
   const loadTemplate = () =>
     readFile(templateFile, 'utf8').catch(() => {
       throw new Error(`${templateFile} is missing: build the host first (npm run build)`);
     });
-  const template = await loadTemplate();
+  let template = await loadTemplate();
+  let scriptHashes = inlineScriptHashes(template);
   const fixed = config.registryJson;
   const readRegistry = fixed ? async () => fixed : fileRegistry(config.registryFile, config.registryTtlMs);
+  const api = createApiClient(config.apiUrl);
   const staticFiles = sirv(config.distDir, {
     etag: true,
-    gzip: false,
     setHeaders: (res) => res.setHeader('Cache-Control', 'public, max-age=31536000, immutable'),
   });
-  const publicConfig = { shopName: config.shopName, contacts: config.contacts };
+  const publicConfig = {
+    shopName: config.shopName,
+    marketplace: config.marketplace,
+    contacts: config.contacts,
+    ...(config.reviewsUrl ? { reviewsUrl: config.reviewsUrl } : {}),
+    ...(config.counterId ? { counterId: config.counterId } : {}),
+  };
+
+  async function page(req: http.IncomingMessage, res: http.ServerResponse, url: URL) {
+    if (config.dev) {
+      template = await loadTemplate();
+      scriptHashes = inlineScriptHashes(template);
+    }
+    const registry = await readRegistry().catch(() => ({}));
+    const headers: Record<string, string> = {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-cache',
+      ...securityHeaders({ remoteOrigins: originsOf(registry), scriptHashes, counter: Boolean(config.counterId) }),
+    };
+    const forwarded = { 'x-forwarded-for': [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ') };
+    const query = url.search.replace(/^\?/, '');
+    let status = 200;
+    let head = fallbackHead(config.shopName);
+    let resolved: unknown;
+    try {
+      const { resolvePage } = await api(ResolvePageDocument, { path: url.pathname, query }, forwarded);
+      if ((resolvePage.status === 301 || resolvePage.status === 302) && resolvePage.location) {
+        res.writeHead(resolvePage.status, { location: resolvePage.location, 'cache-control': 'no-cache', ...securityHeaders({ remoteOrigins: [], scriptHashes: [], counter: false }) });
+        return void res.end();
+      }
+      status = resolvePage.status === 404 ? 404 : 200;
+      resolved = { path: url.pathname, page: { ...resolvePage, location: null } };
+      if (status === 404) {
+        head = fallbackHead(`Страница не найдена — ${config.shopName}`);
+      } else {
+        const { pageMeta } = await api(PageMetaDocument, { type: resolvePage.type, id: resolvePage.id, query }, forwarded);
+        if (pageMeta) head = metaTags(pageMeta, `${url.protocol}//${req.headers.host}`);
+      }
+    } catch (error) {
+      // The API is down or slow: serve the shell anyway; it shows a Russian message and
+      // retries. 503 tells crawlers and monitors the truth.
+      console.error('[host] page resolution failed:', (error as Error).message);
+      status = 503;
+      headers['retry-after'] = '30';
+    }
+    const html = renderPage(template, { head, state: { registry, config: publicConfig, resolved } });
+    res.writeHead(status, headers);
+    res.end(req.method === 'HEAD' ? undefined : html);
+  }
+
+  async function sitemap(res: http.ServerResponse, origin: string) {
+    const { sitemap } = await api(SitemapDocument, {});
+    const urls = sitemap
+      .map((entry) => `<url><loc>${escapeHtml(origin + entry.path)}</loc>${entry.lastModified ? `<lastmod>${escapeHtml(entry.lastModified.slice(0, 10))}</lastmod>` : ''}</url>`)
+      .join('\n');
+    res.writeHead(200, { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=3600' });
+    res.end(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`);
+  }
 
   return http.createServer(async (req, res) => {
-    const url = new URL(req.url ?? '/', 'http://host.invalid');
+    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
     try {
       if (url.pathname.startsWith('/api/')) return proxyToApi(config.apiUrl, req, res);
       if (url.pathname.startsWith('/static/')) {
+        res.setHeader('X-Content-Type-Options', 'nosniff');
         return staticFiles(req, res, () => {
           res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
           res.end('Not found');
@@ -40,20 +107,19 @@ export async function createHostServer(config: HostConfig): Promise<http.Server>
       }
       if (url.pathname === '/registry.json') {
         const registry = await readRegistry();
-        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
         return void res.end(JSON.stringify(registry));
       }
+      if (url.pathname === '/robots.txt') {
+        res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
+        return void res.end(`User-agent: *\nDisallow: /cart\nDisallow: /checkout\nDisallow: /order/\nDisallow: /api/\nSitemap: ${url.origin}/sitemap.xml\n`);
+      }
+      if (url.pathname === '/sitemap.xml') return await sitemap(res, url.origin);
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         res.writeHead(405, { allow: 'GET, HEAD' });
         return void res.end();
       }
-      const registry = await readRegistry().catch(() => ({}));
-      const html = renderPage(config.dev ? await loadTemplate() : template, {
-        head: `<title>${escapeHtml(config.shopName)}</title>`,
-        state: { registry, config: publicConfig },
-      });
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
-      res.end(req.method === 'HEAD' ? undefined : html);
+      await page(req, res, url);
     } catch (error) {
       console.error('[host]', error);
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });

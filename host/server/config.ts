@@ -15,6 +15,10 @@ export interface HostConfig {
   /** `npm run dev -- host`: re-read index.html on every request (a watch build rewrites it). */
   dev: boolean;
   contacts: { telegram?: string; whatsapp?: string; email?: string };
+  marketplace: string;
+  reviewsUrl?: string;
+  /** Metrics counter id (METRICS_COUNTER_ID); none: nothing goes to a counter. */
+  counterId?: number;
 }
 
 function port(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -50,6 +54,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): HostConfig {
   if (telegram) contacts.telegram = telegram;
   if (whatsapp) contacts.whatsapp = whatsapp;
   if (email) contacts.email = email;
+  const counterRaw = optional(env, 'METRICS_COUNTER_ID');
+  const counterId = counterRaw === undefined ? undefined : Number(counterRaw);
+  if (counterId !== undefined && (!Number.isInteger(counterId) || counterId <= 0)) {
+    throw new Error(`METRICS_COUNTER_ID must be a positive whole number, got «${counterRaw}»`);
+  }
+  const reviewsUrl = optional(env, 'REVIEWS_URL') ?? 'https://otzovik.com/';
   let registryJson: Record<string, string> | undefined;
   if (env.REGISTRY_JSON?.trim()) {
     try {
@@ -67,6 +77,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): HostConfig {
     registryFile: path.resolve(env.REGISTRY_FILE || path.join(here, '..', '..', '.run', 'registry.json')),
     registryTtlMs: ttl,
     shopName: env.SHOP_NAME?.trim() || 'Оригинал',
+    marketplace: env.MARKETPLACE_NAME?.trim() || 'Poizon',
+    ...(reviewsUrl ? { reviewsUrl } : {}),
+    ...(counterId ? { counterId } : {}),
     dev: env.HOST_DEV === '1',
     contacts,
   };

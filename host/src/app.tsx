@@ -1,11 +1,14 @@
 import { ShellContext, type ShellContextValue } from '@shop/mf-shared';
 import { useMemo } from 'react';
-import { Route, Routes, useParams } from 'react-router-dom';
+import { CookieNotice } from './cookie/cookie-notice.tsx';
 import { LoadProgress } from './federation/load-progress.tsx';
 import { RemoteSlot } from './federation/remote-slot.tsx';
+import { Footer } from './layout/footer.tsx';
 import { Header } from './layout/header.tsx';
-import { NotFoundPage } from './layout/not-found-page.tsx';
 import type { PublicConfig } from './page-state.ts';
+import { PageRouter } from './routing/page-router.tsx';
+import { SearchIntroProvider } from './search/search-intro.tsx';
+import styles from './app.module.css';
 
 export function App({ config }: { config: PublicConfig }) {
   const shell = useMemo<ShellContextValue>(
@@ -14,24 +17,19 @@ export function App({ config }: { config: PublicConfig }) {
   );
   return (
     <ShellContext.Provider value={shell}>
-      <LoadProgress />
-      <Header />
-      <main id="main">
-        <Routes>
-          <Route path="/" element={<RemoteSlot id="mf_catalog/HomePage" />} />
-          <Route path="/search" element={<RemoteSlot id="mf_catalog/SearchPage" />} />
-          <Route path="/product/:id" element={<ProductRoute />} />
-          <Route path="/cart" element={<RemoteSlot id="mf_cart/CartPage" />} />
-          <Route path="/checkout" element={<RemoteSlot id="mf_cart/CheckoutPage" />} />
-          <Route path="*" element={<NotFoundPage />} />
-        </Routes>
-      </main>
-      <RemoteSlot id="mf_cart/CartOverlay" skeleton="none" />
+      <SearchIntroProvider>
+        <LoadProgress />
+        <a href="#main" className={styles.skip}>
+          Перейти к содержимому
+        </a>
+        <Header config={config} />
+        <main id="main" className={styles.main}>
+          <PageRouter />
+        </main>
+        <Footer reviewsUrl={config.reviewsUrl} />
+        <RemoteSlot id="mf_cart/CartOverlay" skeleton="none" />
+        <CookieNotice />
+      </SearchIntroProvider>
     </ShellContext.Provider>
   );
-}
-
-function ProductRoute() {
-  const { id = '' } = useParams();
-  return <RemoteSlot id="mf_product/ProductPage" props={{ id }} />;
 }

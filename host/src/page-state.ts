@@ -3,14 +3,22 @@ import type { RemoteRegistry, ShellContextValue } from '@shop/mf-shared';
 /** Public configuration the host server puts into the page (never a secret). */
 export interface PublicConfig {
   shopName: string;
+  /** The marketplace the goods come from, in the tagline «Оригинальные обувь и одежда с …». */
+  marketplace: string;
   contacts: ShellContextValue['contacts'];
+  /** External review site, opened in a new tab. */
+  reviewsUrl?: string;
+  /** Metrics counter id; none means nothing is sent to a counter (dataLayer still gets events). */
+  counterId?: number;
 }
 
-export const DEFAULT_CONFIG: PublicConfig = { shopName: 'Оригинал', contacts: {} };
+export const DEFAULT_CONFIG: PublicConfig = { shopName: 'Оригинал', marketplace: 'Poizon', contacts: {} };
 
 export interface PageState {
   registry?: RemoteRegistry;
   config?: Partial<PublicConfig>;
+  /** The server's page-resolver answer for this URL's path, so the first render needs no round trip. */
+  resolved?: { path: string; page: { type: string; id: string | null; status: number; location: string | null } };
 }
 
 /** Reads the JSON the server wrote into `<script type="application/json" id="shop-state">`. */

@@ -18,3 +18,15 @@ export { type AppLibraries, type AppReport, reportApp } from './shell/app-report
 export { ShellContext, type ShellContextValue, useShell } from './shell/shell-context.ts';
 export { SectionError, type SectionErrorProps } from './ui/section-error.tsx';
 export { Spinner } from './ui/spinner.tsx';
+export { ANALYTICS_COOKIE_MAX_AGE, readCookie } from './analytics/cookies.ts';
+export {
+  type AnalyticsGoal,
+  configureCounter,
+  counterConfigured,
+  identifyVisitor,
+  pageHit,
+  reachGoal,
+} from './analytics/counter.ts';
+export { type AnalyticsProduct, analytics, pushEcommerce } from './analytics/ecommerce.ts';
+export { ensureVisitorId, newVisitorId, VISITOR_ID_KEY } from './analytics/visitor-id.ts';
+export { FAVOURITES_STORAGE_KEY, syncFavouritesAcrossTabs, useFavourites } from './favourites/favourites-store.ts';

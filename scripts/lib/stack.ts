@@ -165,6 +165,11 @@ function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEn
   });
 }
 
+/** Typed GraphQL operations for the front-end packages, from api/schema.graphql (never committed). */
+export function runCodegen(): Promise<void> {
+  return run(path.join(BIN, 'graphql-codegen'), ['--config', 'codegen.ts', '--silent'], ROOT, {});
+}
+
 export function newBuildId(): string {
   return new Date().toISOString().replace(/\D/g, '').slice(0, 14);
 }
@@ -186,6 +191,7 @@ export async function buildAll(options: { buildId?: string; only?: string[]; log
   const log = options.log ?? ((line: string) => console.log(line));
   const packages = ['host', ...REMOTES.map((r) => r.dir)].filter((p) => !options.only || options.only.includes(p));
   const timings: Record<string, number> = {};
+  await runCodegen();
   const queue = [...packages];
   const worker = async () => {
     for (let pkg = queue.shift(); pkg; pkg = queue.shift()) {

@@ -1,31 +1,99 @@
-import { cartCount, formatCount, GOODS, useCart, useShell } from '@shop/mf-shared';
-import { Link } from 'react-router-dom';
+import { useQuery } from '@apollo/client/react';
+import { cartCount, formatCount, GOODS, useCart, useFavourites, useShell } from '@shop/mf-shared';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { MenuDocument } from '../graphql/generated.ts';
+import { DesktopMenu } from '../menu/desktop-menu.tsx';
+import type { MenuItem } from '../menu/menu-types.ts';
+import { MobileMenu } from '../menu/mobile-menu.tsx';
+import type { PublicConfig } from '../page-state.ts';
+import { SearchForm } from '../search/search-form.tsx';
+import { SearchTooltip } from '../search/search-tooltip.tsx';
+import { useTheme } from '../theme/theme.ts';
 import styles from './header.module.css';
+import { CartIcon, HeartIcon, MenuIcon, MoonIcon, SearchIcon, SunIcon } from './icons.tsx';
 
-export function Header() {
+export function Header({ config }: { config: PublicConfig }) {
   const { shopName } = useShell();
+  const location = useLocation();
   const count = useCart((state) => cartCount(state.items));
   const togglePanel = useCart((state) => state.togglePanel);
+  const favourites = useFavourites((state) => state.ids.length);
+  const [theme, toggleTheme] = useTheme();
+  const [searchOpen, setSearchOpen] = useState(false);
+  const drawer = useRef<HTMLDialogElement>(null);
+  const { data } = useQuery(MenuDocument);
+  const menu: MenuItem[] = data?.menu ?? [];
+
+  // The search form closes whenever the path or the query changes (spec §2).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reacting to the change is the point
+  useEffect(() => setSearchOpen(false), [location.pathname, location.search]);
+
   return (
     <header className={styles.header}>
-      <Link to="/" className={styles.logo}>
-        {shopName}
-      </Link>
-      <nav className={styles.nav} aria-label="Основное меню">
-        <Link to="/search">Каталог</Link>
-      </nav>
-      <button
-        type="button"
-        className={styles.cart}
-        aria-label={count > 0 ? `Корзина: ${formatCount(count, GOODS)}` : 'Корзина пуста'}
-        // The panel opens only when there is something in it (spec §2).
-        onClick={() => count > 0 && togglePanel()}
-      >
-        Корзина
-        <span className={styles.count} data-testid="cart-count">
-          {count}
-        </span>
-      </button>
+      <div className={styles.bar}>
+        <button
+          type="button"
+          className={`${styles.icon} ${styles.burger}`}
+          aria-label="Открыть меню"
+          aria-haspopup="dialog"
+          onClick={() => drawer.current?.showModal()}
+        >
+          <MenuIcon />
+        </button>
+        <Link to="/" className={styles.logo} aria-label={`${shopName} — на главную`}>
+          {shopName}
+        </Link>
+        <div className={styles.desktopNav}>{searchOpen ? null : <DesktopMenu items={menu} />}</div>
+        <div className={styles.actions}>
+          <div className={styles.searchWrap}>
+            <button
+              type="button"
+              className={styles.icon}
+              aria-label="Поиск"
+              aria-expanded={searchOpen}
+              onClick={() => setSearchOpen((open) => !open)}
+            >
+              <SearchIcon />
+            </button>
+            <SearchTooltip />
+          </div>
+          <button
+            type="button"
+            className={styles.icon}
+            aria-label={theme === 'dark' ? 'Включить светлую тему' : 'Включить тёмную тему'}
+            onClick={toggleTheme}
+          >
+            {theme === 'dark' ? <SunIcon /> : <MoonIcon />}
+          </button>
+          <span className={styles.icon} aria-label={`Избранное: ${favourites}`} role="img">
+            <HeartIcon />
+            {favourites > 0 && (
+              <span className={styles.badge} data-testid="favourites-count">
+                {favourites}
+              </span>
+            )}
+          </span>
+          <button
+            type="button"
+            className={styles.icon}
+            aria-label={count > 0 ? `Корзина: ${formatCount(count, GOODS)}` : 'Корзина пуста'}
+            // The panel opens only when there is something in it (spec §2).
+            onClick={() => count > 0 && togglePanel()}
+          >
+            <CartIcon />
+            <span className={styles.badge} data-testid="cart-count" data-empty={count === 0 || undefined}>
+              {count}
+            </span>
+          </button>
+        </div>
+      </div>
+      {searchOpen && (
+        <div className={styles.searchRow}>
+          <SearchForm onClose={() => setSearchOpen(false)} />
+        </div>
+      )}
+      <MobileMenu ref={drawer} items={menu} config={config} onClose={() => drawer.current?.close()} />
     </header>
   );
 }

@@ -1,0 +1,43 @@
+/**
+ * GraphQL codegen: the API's schema (api/schema.graphql, printed from the API's type
+ * definitions) and each front-end package's `.graphql` operations give that package one
+ * typed `src/graphql/generated.ts`. Generated files are not committed: `npm run codegen`
+ * (run by build, start and test) writes them.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import type { CodegenConfig } from '@graphql-codegen/cli';
+
+const packages = ['host', 'mf-catalog', 'mf-product', 'mf-cart'];
+
+function hasOperations(dir: string): boolean {
+  if (!existsSync(dir)) return false;
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).some((f) => f.endsWith('.graphql'));
+}
+
+const config: CodegenConfig = {
+  schema: process.env.CODEGEN_SCHEMA ?? 'api/schema.graphql',
+  generates: Object.fromEntries(
+    packages
+      .filter((pkg) => hasOperations(path.join(pkg, 'src')))
+      .map((pkg) => [
+        `${pkg}/src/graphql/generated.ts`,
+        {
+          documents: `${pkg}/src/**/*.graphql`,
+          plugins: ['typescript-operations', 'typed-document-node'],
+          config: {
+            useTypeImports: true,
+            // Apollo adds __typename to every selection; the types say so.
+            nonOptionalTypename: true,
+            enumsAsTypes: true,
+            onlyOperationTypes: true,
+            avoidOptionals: { field: true, inputValue: false, object: true },
+            scalars: { ID: 'string' },
+          },
+        },
+      ]),
+  ),
+  hooks: {},
+};
+
+export default config;

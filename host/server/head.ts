@@ -1,0 +1,30 @@
+import type { PageMetaQuery } from '../src/graphql/generated.ts';
+import { escapeHtml } from './html.ts';
+
+type Meta = NonNullable<PageMetaQuery['pageMeta']>;
+
+/** The page's head tags, the same set the client's applyMeta() writes on navigation. */
+export function metaTags(meta: Meta, origin: string): string {
+  const attr = (value: string) => escapeHtml(value);
+  const tags = [
+    `<title>${escapeHtml(meta.title)}</title>`,
+    `<meta name="description" content="${attr(meta.description)}" data-meta>`,
+    `<meta name="keywords" content="${attr(meta.keywords)}" data-meta>`,
+    `<meta name="robots" content="${attr(meta.robots)}" data-meta>`,
+    `<link rel="canonical" href="${attr(meta.canonical)}" data-meta>`,
+    `<meta property="og:title" content="${attr(meta.ogTitle)}" data-meta>`,
+    `<meta property="og:description" content="${attr(meta.ogDescription)}" data-meta>`,
+    `<meta property="og:url" content="${attr(meta.ogUrl)}" data-meta>`,
+    `<meta property="og:type" content="${attr(meta.ogType)}" data-meta>`,
+    ...meta.ogImages.map((image) => `<meta property="og:image" content="${attr(new URL(image.fullpath, origin).href)}" data-meta>`),
+  ];
+  if (meta.jsonLd) {
+    // JSON-LD is data, not script: `<` escaped so no text can close the tag.
+    tags.push(`<script type="application/ld+json" data-meta>${meta.jsonLd.replace(/</g, '\\u003c')}</script>`);
+  }
+  return tags.join('\n    ');
+}
+
+export function fallbackHead(title: string, robots = 'noindex'): string {
+  return `<title>${escapeHtml(title)}</title>\n    <meta name="robots" content="${robots}" data-meta>`;
+}

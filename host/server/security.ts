@@ -1,0 +1,52 @@
+import { createHash } from 'node:crypto';
+
+/** sha256 sources for the inline scripts of index.html (the theme script), so CSP needs no 'unsafe-inline'. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/(?:ld\+)?json)[^>]*>([\s\S]*?)<\/script>/g)) {
+    hashes.push(`'sha256-${createHash('sha256').update(match[1] ?? '').digest('base64')}'`);
+  }
+  return hashes;
+}
+
+/**
+ * Only the shop's own origin and the registered remotes may provide code, styles and
+ * data; nothing may frame the shop. The counter's origin is allowed only when configured.
+ */
+export function securityHeaders(options: { remoteOrigins: string[]; scriptHashes: string[]; counter: boolean }): Record<string, string> {
+  const remotes = [...new Set(options.remoteOrigins)].join(' ');
+  const counter = options.counter ? ' https://mc.yandex.ru https://mc.yandex.com' : '';
+  const csp = [
+    "default-src 'self'",
+    `script-src 'self' ${options.scriptHashes.join(' ')} ${remotes}${counter}`,
+    `style-src 'self' ${remotes}`,
+    `img-src 'self' data: ${remotes}${counter}`,
+    `font-src 'self' ${remotes}`,
+    `connect-src 'self' ${remotes}${counter}`,
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ]
+    .map((d) => d.replace(/\s+/g, ' ').trim())
+    .join('; ');
+  return {
+    'Content-Security-Policy': csp,
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'X-Frame-Options': 'DENY',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
+  };
+}
+
+export function originsOf(registry: Record<string, string>): string[] {
+  const origins: string[] = [];
+  for (const url of Object.values(registry)) {
+    try {
+      origins.push(new URL(url).origin);
+    } catch {
+      // a relative manifest URL is served by the host itself ('self')
+    }
+  }
+  return origins;
+}

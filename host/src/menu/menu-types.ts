@@ -1,0 +1,11 @@
+/** A navigation item as the API's `menu` query gives it (spec §2 «Navigation menu»). */
+export interface MenuItem {
+  id: string;
+  name: string;
+  href: string | null;
+  type: 'LINK' | 'DROPDOWN' | 'MEGA_MENU';
+  isNew: boolean;
+  /** Absent at the deepest level the menu query asks for. */
+  children?: MenuItem[];
+  panel?: { title: string; text: string | null; href: string | null } | null;
+}

@@ -1,0 +1,103 @@
+import { type Ref, useEffect } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { ContactLinks } from '../layout/contact-links.tsx';
+import { CloseIcon } from '../layout/icons.tsx';
+import type { PublicConfig } from '../page-state.ts';
+import { SearchForm } from '../search/search-form.tsx';
+import type { MenuItem } from './menu-types.ts';
+import styles from './mobile-menu.module.css';
+
+function MobileItem({ item }: { item: MenuItem }) {
+  if ((item.children ?? []).length === 0) {
+    return item.href ? (
+      <Link to={item.href} className={styles.link}>
+        {item.name}
+        {item.isNew && <span className={styles.new}>new</span>}
+      </Link>
+    ) : null;
+  }
+  return (
+    <details className={styles.group}>
+      <summary className={styles.link}>
+        {item.name}
+        {item.isNew && <span className={styles.new}>new</span>}
+      </summary>
+      <ul className={styles.sub}>
+        {item.href && (
+          <li>
+            <Link to={item.href} className={styles.link}>
+              Все товары раздела
+            </Link>
+          </li>
+        )}
+        {(item.children ?? []).map((child) => (
+          <li key={child.id}>
+            <MobileItem item={child} />
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+/**
+ * The slide-in drawer. A modal `<dialog>` traps focus, closes on Escape and gives focus
+ * back to the button that opened it; it also closes on any navigation and on a link click.
+ */
+export function MobileMenu({
+  ref,
+  items,
+  config,
+  onClose,
+}: {
+  ref: Ref<HTMLDialogElement>;
+  items: MenuItem[];
+  config: PublicConfig;
+  onClose(): void;
+}) {
+  const location = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the reaction to a change of path or query
+  useEffect(() => onClose(), [location.pathname, location.search]);
+  return (
+    <dialog
+      ref={ref}
+      className={styles.drawer}
+      aria-label="Меню"
+      onClick={(event) => {
+        if (event.target === event.currentTarget || (event.target as HTMLElement).closest('a[href]')) onClose();
+      }}
+    >
+      <div className={styles.inner}>
+        <div className={styles.top}>
+          <Link to="/" className={styles.logo}>
+            {config.shopName}
+          </Link>
+          <button type="button" className={styles.close} aria-label="Закрыть меню" onClick={onClose}>
+            <CloseIcon />
+          </button>
+        </div>
+        <p className={styles.tagline}>Оригинальные обувь и одежда с {config.marketplace}</p>
+        <ContactLinks className={styles.social} />
+        <SearchForm autoFocus={false} />
+        <label className={styles.selector}>
+          <span>Валюта и язык</span>
+          <select defaultValue="ru-RUB">
+            <option value="ru-RUB">Русский · ₽ RUB</option>
+          </select>
+        </label>
+        <ul className={styles.items}>
+          {items.map((item) => (
+            <li key={item.id}>
+              <MobileItem item={item} />
+            </li>
+          ))}
+        </ul>
+        {config.reviewsUrl && (
+          <a className={styles.reviews} href={config.reviewsUrl} target="_blank" rel="noopener noreferrer">
+            Отзывы наших клиентов
+          </a>
+        )}
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,47 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { searchHref } from './search-href.ts';
+import styles from './search-form.module.css';
+
+export const SEARCH_PLACEHOLDER = 'Напиши, что хочешь найти и нажми Enter...';
+
+/** The header's search form: Enter goes to /search?search=… (encoded; empty shows everything). */
+export function SearchForm({ onClose, autoFocus = true }: { onClose?: () => void; autoFocus?: boolean }) {
+  const navigate = useNavigate();
+  const [text, setText] = useState('');
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (autoFocus) input.current?.focus();
+  }, [autoFocus]);
+  return (
+    <form
+      role="search"
+      className={styles.form}
+      onSubmit={(event) => {
+        event.preventDefault();
+        navigate(searchHref({ search: text.trim() }));
+        onClose?.();
+      }}
+    >
+      <input
+        ref={input}
+        className={styles.input}
+        type="search"
+        name="search"
+        aria-label="Поиск по каталогу"
+        placeholder={SEARCH_PLACEHOLDER}
+        value={text}
+        maxLength={200}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') onClose?.();
+        }}
+      />
+      {onClose && (
+        <button type="button" className={styles.cancel} onClick={onClose}>
+          Отмена
+        </button>
+      )}
+    </form>
+  );
+}

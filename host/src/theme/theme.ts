@@ -1,0 +1,36 @@
+import { useCallback, useSyncExternalStore } from 'react';
+
+export const THEME_STORAGE_KEY = 'shop-theme';
+export type Theme = 'light' | 'dark';
+
+// The first paint already has the stored theme: index.html's inline script sets
+// `data-theme` before any stylesheet or script loads. This module only changes it.
+const listeners = new Set<() => void>();
+
+function current(): Theme {
+  return document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light';
+}
+
+export function setTheme(theme: Theme): void {
+  if (theme === 'dark') document.documentElement.dataset.theme = 'dark';
+  else delete document.documentElement.dataset.theme;
+  try {
+    localStorage.setItem(THEME_STORAGE_KEY, theme);
+  } catch {
+    // the choice then lasts for this page only
+  }
+  for (const listener of listeners) listener();
+}
+
+export function useTheme(): [Theme, () => void] {
+  const theme = useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    current,
+    () => 'light' as Theme,
+  );
+  const toggle = useCallback(() => setTheme(current() === 'dark' ? 'light' : 'dark'), []);
+  return [theme, toggle];
+}
