@@ -12,7 +12,7 @@ import styles from './app.module.css';
 
 export function App({ config }: { config: PublicConfig }) {
   const shell = useMemo<ShellContextValue>(
-    () => ({ shopName: config.shopName, contacts: config.contacts, hostVersion: __APP_VERSION__ }),
+    () => ({ shopName: config.shopName, contacts: config.contacts, hostVersion: __APP_VERSION__, RemoteSlot }),
     [config],
   );
   return (

@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import type { ComponentProps, ComponentType, ReactNode } from 'react';
 
 /**
  * The federation contract: every module a remote exposes and the props the host passes.
@@ -19,8 +19,46 @@ export interface OrderPageProps {
   id: string;
 }
 
+/** What a product card or slider needs of a listing element (a subset of the API's `Product`). */
+export interface ProductCardData {
+  id: string;
+  productId: string;
+  modelId?: string | null;
+  name: string;
+  sku: string;
+  webPath: string;
+  photo: { fullpath: string; width: number; height: number } | null;
+  priceInRUB: number | null;
+  minPriceInRUB: number;
+  brand: { name: string };
+  mainCategory: { name: string };
+  variants: { id: string; name: string; color: string; colorName: string; webPath: string }[];
+}
+
+export interface ProductCardProps {
+  product: ProductCardData;
+  /** Analytics: the list the card is shown in and its 1-based position there. */
+  list?: string;
+  position?: number;
+  /** The first cards of a page load eagerly with high priority (LCP); the rest lazily. */
+  priority?: boolean;
+}
+
+export interface ProductSliderProps {
+  title: string;
+  /** recommended: same category and similar price (excludeIds left out); popular: 24 000–42 000 ₽; newest. */
+  list: 'recommended' | 'popular' | 'newest';
+  excludeIds?: string[];
+  categoryIds?: string[];
+  priceFrom?: number;
+  priceTo?: number;
+}
+
 export interface RemoteModules {
   'mf_catalog/HomePage': ComponentType;
+  /** Product card and slider, for other remotes to show (through the shell's RemoteSlot). */
+  'mf_catalog/ProductCard': ComponentType<ProductCardProps>;
+  'mf_catalog/ProductSlider': ComponentType<ProductSliderProps>;
   'mf_catalog/ListingPage': ComponentType<ListingPageProps>;
   'mf_catalog/SearchPage': ComponentType;
   'mf_product/ProductPage': ComponentType<ProductPageProps>;
@@ -32,6 +70,19 @@ export interface RemoteModules {
 }
 
 export type RemoteModuleId = keyof RemoteModules;
+
+/**
+ * Props of the host's `RemoteSlot`, which remotes get through `useShell().RemoteSlot` to show
+ * another remote's exposed module: remotes never import each other, they ask the host.
+ */
+export type RemoteSlotProps<K extends RemoteModuleId> = {
+  id: K;
+  /** Placeholder while the code loads: a page skeleton, a block skeleton, or nothing. */
+  skeleton?: 'page' | 'block' | 'none';
+} & (ComponentProps<RemoteModules[K]> extends Record<string, never>
+  ? { props?: undefined }
+  : { props: ComponentProps<RemoteModules[K]> });
+export type RemoteSlotComponent = <K extends RemoteModuleId>(props: RemoteSlotProps<K>) => ReactNode;
 export type RemoteName = RemoteModuleId extends `${infer R}/${string}` ? R : never;
 
 export const REMOTE_NAMES = ['mf_catalog', 'mf_product', 'mf_cart'] as const satisfies readonly RemoteName[];

@@ -1,24 +1,16 @@
-import { type RemoteModuleId, type RemoteModules, SectionError } from '@shop/mf-shared';
-import { type ComponentProps, type ComponentType, lazy, Suspense, useMemo, useState } from 'react';
+import { type RemoteModuleId, type RemoteSlotProps, SectionError } from '@shop/mf-shared';
+import { type ComponentType, lazy, Suspense, useMemo, useState } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { PendingLoad } from './load-progress.tsx';
 import { loadRemoteModule } from './remotes.ts';
 import styles from './remote-slot.module.css';
-
-type SlotProps<K extends RemoteModuleId> = {
-  id: K;
-  /** Placeholder shape while the code loads: a page skeleton, or nothing for overlays. */
-  skeleton?: 'page' | 'none';
-} & (ComponentProps<RemoteModules[K]> extends Record<string, never>
-  ? { props?: undefined }
-  : { props: ComponentProps<RemoteModules[K]> });
 
 /**
  * One area of the page owned by a remote. Whatever happens to that remote (server down,
  * hanging, manifest 404, module throwing while loading or rendering), only this area
  * shows «Не удалось загрузить раздел» with «Повторить»; the rest of the page keeps working.
  */
-export function RemoteSlot<K extends RemoteModuleId>({ id, skeleton = 'page', props }: SlotProps<K>) {
+export function RemoteSlot<K extends RemoteModuleId>({ id, skeleton = 'page', props }: RemoteSlotProps<K>) {
   const [attempt, setAttempt] = useState(0);
   const Component = useMemo(
     () => lazy(async () => ({ default: (await loadRemoteModule(id, attempt > 0)) as ComponentType<object> })),
@@ -39,6 +31,7 @@ export function RemoteSlot<K extends RemoteModuleId>({ id, skeleton = 'page', pr
             <>
               <PendingLoad />
               {skeleton === 'page' && <PageSkeleton />}
+              {skeleton === 'block' && <div className={styles.block} aria-busy="true" />}
             </>
           }
         >

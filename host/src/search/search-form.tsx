@@ -15,6 +15,7 @@ export function SearchForm({ onClose, autoFocus = true }: { onClose?: () => void
   }, [autoFocus]);
   return (
     <form
+      // biome-ignore lint/a11y/useSemanticElements: <search> is not yet in React's JSX types; the role says the same
       role="search"
       className={styles.form}
       onSubmit={(event) => {

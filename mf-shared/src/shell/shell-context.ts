@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { RemoteSlotComponent } from '../contracts.ts';
 
 /** What the host (the shell) tells every remote about the page it is mounted in. */
 export interface ShellContextValue {
@@ -8,6 +9,8 @@ export interface ShellContextValue {
   contacts: { telegram?: string; whatsapp?: string; email?: string };
   /** The host's build version, for diagnostics. */
   hostVersion: string;
+  /** Shows another remote's exposed module, with the host's loading and error handling. */
+  RemoteSlot: RemoteSlotComponent;
 }
 
 export const ShellContext = createContext<ShellContextValue | null>(null);
