@@ -14,35 +14,35 @@ export function SearchForm({ onClose, autoFocus = true }: { onClose?: () => void
     if (autoFocus) input.current?.focus();
   }, [autoFocus]);
   return (
-    <form
-      // biome-ignore lint/a11y/useSemanticElements: <search> is not yet in React's JSX types; the role says the same
-      role="search"
-      className={styles.form}
-      onSubmit={(event) => {
-        event.preventDefault();
-        navigate(searchHref({ search: text.trim() }));
-        onClose?.();
-      }}
-    >
-      <input
-        ref={input}
-        className={styles.input}
-        type="search"
-        name="search"
-        aria-label="Поиск по каталогу"
-        placeholder={SEARCH_PLACEHOLDER}
-        value={text}
-        maxLength={200}
-        onChange={(event) => setText(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') onClose?.();
+    <search className={styles.wrap}>
+      <form
+        className={styles.form}
+        onSubmit={(event) => {
+          event.preventDefault();
+          navigate(searchHref({ search: text.trim() }));
+          onClose?.();
         }}
-      />
-      {onClose && (
-        <button type="button" className={styles.cancel} onClick={onClose}>
-          Отмена
-        </button>
-      )}
-    </form>
+      >
+        <input
+          ref={input}
+          className={styles.input}
+          type="search"
+          name="search"
+          aria-label="Поиск по каталогу"
+          placeholder={SEARCH_PLACEHOLDER}
+          value={text}
+          maxLength={200}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') onClose?.();
+          }}
+        />
+        {onClose && (
+          <button type="button" className={styles.cancel} onClick={onClose}>
+            Отмена
+          </button>
+        )}
+      </form>
+    </search>
   );
 }
