@@ -113,7 +113,8 @@ export function createConfig(options: AppOptions, argv: { mode?: string } = {}):
       cssFilename: `${isHost ? 'static/' : ''}${prod ? '[name].[contenthash:8].css' : '[name].css'}`,
       cssChunkFilename: `${isHost ? 'static/' : ''}${prod ? '[name].[contenthash:8].css' : '[name].css'}`,
       assetModuleFilename: `${isHost ? 'static/' : ''}assets/[name].[contenthash:8][ext]`,
-      clean: true,
+      // The host keeps earlier hashed files: a page loaded before a rebuild can still fetch its chunks.
+      clean: !isHost,
     },
     resolve: {
       extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
