@@ -1,0 +1,43 @@
+/**
+ * The price slider's rules (spec §5): step 1, bounded by the track, handles never cross; the
+ * URL carries a price only when the range is narrower than the whole track.
+ */
+export interface PriceBounds {
+  min: number;
+  max: number;
+}
+export interface PriceRange {
+  from: number;
+  to: number;
+}
+
+/** The track exists only when the filter data gives both ends. */
+export function priceBounds(min: number | null | undefined, max: number | null | undefined): PriceBounds | null {
+  if (min == null || max == null || max < min) return null;
+  return { min, max };
+}
+
+/** Moves one handle: rounded to the step of 1, kept on the track and never past the other handle. */
+export function moveHandle(range: PriceRange, handle: 'from' | 'to', value: number, bounds: PriceBounds): PriceRange {
+  const v = Math.round(Number.isFinite(value) ? value : handle === 'from' ? bounds.min : bounds.max);
+  if (handle === 'from') return { from: Math.min(Math.max(v, bounds.min), range.to), to: range.to };
+  return { from: range.from, to: Math.max(Math.min(v, bounds.max), range.from) };
+}
+
+/** The range the slider shows for the URL's values: missing or out-of-track values snap to the track. */
+export function rangeFromUrl(priceFrom: number | null, priceTo: number | null, bounds: PriceBounds): PriceRange {
+  const clamp = (v: number) => Math.min(Math.max(Math.round(v), bounds.min), bounds.max);
+  const from = priceFrom == null ? bounds.min : clamp(priceFrom);
+  const to = priceTo == null ? bounds.max : clamp(priceTo);
+  return from <= to ? { from, to } : { from: to, to: from };
+}
+
+export function isNarrowed(range: PriceRange, bounds: PriceBounds): boolean {
+  return range.from > bounds.min || range.to < bounds.max;
+}
+
+/** What goes into the URL: nothing for the full track, otherwise both ends. */
+export function rangeToUrl(range: PriceRange, bounds: PriceBounds): { priceFrom: number | null; priceTo: number | null } {
+  if (!isNarrowed(range, bounds)) return { priceFrom: null, priceTo: null };
+  return { priceFrom: range.from, priceTo: range.to };
+}
