@@ -1,32 +1,42 @@
-import { cartCount, cartTotal, formatCount, formatPrice, GOODS, useCart } from '@shop/mf-shared';
+import { analytics, useCart } from '@shop/mf-shared';
+import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
+import { CartLine } from '../cart-lines/cart-line.tsx';
+import { CartSummary } from '../cart-page/cart-summary.tsx';
+import { EmptyCart } from '../cart-page/empty-cart.tsx';
 import '../report.ts';
+import styles from './page.module.css';
 
-// Skeleton page of the cart team (issue 2): replaced by the real cart page in issue 7.
+/** The cart page: lines with quantity and removal, totals, the way to checkout. */
 export default function CartPage() {
   const items = useCart((state) => state.items);
-  const remove = useCart((state) => state.remove);
+  useEffect(() => analytics.seeCart(), []);
+
+  if (items.length === 0) {
+    return (
+      <section data-testid="cart-page" className={styles.page}>
+        <EmptyCart />
+      </section>
+    );
+  }
   return (
-    <section data-testid="cart-page" style={{ padding: 24 }}>
-      <h1>Корзина</h1>
-      {items.length === 0 ? (
-        <p>Корзина пуста</p>
-      ) : (
-        <>
-          <ul>
-            {items.map((line) => (
-              <li key={line.id}>
-                {line.name} × {line.quantity} — {formatPrice(line.price * line.quantity)}{' '}
-                <button type="button" onClick={() => remove(line.id)}>
-                  Удалить
-                </button>
-              </li>
-            ))}
-          </ul>
-          <p data-testid="cart-total">
-            {formatCount(cartCount(items), GOODS)} на сумму {formatPrice(cartTotal(items))}
-          </p>
-        </>
-      )}
+    <section data-testid="cart-page" className={styles.page}>
+      <h1 className={styles.title}>Корзина</h1>
+      <div className={styles.columns}>
+        <ul className={styles.lines} aria-label="Товары в корзине">
+          {items.map((line) => (
+            <CartLine key={line.id} line={line} />
+          ))}
+        </ul>
+        <CartSummary items={items}>
+          <Link to="/checkout" className={styles.primary}>
+            Оформить заказ
+          </Link>
+          <Link to="/search" className={styles.back}>
+            Продолжить покупки
+          </Link>
+        </CartSummary>
+      </div>
     </section>
   );
 }

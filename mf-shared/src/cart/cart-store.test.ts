@@ -1,6 +1,6 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NewCartItem } from './cart-item.ts';
-import { CART_STORAGE_KEY, cartCount, cartTotal, useCart } from './cart-store.ts';
+import { CART_STORAGE_KEY, cartCount, cartTotal, syncCartAcrossTabs, useCart } from './cart-store.ts';
 
 const sneaker: NewCartItem = {
   id: 'o1',
@@ -53,6 +53,17 @@ describe('cart store (spec §4)', () => {
     expect(cart().items).toHaveLength(1);
   });
 
+  it('takes a new price for an existing line only, in whole roubles', () => {
+    cart().add(sneaker);
+    cart().updatePrice('o1', 13490);
+    expect(cart().items[0]?.price).toBe(13490);
+    cart().updatePrice('o1', -1);
+    cart().updatePrice('o1', 99.5);
+    cart().updatePrice('missing', 100);
+    expect(cart().items).toHaveLength(1);
+    expect(cart().items[0]?.price).toBe(13490);
+  });
+
   it('removes a line and clears the cart', () => {
     cart().add(sneaker);
     cart().add(hoodie);
@@ -97,6 +108,36 @@ describe('cart store (spec §4)', () => {
     await useCart.persist.rehydrate();
     expect(cart().items).toHaveLength(1);
     expect(cart().items[0]).toMatchObject({ id: 'o1', quantity: 99 });
+  });
+
+  it('recovers a cart stored by an older release (version 0) and drops a bare array', async () => {
+    localStorage.setItem(
+      CART_STORAGE_KEY,
+      JSON.stringify({ version: 0, state: { items: [{ ...sneaker, id: 17, modelId: 3, quantity: 2 }] } }),
+    );
+    await useCart.persist.rehydrate();
+    expect(cart().items).toEqual([{ ...sneaker, id: '17', modelId: '3', quantity: 2 }]);
+    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify([{ ...sneaker, quantity: 1 }]));
+    await useCart.persist.rehydrate();
+    expect(cart().items).toEqual([]);
+  });
+
+  it('follows the cart written by another tab', async () => {
+    const stop = syncCartAcrossTabs();
+    try {
+      cart().add(sneaker);
+      // Another tab adds a hoodie and raises the sneaker: its write reaches this tab as a storage event.
+      const other = JSON.stringify({ version: 1, state: { items: [{ ...sneaker, quantity: 3 }, { ...hoodie, quantity: 1 }] } });
+      localStorage.setItem(CART_STORAGE_KEY, other);
+      window.dispatchEvent(new StorageEvent('storage', { key: CART_STORAGE_KEY, newValue: other }));
+      await vi.waitFor(() => expect(cart().items.map((l) => [l.id, l.quantity])).toEqual([['o1', 3], ['o2', 1]]));
+      // Another tab empties its cart.
+      localStorage.removeItem(CART_STORAGE_KEY);
+      window.dispatchEvent(new StorageEvent('storage', { key: CART_STORAGE_KEY, newValue: null }));
+      await vi.waitFor(() => expect(cart().items).toEqual([]));
+    } finally {
+      stop();
+    }
   });
 
   it('panel shows, hides and toggles', () => {

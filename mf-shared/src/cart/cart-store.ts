@@ -13,6 +13,8 @@ export interface CartState {
   add(item: NewCartItem): void;
   decrease(id: string): void;
   setQuantity(id: string, quantity: number): void;
+  /** The shopper accepts the current catalogue price the API reported (PRICE_CHANGED). */
+  updatePrice(id: string, price: number): void;
   remove(id: string): void;
   clear(): void;
   showPanel(): void;
@@ -54,6 +56,11 @@ export const useCart = create<CartState>()(
           if (!Number.isInteger(quantity) || quantity <= 0 || !state.items.some((line) => line.id === id)) return state;
           const q = Math.min(quantity, MAX_QUANTITY);
           return { items: state.items.map((line) => (line.id === id ? { ...line, quantity: q } : line)) };
+        }),
+      updatePrice: (id, price) =>
+        set((state) => {
+          if (!Number.isInteger(price) || price < 0 || !state.items.some((line) => line.id === id)) return state;
+          return { items: state.items.map((line) => (line.id === id ? { ...line, price } : line)) };
         }),
       remove: (id) => set((state) => ({ items: state.items.filter((line) => line.id !== id) })),
       clear: () => set({ items: [] }),

@@ -1,0 +1,45 @@
+import type { DeliveryMethod } from '../graphql/generated.ts';
+
+/** What the checkout form holds; field names match the API's OrderDataInput. */
+export interface CheckoutValues {
+  fullName: string;
+  phone: string;
+  email: string;
+  city: string;
+  address: string;
+  deliveryMethod: DeliveryMethod | '';
+  comment: string;
+  personalDataConsent: boolean;
+}
+
+export type CheckoutField = keyof CheckoutValues;
+export type FieldErrors = Partial<Record<CheckoutField, string>>;
+
+export const EMPTY_CHECKOUT: CheckoutValues = {
+  fullName: '',
+  phone: '',
+  email: '',
+  city: '',
+  address: '',
+  deliveryMethod: '',
+  comment: '',
+  personalDataConsent: false,
+};
+
+export const DELIVERY_METHODS: { value: DeliveryMethod; label: string }[] = [
+  { value: 'COURIER', label: 'Курьер' },
+  { value: 'CDEK_PICKUP', label: 'Пункт выдачи СДЭК' },
+  { value: 'RUSSIAN_POST', label: 'Почта России' },
+];
+
+/** Order of the fields on the page: the first invalid one gets the focus. */
+export const FIELD_ORDER: CheckoutField[] = [
+  'fullName',
+  'phone',
+  'email',
+  'city',
+  'address',
+  'deliveryMethod',
+  'comment',
+  'personalDataConsent',
+];

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { type CheckoutValues, EMPTY_CHECKOUT } from './checkout-values.ts';
+import { validateCheckout } from './validate-checkout.ts';
+
+const valid: CheckoutValues = {
+  fullName: 'Иванова Анна Сергеевна',
+  phone: '+7 (916) 123-45-67',
+  email: 'anna@mail.ru',
+  city: 'Казань',
+  address: 'ул. Баумана, д. 1, кв. 2',
+  deliveryMethod: 'CDEK_PICKUP',
+  comment: '',
+  personalDataConsent: true,
+};
+
+describe('checkout validation', () => {
+  it('accepts a complete form with an empty comment', () => {
+    expect(validateCheckout(valid)).toEqual({});
+  });
+
+  it('gives every empty required field its own Russian message', () => {
+    expect(validateCheckout(EMPTY_CHECKOUT)).toEqual({
+      fullName: 'Укажите фамилию и имя',
+      phone: 'Укажите номер телефона',
+      email: 'Укажите e-mail',
+      city: 'Укажите город',
+      address: 'Укажите адрес доставки',
+      deliveryMethod: 'Выберите способ доставки',
+      personalDataConsent: 'Нужно согласие на обработку персональных данных',
+    });
+  });
+
+  it('refuses malformed values as the API would', () => {
+    const errors = validateCheckout({
+      ...valid,
+      fullName: 'Анна',
+      phone: '+7 (495) 123-45-67',
+      email: 'anna@mail',
+      city: 'К',
+      address: 'ул.',
+      comment: 'x'.repeat(1001),
+    });
+    expect(errors).toEqual({
+      fullName: 'Укажите фамилию и имя полностью',
+      phone: 'Укажите мобильный номер в формате +7 (9xx) xxx-xx-xx',
+      email: 'Укажите корректный e-mail, например ivan@mail.ru',
+      city: 'Слишком короткое значение: укажите город',
+      address: 'Слишком короткое значение: укажите адрес доставки',
+      comment: 'Слишком длинное значение: не больше 1000 символов',
+    });
+    expect(validateCheckout({ ...valid, fullName: 'Анна 123' }).fullName).toBe(
+      'ФИО может содержать только буквы, пробелы, дефис и апостроф',
+    );
+    expect(validateCheckout({ ...valid, city: 'Казань\nМосква' }).city).toBe('Поле содержит недопустимые символы');
+    expect(validateCheckout({ ...valid, comment: 'домофон 12\nпозвонить заранее' })).toEqual({});
+  });
+});

@@ -1,0 +1,58 @@
+import { type CartItem, formatPrice, useCart } from '@shop/mf-shared';
+import { useEffect, useState } from 'react';
+import styles from './cart-toast.module.css';
+
+export const TOAST_MS = 4000;
+
+/**
+ * «Товар в корзине!» (spec §2): shown for each add (the store's `lastAdded`), with the
+ * photo, name, price and size, and «Показать корзину» opening the panel. It goes by itself.
+ */
+export function CartToast() {
+  const lastAdded = useCart((state) => state.lastAdded);
+  const showPanel = useCart((state) => state.showPanel);
+  const [shown, setShown] = useState<CartItem | null>(null);
+
+  useEffect(() => {
+    // An add older than the toast's life (before this remote loaded) is not announced late.
+    if (!lastAdded || Date.now() - lastAdded.at > TOAST_MS) return;
+    setShown(lastAdded.item);
+    const timer = setTimeout(() => setShown(null), TOAST_MS);
+    return () => clearTimeout(timer);
+  }, [lastAdded]);
+
+  return (
+    <div className={styles.region} role="status" aria-live="polite">
+      {shown && (
+        <div className={styles.toast} data-testid="cart-toast">
+          {shown.image ? (
+            <img className={styles.photo} src={shown.image} alt="" width={64} height={64} />
+          ) : (
+            <span className={styles.photo} aria-hidden="true" />
+          )}
+          <div className={styles.text}>
+            <p className={styles.title}>Товар в корзине!</p>
+            <p className={styles.name}>{shown.name}</p>
+            <p className={styles.meta}>
+              <span className={styles.price}>{formatPrice(shown.price)}</span>
+              {shown.size && <span>размер: {shown.size}</span>}
+            </p>
+            <button
+              type="button"
+              className={styles.show}
+              onClick={() => {
+                setShown(null);
+                showPanel();
+              }}
+            >
+              Показать корзину
+            </button>
+          </div>
+          <button type="button" className={styles.close} aria-label="Скрыть уведомление" onClick={() => setShown(null)}>
+            ×
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
