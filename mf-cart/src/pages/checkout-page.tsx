@@ -1,10 +1,117 @@
+import { analytics, useCart } from '@shop/mf-shared';
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router-dom';
+import { analyticsProduct } from '../cart-lines/analytics-product.ts';
+import { CartLine } from '../cart-lines/cart-line.tsx';
+import { CartSummary } from '../cart-page/cart-summary.tsx';
+import { EmptyCart } from '../cart-page/empty-cart.tsx';
+import { CHECKOUT_FORM_ID, CheckoutForm } from '../checkout/checkout-form.tsx';
+import type { CheckoutValues } from '../checkout/checkout-values.ts';
+import { LineProblem } from '../checkout/line-problem.tsx';
+import { standingProblem } from '../checkout/order-problems.ts';
+import { usePlaceOrder } from '../checkout/use-place-order.ts';
 import '../report.ts';
+import styles from './page.module.css';
+import checkout from './checkout-page.module.css';
 
-// Skeleton page of the cart team (issue 2): the checkout comes in issue 7.
+/** Checkout on one page: the shopper's details and consent beside the lines being ordered. */
 export default function CheckoutPage() {
+  const items = useCart((state) => state.items);
+  const { state, place, pay } = usePlaceOrder();
+  const lastValues = useRef<CheckoutValues | null>(null);
+
+  // Checkout step 1 (spec §7), once per visit of the page with what is in the cart then.
+  const reported = useRef(false);
+  useEffect(() => {
+    if (reported.current || items.length === 0) return;
+    reported.current = true;
+    analytics.checkout(items.map(analyticsProduct), 1);
+  }, [items]);
+
+  if (state.kind === 'redirecting') {
+    return (
+      <section className={styles.page} aria-busy="true">
+        <h1 className={styles.title}>Заказ оформлен</h1>
+        <p role="status">Переходим к оплате…</p>
+      </section>
+    );
+  }
+  if (state.kind === 'paymentFailed') {
+    const { order } = state;
+    return (
+      <section className={styles.page}>
+        <h1 className={styles.title}>Заказ №{order.ordernumber} оформлен</h1>
+        <div role="alert" className={checkout.alert}>
+          <p>Не удалось открыть страницу оплаты. Проверьте соединение и попробуйте ещё раз.</p>
+          <button type="button" className={checkout.retry} onClick={() => void pay(order)}>
+            Перейти к оплате
+          </button>
+        </div>
+        <Link to={`/order/${encodeURIComponent(order.ordernumber)}?key=${encodeURIComponent(order.accessKey)}`}>
+          Открыть страницу заказа
+        </Link>
+      </section>
+    );
+  }
+  if (items.length === 0) {
+    return (
+      <section className={styles.page}>
+        <EmptyCart title="Оформлять пока нечего: корзина пуста" />
+      </section>
+    );
+  }
+
+  const problems = state.kind === 'rejected' ? state.problems : null;
+  const submit = (values: CheckoutValues) => {
+    lastValues.current = values;
+    void place(values, items);
+  };
   return (
-    <section style={{ padding: 24 }}>
-      <h1>Оформление заказа</h1>
+    <section className={styles.page}>
+      <h1 className={styles.title}>Оформление заказа</h1>
+      <div className={styles.columns}>
+        <CheckoutForm serverErrors={problems?.fields ?? {}} onSubmit={submit} />
+        <CartSummary
+          items={items}
+          lines={
+            <ul className={checkout.lines} aria-label="Товары в заказе">
+              {items.map((line) => {
+                const problem = standingProblem(problems?.lines[line.id], line);
+                return (
+                  <CartLine key={line.id} line={line} compact problem={problem && <LineProblem line={line} problem={problem} />} />
+                );
+              })}
+            </ul>
+          }
+        >
+          {problems && (problems.general.length > 0 || Object.keys(problems.lines).length > 0) && (
+            <div role="alert" className={checkout.alert}>
+              {problems.general.map((message) => (
+                <p key={message}>{message}</p>
+              ))}
+              {Object.keys(problems.lines).length > 0 && <p>Некоторые товары нельзя заказать как есть: исправьте отмеченные строки.</p>}
+            </div>
+          )}
+          {state.kind === 'failed' && (
+            <div role="alert" className={checkout.alert}>
+              <p>{state.message}</p>
+              {lastValues.current && (
+                <button
+                  type="button"
+                  className={checkout.retry}
+                  onClick={() => lastValues.current && void place(lastValues.current, items)}
+                >
+                  Повторить
+                </button>
+              )}
+            </div>
+          )}
+          <button type="submit" form={CHECKOUT_FORM_ID} className={styles.primary} disabled={state.kind === 'sending'}>
+            {state.kind === 'sending' ? 'Отправляем заказ…' : 'Подтвердить заказ'}
+          </button>
+          <p className={checkout.note}>После подтверждения откроется страница оплаты.</p>
+        </CartSummary>
+      </div>
     </section>
   );
 }

@@ -1,11 +1,98 @@
-import type { OrderPageProps } from '@shop/mf-shared';
+import { useQuery } from '@apollo/client/react';
+import { formatCount, formatPrice, GOODS, type OrderPageProps, SectionError, Spinner } from '@shop/mf-shared';
+import { useEffect } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { OrderDocument } from '../graphql/generated.ts';
+import { formatOrderDate, ORDER_STATUS } from '../order/order-status.ts';
+import { reportPurchaseOnce } from '../order/report-purchase-once.ts';
 import '../report.ts';
+import styles from './page.module.css';
+import orderStyles from './order-page.module.css';
 
-// Skeleton page of the cart team (issue 2): the order page comes in issue 7.
+/** «Заказ №… оформлен»: the order as the API has it now (never from a cache). */
 export default function OrderPage({ id }: OrderPageProps) {
+  const [params] = useSearchParams();
+  const key = params.get('key') ?? '';
+  const { data, loading, error, refetch } = useQuery(OrderDocument, {
+    variables: { number: id, key },
+    fetchPolicy: 'network-only',
+    skip: !key,
+  });
+  const order = data?.order;
+
+  useEffect(() => {
+    if (!order) return;
+    reportPurchaseOnce(
+      order,
+      order.lines.map((line) => ({ id: line.sku, name: line.name, price: line.price, variant: line.size, quantity: line.quantity })),
+    );
+  }, [order]);
+
+  if (loading && !order) {
+    return (
+      <section className={styles.page}>
+        <Spinner />
+      </section>
+    );
+  }
+  if (error && !order) {
+    return (
+      <section className={styles.page}>
+        <SectionError title="Не удалось загрузить заказ. Проверьте соединение" onRetry={() => void refetch()} />
+      </section>
+    );
+  }
+  if (!order) {
+    return (
+      <section className={styles.page}>
+        <h1 className={styles.title}>Заказ не найден</h1>
+        <p>Проверьте ссылку на заказ: в ней должен быть ключ доступа из письма или со страницы оплаты.</p>
+        <Link to="/search">Перейти в каталог</Link>
+      </section>
+    );
+  }
+  const count = order.lines.reduce((sum, line) => sum + line.quantity, 0);
+  const paid = order.status === 'PAID';
   return (
-    <section style={{ padding: 24 }}>
-      <h1>Заказ №{id}</h1>
+    <section className={styles.page} data-testid="order-page">
+      <h1 className={styles.title}>Заказ №{order.ordernumber} оформлен</h1>
+      <p className={orderStyles.lead}>Спасибо за покупку! Мы свяжемся с вами, чтобы уточнить доставку.</p>
+      <dl className={orderStyles.facts}>
+        <div>
+          <dt>Номер заказа</dt>
+          <dd>{order.ordernumber}</dd>
+        </div>
+        <div>
+          <dt>Дата</dt>
+          <dd>{formatOrderDate(order.orderdate)}</dd>
+        </div>
+        <div>
+          <dt>Сумма</dt>
+          <dd data-testid="order-total">{formatPrice(order.totalPrice)}</dd>
+        </div>
+        <div>
+          <dt>Статус</dt>
+          <dd className={paid ? orderStyles.paid : orderStyles.waiting}>{ORDER_STATUS[order.status]}</dd>
+        </div>
+      </dl>
+      <h2 className={orderStyles.subtitle}>{formatCount(count, GOODS)}</h2>
+      <ul className={orderStyles.lines}>
+        {order.lines.map((line) => (
+          <li key={line.offerId} className={orderStyles.line}>
+            <span>
+              {line.name}
+              <span className={orderStyles.meta}>
+                размер {line.size} · {line.quantity} × {formatPrice(line.price)}
+              </span>
+            </span>
+            <strong>{formatPrice(line.total)}</strong>
+          </li>
+        ))}
+      </ul>
+      <p className={orderStyles.meta}>Доставка бесплатно · {order.city}, {order.address}</p>
+      <Link to="/search" className={orderStyles.back}>
+        Продолжить покупки
+      </Link>
     </section>
   );
 }

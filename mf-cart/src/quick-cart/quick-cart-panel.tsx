@@ -29,6 +29,7 @@ export function QuickCartPanel() {
   }, [pathname, hidePanel]);
 
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the backdrop click is a mouse shortcut; keyboards close with Escape (native) or «Закрыть»
     <dialog
       ref={dialog}
       className={styles.panel}

@@ -1,0 +1,29 @@
+import { useEffect, useRef } from 'react';
+import { CONSENT_PARAGRAPHS, CONSENT_TITLE, CONSENT_VERSION } from './consent-text.ts';
+import styles from './consent-dialog.module.css';
+
+/** The consent text (152-ФЗ) the checkbox refers to, in a modal dialog. */
+export function ConsentDialog({ open, onClose }: { open: boolean; onClose(): void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const el = dialog.current;
+    if (open && el && !el.open) el.showModal();
+    if (!open && el?.open) el.close();
+  }, [open]);
+  return (
+    <dialog ref={dialog} className={styles.dialog} aria-labelledby="consent-title" onClose={onClose}>
+      <h2 id="consent-title" className={styles.title}>
+        {CONSENT_TITLE}
+      </h2>
+      <div className={styles.text}>
+        {CONSENT_PARAGRAPHS.map((paragraph) => (
+          <p key={paragraph}>{paragraph}</p>
+        ))}
+        <p className={styles.version}>Редакция от {CONSENT_VERSION.split('-').reverse().join('.')}</p>
+      </div>
+      <button type="button" className={styles.close} onClick={onClose}>
+        Понятно
+      </button>
+    </dialog>
+  );
+}

@@ -1,0 +1,43 @@
+import type { DeliveryMethod } from '../graphql/generated.ts';
+import { DELIVERY_METHODS } from './checkout-values.ts';
+import styles from './checkout-form.module.css';
+
+interface DeliveryMethodFieldProps {
+  value: DeliveryMethod | '';
+  error?: string;
+  onChange(value: DeliveryMethod): void;
+}
+
+export function DeliveryMethodField({ value, error, onChange }: DeliveryMethodFieldProps) {
+  return (
+    <fieldset
+      className={styles.fieldset}
+      id="checkout-deliveryMethod"
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? 'checkout-deliveryMethod-error' : undefined}
+      tabIndex={-1}
+    >
+      <legend className={styles.label}>Способ доставки</legend>
+      <div className={styles.options}>
+        {DELIVERY_METHODS.map((method) => (
+          <label key={method.value} className={styles.option}>
+            <input
+              type="radio"
+              name="deliveryMethod"
+              value={method.value}
+              checked={value === method.value}
+              onChange={() => onChange(method.value)}
+            />
+            <span>{method.label}</span>
+          </label>
+        ))}
+      </div>
+      <p className={styles.hint}>Доставка бесплатная при любом способе.</p>
+      {error && (
+        <p id="checkout-deliveryMethod-error" className={styles.error}>
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,104 @@
+import { CombinedGraphQLErrors } from '@apollo/client';
+import { useApolloClient } from '@apollo/client/react';
+import { type CartItem, useCart } from '@shop/mf-shared';
+import { useCallback, useRef, useState } from 'react';
+import { CreateOrderDocument, PaymentInfoDocument } from '../graphql/generated.ts';
+import type { CheckoutValues } from './checkout-values.ts';
+import { CONSENT_VERSION } from './consent-text.ts';
+import { forgetOrderKey, orderKey } from './idempotency-key.ts';
+import { type OrderProblems, orderProblems } from './order-problems.ts';
+
+export const NETWORK_ERROR = 'Не удалось отправить заказ. Проверьте соединение и попробуйте ещё раз';
+
+export type PlaceOrderState =
+  | { kind: 'idle' }
+  | { kind: 'sending' }
+  | { kind: 'rejected'; problems: OrderProblems }
+  /** Not sent or no answer: the cart is intact and the same idempotency key is used again. */
+  | { kind: 'failed'; message: string }
+  /** The order exists (the cart is cleared); only the payment link is missing. */
+  | { kind: 'paymentFailed'; order: { id: string; ordernumber: string; accessKey: string } }
+  | { kind: 'redirecting' };
+
+/**
+ * Places the order: createOrder with the session's idempotency key, then paymentInfo, then
+ * off to the payment page. Until the API confirms the order the cart stays as it is.
+ */
+export function usePlaceOrder() {
+  const client = useApolloClient();
+  const clear = useCart((state) => state.clear);
+  const [state, setState] = useState<PlaceOrderState>({ kind: 'idle' });
+  const busy = useRef(false);
+
+  const pay = useCallback(
+    async (order: { id: string; ordernumber: string; accessKey: string }) => {
+      try {
+        const { data } = await client.query({
+          query: PaymentInfoDocument,
+          variables: { id: order.id, key: order.accessKey },
+          fetchPolicy: 'network-only',
+        });
+        const link = data?.paymentInfo?.linkURL;
+        if (!link) throw new Error('no payment link');
+        setState({ kind: 'redirecting' });
+        window.location.assign(link);
+      } catch {
+        setState({ kind: 'paymentFailed', order });
+      }
+    },
+    [client],
+  );
+
+  const place = useCallback(
+    async (values: CheckoutValues, items: CartItem[]) => {
+      // A double click (or Enter pressed twice) sends one request; the key covers the rest.
+      if (busy.current) return;
+      busy.current = true;
+      setState({ kind: 'sending' });
+      const sent = items.map((line) => ({ ...line }));
+      try {
+        const { data } = await client.mutate({
+          mutation: CreateOrderDocument,
+          variables: {
+            input: {
+              idempotencyKey: orderKey(),
+              orderData: {
+                fullName: values.fullName.trim(),
+                phone: values.phone,
+                email: values.email.trim(),
+                city: values.city.trim(),
+                address: values.address.trim(),
+                deliveryMethod: values.deliveryMethod || 'COURIER',
+                comment: values.comment.trim() || null,
+                personalDataConsent: values.personalDataConsent,
+                consentVersion: CONSENT_VERSION,
+              },
+              items: sent.map((line) => ({ offerId: line.id, quantity: line.quantity, price: line.price })),
+            },
+          },
+          fetchPolicy: 'no-cache',
+        });
+        const result = data?.createOrder;
+        if (!result) throw new Error('empty answer');
+        if (!result.success || !result.order) {
+          setState({ kind: 'rejected', problems: orderProblems(result.errors, sent) });
+          return;
+        }
+        forgetOrderKey();
+        clear();
+        await pay(result.order);
+      } catch (error) {
+        // A GraphQL error with a message meant for people (e.g. RATE_LIMITED) is shown as it is.
+        const message = CombinedGraphQLErrors.is(error) && error.errors[0]?.extensions?.code === 'RATE_LIMITED'
+          ? (error.errors[0]?.message ?? NETWORK_ERROR)
+          : NETWORK_ERROR;
+        setState({ kind: 'failed', message });
+      } finally {
+        busy.current = false;
+      }
+    },
+    [client, clear, pay],
+  );
+
+  return { state, place, pay };
+}
