@@ -1,0 +1,7 @@
+import type { ProductSliderProps } from '@shop/mf-shared';
+import { ProductSlider as Slider } from '../product-slider/product-slider.tsx';
+import '../report.ts';
+
+export default function ProductSlider(props: ProductSliderProps) {
+  return <Slider {...props} />;
+}

@@ -1,0 +1,45 @@
+import { analytics, type ProductCardProps } from '@shop/mf-shared';
+import { useRef } from 'react';
+import { Link } from 'react-router-dom';
+import { analyticsProduct } from '../analytics/analytics-product.ts';
+import { useImpression } from '../analytics/use-impression.ts';
+import { LikeButton } from './like-button.tsx';
+import { PriceBadge } from './price-badge.tsx';
+import styles from './product-card.module.css';
+import { VariantDots } from './variant-dots.tsx';
+
+export function ProductCard({ product, list, position, priority = false }: ProductCardProps) {
+  const ref = useRef<HTMLElement>(null);
+  const payload = list ? analyticsProduct(product, list, position) : null;
+  useImpression(ref, payload);
+  return (
+    <article ref={ref} className={styles.card} data-testid="product-card">
+      <Link
+        to={product.webPath}
+        className={styles.link}
+        onClick={() => payload && analytics.productClick(payload)}
+      >
+        <span className={styles.photo}>
+          {product.photo && (
+            <img
+              src={product.photo.fullpath}
+              width={product.photo.width}
+              height={product.photo.height}
+              alt={product.name}
+              loading={priority ? 'eager' : 'lazy'}
+              fetchPriority={priority ? 'high' : 'auto'}
+              decoding="async"
+            />
+          )}
+        </span>
+        <span className={styles.brand}>{product.brand.name}</span>
+        <span className={styles.name}>{product.name}</span>
+      </Link>
+      <div className={styles.bottom}>
+        <PriceBadge priceInRUB={product.priceInRUB} minPriceInRUB={product.minPriceInRUB} />
+        <VariantDots product={product} />
+      </div>
+      <LikeButton productId={product.productId} name={product.name} />
+    </article>
+  );
+}
