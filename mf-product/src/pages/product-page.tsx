@@ -1,28 +1,27 @@
-import { type ProductPageProps, useCart } from '@shop/mf-shared';
+import { useQuery } from '@apollo/client/react';
+import { type ProductPageProps, SectionError, Spinner } from '@shop/mf-shared';
 import '../report.ts';
+import { ProductPageDocument } from '../graphql/generated.ts';
+import { ProductView } from '../product/product-view.tsx';
+import styles from './product-page.module.css';
 
-// Skeleton page of the product team (issue 2): replaced by the real product page in issue 6.
+/** The product page (exposed as mf_product/ProductPage): `id` is the colour variant the resolver found. */
 export default function ProductPage({ id }: ProductPageProps) {
-  const add = useCart((state) => state.add);
+  const { data, error, loading, refetch } = useQuery(ProductPageDocument, { variables: { id } });
+  const product = data?.product;
   return (
-    <section data-testid="product-page" style={{ padding: 24 }}>
-      <h1>Товар {id}</h1>
-      <button
-        type="button"
-        onClick={() =>
-          add({
-            id: `offer-${id}`,
-            modelId: id,
-            sku: `SKU-${id}`,
-            name: `Товар ${id}`,
-            price: 9990,
-            brand: { name: 'Adidas' },
-            mainCategory: { name: 'Кеды' },
-          })
-        }
-      >
-        В корзину
-      </button>
+    <section data-testid="product-page" className={styles.page} aria-busy={loading || undefined}>
+      {product ? (
+        <ProductView product={product} />
+      ) : error ? (
+        <SectionError title="Не удалось загрузить. Проверьте соединение" onRetry={() => void refetch()} />
+      ) : loading ? (
+        <div className={styles.pending}>
+          <Spinner />
+        </div>
+      ) : (
+        <h1 className={styles.missing}>Товар не найден</h1>
+      )}
     </section>
   );
 }

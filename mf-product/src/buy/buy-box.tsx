@@ -1,0 +1,56 @@
+import { analytics, formatPrice, useCart } from '@shop/mf-shared';
+import { useMemo, useState } from 'react';
+import type { ProductData } from '../product/product-data.ts';
+import styles from './buy-box.module.css';
+import { toAnalyticsProduct, toCartItem } from './cart-line.ts';
+import { SizeGrid } from './size-grid.tsx';
+import { addToCartAction, chooseSize, type PriceLabel, priceLabel, sortOffers } from './size-selection.ts';
+
+/** Price, sizes and «В корзину»: the chosen size goes to the shared cart, whose remote shows the toast. */
+export function BuyBox({ product }: { product: ProductData }) {
+  const offers = useMemo(() => sortOffers(product.offers), [product.offers]);
+  const [chosenId, setChosenId] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const add = useCart((state) => state.add);
+  const chosen = offers.find((offer) => offer.id === chosenId) ?? null;
+  const price = priceLabel(offers, chosen);
+
+  const onAdd = () => {
+    const action = addToCartAction(chosen);
+    if ('ask' in action) {
+      setError(action.ask);
+      return;
+    }
+    add(toCartItem(product, action.add));
+    analytics.add(toAnalyticsProduct(product, action.add));
+  };
+
+  return (
+    <div className={styles.buy}>
+      <p className={styles.price} data-testid="product-price">
+        <PriceText price={price} />
+      </p>
+      {offers.length > 0 && (
+        <SizeGrid
+          offers={offers}
+          chosenId={chosenId}
+          error={error}
+          onChoose={(offer) => {
+            const next = chooseSize(chosen, offer);
+            setChosenId(next?.id ?? null);
+            if (next) setError(null);
+          }}
+        />
+      )}
+      <button type="button" className={styles.add} onClick={onAdd} disabled={price.kind === 'sold-out'}>
+        В корзину
+      </button>
+      <p className={styles.delivery}>Бесплатная доставка по всей России</p>
+    </div>
+  );
+}
+
+function PriceText({ price }: { price: PriceLabel }) {
+  if (price.kind === 'sold-out') return <>Нет в наличии</>;
+  return <>{price.kind === 'from' ? `от ${formatPrice(price.price)}` : formatPrice(price.price)}</>;
+}

@@ -1,0 +1,118 @@
+import { type PointerEvent, useEffect, useRef } from 'react';
+import type { PhotoData } from '../product/product-data.ts';
+import styles from './photo-viewer.module.css';
+import { ThumbnailStrip } from './thumbnail-strip.tsx';
+import { useModalDialog } from './use-modal-dialog.ts';
+import { useSlideDirection } from './use-slide-direction.ts';
+import { hasNext, hasPrevious, keyStep, stepIndex, swipeStep } from './viewer-logic.ts';
+
+interface PhotoViewerProps {
+  photos: PhotoData[];
+  index: number;
+  name: string;
+  onShow(index: number): void;
+  onClose(): void;
+}
+
+/** The full-screen viewer over the gallery: one photo, previous/next, arrow keys, swipe, thumbnails. */
+export function PhotoViewer({ photos, index, name, onShow, onClose }: PhotoViewerProps) {
+  const dialog = useModalDialog();
+  const direction = useSlideDirection(index);
+  const pointer = useRef<{ x: number; y: number } | null>(null);
+  const photo = photos[index] as PhotoData;
+  const count = photos.length;
+
+  const step = (by: -1 | 1) => {
+    const target = stepIndex(index, by, count);
+    if (target !== null) onShow(target);
+  };
+
+  // Keys are read on the document: the focused button may just have gone (no «next» on the last photo).
+  const stepRef = useRef(step);
+  stepRef.current = step;
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const by = keyStep(event.key);
+      if (by === 0 || event.altKey || event.ctrlKey || event.metaKey) return;
+      event.preventDefault();
+      stepRef.current(by);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
+  // A focused control that disappeared (previous on the first photo) would leave focus nowhere.
+  useEffect(() => {
+    const box = dialog.current;
+    if (box && index >= 0 && !box.contains(document.activeElement)) box.focus();
+  }, [index, dialog]);
+
+  const onPointerDown = (event: PointerEvent) => {
+    pointer.current = { x: event.clientX, y: event.clientY };
+  };
+  const onPointerUp = (event: PointerEvent) => {
+    const start = pointer.current;
+    pointer.current = null;
+    if (!start) return;
+    const by = swipeStep(event.clientX - start.x, event.clientY - start.y);
+    if (by !== 0) step(by);
+  };
+
+  return (
+    <dialog
+      ref={dialog}
+      className={styles.viewer}
+      aria-label="Просмотр фото"
+      tabIndex={-1}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      <div className={styles.bar}>
+        <p className={styles.counter} aria-live="polite">
+          Фото {index + 1} из {count}
+        </p>
+        <button type="button" className={styles.close} aria-label="Закрыть просмотр" onClick={onClose}>
+          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+            <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+        </button>
+      </div>
+      <div
+        className={styles.stage}
+        onPointerDown={onPointerDown}
+        onPointerUp={onPointerUp}
+        onPointerCancel={() => {
+          pointer.current = null;
+        }}
+      >
+        {hasPrevious(index) && (
+          <button type="button" className={`${styles.arrow} ${styles.previous}`} aria-label="Предыдущее фото" onClick={() => step(-1)}>
+            <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
+              <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2" />
+            </svg>
+          </button>
+        )}
+        <img
+          key={photo.id}
+          className={styles.photo}
+          data-direction={direction}
+          src={photo.url}
+          width={photo.width}
+          height={photo.height}
+          alt={`${name}, фото ${index + 1} из ${count}`}
+          draggable={false}
+        />
+        {hasNext(index, count) && (
+          <button type="button" className={`${styles.arrow} ${styles.next}`} aria-label="Следующее фото" onClick={() => step(1)}>
+            <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
+              <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2" />
+            </svg>
+          </button>
+        )}
+      </div>
+      <ThumbnailStrip photos={photos} index={index} onShow={onShow} />
+    </dialog>
+  );
+}

@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import type { PhotoData } from '../product/product-data.ts';
+import { GalleryDialog } from './gallery-dialog.tsx';
+import { PhotoViewer } from './photo-viewer.tsx';
+import styles from './product-photos.module.css';
+import { usePhotoParam } from './use-photo-param.ts';
+import { photoIndex } from './viewer-logic.ts';
+
+interface ProductPhotosProps {
+  photos: PhotoData[];
+  name: string;
+}
+
+/**
+ * The photos on the page; any of them opens the full-screen gallery, whose photos open the
+ * viewer. The viewer's photo is the URL's `photoId`; the gallery stays open beneath it.
+ */
+export function ProductPhotos({ photos, name }: ProductPhotosProps) {
+  const [photoId, setPhotoId] = usePhotoParam();
+  const [gallery, setGallery] = useState<{ open: boolean; from: string | null }>({ open: false, from: null });
+  const index = photoIndex(photos, photoId);
+  // A link or reload straight to a photo opens the gallery under the viewer, for closing back to.
+  if (index >= 0 && !gallery.open) setGallery({ open: true, from: null });
+
+  if (photos.length === 0) {
+    return (
+      <div className={styles.empty} role="img" aria-label="Фото скоро появится">
+        Фото скоро появится
+      </div>
+    );
+  }
+
+  return (
+    <div className={styles.photos}>
+      <ul className={styles.list} aria-label="Фото товара">
+        {photos.map((photo, i) => (
+          <li key={photo.id} className={styles.cell}>
+            <button
+              type="button"
+              className={styles.photo}
+              aria-label={`Фото ${i + 1} из ${photos.length}: открыть галерею`}
+              onClick={() => setGallery({ open: true, from: photo.id })}
+            >
+              <img
+                src={photo.url}
+                width={photo.width}
+                height={photo.height}
+                alt={`${name}, фото ${i + 1}`}
+                loading={i === 0 ? 'eager' : 'lazy'}
+                fetchPriority={i === 0 ? 'high' : undefined}
+                draggable={false}
+              />
+            </button>
+          </li>
+        ))}
+      </ul>
+      {gallery.open && (
+        <GalleryDialog
+          photos={photos}
+          name={name}
+          photoId={index >= 0 ? photoId : null}
+          initialPhotoId={gallery.from}
+          onOpenPhoto={setPhotoId}
+          onClose={() => setGallery({ open: false, from: null })}
+        />
+      )}
+      {index >= 0 && (
+        <PhotoViewer
+          photos={photos}
+          index={index}
+          name={name}
+          onShow={(i) => setPhotoId(photos[i]?.id ?? null)}
+          onClose={() => setPhotoId(null)}
+        />
+      )}
+    </div>
+  );
+}
