@@ -14,7 +14,8 @@ export default defineConfig({
   timeout: 45_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
-  outputDir: '../.run/test-results',
+  // One folder per run: engineers (and CI) may run several suites at once on one machine.
+  outputDir: `../.run/test-results/${(process.env.PW_RUN_ID ??= String(Date.now()))}`,
   use: {
     baseURL: process.env.SHOP_URL,
     locale: 'ru-RU',

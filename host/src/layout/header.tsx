@@ -44,7 +44,9 @@ export function Header({ config }: { config: PublicConfig }) {
         <Link to="/" className={styles.logo} aria-label={`${shopName} — на главную`}>
           {shopName}
         </Link>
-        <div className={styles.desktopNav}>{searchOpen ? null : <DesktopMenu items={menu} />}</div>
+        <div className={styles.desktopNav}>
+          <DesktopMenu items={menu} />
+        </div>
         <div className={styles.actions}>
           <div className={styles.searchWrap}>
             <button

@@ -4,7 +4,7 @@ import type { MenuItem } from './menu-types.ts';
 import styles from './desktop-menu.module.css';
 
 function NewMark({ item }: { item: MenuItem }) {
-  return item.isNew ? <span className={styles.new}>new</span> : null;
+  return item.isNew ? <span className={styles.new}>новое</span> : null;
 }
 
 function ItemLink({ item, className }: { item: MenuItem; className?: string | undefined }) {
@@ -31,7 +31,15 @@ function Dropdown({ item, nested = false }: { item: MenuItem; nested?: boolean }
         {item.name}
         <NewMark item={item} />
       </button>
-      <ul className={nested ? styles.subPanel : styles.panel} hidden={!open}>
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: closes after a link inside is followed; links handle keys themselves */}
+      <ul className={nested ? styles.subPanel : styles.panel} hidden={!open} onClick={() => setOpen(false)}>
+        {item.href && (
+          <li>
+            <Link to={item.href} className={styles.panelLink}>
+              Смотреть все
+            </Link>
+          </li>
+        )}
         {(item.children ?? []).map((child) =>
           (child.children ?? []).length > 0 ? (
             <Dropdown key={child.id} item={child} nested />
@@ -46,20 +54,21 @@ function Dropdown({ item, nested = false }: { item: MenuItem; nested?: boolean }
   );
 }
 
-/** A mega menu: columns of links (the children with children) and a side panel (the leaf children). */
+/** A mega menu: its children as columns of links, and the side panel the menu data gives. */
 function MegaMenu({ item }: { item: MenuItem }) {
   const [open, setOpen] = useState(false);
-  const columns = (item.children ?? []).filter((c) => (c.children ?? []).length > 0);
-  const side = (item.children ?? []).filter((c) => (c.children ?? []).length === 0);
+  const panel = item.panel;
   return (
     <li className={styles.item} onMouseEnter={() => setOpen(true)} onMouseLeave={() => setOpen(false)}>
       <button type="button" className={styles.trigger} aria-expanded={open} onClick={() => setOpen((o) => !o)}>
         {item.name}
         <NewMark item={item} />
       </button>
-      <div className={styles.mega} hidden={!open}>
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: closes after a link inside is followed; links handle keys themselves */}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: same */}
+      <div className={styles.mega} hidden={!open} onClick={() => setOpen(false)}>
         <div className={styles.columns}>
-          {columns.map((column) => (
+          {(item.children ?? []).map((column) => (
             <div key={column.id}>
               <ItemLink item={column} className={styles.columnTitle} />
               <ul>
@@ -72,14 +81,19 @@ function MegaMenu({ item }: { item: MenuItem }) {
             </div>
           ))}
         </div>
-        {side.length > 0 && (
-          <ul className={styles.side}>
-            {side.map((child) => (
-              <li key={child.id}>
-                <ItemLink item={child} className={styles.panelLink} />
-              </li>
-            ))}
-          </ul>
+        {panel && (
+          <aside className={styles.side}>
+            {panel.image && (
+              <img src={panel.image.fullpath} width={panel.image.width} height={panel.image.height} alt="" loading="lazy" className={styles.sideImage} />
+            )}
+            <p className={styles.sideTitle}>{panel.title}</p>
+            {panel.text && <p className={styles.sideText}>{panel.text}</p>}
+            {panel.href && (
+              <Link to={panel.href} className={styles.sideLink}>
+                Смотреть →
+              </Link>
+            )}
+          </aside>
         )}
       </div>
     </li>

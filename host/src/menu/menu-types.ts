@@ -7,5 +7,11 @@ export interface MenuItem {
   isNew: boolean;
   /** Absent at the deepest level the menu query asks for. */
   children?: MenuItem[];
-  panel?: { title: string; text: string | null; href: string | null } | null;
+  /** A mega menu's side panel. */
+  panel?: {
+    title: string;
+    text: string | null;
+    href: string | null;
+    image: { fullpath: string; width: number; height: number } | null;
+  } | null;
 }

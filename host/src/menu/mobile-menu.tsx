@@ -2,6 +2,7 @@ import { type Ref, useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { ContactLinks } from '../layout/contact-links.tsx';
 import { CloseIcon } from '../layout/icons.tsx';
+import { wrapFocus } from '../layout/wrap-focus.ts';
 import type { PublicConfig } from '../page-state.ts';
 import { SearchForm } from '../search/search-form.tsx';
 import type { MenuItem } from './menu-types.ts';
@@ -12,7 +13,7 @@ function MobileItem({ item }: { item: MenuItem }) {
     return item.href ? (
       <Link to={item.href} className={styles.link}>
         {item.name}
-        {item.isNew && <span className={styles.new}>new</span>}
+        {item.isNew && <span className={styles.new}>новое</span>}
       </Link>
     ) : null;
   }
@@ -20,7 +21,7 @@ function MobileItem({ item }: { item: MenuItem }) {
     <details className={styles.group}>
       <summary className={styles.link}>
         {item.name}
-        {item.isNew && <span className={styles.new}>new</span>}
+        {item.isNew && <span className={styles.new}>новое</span>}
       </summary>
       <ul className={styles.sub}>
         {item.href && (
@@ -59,11 +60,11 @@ export function MobileMenu({
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the reaction to a change of path or query
   useEffect(() => onClose(), [location.pathname, location.search]);
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: the click closes on the backdrop or a link; keyboard users have Escape (native to <dialog>) and the close button
     <dialog
       ref={ref}
       className={styles.drawer}
       aria-label="Меню"
+      onKeyDown={wrapFocus}
       onClick={(event) => {
         if (event.target === event.currentTarget || (event.target as HTMLElement).closest('a[href]')) onClose();
       }}

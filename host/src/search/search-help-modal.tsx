@@ -1,5 +1,6 @@
 import type { Ref } from 'react';
 import { Link } from 'react-router-dom';
+import { wrapFocus } from '../layout/wrap-focus.ts';
 import { searchHref } from './search-href.ts';
 import styles from './search-help-modal.module.css';
 
@@ -38,7 +39,7 @@ const EXAMPLES: { title: string; text: string; links: { label: string; href: str
 export function SearchHelpModal({ ref }: { ref: Ref<HTMLDialogElement> }) {
   const close = (event: { currentTarget: HTMLElement }) => event.currentTarget.closest('dialog')?.close();
   return (
-    <dialog ref={ref} className={styles.dialog} aria-labelledby="search-help-title">
+    <dialog ref={ref} className={styles.dialog} aria-labelledby="search-help-title" onKeyDown={wrapFocus}>
       <h2 id="search-help-title" className={styles.title}>
         Поиск, который действительно помогает
       </h2>

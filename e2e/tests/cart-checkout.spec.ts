@@ -1,0 +1,206 @@
+// Guards the cart team's promise on the real API: the stored cart is edited, survives a reload,
+// is the same in a second tab, and checks out with field-level messages through the sandbox
+// payment to a paid order with server-computed prices and exactly one purchase event.
+import { expect, type Page, test } from '@playwright/test';
+import {
+  fillCheckout,
+  openWithCart,
+  orderFromApi,
+  purchaseEvents,
+  soldOutLine,
+  twoSizesInStock,
+  VALID_DETAILS,
+} from '../support/cart.ts';
+
+const rub = (n: number) => new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB', maximumFractionDigits: 0 }).format(n);
+
+test('a stored cart is edited, kept over a reload and across tabs, and ends in a paid order', async ({ page, context, request }) => {
+  const [a, b] = await twoSizesInStock(request);
+  await openWithCart(page, [a, b]);
+  const cart = page.getByTestId('cart-page');
+  await expect(cart.getByRole('heading', { name: 'Корзина', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('cart-count-text')).toHaveText('2 товара');
+  await expect(page.getByTestId('cart-total')).toHaveText(rub(a.price + b.price));
+  await expect(cart).toContainText('бесплатно');
+
+  // Quantities: the − button is disabled at 1; + raises it.
+  await expect(page.getByRole('button', { name: `Уменьшить количество: ${a.name}, размер ${a.size}` })).toBeDisabled();
+  const plusA = page.getByRole('button', { name: `Увеличить количество: ${a.name}, размер ${a.size}` });
+  await plusA.click();
+  await plusA.click();
+  await expect(page.getByRole('textbox', { name: `Количество: ${a.name}, размер ${a.size}`, exact: true })).toHaveValue('3');
+  await expect(page.getByTestId('cart-count-text')).toHaveText('4 товара');
+  await expect(page.getByTestId('cart-total')).toHaveText(rub(a.price * 3 + b.price));
+
+  // Removing one line (reported as from_cart).
+  await page.getByRole('button', { name: `Удалить: ${b.name}, размер ${b.size}` }).click();
+  await expect(page.getByRole('textbox', { name: `Количество: ${b.name}, размер ${b.size}`, exact: true })).toHaveCount(0);
+  await expect(page.getByTestId('cart-count-text')).toHaveText('3 товара');
+  const removed = await page.evaluate(
+    () => ((window as unknown as { dataLayer: { ecommerce?: { remove?: unknown } }[] }).dataLayer ?? []).filter((e) => e.ecommerce?.remove).length,
+  );
+  expect(removed).toBe(1);
+
+  // A reload finds the cart as it was left.
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: `Количество: ${a.name}, размер ${a.size}`, exact: true })).toHaveValue('3');
+  await expect(page.getByTestId('cart-count')).toHaveText('3');
+
+  // A second tab shows the same cart, and a change there reaches this tab.
+  const second = await context.newPage();
+  await second.goto('/cart');
+  await expect(second.getByRole('textbox', { name: `Количество: ${a.name}, размер ${a.size}`, exact: true })).toHaveValue('3');
+  await second.getByRole('button', { name: `Уменьшить количество: ${a.name}, размер ${a.size}` }).click();
+  await expect(second.getByTestId('cart-count-text')).toHaveText('2 товара');
+  await expect(page.getByTestId('cart-count-text')).toHaveText('2 товара');
+  await second.close();
+
+  // The quick-cart panel from the header: the line, the total, Escape closes it.
+  await page.getByRole('button', { name: 'Корзина: 2 товара' }).click();
+  const panel = page.getByTestId('quick-cart');
+  await expect(panel).toBeVisible();
+  await expect(panel.getByRole('heading', { name: 'Корзина' })).toBeVisible();
+  await expect(panel.getByTestId('quick-cart-total')).toHaveText(rub(a.price * 2));
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+  await page.getByRole('button', { name: 'Корзина: 2 товара' }).click();
+  await panel.getByRole('link', { name: 'Оформить заказ' }).click();
+
+  // Checkout: every field says what is wrong beside it.
+  await expect(page.getByRole('heading', { name: 'Оформление заказа' })).toBeVisible();
+  await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
+  for (const message of [
+    'Укажите фамилию и имя',
+    'Укажите номер телефона',
+    'Укажите e-mail',
+    'Укажите город',
+    'Укажите адрес доставки',
+    'Выберите способ доставки',
+    'Нужно согласие на обработку персональных данных',
+  ]) {
+    await expect(page.getByText(message, { exact: true })).toBeVisible();
+  }
+  await expect(page.getByLabel('ФИО')).toBeFocused();
+  await fillCheckout(page, { ...VALID_DETAILS, fullName: 'Анна', phone: '4951234567', email: 'anna@mail', city: 'К', address: 'дом' }, false);
+  await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
+  await expect(page.getByLabel('ФИО')).toHaveAccessibleDescription('Укажите фамилию и имя полностью');
+  await expect(page.getByLabel('Телефон')).toHaveAccessibleDescription('Укажите мобильный номер в формате +7 (9xx) xxx-xx-xx');
+  await expect(page.getByLabel('E-mail')).toHaveAccessibleDescription('Укажите корректный e-mail, например ivan@mail.ru');
+  await expect(page.getByLabel('Город')).toHaveAccessibleDescription('Слишком короткое значение: укажите город');
+  await expect(page.getByLabel('Адрес доставки')).toHaveAccessibleDescription(/Слишком короткое значение: укажите адрес доставки/);
+  await expect(page.getByText('Нужно согласие на обработку персональных данных')).toBeVisible();
+
+  // The consent text is one click away.
+  await page.getByRole('button', { name: 'Текст согласия на обработку персональных данных' }).click();
+  const consent = page.getByRole('dialog', { name: 'Согласие на обработку персональных данных' });
+  await expect(consent).toContainText('152-ФЗ');
+  await consent.getByRole('button', { name: 'Понятно' }).click();
+
+  // Valid details: the phone is masked as typed, the order goes to the sandbox payment.
+  await fillCheckout(page, VALID_DETAILS);
+  await expect(page.getByLabel('Телефон')).toHaveValue('+7 (916) 123-45-67');
+  await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
+  await expect(page.getByText('ТЕСТОВАЯ ОПЛАТА')).toBeVisible();
+  await page.getByRole('button', { name: 'Оплатить (тест)' }).click();
+
+  // The order page: number, date, total and the paid status.
+  await expect(page).toHaveURL(/\/order\/[^/?]+\?key=/);
+  const url = new URL(page.url());
+  const number = decodeURIComponent(url.pathname.split('/').pop() ?? '');
+  const key = url.searchParams.get('key') ?? '';
+  await expect(page.getByRole('heading', { name: `Заказ №${number} оформлен` })).toBeVisible();
+  await expect(page.getByTestId('order-total')).toHaveText(rub(a.price * 2));
+  await expect(page.getByText('Оплачен', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('cart-count')).toHaveText('0');
+
+  // The API has the order with its own prices.
+  const order = await orderFromApi(request, number, key);
+  expect(order).toMatchObject({ ordernumber: number, status: 'PAID', totalPrice: a.price * 2 });
+  expect(order?.lines).toEqual([{ offerId: a.id, price: a.price, quantity: 2, total: a.price * 2 }]);
+
+  // Exactly one purchase for this order in the session: reloading the page reports nothing more.
+  expect(await purchaseEvents(page)).toEqual([number]);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: `Заказ №${number} оформлен` })).toBeVisible();
+  await expect(page.getByTestId('order-total')).toBeVisible();
+  expect(await purchaseEvents(page)).toEqual([]);
+});
+
+test('a changed price and a sold-out size are shown on their lines and fixed before the order goes through', async ({ page, request }) => {
+  const [a] = await twoSizesInStock(request);
+  const gone = await soldOutLine(request);
+  await openWithCart(page, [{ ...a, price: a.price - 500 }, gone], '/checkout');
+  await fillCheckout(page, VALID_DETAILS);
+  await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
+
+  const lines = page.getByRole('list', { name: 'Товары в заказе' }).getByRole('listitem');
+  const changed = lines.filter({ hasText: `Размер: ${a.size}` }).filter({ hasText: a.name });
+  const soldOut = lines.filter({ hasText: `Размер: ${gone.size}` }).filter({ hasText: gone.name });
+  await expect(changed.getByRole('alert')).toContainText(`Цена изменилась: теперь ${new Intl.NumberFormat('ru-RU').format(a.price)} ₽`);
+  await expect(soldOut.getByRole('alert')).toContainText(`Размер ${gone.size} закончился`);
+  await expect(page.getByTestId('cart-count')).toHaveText('2');
+
+  await changed.getByRole('button', { name: `Согласиться с ценой ${rub(a.price)}` }).click();
+  await soldOut.getByRole('button', { name: /^Удалить/ }).click();
+  await expect(page.getByTestId('cart-total')).toHaveText(rub(a.price));
+  await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
+  await expect(page.getByText('ТЕСТОВАЯ ОПЛАТА')).toBeVisible();
+  await expect(page.getByText(rub(a.price))).toBeVisible();
+});
+
+test('a double submit makes one order', async ({ page, request }) => {
+  const [a] = await twoSizesInStock(request);
+  await openWithCart(page, [a], '/checkout');
+  await fillCheckout(page, VALID_DETAILS);
+  const sent: string[] = [];
+  const numbers: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/graphql') && r.postData()?.includes('createOrder')) sent.push(r.postData() ?? '');
+  });
+  page.on('response', async (r) => {
+    if (r.url().endsWith('/api/graphql') && r.request().postData()?.includes('createOrder')) {
+      numbers.push((await r.json()).data.createOrder.order.ordernumber);
+    }
+  });
+  await page.getByRole('button', { name: 'Подтвердить заказ' }).dblclick();
+  await expect(page.getByText('ТЕСТОВАЯ ОПЛАТА')).toBeVisible();
+  const heading = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
+  const number = /№(\S+)/.exec(heading)?.[1];
+  expect(number).toBeTruthy();
+  expect(sent.length).toBeGreaterThanOrEqual(1);
+  expect(new Set(numbers)).toEqual(new Set([number]));
+  // The same request sent again, as a retry would, returns the same order.
+  const again = await request.post('/api/graphql', { data: JSON.parse(sent[0] as string) });
+  expect((await again.json()).data.createOrder.order.ordernumber).toBe(number);
+});
+
+test('an order whose answer is lost shows a Russian error, keeps the cart, and a retry makes the one order', async ({ page }) => {
+  const [a, b] = await twoSizesInStock(page.request);
+  await openWithCart(page, [a, b], '/checkout');
+  await fillCheckout(page, VALID_DETAILS);
+  let created = '';
+  // The API gets the order and creates it, but the answer never reaches the shopper.
+  await page.route('**/api/graphql', async (route) => {
+    if (!route.request().postData()?.includes('createOrder')) return route.fallback();
+    const response = await route.fetch();
+    created = (await response.json()).data.createOrder.order.ordernumber;
+    await route.abort('internetdisconnected');
+  });
+  await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Не удалось отправить заказ. Проверьте соединение и попробуйте ещё раз' })).toBeVisible();
+  expect(created).not.toBe('');
+  await expect(page.getByTestId('cart-count')).toHaveText('2');
+  await expect(page.getByTestId('cart-total')).toHaveText(rub(a.price + b.price));
+
+  await page.unroute('**/api/graphql');
+  await page.getByRole('button', { name: 'Повторить' }).click();
+  await expect(page.getByText('ТЕСТОВАЯ ОПЛАТА')).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Оплата заказа №${created}` })).toBeVisible();
+});
+
+test('an empty cart leads back to the catalogue', async ({ page }) => {
+  await openWithCart(page, [], '/cart');
+  await expect(page.getByRole('heading', { name: 'Корзина пуста' })).toBeVisible();
+  await page.getByRole('link', { name: 'Перейти в каталог' }).click();
+  await expect(page).toHaveURL(/\/search$/);
+});

@@ -1,0 +1,74 @@
+// Guards what the host server answers before any script runs: the resolver's HTTP status,
+// redirects, page meta in the HTML, robots and sitemap, and the security headers.
+import { expect, test } from '@playwright/test';
+import { gql, someProductPath } from '../support/catalog.ts';
+
+test('the home page comes with its status, meta and security headers', async ({ request }) => {
+  const response = await request.get('/');
+  expect(response.status()).toBe(200);
+  const html = await response.text();
+  expect(html).toMatch(/<title>[^<]*оригинальн[^<]*<\/title>/i);
+  expect(html).toContain('<link rel="canonical" href="http://localhost');
+  expect(html).toContain('property="og:title"');
+  expect(html).toContain('id="shop-state"');
+  const headers = response.headers();
+  expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  expect(headers['content-security-policy']).toContain("default-src 'self'");
+  expect(headers['content-security-policy']).toMatch(/script-src 'self' 'sha256-[^']+' http:\/\/localhost:\d+/);
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+});
+
+test('an unknown path answers 404 with «Страница не найдена»', async ({ request }) => {
+  const response = await request.get('/takoy-stranicy-net');
+  expect(response.status()).toBe(404);
+  expect(await response.text()).toContain('<title>Страница не найдена');
+  expect(response.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+});
+
+test('case and trailing-slash variants are real 301 redirects to the canonical path', async ({ request }) => {
+  const upper = await request.get('/brands/Nike?sort=priceup', { maxRedirects: 0 });
+  expect(upper.status()).toBe(301);
+  expect(upper.headers().location).toBe('/brands/nike?sort=priceup');
+  const slash = await request.get('/brands/nike/', { maxRedirects: 0 });
+  expect(slash.status()).toBe(301);
+  expect(slash.headers().location).toBe('/brands/nike');
+});
+
+test('a product page carries its meta and schema.org Product JSON-LD in the HTML', async ({ request }) => {
+  const path = await someProductPath(request);
+  const response = await request.get(path);
+  expect(response.status()).toBe(200);
+  const html = await response.text();
+  expect(html).toContain('property="og:type"');
+  const jsonLd = html.match(/<script type="application\/ld\+json" data-meta>([\s\S]*?)<\/script>/)?.[1];
+  expect(jsonLd).toBeTruthy();
+  const product = JSON.parse(jsonLd as string) as { '@type': string; offers: unknown };
+  expect(product['@type']).toBe('Product');
+  expect(JSON.stringify(product.offers)).toContain('"priceCurrency":"RUB"');
+});
+
+test('the canonical link leaves filter and sort parameters out, keeping only the page number', async ({ request }) => {
+  const filtered = await (await request.get('/brands/nike?sort=priceup&priceFrom=5000&f1=42')).text();
+  expect(filtered).toMatch(/<link rel="canonical" href="http:\/\/localhost:\d+\/brands\/nike"/);
+  const paged = await (await request.get('/brands/nike?sort=priceup&priceFrom=5000&page=2')).text();
+  expect(paged).toMatch(/<link rel="canonical" href="http:\/\/localhost:\d+\/brands\/nike\?page=2"/);
+});
+
+test('robots.txt and a sitemap built from the catalogue', async ({ request }) => {
+  const robots = await (await request.get('/robots.txt')).text();
+  expect(robots).toContain('Sitemap: ');
+  expect(robots).toContain('Disallow: /checkout');
+  const sitemap = await request.get('/sitemap.xml');
+  expect(sitemap.headers()['content-type']).toContain('application/xml');
+  const xml = await sitemap.text();
+  const { products } = await gql<{ products: { items: { webPath: string }[] } }>(request, '{ products(limit: 3) { items { webPath } } }');
+  for (const item of products.items) expect(xml).toContain(`${item.webPath}</loc>`);
+});
+
+test('the registry is public, uncached and lists only manifest URLs', async ({ request }) => {
+  const response = await request.get('/registry.json');
+  expect(response.headers()['cache-control']).toBe('no-store');
+  const registry = (await response.json()) as Record<string, string>;
+  for (const url of Object.values(registry)) expect(url).toMatch(/^http:\/\/localhost:\d+\/[\w.-]+\/mf-manifest\.json$/);
+});

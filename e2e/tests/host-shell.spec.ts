@@ -1,0 +1,189 @@
+// Guards the shell every shopper sees: menus, search, tooltip and help, cookie notice,
+// theme, the mobile drawer, the 404 page and client-side redirects.
+import { expect, test } from '@playwright/test';
+import { returningVisitor } from '../support/fresh-visitor.ts';
+
+test.describe('desktop', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+  test.beforeEach(async ({ page }) => returningVisitor(page));
+
+  test('dropdowns open on hover, nest, and close when the mouse leaves', async ({ page }) => {
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Основное меню' });
+    const brands = nav.getByRole('button', { name: 'Бренды' });
+    await brands.hover();
+    await expect(nav.getByRole('link', { name: 'Converse' })).toBeVisible();
+    await nav.getByRole('button', { name: 'Ещё бренды' }).hover();
+    await expect(nav.getByRole('link', { name: 'Stone Island' })).toBeVisible();
+    await page.mouse.move(640, 700);
+    await expect(nav.getByRole('link', { name: 'Converse' })).toBeHidden();
+  });
+
+  test('the mega menu shows columns of links and its side panel', async ({ page }) => {
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Основное меню' });
+    await nav.getByRole('button', { name: 'Обувь' }).hover();
+    await expect(nav.getByText('Категории')).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Кеды' })).toBeVisible();
+    await expect(nav.getByText('Бесплатная доставка')).toBeVisible();
+    await nav.getByRole('link', { name: 'Кеды' }).click();
+    await expect(page).toHaveURL(/\/catalog\/obuv\/kedy$/);
+  });
+
+  test('search opens from the toggle, sends encoded text with Enter, and closes', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Поиск', exact: true }).click();
+    const box = page.getByRole('banner').getByPlaceholder('Напиши, что хочешь найти и нажми Enter...').filter({ visible: true });
+    await expect(box).toBeFocused();
+    await box.fill('кроссовки & кеды #1');
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/search\?search=%D0%BA%D1%80%D0%BE%D1%81%D1%81%D0%BE%D0%B2%D0%BA%D0%B8\+%26\+%D0%BA%D0%B5%D0%B4%D1%8B\+%231$/);
+    expect(new URL(page.url()).searchParams.get('search')).toBe('кроссовки & кеды #1');
+    await expect(box).toBeHidden();
+  });
+
+  test('the search form closes when the page changes and on «Отмена»', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Поиск', exact: true }).click();
+    await page.getByRole('button', { name: 'Отмена' }).click();
+    await expect(page.getByPlaceholder(/Напиши, что хочешь найти/).filter({ visible: true })).toBeHidden();
+    await page.getByRole('button', { name: 'Поиск', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Основное меню' }).getByRole('link', { name: 'Новинки' }).click();
+    await expect(page).toHaveURL(/sort=newly/);
+    await expect(page.getByPlaceholder(/Напиши, что хочешь найти/).filter({ visible: true })).toBeHidden();
+  });
+
+  test('an empty search opens the whole catalogue', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Поиск', exact: true }).click();
+    await page.getByPlaceholder(/Напиши, что хочешь найти/).filter({ visible: true }).press('Enter');
+    await expect(page).toHaveURL(/\/search\?search=$/);
+  });
+
+  test('the theme switches to dark, persists, and is applied before any app script runs', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('html')).not.toHaveAttribute('data-theme', 'dark');
+    await page.getByRole('button', { name: 'Включить тёмную тему' }).click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    // No flash: with every app script blocked, the stored theme is still on the first paint.
+    await page.route('**/static/**/*.js', (route) => route.abort());
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await page.unroute('**/static/**/*.js');
+    await page.reload();
+    await page.getByRole('button', { name: 'Включить светлую тему' }).click();
+    await expect(page.locator('html')).not.toHaveAttribute('data-theme', 'dark');
+  });
+
+  test('an unknown page shows «Страница не найдена» with search and catalogue links', async ({ page }) => {
+    const response = await page.goto('/net-takoy-stranicy');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Страница не найдена' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('searchbox')).toBeVisible();
+    await page.getByRole('link', { name: 'Весь каталог' }).click();
+    await expect(page).toHaveURL(/\/search$/);
+  });
+
+  test('a client navigation to a redirected path replaces it with the canonical one', async ({ page }) => {
+    await page.goto('/');
+    await page.evaluate(() => {
+      history.pushState({}, '', '/brands/NIKE/');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect(page).toHaveURL(/\/brands\/nike$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
+
+test('the cookie notice shows until «Я понимаю», and the choice persists', async ({ page }) => {
+  await page.goto('/');
+  const notice = page.getByRole('region', { name: 'Сайт использует файлы cookie' });
+  await expect(notice).toBeVisible();
+  await notice.getByRole('button', { name: 'Я понимаю' }).click();
+  await expect(notice).toBeHidden();
+  expect(await page.evaluate(() => localStorage.getItem('cookiesAccepted'))).toBe('true');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Сайт использует файлы cookie' })).toHaveCount(0);
+});
+
+test('the cookie notice close button also stores the choice', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('region', { name: 'Сайт использует файлы cookie' }).getByRole('button', { name: 'Закрыть' }).click();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Сайт использует файлы cookie' })).toHaveCount(0);
+});
+
+test('the search tooltip shows once; «Подробнее →» opens the help, «Отлично!» closes it', async ({ page }) => {
+  await page.goto('/');
+  const tooltip = page.getByRole('note').filter({ hasText: 'Помогу найти то, что вам понравится' });
+  await expect(tooltip).toBeVisible();
+  await tooltip.getByRole('button', { name: 'Подробнее →' }).click();
+  const help = page.getByRole('dialog', { name: 'Поиск, который действительно помогает' });
+  await expect(help).toBeVisible();
+  await expect(help.getByRole('link', { name: 'Кроссовки от 3 076 ₽' })).toHaveAttribute('href', /priceFrom=3076/);
+  await expect(help.getByRole('link', { name: 'Для фитнеса до 15 000 ₽' })).toBeVisible();
+  await help.getByRole('button', { name: 'Отлично!' }).click();
+  await expect(help).toBeHidden();
+  await expect(tooltip).toBeHidden();
+  await page.reload();
+  await expect(page.getByText('Помогу найти то, что вам понравится')).toHaveCount(0);
+});
+
+test('dismissing the tooltip also records it as seen', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Закрыть подсказку' }).click();
+  await page.reload();
+  await expect(page.getByText('Помогу найти то, что вам понравится')).toHaveCount(0);
+});
+
+test.describe('mobile, 375 px', () => {
+  test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+  test.beforeEach(async ({ page }) => returningVisitor(page));
+
+  test('the drawer traps focus, closes on Escape and gives focus back to the burger', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('navigation', { name: 'Основное меню' })).toBeHidden();
+    const burger = page.getByRole('button', { name: 'Открыть меню' });
+    await burger.click();
+    const drawer = page.getByRole('dialog', { name: 'Меню' });
+    await expect(drawer).toBeVisible();
+    await expect(drawer.getByText('Оригинальные обувь и одежда с Poizon')).toBeVisible();
+    await expect(drawer.getByRole('combobox')).toBeVisible();
+    for (let i = 0; i < 25; i += 1) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => Boolean(document.activeElement?.closest('dialog[open]')))).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    await expect(burger).toBeFocused();
+  });
+
+  test('items expand, and following a link closes the drawer', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Открыть меню' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Меню' });
+    await drawer.getByText('Одежда', { exact: true }).click();
+    await drawer.getByRole('link', { name: 'Худи' }).click();
+    await expect(page).toHaveURL(/\/catalog\/odezhda\/hudi$/);
+    await expect(drawer).toBeHidden();
+  });
+
+  test('the drawer search goes to the results and closes the drawer', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Открыть меню' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Меню' });
+    await drawer.getByRole('searchbox').fill('худи');
+    await drawer.getByRole('searchbox').press('Enter');
+    await expect(page).toHaveURL(/\/search\?search=%D1%85%D1%83%D0%B4%D0%B8$/);
+    await expect(drawer).toBeHidden();
+  });
+
+  test('the reviews button opens the external site in a new tab', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Открыть меню' }).click();
+    const reviews = page.getByRole('dialog', { name: 'Меню' }).getByRole('link', { name: 'Отзывы наших клиентов' });
+    await expect(reviews).toHaveAttribute('target', '_blank');
+    await expect(reviews).toHaveAttribute('rel', /noopener/);
+  });
+});

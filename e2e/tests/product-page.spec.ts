@@ -1,0 +1,143 @@
+// Guards the product page (mf-product): what it shows of a product, colour variants, the size
+// grid and its price, «В корзину» into the shared cart, favourites and the page's JSON-LD.
+import { expect, type Page, test } from '@playwright/test';
+import { asReturningShopper, richProduct, rub } from '../support/product-page.ts';
+
+const productPage = (page: Page) => page.getByTestId('product-page');
+
+test.beforeEach(async ({ page }) => {
+  await asReturningShopper(page);
+});
+
+test('shows the model, brand, category, sku, attributes, breadcrumbs and Product JSON-LD', async ({ page, request }) => {
+  const product = await richProduct(request);
+  await page.goto(product.webPath);
+  const main = productPage(page);
+  await expect(main.getByRole('heading', { level: 1 })).toHaveText(product.name);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+  await expect(main.getByRole('link', { name: product.brand.name, exact: true })).toHaveAttribute('href', product.brand.webPath);
+  await expect(main.getByText(product.sku, { exact: true })).toBeVisible();
+  const crumbs = main.getByRole('navigation', { name: 'Навигационная цепочка' });
+  await expect(crumbs.getByRole('link', { name: 'Главная' })).toHaveAttribute('href', '/');
+  await expect(crumbs.getByRole('link', { name: product.mainCategory.name })).toHaveAttribute('href', product.mainCategory.webPath);
+  const attributes = main.getByRole('region', { name: 'Характеристики' });
+  const first = product.technicalAttributes[0]!;
+  await expect(attributes.getByText(first.title)).toBeVisible();
+  await expect(attributes.getByText(first.text ?? '', { exact: true })).toBeVisible();
+
+  // The host puts the API's schema.org Product into the head once; it has an Offer per size in RUB.
+  const scripts = page.locator('script[type="application/ld+json"]');
+  const ld = (await scripts.allTextContents()).map((text) => JSON.parse(text)).filter((json) => json['@type'] === 'Product');
+  expect(ld).toHaveLength(1);
+  expect(ld[0].name).toBe(product.name);
+  expect(ld[0].sku).toBe(product.sku);
+  expect(ld[0].offers).toHaveLength(product.offers.length);
+  for (const offer of ld[0].offers) {
+    expect(offer['@type']).toBe('Offer');
+    expect(offer.priceCurrency).toBe('RUB');
+  }
+  const soldOut = product.offers.find((o) => o.soldOut)!;
+  expect(ld[0].offers.find((o: { name: string }) => o.name.endsWith(` ${soldOut.size}`))?.availability).toBe(
+    'https://schema.org/OutOfStock',
+  );
+});
+
+test('a colour swatch leads to that colour’s page, where it is marked as the current one', async ({ page, request }) => {
+  const product = await richProduct(request);
+  const other = product.variants.find((v) => v.id !== product.id)!;
+  await page.goto(product.webPath);
+  const colours = productPage(page).getByRole('list', { name: 'Другие цвета' });
+  await expect(colours.getByRole('link', { name: `Цвет: ${product.variants.find((v) => v.id === product.id)!.colorName}` })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await colours.getByRole('link', { name: `Цвет: ${other.colorName}` }).click();
+  await expect(page).toHaveURL(other.webPath);
+  await expect(productPage(page).getByText(`Цвет: ${other.colorName}`)).toBeVisible();
+  await expect(
+    productPage(page).getByRole('list', { name: 'Другие цвета' }).getByRole('link', { name: `Цвет: ${other.colorName}` }),
+  ).toHaveAttribute('aria-current', 'page');
+});
+
+test('the price is «от» the lowest until a size is chosen, then that size’s price', async ({ page, request }) => {
+  const product = await richProduct(request);
+  const inStock = product.offers.filter((o) => !o.soldOut);
+  const cheapest = Math.min(...inStock.map((o) => o.priceInRUB));
+  const dearest = inStock.reduce((a, b) => (b.priceInRUB > a.priceInRUB ? b : a));
+  await page.goto(product.webPath);
+  const price = productPage(page).getByTestId('product-price');
+  await expect(price).toHaveText(`от ${rub(cheapest)}`);
+  const sizes = productPage(page).getByRole('group', { name: 'Размер' });
+  // Sizes are listed by price, cheapest first.
+  const labels = await sizes.getByRole('radio').evaluateAll((inputs) => inputs.map((i) => i.closest('label')?.textContent));
+  const byPrice = [...product.offers].sort((a, b) => a.priceInRUB - b.priceInRUB).map((o) => o.size);
+  expect(labels).toEqual(byPrice);
+  await sizes.getByRole('radio', { name: dearest.size, exact: true }).check();
+  await expect(price).toHaveText(rub(dearest.priceInRUB));
+});
+
+test('without a size «В корзину» asks for one and adds nothing', async ({ page, request }) => {
+  const product = await richProduct(request);
+  await page.goto(product.webPath);
+  await expect(page.getByTestId('cart-count')).toHaveText('0');
+  await productPage(page).getByRole('button', { name: 'В корзину' }).click();
+  await expect(productPage(page).getByRole('alert')).toHaveText('Выберите размер');
+  await expect(page.getByTestId('cart-count')).toHaveText('0');
+  // Choosing a size takes the request away.
+  await productPage(page).getByRole('radio', { name: product.offers.find((o) => !o.soldOut)!.size, exact: true }).check();
+  await expect(productPage(page).getByRole('alert')).toHaveCount(0);
+});
+
+test('the chosen size goes into the shared cart: header count, stored line, to_cart event', async ({ page, request }) => {
+  const product = await richProduct(request);
+  const offer = product.offers.filter((o) => !o.soldOut).at(-1)!;
+  await page.goto(product.webPath);
+  await productPage(page).getByRole('radio', { name: offer.size, exact: true }).check();
+  await productPage(page).getByRole('button', { name: 'В корзину' }).click();
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('shop-cart') ?? '{}'));
+  expect(stored.state.items).toEqual([
+    expect.objectContaining({ id: offer.id, name: product.name, price: offer.priceInRUB, size: offer.size, quantity: 1 }),
+  ]);
+  const events = await page.evaluate(() => (window as unknown as { dataLayer: { ecommerce?: Record<string, unknown> }[] }).dataLayer);
+  const details = events.filter((e) => e.ecommerce && 'detail' in e.ecommerce);
+  expect(details).toHaveLength(1);
+  const adds = events.filter((e) => e.ecommerce && 'add' in e.ecommerce);
+  expect(adds).toEqual([
+    { ecommerce: expect.objectContaining({ currencyCode: 'RUB', add: { products: [expect.objectContaining({ id: offer.id, price: offer.priceInRUB })] } }) },
+  ]);
+  // The same size again is one line with quantity 2.
+  await productPage(page).getByRole('button', { name: 'В корзину' }).click();
+  await expect(page.getByTestId('cart-count')).toHaveText('2');
+});
+
+test('a sold-out size is shown but cannot be chosen', async ({ page, request }) => {
+  const product = await richProduct(request);
+  const soldOut = product.offers.find((o) => o.soldOut)!;
+  const cheapest = Math.min(...product.offers.filter((o) => !o.soldOut).map((o) => o.priceInRUB));
+  await page.goto(product.webPath);
+  const radio = productPage(page).getByRole('radio', { name: soldOut.size, exact: true });
+  await expect(radio).toBeVisible();
+  await expect(radio).toBeDisabled();
+  await expect(radio).toHaveAccessibleDescription('Зачёркнутых размеров нет в наличии');
+  await radio.locator('xpath=..').click({ force: true });
+  await expect(radio).not.toBeChecked();
+  await expect(productPage(page).getByTestId('product-price')).toHaveText(`от ${rub(cheapest)}`);
+  await productPage(page).getByRole('button', { name: 'В корзину' }).click();
+  await expect(productPage(page).getByRole('alert')).toHaveText('Выберите размер');
+  await expect(page.getByTestId('cart-count')).toHaveText('0');
+});
+
+test('the like button adds the product to «Избранное», counted in the header and kept on reload', async ({ page, request }) => {
+  const product = await richProduct(request);
+  await page.goto(product.webPath);
+  const like = productPage(page).getByRole('button', { name: 'В избранное' });
+  await expect(like).toHaveAttribute('aria-pressed', 'false');
+  await like.click();
+  await expect(like).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('favourites-count')).toHaveText('1');
+  await page.reload();
+  await expect(productPage(page).getByRole('button', { name: 'В избранное' })).toHaveAttribute('aria-pressed', 'true');
+  await productPage(page).getByRole('button', { name: 'В избранное' }).click();
+  await expect(page.getByTestId('favourites-count')).toHaveCount(0);
+});
