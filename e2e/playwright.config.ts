@@ -1,5 +1,9 @@
 import { defineConfig } from '@playwright/test';
 
+// One output folder per run: engineers (and CI) may run several suites at once on one
+// machine. Set once here; the workers inherit it with the environment.
+process.env.PW_RUN_ID ||= String(Date.now());
+
 /**
  * Browser tests drive Debian's Chromium (Playwright's own browser download cannot work on
  * this network) against the real built host, remotes and API, started by global-setup on
@@ -14,8 +18,7 @@ export default defineConfig({
   timeout: 45_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
-  // One folder per run: engineers (and CI) may run several suites at once on one machine.
-  outputDir: `../.run/test-results/${(process.env.PW_RUN_ID ??= String(Date.now()))}`,
+  outputDir: `../.run/test-results/${process.env.PW_RUN_ID}`,
   use: {
     baseURL: process.env.SHOP_URL,
     locale: 'ru-RU',
