@@ -1,7 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { formatCount, formatPrice, GOODS, type OrderPageProps, SectionError, Spinner } from '@shop/mf-shared';
 import { useEffect } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { OrderDocument } from '../graphql/generated.ts';
 import { formatOrderDate, ORDER_STATUS } from '../order/order-status.ts';
 import { reportPurchaseOnce } from '../order/report-purchase-once.ts';
@@ -12,9 +12,13 @@ import orderStyles from './order-page.module.css';
 /** «Заказ №… оформлен»: the order as the API has it now (never from a cache). */
 export default function OrderPage({ id }: OrderPageProps) {
   const [params] = useSearchParams();
+  const { pathname } = useLocation();
   const key = params.get('key') ?? '';
+  // The resolver passes the order's database id, but `order()` is looked up by number and
+  // key: the number is the last part of the canonical path /order/<number>.
+  const number = orderNumberFromPath(pathname) ?? id;
   const { data, loading, error, refetch } = useQuery(OrderDocument, {
-    variables: { number: id, key },
+    variables: { number, key },
     fetchPolicy: 'network-only',
     skip: !key,
   });
@@ -95,4 +99,14 @@ export default function OrderPage({ id }: OrderPageProps) {
       </Link>
     </section>
   );
+}
+
+function orderNumberFromPath(pathname: string): string | null {
+  const match = /^\/order\/([^/]+)\/?$/.exec(pathname);
+  if (!match) return null;
+  try {
+    return decodeURIComponent(match[1] as string);
+  } catch {
+    return null;
+  }
 }
