@@ -2,6 +2,7 @@
 // theme, the mobile drawer, the 404 page and client-side redirects.
 import { expect, test } from '@playwright/test';
 import { returningVisitor } from '../support/fresh-visitor.ts';
+import { shop, startPrivateHost } from '../support/private-host.ts';
 
 test.describe('desktop', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
@@ -186,4 +187,32 @@ test.describe('mobile, 375 px', () => {
     await expect(reviews).toHaveAttribute('target', '_blank');
     await expect(reviews).toHaveAttribute('rel', /noopener/);
   });
+});
+
+test('a client navigation updates the title, description and canonical as a fresh load would', async ({ page, request }) => {
+  await returningVisitor(page);
+  await page.goto('/');
+  const homeTitle = await page.title();
+  await page.getByRole('navigation', { name: 'Основное меню' }).getByRole('button', { name: 'Обувь' }).hover();
+  await page.getByRole('navigation', { name: 'Основное меню' }).getByRole('link', { name: 'Кеды' }).click();
+  await expect(page).toHaveURL(/\/catalog\/obuv\/kedy$/);
+  await expect.poll(() => page.title()).not.toBe(homeTitle);
+  const fresh = await (await request.get('/catalog/obuv/kedy')).text();
+  expect(fresh).toContain(`<title>${await page.title()}</title>`);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/catalog\/obuv\/kedy$/);
+  await expect(page.locator('link[rel="canonical"]')).toHaveCount(1);
+});
+
+test('contacts come from configuration and a missing one is not shown', async ({ page }) => {
+  const host = await startPrivateHost(shop.registry, { CONTACT_TELEGRAM: 'https://t.me/original_shop', CONTACT_EMAIL: 'help@original.example' });
+  try {
+    await returningVisitor(page);
+    await page.goto(host.url);
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByRole('link', { name: 'Telegram' })).toHaveAttribute('href', 'https://t.me/original_shop');
+    await expect(footer.getByRole('link', { name: 'help@original.example' })).toHaveAttribute('href', 'mailto:help@original.example');
+    await expect(footer.getByRole('link', { name: 'WhatsApp' })).toHaveCount(0);
+  } finally {
+    await host.stop();
+  }
 });
