@@ -4,7 +4,8 @@ import { ContactLinks } from './contact-links.tsx';
 import styles from './footer.module.css';
 
 export function Footer({ reviewsUrl }: { reviewsUrl?: string | undefined }) {
-  const { shopName } = useShell();
+  const { shopName, contacts } = useShell();
+  const hasContacts = Boolean(contacts.telegram || contacts.whatsapp || contacts.email);
   return (
     <footer className={styles.footer}>
       <div className={styles.inner}>
@@ -29,10 +30,12 @@ export function Footer({ reviewsUrl }: { reviewsUrl?: string | undefined }) {
             )}
           </ul>
         </nav>
-        <div>
-          <p className={styles.name}>Связаться с нами</p>
-          <ContactLinks className={styles.list} />
-        </div>
+        {hasContacts && (
+          <div>
+            <p className={styles.name}>Связаться с нами</p>
+            <ContactLinks className={styles.list} />
+          </div>
+        )}
       </div>
       <p className={styles.copy}>© {new Date().getFullYear()} {shopName}</p>
     </footer>
