@@ -6,6 +6,9 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // Vite would load graphql's ESM build for our code while graphql-yoga, run by Node,
+        // gets the CommonJS one: two graphql instances reject each other's types.
+        resolve: { alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }] },
         test: {
           name: 'api',
           root: './api',
@@ -14,6 +17,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // starts a throwaway PostgreSQL and seeds both drivers' templates once
+          globalSetup: ['./test/global-setup.ts'],
         },
       },
       {

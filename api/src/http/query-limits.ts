@@ -47,7 +47,8 @@ export function measure(
   vars: Record<string, unknown>,
 ): { depth: number; cost: number } {
   const root = operation.operation === 'mutation' ? schema.getMutationType() : schema.getQueryType();
-  const walk = (set: SelectionSetNode, parent: GraphQLCompositeType | null | undefined, depth: number, seen: Set<string>): { depth: number; cost: number } => {
+  // `limited`: an enclosing field's limit already sized the list below it (products(limit) { items })
+  const walk = (set: SelectionSetNode, parent: GraphQLCompositeType | null | undefined, depth: number, seen: Set<string>, limited = false): { depth: number; cost: number } => {
     let maxDepth = depth;
     let cost = 0;
     for (const sel of set.selections) {
@@ -62,11 +63,13 @@ export function measure(
           cost += 1;
           continue;
         }
-        const child = walk(sel.selectionSet, def && isCompositeType(getNamedType(def.type)) ? (getNamedType(def.type) as GraphQLCompositeType) : null, depth + 1, seen);
         const limit = argValue(sel.arguments?.find((a) => a.name.value === 'limit')?.value, vars);
         const fieldDefault = def?.args.find((a) => a.name === 'limit')?.defaultValue;
+        const hasLimit = typeof limit === 'number' || typeof fieldDefault === 'number';
         const isList = def ? isListType(getNullableType(def.type)) : false;
-        const multiplier = typeof limit === 'number' ? limit : typeof fieldDefault === 'number' ? fieldDefault : isList ? ASSUMED_LIST_SIZE : 1;
+        const multiplier = typeof limit === 'number' ? limit : typeof fieldDefault === 'number' ? fieldDefault : isList && !limited ? ASSUMED_LIST_SIZE : 1;
+        const childType = def && isCompositeType(getNamedType(def.type)) ? (getNamedType(def.type) as GraphQLCompositeType) : null;
+        const child = walk(sel.selectionSet, childType, depth + 1, seen, hasLimit && !isList);
         cost += 1 + child.cost * Math.max(1, multiplier);
         maxDepth = Math.max(maxDepth, child.depth);
       } else {
@@ -85,7 +88,7 @@ export function measure(
           type = schema.getType(frag.typeCondition.name.value) as GraphQLCompositeType;
           seen = new Set(seen).add(name);
         }
-        const child = walk(inner, type, depth, seen);
+        const child = walk(inner, type, depth, seen, limited);
         cost += child.cost;
         maxDepth = Math.max(maxDepth, child.depth);
       }

@@ -1,0 +1,254 @@
+// Guards the catalogue queries the shop's pages call: categories, brands, listings with filters,
+// facets, sorting and paging, product detail, offers, home lists, menu and sitemap.
+import { expect, it } from 'vitest';
+import { describeDrivers } from './test-env.ts';
+
+const LISTING = /* GraphQL */ `
+  query Listing($type: ProductType, $scope: ListingScopeInput, $filter: ProductFilterInput, $sort: ProductSort, $offset: Int, $limit: Int) {
+    products(type: $type, scope: $scope, filter: $filter, sort: $sort, offset: $offset, limit: $limit) {
+      totalCount
+      items { id modelId productId name sku sizes priceInRUB minPriceInRUB inStock webPath variantType
+        photo { fullpath width height } mainCategory { id name } brand { id name }
+        variants { id name color colorName webPath thumbnail { src } } }
+    }
+  }`;
+
+describeDrivers('catalogue', (env) => {
+  const ids = async () => {
+    const d = await env().data(`{ categories { id name webPath } brands(limit: 100) { items { id name } } properties { id name } }`);
+    const cat = (name: string) => d.categories.find((c: { name: string }) => c.name === name).id as string;
+    const brand = (name: string) => d.brands.items.find((b: { name: string }) => b.name === name).id as string;
+    const prop = (name: string) => d.properties.find((p: { name: string }) => p.name === name).id as string;
+    return { cat, brand, prop };
+  };
+
+  it('lists categories sorted by name, filtered by isHaveParent, with images', async () => {
+    const d = await env().data(`{ all: categories { name } sub: categories(filter: { isHaveParent: true }) { name parent { name } }
+      top: categories(filter: { isHaveParent: false }) { name children { name } image { fullpath width height } } }`);
+    const names = d.all.map((c: { name: string }) => c.name);
+    expect(names).toEqual([...names].sort((a: string, b: string) => a.localeCompare(b, 'ru')));
+    expect(d.top.map((c: { name: string }) => c.name)).toEqual(['Обувь', 'Одежда']);
+    expect(d.top[0].children.map((c: { name: string }) => c.name)).toEqual(['Ботинки', 'Кеды', 'Кроссовки']);
+    expect(d.top[0].image).toMatchObject({ fullpath: expect.stringMatching(/^\/api\/images\//), width: 600, height: 400 });
+    expect(d.sub).toHaveLength(6);
+    expect(d.sub.every((c: { parent: unknown }) => c.parent)).toBe(true);
+  });
+
+  it('gets a category and a brand by id; unknown ids give null', async () => {
+    const d = await env().data(`{ category(id: "2") { id name webPath description text } brand(id: "1") { name webPath heading logo { fullpath width height } aliases }
+      noCat: category(id: "99999") { id } noBrand: brand(id: "99999") { id } }`);
+    expect(d.category).toMatchObject({ id: '2', name: 'Кроссовки', webPath: '/catalog/obuv/krossovki' });
+    expect(d.category.description).toContain('Кроссовки');
+    expect(d.brand).toMatchObject({ name: 'Nike', webPath: '/brands/nike', aliases: expect.arrayContaining(['найк']) });
+    expect(d.brand.logo).toEqual({ fullpath: '/api/images/brand/nike.svg', width: 240, height: 120 });
+    expect(d.noCat).toBeNull();
+    expect(d.noBrand).toBeNull();
+  });
+
+  it('lists brands with onMainPage, offset and limit', async () => {
+    const all = await env().data(`{ brands(limit: 100) { totalCount items { name onMainPage } } }`);
+    expect(all.brands.totalCount).toBe(17);
+    const names = all.brands.items.map((b: { name: string }) => b.name);
+    expect(names).toEqual([...names].sort((a: string, b: string) => a.localeCompare(b)));
+    const main = await env().data(`{ brands(filter: { onMainPage: true }, offset: 2, limit: 3) { totalCount items { name onMainPage } } top: topBrands { name } }`);
+    expect(main.brands.items).toHaveLength(3);
+    expect(main.brands.items.every((b: { onMainPage: boolean }) => b.onMainPage)).toBe(true);
+    const onMain = all.brands.items.filter((b: { onMainPage: boolean }) => b.onMainPage);
+    expect(main.brands.totalCount).toBe(onMain.length);
+    expect(main.brands.items.map((b: { name: string }) => b.name)).toEqual(onMain.slice(2, 5).map((b: { name: string }) => b.name));
+    expect(main.top).toHaveLength(onMain.length);
+    const past = await env().data(`{ brands(offset: 500, limit: 10) { totalCount items { name } } }`);
+    expect(past.brands).toEqual({ totalCount: 17, items: [] });
+  });
+
+  it('narrows a category listing by brands, price and size, sorted by price', async () => {
+    const { cat, brand, prop } = await ids();
+    const scope = { categoryId: cat('Обувь') };
+    const all = await env().data(LISTING, { scope, limit: 100 });
+    const byBrand = await env().data(LISTING, { scope, filter: { brandIds: [brand('Nike'), brand('Adidas')] }, limit: 100 });
+    const full = await env().data(LISTING, {
+      scope,
+      filter: { brandIds: [brand('Nike'), brand('Adidas')], priceFrom: 8000, priceTo: 20000, properties: [{ propertyId: prop('size'), values: ['42'] }] },
+      sort: 'PRICEUP',
+      limit: 100,
+    });
+    expect(all.products.totalCount).toBeGreaterThan(byBrand.products.totalCount);
+    expect(byBrand.products.totalCount).toBeGreaterThan(full.products.totalCount);
+    expect(full.products.totalCount).toBeGreaterThan(0);
+    expect(full.products.items).toHaveLength(full.products.totalCount);
+    for (const p of byBrand.products.items) expect(['Nike', 'Adidas']).toContain(p.brand.name);
+    for (const p of full.products.items) {
+      expect(['Nike', 'Adidas']).toContain(p.brand.name);
+      expect(p.minPriceInRUB).toBeGreaterThanOrEqual(8000);
+      expect(p.minPriceInRUB).toBeLessThanOrEqual(20000);
+      expect(p.sizes).toContain('42');
+      expect(['Кроссовки', 'Кеды', 'Ботинки']).toContain(p.mainCategory.name);
+    }
+    const prices = full.products.items.map((p: { minPriceInRUB: number }) => p.minPriceInRUB);
+    expect(prices).toEqual([...prices].sort((a: number, b: number) => a - b));
+    // the property can be named instead of numbered, as in the URL parameter f{propertyId}
+    const named = await env().data(LISTING, { scope, filter: { properties: [{ propertyId: 'size', values: ['42'] }] }, limit: 1 });
+    const numbered = await env().data(LISTING, { scope, filter: { properties: [{ propertyId: prop('size'), values: ['42'] }] }, limit: 1 });
+    expect(named.products.totalCount).toBe(numbered.products.totalCount);
+  });
+
+  it('sorts by price both ways and by novelty, in-stock first', async () => {
+    const up = await env().data(LISTING, { sort: 'PRICEUP', limit: 100 });
+    const down = await env().data(LISTING, { sort: 'PRICEDOWN', limit: 100 });
+    const newly = await env().data(`{ products(sort: NEWLY, limit: 100) { items { inStock createdAt } } }`);
+    const inStock = (l: { inStock: boolean }[]) => l.filter((p) => p.inStock);
+    const upPrices = inStock(up.products.items).map((p: any) => p.minPriceInRUB);
+    const downPrices = inStock(down.products.items).map((p: any) => p.minPriceInRUB);
+    expect(upPrices).toEqual([...upPrices].sort((a, b) => a - b));
+    expect(downPrices).toEqual([...downPrices].sort((a, b) => b - a));
+    const dates = inStock(newly.products.items).map((p: any) => p.createdAt);
+    expect(dates).toEqual([...dates].sort().reverse());
+    const flags = up.products.items.map((p: { inStock: boolean }) => p.inStock);
+    expect(flags.indexOf(false) === -1 || flags.slice(flags.indexOf(false)).every((f: boolean) => !f)).toBe(true);
+  });
+
+  it('pages without overlap and keeps totalCount', async () => {
+    const first = await env().data(LISTING, { sort: 'PRICEUP', offset: 0, limit: 10 });
+    const second = await env().data(LISTING, { sort: 'PRICEUP', offset: 10, limit: 10 });
+    const both = await env().data(LISTING, { sort: 'PRICEUP', offset: 0, limit: 20 });
+    expect(first.products.totalCount).toBe(153);
+    expect(second.products.totalCount).toBe(153);
+    expect([...first.products.items, ...second.products.items].map((p: { id: string }) => p.id)).toEqual(both.products.items.map((p: { id: string }) => p.id));
+    const beyond = await env().data(LISTING, { offset: 1000, limit: 10 });
+    expect(beyond.products).toEqual({ totalCount: 153, items: [] });
+  });
+
+  it('excludes ids and lists offers as elements', async () => {
+    const first = await env().data(LISTING, { limit: 3 });
+    const ids3 = first.products.items.map((p: { id: string }) => p.id);
+    const without = await env().data(LISTING, { filter: { excludeIds: ids3 }, limit: 100 });
+    expect(without.products.totalCount).toBe(150);
+    expect(without.products.items.some((p: { id: string }) => ids3.includes(p.id))).toBe(false);
+    const offers = await env().data(LISTING, { type: 'OFFER', filter: { properties: [{ propertyId: 'size', values: ['M'] }] }, sort: 'PRICEDOWN', limit: 50 });
+    expect(offers.products.totalCount).toBeGreaterThan(0);
+    for (const o of offers.products.items) {
+      expect(o.sizes).toEqual(['M']);
+      expect(o.modelId).toBe(o.productId);
+      expect(o.inStock).toBe(true);
+    }
+  });
+
+  it('lists listing elements with every field the cards use', async () => {
+    const d = await env().data(LISTING, { limit: 5 });
+    const p = d.products.items[0];
+    expect(p).toMatchObject({ variantType: 'color', webPath: expect.stringMatching(/^\/product\//), sku: expect.any(String), name: expect.any(String) });
+    expect(p.photo).toMatchObject({ fullpath: expect.stringMatching(/^\/api\/images\/product\//), width: 800, height: 800 });
+    expect(p.variants.length).toBeGreaterThanOrEqual(1);
+    expect(p.variants.some((v: { id: string }) => v.id === p.id)).toBe(true);
+    expect(p.variants[0]).toMatchObject({ color: expect.any(String), colorName: expect.any(String), thumbnail: { src: expect.stringMatching(/^\/api\/images\//) } });
+  });
+
+  it('computes facet counts that match the listing they would produce', async () => {
+    const { cat, brand } = await ids();
+    const scope = { categoryId: cat('Обувь') };
+    const filter = { brandIds: [brand('Nike')], properties: [{ propertyId: 'size', values: ['42'] }] };
+    const f = (await env().data(
+      `query($scope: ListingScopeInput, $filter: ProductFilterInput) { productFilters(scope: $scope, filter: $filter) {
+        totalCount minPriceInRUBFrom minPriceInRUBTo brands { id name count selected } categories { id name count selected }
+        properties { id name title values options { value count selected } } } }`,
+      { scope, filter },
+    )).productFilters;
+    const count = async (flt: object) => (await env().data(LISTING, { scope, filter: flt, limit: 1 })).products.totalCount;
+    expect(f.totalCount).toBe(await count(filter));
+    expect(f.properties.map((p: { name: string }) => p.name)).toEqual(['size']);
+    expect(f.properties[0].title).toBe('Размер');
+    // brand facet: other selections applied (size 42), its own not
+    const adidas = f.brands.find((b: { name: string }) => b.name === 'Adidas');
+    expect(adidas.count).toBe(await count({ brandIds: [brand('Adidas')], properties: filter.properties }));
+    expect(f.brands.find((b: { name: string }) => b.name === 'Nike').selected).toBe(true);
+    // size facet: brand applied, size not
+    const size43 = f.properties[0].options.find((o: { value: string }) => o.value === '43');
+    expect(size43.count).toBe(await count({ brandIds: [brand('Nike')], properties: [{ propertyId: 'size', values: ['43'] }] }));
+    expect(f.properties[0].options.find((o: { value: string }) => o.value === '42').selected).toBe(true);
+    // nothing offered that leads nowhere; sizes sorted as sizes
+    expect(f.brands.every((b: { count: number; selected: boolean }) => b.count > 0 || b.selected)).toBe(true);
+    const values = f.properties[0].values.map(Number);
+    expect(values).toEqual([...values].sort((a, b) => a - b));
+    // clothing is outside the scope; the scope category itself is not a choice
+    expect(f.categories.map((c: { name: string }) => c.name).sort()).toEqual(['Ботинки', 'Кеды', 'Кроссовки'].filter((n) => f.categories.some((c: { name: string }) => c.name === n)).sort());
+    expect(f.categories.some((c: { name: string }) => c.name === 'Обувь')).toBe(false);
+    const priced = await env().data(LISTING, { scope, filter: { brandIds: [brand('Nike')], properties: filter.properties }, sort: 'PRICEUP', limit: 100 });
+    const mins = priced.products.items.map((p: { minPriceInRUB: number }) => p.minPriceInRUB);
+    expect(f.minPriceInRUBFrom).toBe(Math.min(...mins));
+    expect(f.minPriceInRUBTo).toBe(Math.max(...mins));
+  });
+
+  it('gives filter data for a brand page and for a search', async () => {
+    const { brand } = await ids();
+    const d = await env().data(`query($b: ID) { byBrand: productFilters(scope: { brandId: $b }) { totalCount brands { name } categories { name } }
+      bySearch: productFilters(scope: { search: "худи" }) { totalCount categories { name count } } }`, { b: brand('Carhartt WIP') });
+    expect(d.byBrand.brands.map((b: { name: string }) => b.name)).toEqual(['Carhartt WIP']);
+    expect(d.byBrand.categories.map((c: { name: string }) => c.name)).toContain('Худи');
+    expect(d.bySearch.totalCount).toBeGreaterThan(0);
+    expect(d.bySearch.categories.find((c: { name: string }) => c.name === 'Худи').count).toBe(d.bySearch.totalCount);
+  });
+
+  it('returns a product with detail, gallery, attributes and offers sorted by price', async () => {
+    const d = await env().data(`{ product(id: "1") { id name text description webPath colorName
+      gallery { id url width height } technicalAttributes { name title type text number unit }
+      offers { id sku size priceInRUB stock soldOut } brand { name } mainCategory { name } } missing: product(id: "99999") { id } }`);
+    const p = d.product;
+    expect(p.description.length).toBeGreaterThan(20);
+    expect(p.gallery.length).toBe(4);
+    expect(p.gallery.map((g: { width: number }) => g.width)).toContain(1200);
+    expect(p.technicalAttributes.some((a: { type: string }) => a.type === 'NUMBER')).toBe(true);
+    expect(p.technicalAttributes.some((a: { type: string }) => a.type === 'TEXT')).toBe(true);
+    const prices = p.offers.map((o: { priceInRUB: number }) => o.priceInRUB);
+    expect(prices).toEqual([...prices].sort((a: number, b: number) => a - b));
+    for (const o of p.offers) expect(o.soldOut).toBe(o.stock === 0);
+    expect(d.missing).toBeNull();
+  });
+
+  it('returns a model with its colour variants and offers by model or product ids', async () => {
+    const list = await env().data(`{ products(limit: 100) { items { id modelId variants { id } } } }`);
+    const multi = list.products.items.find((p: { variants: unknown[] }) => p.variants.length > 1);
+    const d = await env().data(`query($m: ID!, $p: ID!) { productModel(id: $m) { id name brand { name } variants { id webPath colorName offers { id } } }
+      byModel: offers(modelIds: [$m]) { id productId priceInRUB } byProduct: offers(productIds: [$p]) { id productId priceInRUB } }`, { m: multi.modelId, p: multi.id });
+    expect(d.productModel.variants.map((v: { id: string }) => v.id).sort()).toEqual(multi.variants.map((v: { id: string }) => v.id).sort());
+    const modelOffers = d.productModel.variants.flatMap((v: { offers: unknown[] }) => v.offers).length;
+    expect(d.byModel).toHaveLength(modelOffers);
+    expect(d.byProduct.every((o: { productId: string }) => o.productId === multi.id)).toBe(true);
+    const prices = d.byModel.map((o: { priceInRUB: number }) => o.priceInRUB);
+    expect(prices).toEqual([...prices].sort((a: number, b: number) => a - b));
+  });
+
+  it('serves the home lists: recommended, popular, newest', async () => {
+    const { cat } = await ids();
+    const d = await env().data(`query($c: [ID!]) { recommendedProducts(excludeIds: ["1", "2"], categoryIds: $c, priceFrom: 5000, priceTo: 30000) { id minPriceInRUB mainCategory { name } }
+      popularProducts { minPriceInRUB } newestProducts { createdAt inStock } }`, { c: [cat('Обувь')] });
+    expect(d.recommendedProducts.length).toBeGreaterThan(0);
+    expect(d.recommendedProducts.length).toBeLessThanOrEqual(20);
+    for (const p of d.recommendedProducts) {
+      expect(['1', '2']).not.toContain(p.id);
+      expect(p.minPriceInRUB).toBeGreaterThanOrEqual(5000);
+      expect(['Кроссовки', 'Кеды', 'Ботинки']).toContain(p.mainCategory.name);
+    }
+    expect(d.popularProducts.length).toBe(20);
+    for (const p of d.popularProducts) expect(p.minPriceInRUB >= 24000 && p.minPriceInRUB <= 42000).toBe(true);
+    expect(d.newestProducts).toHaveLength(20);
+  });
+
+  it('returns the menu tree with a mega menu, nested dropdowns and isNew', async () => {
+    const d = await env().data(`{ menu { name href type isNew panel { title text href image { fullpath } } children { name type href children { name href isNew children { name } } } } }`);
+    const types = d.menu.map((m: { type: string }) => m.type);
+    expect(types).toEqual(expect.arrayContaining(['LINK', 'DROPDOWN', 'MEGA_MENU']));
+    const mega = d.menu.find((m: { type: string }) => m.type === 'MEGA_MENU');
+    expect(mega.panel.title).toBeTruthy();
+    expect(mega.children.length).toBeGreaterThanOrEqual(2);
+    expect(mega.children[0].children.length).toBeGreaterThan(0);
+    expect(d.menu.some((m: { isNew: boolean }) => m.isNew)).toBe(true);
+    const brandsMenu = d.menu.find((m: { name: string }) => m.name === 'Бренды');
+    expect(brandsMenu.children.some((c: { children: unknown[] }) => c.children.length > 0)).toBe(true);
+  });
+
+  it('lists every catalogue path for the sitemap', async () => {
+    const d = await env().data(`{ sitemap { path type lastModified } }`);
+    expect(d.sitemap.length).toBe(8 + 17 + 153);
+    expect(d.sitemap.filter((e: { type: string }) => e.type === 'PRODUCT').every((e: { lastModified: string }) => e.lastModified)).toBe(true);
+  });
+});

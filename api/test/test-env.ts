@@ -1,0 +1,104 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
+import { type Config, testConfig } from '../src/config.ts';
+import { type Database, openDatabase } from '../src/db/database.ts';
+import { type Api, createApi } from '../src/http/app.ts';
+
+export type Driver = 'pglite' | 'postgres';
+export const DRIVERS: Driver[] = ['pglite', 'postgres'];
+
+export interface GqlResponse<T = any> {
+  status: number;
+  data?: T;
+  errors?: { message: string; extensions?: { code?: string; [k: string]: unknown } }[];
+}
+
+export interface TestEnv {
+  driver: Driver;
+  database: Database;
+  api: Api;
+  config: Config;
+  gql<T = any>(query: string, variables?: Record<string, unknown>, headers?: Record<string, string>): Promise<GqlResponse<T>>;
+  /** Like gql but fails the test on GraphQL errors. */
+  data<T = any>(query: string, variables?: Record<string, unknown>): Promise<T>;
+  request(path: string, init?: RequestInit): Promise<Response>;
+  close(): Promise<void>;
+}
+
+let pgliteTemplate: Blob | null = null;
+
+/** A fresh database copied from the seeded template, with the API around it, in process. */
+export async function createTestEnv(driver: Driver, overrides: Partial<Config> = {}): Promise<TestEnv> {
+  let database: Database;
+  let dropDb: (() => Promise<void>) | null = null;
+  if (driver === 'pglite') {
+    pgliteTemplate ??= new Blob([readFileSync(inject('pgliteTemplate'))]);
+    const client = await PGlite.create({ loadDataDir: pgliteTemplate, extensions: { pg_trgm } });
+    database = await openDatabase({ pglite: client });
+  } else {
+    const serverUrl = inject('pgUrl');
+    const name = `t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
+    await admin.end();
+    database = await openDatabase({ databaseUrl: serverUrl.replace(/\/postgres$/, `/${name}`), poolSize: 5 });
+    dropDb = async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  }
+  const config = testConfig({ shopPublicUrl: 'https://shop.test', ...overrides });
+  const api = await createApi({ db: database.db, config, catalogPollMs: 0, logging: process.env.API_TEST_LOG === "1" ? undefined : false });
+  const request = async (path: string, init?: RequestInit) => api.fetch(`http://localhost${path}`, init);
+  const gql = async (query: string, variables?: Record<string, unknown>, headers: Record<string, string> = {}) => {
+    const res = await request('/api/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.0.0.1', ...headers },
+      body: JSON.stringify({ query, variables }),
+    });
+    const body = (await res.json()) as GqlResponse;
+    return { ...body, status: res.status };
+  };
+  return {
+    driver,
+    database,
+    api,
+    config,
+    gql,
+    request,
+    async data(query, variables) {
+      const res = await gql(query, variables);
+      if (res.errors?.length) throw new Error(`GraphQL errors: ${JSON.stringify(res.errors)}`);
+      return res.data;
+    },
+    async close() {
+      api.close();
+      await database.close();
+      await dropDb?.();
+    },
+  };
+}
+
+/** Runs the same tests against a fresh seeded database on each driver. */
+export function describeDrivers(name: string, body: (env: () => TestEnv, driver: Driver) => void, overrides: Partial<Config> = {}) {
+  describe.each(DRIVERS)(`${name} [%s]`, (driver) => {
+    let env: TestEnv | undefined;
+    beforeAll(async () => {
+      env = await createTestEnv(driver, overrides);
+    });
+    afterAll(async () => {
+      await env?.close();
+    });
+    body(() => {
+      if (!env) throw new Error('test environment not ready');
+      return env;
+    }, driver);
+  });
+}
