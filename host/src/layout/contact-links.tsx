@@ -10,7 +10,7 @@ export function ContactLinks({ className }: { className?: string }) {
   ].filter((l): l is { label: string; href: string } => Boolean(l));
   if (links.length === 0) return null;
   return (
-    <ul className={className} id="contacts">
+    <ul className={className}>
       {links.map((link) => (
         <li key={link.href}>
           <a href={link.href} target={link.href.startsWith('mailto:') ? undefined : '_blank'} rel="noopener noreferrer">

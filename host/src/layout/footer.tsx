@@ -7,7 +7,7 @@ export function Footer({ reviewsUrl }: { reviewsUrl?: string | undefined }) {
   const { shopName, contacts } = useShell();
   const hasContacts = Boolean(contacts.telegram || contacts.whatsapp || contacts.email);
   return (
-    <footer className={styles.footer}>
+    <footer className={styles.footer} id="contacts">
       <div className={styles.inner}>
         <div>
           <p className={styles.name}>{shopName}</p>
