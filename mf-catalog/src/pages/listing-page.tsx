@@ -1,11 +1,7 @@
 import type { ListingPageProps } from '@shop/mf-shared';
+import { ListingPageView } from '../listing/listing-page-view.tsx';
 import '../report.ts';
 
-// Skeleton page of the catalogue team (issue 2): replaced in issue 5.
-export default function ListingPage({ type, id }: ListingPageProps) {
-  return (
-    <section style={{ padding: 24 }}>
-      <h1>Каталог: {type} {id}</h1>
-    </section>
-  );
+export default function ListingPage(props: ListingPageProps) {
+  return <ListingPageView {...props} />;
 }

@@ -1,0 +1,112 @@
+import { formatPrice } from '@shop/mf-shared';
+import { useState } from 'react';
+import type { FacetOption, PropertyFacet } from './facets.ts';
+import { FilterChip } from './filter-chip.tsx';
+import styles from './filters.module.css';
+import { OptionList } from './option-list.tsx';
+import { isNarrowed, type PriceBounds, type PriceRange, rangeFromUrl, rangeToUrl } from './price-range.ts';
+import { PriceSlider } from './price-slider.tsx';
+import { SortOptions } from './sort-options-list.tsx';
+import { SORT_SETS, type SortSetName } from './sort-options.ts';
+import { type ListingState, selectedValues, setPropertyValues, withFilters } from './url-state.ts';
+
+export interface FiltersProps {
+  state: ListingState;
+  brands: FacetOption[];
+  categories: FacetOption[];
+  properties: PropertyFacet[];
+  bounds: PriceBounds | null;
+  sortSet: SortSetName;
+  /** How this page writes a property into the URL: f{id} on listings, f{name} in search. */
+  propertyKey: (property: PropertyFacet) => string;
+  apply: (next: ListingState) => void;
+}
+
+const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((v) => b.includes(v));
+
+export function DesktopFilters({ state, brands, categories, properties, bounds, sortSet, propertyKey, apply }: FiltersProps) {
+  const [open, setOpen] = useState<string | null>(null);
+  const [draft, setDraft] = useState<string[]>([]);
+  const urlRange = bounds ? rangeFromUrl(state.priceFrom, state.priceTo, bounds) : null;
+  const [priceDraft, setPriceDraft] = useState<PriceRange | null>(null);
+
+  const listChip = (key: string, label: string, options: FacetOption[], selected: string[], write: (values: string[]) => ListingState) =>
+    options.length > 0 && (
+      <FilterChip
+        key={key}
+        label={label}
+        value={selected.length ? String(selected.length) : undefined}
+        open={open === key}
+        onOpen={() => {
+          setDraft(selected);
+          setOpen(key);
+        }}
+        onClose={() => {
+          setOpen(null);
+          if (!sameSet(draft, selected)) apply(write(draft));
+        }}
+        onReset={() => {
+          setOpen(null);
+          apply(write([]));
+        }}
+      >
+        <OptionList legend={label} options={options} selected={draft} onChange={setDraft} />
+      </FilterChip>
+    );
+
+  const commitPrice = (range: PriceRange) => {
+    if (!bounds) return;
+    const { priceFrom, priceTo } = rangeToUrl(range, bounds);
+    if (priceFrom !== state.priceFrom || priceTo !== state.priceTo) apply(withFilters(state, { priceFrom, priceTo }));
+  };
+
+  return (
+    <div className={styles.chips} data-testid="desktop-filters">
+      {listChip('category', 'Категория', categories, state.categories, (categories) => withFilters(state, { categories }))}
+      {listChip('brand', 'Бренд', brands, state.brands, (brands) => withFilters(state, { brands }))}
+      {properties.map((property) =>
+        listChip(`p:${property.id}`, property.title, property.options, selectedValues(state, property), (values) =>
+          withFilters(state, { properties: setPropertyValues(state, property, propertyKey(property), values) }),
+        ),
+      )}
+      {bounds && urlRange && (
+        <FilterChip
+          label="Цена"
+          value={isNarrowed(urlRange, bounds) ? `${formatPrice(urlRange.from)} – ${formatPrice(urlRange.to)}` : undefined}
+          open={open === 'price'}
+          onOpen={() => {
+            setPriceDraft(urlRange);
+            setOpen('price');
+          }}
+          onClose={() => {
+            setOpen(null);
+            if (priceDraft) commitPrice(priceDraft);
+          }}
+          onReset={() => {
+            setOpen(null);
+            apply(withFilters(state, { priceFrom: null, priceTo: null }));
+          }}
+        >
+          <PriceSlider bounds={bounds} range={priceDraft ?? urlRange} onChange={setPriceDraft} onCommit={commitPrice} />
+        </FilterChip>
+      )}
+      <FilterChip
+        label="Сортировка"
+        value={SORT_SETS[sortSet].find((o) => o.id === state.sort)?.name}
+        open={open === 'sort'}
+        onOpen={() => setOpen('sort')}
+        onClose={() => setOpen(null)}
+        applyButton={false}
+      >
+        <SortOptions
+          set={sortSet}
+          value={state.sort}
+          onChange={(sort) => {
+            setOpen(null);
+            apply(withFilters(state, { sort }));
+          }}
+        />
+      </FilterChip>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import type { ListingFiltersQuery } from '../graphql/generated.ts';
+
+export type FilterData = ListingFiltersQuery['productFilters'];
+
+/** One selectable value of a facet, with the number of products it would leave. */
+export interface FacetOption {
+  id: string;
+  label: string;
+  count: number;
+}
+
+export interface PropertyFacet {
+  id: string;
+  name: string;
+  title: string;
+  options: FacetOption[];
+}
+
+/** A value that would leave nothing is offered disabled (unless it is already selected). */
+export function isDisabled(option: FacetOption, selected: readonly string[]): boolean {
+  return option.count === 0 && !selected.includes(option.id);
+}
+
+/** Selected values first (as the list is opened), the rest in the API's order. */
+export function selectedFirst(options: FacetOption[], selected: readonly string[]): FacetOption[] {
+  return [...options.filter((o) => selected.includes(o.id)), ...options.filter((o) => !selected.includes(o.id))];
+}
+
+/** The facets a page offers: no brand list on a brand's page, no list of just the page's own category. */
+export function pageFacets(data: FilterData | undefined, scope: { categoryId?: string | null; brandId?: string | null }) {
+  const brands: FacetOption[] = scope.brandId ? [] : (data?.brands ?? []).map((b) => ({ id: b.id, label: b.name, count: b.count }));
+  const categories: FacetOption[] = (data?.categories ?? [])
+    .filter((c) => c.id !== scope.categoryId)
+    .map((c) => ({ id: c.id, label: c.name, count: c.count }));
+  // The API offers only the configured allowed properties; one without values is not shown.
+  const properties: PropertyFacet[] = (data?.properties ?? [])
+    .filter((p) => p.options.length > 0)
+    .map((p) => ({ id: p.id, name: p.name, title: p.title, options: p.options.map((o) => ({ id: o.value, label: o.value, count: o.count })) }));
+  return { brands, categories, properties };
+}

@@ -1,0 +1,22 @@
+import type { ListingPageProps } from '@shop/mf-shared';
+import { useMemo } from 'react';
+import { useListingHeading } from './listing-header.tsx';
+import { ListingView } from './listing-view.tsx';
+import { LISTING_SCHEME } from './url-state.ts';
+
+const byId = (property: { id: string }) => property.id;
+
+export function ListingPageView({ type, id }: ListingPageProps) {
+  const scope = useMemo(() => (type === 'CATEGORY' ? { categoryId: id } : { brandId: id }), [type, id]);
+  const { name, header, footer } = useListingHeading({ type, id });
+  return (
+    <ListingView
+      scope={scope}
+      scheme={LISTING_SCHEME}
+      listName={name || (type === 'CATEGORY' ? 'Категория' : 'Бренд')}
+      header={header}
+      footer={footer}
+      propertyKey={byId}
+    />
+  );
+}

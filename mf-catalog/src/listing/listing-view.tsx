@@ -1,0 +1,96 @@
+import { useQuery } from '@apollo/client/react';
+import { formatCount, GOODS, SectionError, Spinner } from '@shop/mf-shared';
+import { type ReactNode, useEffect, useMemo, useRef } from 'react';
+import type { ListingScopeInput } from '../graphql/generated.ts';
+import { ListingFiltersDocument } from '../graphql/generated.ts';
+import { DESKTOP_QUERY, useMediaQuery } from '../ui/use-media-query.ts';
+import { DesktopFilters, type FiltersProps } from './desktop-filters.tsx';
+import { EmptyResult } from './empty-result.tsx';
+import { type PropertyFacet, pageFacets } from './facets.ts';
+import styles from './listing.module.css';
+import { MobileFilters } from './mobile-filters.tsx';
+import { Pagination } from './pagination.tsx';
+import { priceBounds } from './price-range.ts';
+import { ProductGrid } from './product-grid.tsx';
+import { useListingProducts } from './use-listing-products.ts';
+import { useListingUrl } from './use-listing-url.ts';
+import { activeFilterCount, PAGE_SIZE, toFilterInput, type UrlScheme } from './url-state.ts';
+
+export interface ListingViewProps {
+  scope: ListingScopeInput;
+  scheme: UrlScheme;
+  /** The list's name in analytics («Кроссовки», «Поиск»). */
+  listName: string;
+  /** Heading block above the filters. */
+  header: ReactNode;
+  /** Shown under the results (a category's or brand's description). */
+  footer?: ReactNode;
+  /** What the results heading adds for search (the corrected query). */
+  renderNotice?: (searchWords: string[] | null) => ReactNode;
+  propertyKey: (property: PropertyFacet) => string;
+}
+
+/** A category, brand or search listing: filters, sort, results and pages, all kept in the URL. */
+export function ListingView({ scope, scheme, listName, header, footer, renderNotice, propertyKey }: ListingViewProps) {
+  const { state, apply, resetAll, pageHref } = useListingUrl(scheme);
+  const filter = useMemo(() => toFilterInput(state), [state]);
+  const products = useListingProducts({ scope, filter, sort: state.sort, offset: (state.page - 1) * PAGE_SIZE, limit: PAGE_SIZE });
+  const filters = useQuery(ListingFiltersDocument, { variables: { scope, filter } });
+  const desktop = useMediaQuery(DESKTOP_QUERY);
+  const list = products.list;
+  const filterData = filters.data?.productFilters ?? filters.previousData?.productFilters;
+  const items = list?.items ?? [];
+  const facets = pageFacets(filterData, scope);
+  const bounds = priceBounds(filterData?.minPriceInRUBFrom, filterData?.minPriceInRUBTo);
+
+  // A new page of results starts at the top of the list, not wherever the pagination was.
+  const top = useRef<HTMLDivElement>(null);
+  const page = useRef(state.page);
+  useEffect(() => {
+    if (page.current === state.page) return;
+    page.current = state.page;
+    const el = top.current;
+    if (el && el.getBoundingClientRect().top < 0) el.scrollIntoView({ block: 'start' });
+  }, [state.page]);
+
+  const filterProps: FiltersProps = { state, ...facets, bounds, sortSet: scheme.sortSet, propertyKey, apply };
+  const total = list?.totalCount ?? 0;
+  const pages = Math.ceil(total / PAGE_SIZE);
+
+  return (
+    <div className={styles.page} data-testid="catalog-listing">
+      {header}
+      <div ref={top} className={styles.toolbar}>
+        {desktop ? <DesktopFilters {...filterProps} /> : <MobileFilters {...filterProps} resetAll={resetAll} />}
+      </div>
+      {list && (
+        <p className={styles.total} data-testid="listing-total" aria-live="polite">
+          {formatCount(total, GOODS)}
+        </p>
+      )}
+      {list && renderNotice?.(list.searchWords)}
+      {products.error && !list ? (
+        <SectionError title="Не удалось загрузить. Проверьте соединение" onRetry={products.refetch} />
+      ) : !list ? (
+        <div className={styles.initial}>
+          <Spinner />
+        </div>
+      ) : (
+        <div className={styles.results} aria-busy={products.loading}>
+          {items.length ? (
+            <ProductGrid products={items} listName={listName} offset={(state.page - 1) * PAGE_SIZE} />
+          ) : (
+            <EmptyResult filtered={activeFilterCount(state) > 0} onReset={resetAll} />
+          )}
+          {products.loading && (
+            <div className={styles.overlay} data-testid="listing-loading">
+              <Spinner />
+            </div>
+          )}
+        </div>
+      )}
+      {list && <Pagination page={state.page} pages={pages} href={pageHref} />}
+      {footer}
+    </div>
+  );
+}
