@@ -15,18 +15,18 @@ export interface ApiProduct {
   offers: { id: string; size: string; priceInRUB: number; soldOut: boolean }[];
 }
 
-const PRODUCTS = `query($offset: Int) { products(limit: 30, offset: $offset) { items {
+const PRODUCTS = `query($offset: Int) { products(limit: 12, offset: $offset) { items {
   id name sku webPath brand { name webPath } mainCategory { name webPath }
   variants { id colorName webPath } gallery { id url } technicalAttributes { title text }
   offers { id size priceInRUB soldOut } } } }`;
 
 /** The first product of the catalogue that `fits`; fails loudly when the seed has none. */
 export async function findProduct(request: APIRequestContext, what: string, fits: (p: ApiProduct) => boolean): Promise<ApiProduct> {
-  for (let offset = 0; offset < 300; offset += 30) {
+  for (let offset = 0; offset < 240; offset += 12) {
     const data = await gql<{ products: { items: ApiProduct[] } }>(request, PRODUCTS, { offset });
     const found = data.products.items.find(fits);
     if (found) return found;
-    if (data.products.items.length < 30) break;
+    if (data.products.items.length < 12) break;
   }
   throw new Error(`the seeded catalogue has no product with ${what}`);
 }

@@ -123,10 +123,20 @@ test('Escape closes the viewer, then the gallery; focus stays inside while open'
   const product = await productWithPhotos(request, 3);
   await page.goto(`${product.webPath}?photoId=${product.gallery[1]!.id}`);
   await expectPhoto(page, product, 1);
-  for (let i = 0; i < 8; i += 1) {
+  // Tab goes round the viewer's controls (or out to the browser's own UI), never to the page behind.
+  const focusedIn: string[] = [];
+  for (let i = 0; i < 10; i += 1) {
     await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('dialog[aria-label="Просмотр фото"]')))).toBe(true);
+    focusedIn.push(
+      await page.evaluate(() => {
+        const el = document.activeElement;
+        if (!el || el === document.body) return 'browser';
+        return el.closest('dialog[aria-label="Просмотр фото"]') ? 'viewer' : `page: ${el.outerHTML.slice(0, 80)}`;
+      }),
+    );
   }
+  expect(focusedIn.filter((where) => where !== 'viewer' && where !== 'browser')).toEqual([]);
+  expect(focusedIn.filter((where) => where === 'viewer').length).toBeGreaterThan(5);
   await page.keyboard.press('Escape');
   await expect(viewer(page)).toHaveCount(0);
   expect(photoParam(page)).toBeNull();
