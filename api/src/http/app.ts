@@ -77,6 +77,8 @@ export async function createApi(options: ApiOptions): Promise<Api> {
     graphqlEndpoint: '/api/graphql',
     graphiql: false,
     landingPage: false,
+    // yoga's own check answers an empty 200 on any path ending in /health; ours reports the database
+    healthCheckEndpoint: '/api/yoga-health',
     logging: options.logging === false ? false : 'warn',
     cors: { origin: config.shopPublicUrl, methods: ['GET', 'POST'] },
     context: ({ request, req }) => createContext(db, config, clientIp(request, req, config.trustProxy), orderLimiter, ping) as never,
