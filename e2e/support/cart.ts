@@ -73,7 +73,10 @@ export async function soldOutLine(request: APIRequestContext): Promise<SeedLine>
 /** Puts lines into the stored cart and loads `path` with it, as a returning shopper would. */
 export async function openWithCart(page: Page, lines: SeedLine[], path = '/cart'): Promise<void> {
   await page.goto(path);
-  await page.evaluate((items) => localStorage.setItem('shop-cart', JSON.stringify({ state: { items }, version: 1 })), lines);
+  await page.evaluate(
+    (items) => localStorage.setItem('shop-cart', JSON.stringify({ state: { items }, version: 1 })),
+    lines,
+  );
   await page.reload();
 }
 
@@ -130,7 +133,10 @@ export async function orderFromApi(request: APIRequestContext, number: string, k
 /** The e-commerce purchase events the current page pushed to `window.dataLayer`. */
 export async function purchaseEvents(page: Page): Promise<string[]> {
   return page.evaluate(() =>
-    ((window as unknown as { dataLayer?: { ecommerce?: { purchase?: { actionField: { id: string } } } }[] }).dataLayer ?? [])
+    (
+      (window as unknown as { dataLayer?: { ecommerce?: { purchase?: { actionField: { id: string } } } }[] })
+        .dataLayer ?? []
+    )
       .filter((event) => event.ecommerce?.purchase)
       .map((event) => event.ecommerce?.purchase?.actionField.id ?? ''),
   );

@@ -1,7 +1,7 @@
 // Guards the cart team's promise on the real API: the stored cart is edited, survives a reload,
 // is the same in a second tab, and checks out with field-level messages through the sandbox
 // payment to a paid order with server-computed prices and exactly one purchase event.
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   fillCheckout,
   openWithCart,
@@ -12,9 +12,14 @@ import {
   VALID_DETAILS,
 } from '../support/cart.ts';
 
-const rub = (n: number) => new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB', maximumFractionDigits: 0 }).format(n);
+const rub = (n: number) =>
+  new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB', maximumFractionDigits: 0 }).format(n);
 
-test('a stored cart is edited, kept over a reload and across tabs, and ends in a paid order', async ({ page, context, request }) => {
+test('a stored cart is edited, kept over a reload and across tabs, and ends in a paid order', async ({
+  page,
+  context,
+  request,
+}) => {
   const [a, b] = await twoSizesInStock(request);
   await openWithCart(page, [a, b]);
   const cart = page.getByTestId('cart-page');
@@ -28,28 +33,39 @@ test('a stored cart is edited, kept over a reload and across tabs, and ends in a
   const plusA = page.getByRole('button', { name: `Увеличить количество: ${a.name}, размер ${a.size}` });
   await plusA.click();
   await plusA.click();
-  await expect(page.getByRole('textbox', { name: `Количество: ${a.name}, размер ${a.size}`, exact: true })).toHaveValue('3');
+  await expect(page.getByRole('textbox', { name: `Количество: ${a.name}, размер ${a.size}`, exact: true })).toHaveValue(
+    '3',
+  );
   await expect(page.getByTestId('cart-count-text')).toHaveText('4 товара');
   await expect(page.getByTestId('cart-total')).toHaveText(rub(a.price * 3 + b.price));
 
   // Removing one line (reported as from_cart).
   await page.getByRole('button', { name: `Удалить: ${b.name}, размер ${b.size}` }).click();
-  await expect(page.getByRole('textbox', { name: `Количество: ${b.name}, размер ${b.size}`, exact: true })).toHaveCount(0);
+  await expect(page.getByRole('textbox', { name: `Количество: ${b.name}, размер ${b.size}`, exact: true })).toHaveCount(
+    0,
+  );
   await expect(page.getByTestId('cart-count-text')).toHaveText('3 товара');
   const removed = await page.evaluate(
-    () => ((window as unknown as { dataLayer: { ecommerce?: { remove?: unknown } }[] }).dataLayer ?? []).filter((e) => e.ecommerce?.remove).length,
+    () =>
+      ((window as unknown as { dataLayer: { ecommerce?: { remove?: unknown } }[] }).dataLayer ?? []).filter(
+        (e) => e.ecommerce?.remove,
+      ).length,
   );
   expect(removed).toBe(1);
 
   // A reload finds the cart as it was left.
   await page.reload();
-  await expect(page.getByRole('textbox', { name: `Количество: ${a.name}, размер ${a.size}`, exact: true })).toHaveValue('3');
+  await expect(page.getByRole('textbox', { name: `Количество: ${a.name}, размер ${a.size}`, exact: true })).toHaveValue(
+    '3',
+  );
   await expect(page.getByTestId('cart-count')).toHaveText('3');
 
   // A second tab shows the same cart, and a change there reaches this tab.
   const second = await context.newPage();
   await second.goto('/cart');
-  await expect(second.getByRole('textbox', { name: `Количество: ${a.name}, размер ${a.size}`, exact: true })).toHaveValue('3');
+  await expect(
+    second.getByRole('textbox', { name: `Количество: ${a.name}, размер ${a.size}`, exact: true }),
+  ).toHaveValue('3');
   await second.getByRole('button', { name: `Уменьшить количество: ${a.name}, размер ${a.size}` }).click();
   await expect(second.getByTestId('cart-count-text')).toHaveText('2 товара');
   await expect(page.getByTestId('cart-count-text')).toHaveText('2 товара');
@@ -81,13 +97,23 @@ test('a stored cart is edited, kept over a reload and across tabs, and ends in a
     await expect(page.getByText(message, { exact: true })).toBeVisible();
   }
   await expect(page.getByLabel('ФИО')).toBeFocused();
-  await fillCheckout(page, { ...VALID_DETAILS, fullName: 'Анна', phone: '4951234567', email: 'anna@mail', city: 'К', address: 'дом' }, false);
+  await fillCheckout(
+    page,
+    { ...VALID_DETAILS, fullName: 'Анна', phone: '4951234567', email: 'anna@mail', city: 'К', address: 'дом' },
+    false,
+  );
   await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
   await expect(page.getByLabel('ФИО')).toHaveAccessibleDescription('Укажите фамилию и имя полностью');
-  await expect(page.getByLabel('Телефон')).toHaveAccessibleDescription('Укажите мобильный номер в формате +7 (9xx) xxx-xx-xx');
-  await expect(page.getByLabel('E-mail')).toHaveAccessibleDescription('Укажите корректный e-mail, например ivan@mail.ru');
+  await expect(page.getByLabel('Телефон')).toHaveAccessibleDescription(
+    'Укажите мобильный номер в формате +7 (9xx) xxx-xx-xx',
+  );
+  await expect(page.getByLabel('E-mail')).toHaveAccessibleDescription(
+    'Укажите корректный e-mail, например ivan@mail.ru',
+  );
   await expect(page.getByLabel('Город')).toHaveAccessibleDescription('Слишком короткое значение: укажите город');
-  await expect(page.getByLabel('Адрес доставки')).toHaveAccessibleDescription(/Слишком короткое значение: укажите адрес доставки/);
+  await expect(page.getByLabel('Адрес доставки')).toHaveAccessibleDescription(
+    /Слишком короткое значение: укажите адрес доставки/,
+  );
   await expect(page.getByText('Нужно согласие на обработку персональных данных')).toBeVisible();
 
   // The consent text is one click away.
@@ -126,7 +152,10 @@ test('a stored cart is edited, kept over a reload and across tabs, and ends in a
   expect(await purchaseEvents(page)).toEqual([]);
 });
 
-test('a changed price and a sold-out size are shown on their lines and fixed before the order goes through', async ({ page, request }) => {
+test('a changed price and a sold-out size are shown on their lines and fixed before the order goes through', async ({
+  page,
+  request,
+}) => {
   const [a] = await twoSizesInStock(request);
   const gone = await soldOutLine(request);
   await openWithCart(page, [{ ...a, price: a.price - 500 }, gone], '/checkout');
@@ -136,7 +165,9 @@ test('a changed price and a sold-out size are shown on their lines and fixed bef
   const lines = page.getByRole('list', { name: 'Товары в заказе' }).getByRole('listitem');
   const changed = lines.filter({ hasText: `Размер: ${a.size}` }).filter({ hasText: a.name });
   const soldOut = lines.filter({ hasText: `Размер: ${gone.size}` }).filter({ hasText: gone.name });
-  await expect(changed.getByRole('alert')).toContainText(`Цена изменилась: теперь ${new Intl.NumberFormat('ru-RU').format(a.price)} ₽`);
+  await expect(changed.getByRole('alert')).toContainText(
+    `Цена изменилась: теперь ${new Intl.NumberFormat('ru-RU').format(a.price)} ₽`,
+  );
   await expect(soldOut.getByRole('alert')).toContainText(`Размер ${gone.size} закончился`);
   await expect(page.getByTestId('cart-count')).toHaveText('2');
 
@@ -174,7 +205,9 @@ test('a double submit makes one order', async ({ page, request }) => {
   expect((await again.json()).data.createOrder.order.ordernumber).toBe(number);
 });
 
-test('an order whose answer is lost shows a Russian error, keeps the cart, and a retry makes the one order', async ({ page }) => {
+test('an order whose answer is lost shows a Russian error, keeps the cart, and a retry makes the one order', async ({
+  page,
+}) => {
   const [a, b] = await twoSizesInStock(page.request);
   await openWithCart(page, [a, b], '/checkout');
   await fillCheckout(page, VALID_DETAILS);
@@ -187,7 +220,11 @@ test('an order whose answer is lost shows a Russian error, keeps the cart, and a
     await route.abort('internetdisconnected');
   });
   await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Не удалось отправить заказ. Проверьте соединение и попробуйте ещё раз' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: 'Не удалось отправить заказ. Проверьте соединение и попробуйте ещё раз' }),
+  ).toBeVisible();
   expect(created).not.toBe('');
   await expect(page.getByTestId('cart-count')).toHaveText('2');
   await expect(page.getByTestId('cart-total')).toHaveText(rub(a.price + b.price));

@@ -21,7 +21,15 @@ export function CartLine({ line, problem, compact = false, onNavigate }: CartLin
   return (
     <li className={`${styles.line} ${compact ? styles.compact : ''}`} data-invalid={problem ? true : undefined}>
       {line.image ? (
-        <img className={styles.photo} src={line.image} alt="" width={size} height={size} loading="lazy" decoding="async" />
+        <img
+          className={styles.photo}
+          src={line.image}
+          alt=""
+          width={size}
+          height={size}
+          loading="lazy"
+          decoding="async"
+        />
       ) : (
         <span className={styles.photo} style={{ width: size, height: size }} aria-hidden="true" />
       )}

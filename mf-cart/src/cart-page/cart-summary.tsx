@@ -3,7 +3,15 @@ import type { ReactNode } from 'react';
 import styles from './cart-summary.module.css';
 
 /** Totals: the number of goods with its Russian plural, free delivery, the sum. */
-export function CartSummary({ items, lines, children }: { items: CartItem[]; lines?: ReactNode; children?: ReactNode }) {
+export function CartSummary({
+  items,
+  lines,
+  children,
+}: {
+  items: CartItem[];
+  lines?: ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <section className={styles.summary} aria-labelledby="cart-summary-title">
       <h2 id="cart-summary-title" className={styles.title}>

@@ -5,7 +5,9 @@ export function EmptyCart({ title = 'Корзина пуста' }: { title?: str
   return (
     <div className={styles.empty}>
       <h1 className={styles.title}>{title}</h1>
-      <p className={styles.text}>Загляните в каталог: оригинальные кроссовки, кеды и одежда с бесплатной доставкой по России.</p>
+      <p className={styles.text}>
+        Загляните в каталог: оригинальные кроссовки, кеды и одежда с бесплатной доставкой по России.
+      </p>
       <Link to="/search" className={styles.link}>
         Перейти в каталог
       </Link>

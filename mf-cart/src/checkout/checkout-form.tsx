@@ -1,5 +1,11 @@
 import { useRef, useState } from 'react';
-import { type CheckoutField, type CheckoutValues, EMPTY_CHECKOUT, FIELD_ORDER, type FieldErrors } from './checkout-values.ts';
+import {
+  type CheckoutField,
+  type CheckoutValues,
+  EMPTY_CHECKOUT,
+  FIELD_ORDER,
+  type FieldErrors,
+} from './checkout-values.ts';
 import { ConsentField } from './consent-field.tsx';
 import { DeliveryMethodField } from './delivery-method-field.tsx';
 import { formatPhone } from './phone-mask.ts';
@@ -109,7 +115,11 @@ export function CheckoutForm({ serverErrors, onSubmit }: CheckoutFormProps) {
         onChange={(v) => set('address', v)}
         onBlur={blur('address')}
       />
-      <DeliveryMethodField value={values.deliveryMethod} error={errorOf('deliveryMethod')} onChange={(v) => set('deliveryMethod', v)} />
+      <DeliveryMethodField
+        value={values.deliveryMethod}
+        error={errorOf('deliveryMethod')}
+        onChange={(v) => set('deliveryMethod', v)}
+      />
       <TextField
         name="comment"
         label="Комментарий к заказу (необязательно)"

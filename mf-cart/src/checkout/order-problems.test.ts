@@ -12,7 +12,16 @@ const line = (id: string, price = 1000, quantity = 1): CartItem => ({
   brand: { name: 'Nike' },
   mainCategory: { name: 'Кроссовки' },
 });
-const error = (over: Partial<{ field: string | null; line: number | null; code: never; message: string; price: number | null; available: number | null }>) => ({
+const error = (
+  over: Partial<{
+    field: string | null;
+    line: number | null;
+    code: never;
+    message: string;
+    price: number | null;
+    available: number | null;
+  }>,
+) => ({
   __typename: 'OrderError' as const,
   field: null,
   line: null,
@@ -29,13 +38,23 @@ describe('order rejections from the API', () => {
     const problems = orderProblems(
       [
         error({ field: 'orderData.phone', code: 'INVALID_FORMAT' as never, message: 'Укажите мобильный номер' }),
-        error({ field: 'items[1].price', line: 1, code: 'PRICE_CHANGED' as never, message: 'Цена изменилась: теперь 5 490 ₽', price: 5490 }),
+        error({
+          field: 'items[1].price',
+          line: 1,
+          code: 'PRICE_CHANGED' as never,
+          message: 'Цена изменилась: теперь 5 490 ₽',
+          price: 5490,
+        }),
         error({ field: 'items', code: 'TOO_MANY_LINES' as never, message: 'В одном заказе не больше 50 позиций' }),
       ],
       sent,
     );
     expect(problems.fields).toEqual({ phone: 'Укажите мобильный номер' });
-    expect(problems.lines['2']).toMatchObject({ code: 'PRICE_CHANGED', price: 5490, sent: { quantity: 2, price: 5000 } });
+    expect(problems.lines['2']).toMatchObject({
+      code: 'PRICE_CHANGED',
+      price: 5490,
+      sent: { quantity: 2, price: 5000 },
+    });
     expect(problems.lines['1']).toBeUndefined();
     expect(problems.general).toEqual(['В одном заказе не больше 50 позиций']);
   });
@@ -53,7 +72,10 @@ describe('order rejections from the API', () => {
 
   it('retire a line problem once the shopper changes that line', () => {
     const [problem] = Object.values(
-      orderProblems([error({ field: 'items[0].quantity', line: 0, code: 'INSUFFICIENT_STOCK' as never, available: 2 })], [line('1', 1000, 5)]).lines,
+      orderProblems(
+        [error({ field: 'items[0].quantity', line: 0, code: 'INSUFFICIENT_STOCK' as never, available: 2 })],
+        [line('1', 1000, 5)],
+      ).lines,
     );
     expect(standingProblem(problem, line('1', 1000, 5))).toBe(problem);
     expect(standingProblem(problem, line('1', 1000, 2))).toBeUndefined();

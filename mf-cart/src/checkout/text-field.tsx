@@ -1,7 +1,8 @@
 import type { InputHTMLAttributes, Ref } from 'react';
 import styles from './checkout-form.module.css';
 
-interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement & HTMLTextAreaElement>, 'onChange' | 'value'> {
+interface TextFieldProps
+  extends Omit<InputHTMLAttributes<HTMLInputElement & HTMLTextAreaElement>, 'onChange' | 'value'> {
   name: string;
   label: string;
   value: string;

@@ -89,9 +89,10 @@ export function usePlaceOrder() {
         await pay(result.order);
       } catch (error) {
         // A GraphQL error with a message meant for people (e.g. RATE_LIMITED) is shown as it is.
-        const message = CombinedGraphQLErrors.is(error) && error.errors[0]?.extensions?.code === 'RATE_LIMITED'
-          ? (error.errors[0]?.message ?? NETWORK_ERROR)
-          : NETWORK_ERROR;
+        const message =
+          CombinedGraphQLErrors.is(error) && error.errors[0]?.extensions?.code === 'RATE_LIMITED'
+            ? (error.errors[0]?.message ?? NETWORK_ERROR)
+            : NETWORK_ERROR;
         setState({ kind: 'failed', message });
       } finally {
         busy.current = false;

@@ -32,7 +32,8 @@ export function validateCheckout(values: CheckoutValues): FieldErrors {
   if (!values.phone.trim()) errors.phone = 'Укажите номер телефона';
   else if (!isMobilePhone(values.phone)) errors.phone = 'Укажите мобильный номер в формате +7 (9xx) xxx-xx-xx';
   errors.email = text(values.email, 'e-mail', 3, 254);
-  if (!errors.email && !EMAIL.test(values.email.trim())) errors.email = 'Укажите корректный e-mail, например ivan@mail.ru';
+  if (!errors.email && !EMAIL.test(values.email.trim()))
+    errors.email = 'Укажите корректный e-mail, например ivan@mail.ru';
   errors.city = text(values.city, 'город', 2, 100);
   errors.address = text(values.address, 'адрес доставки', 5, 300);
   if (!values.deliveryMethod) errors.deliveryMethod = 'Выберите способ доставки';

@@ -3,7 +3,9 @@ import { REPORTED_ORDERS_STORAGE, reportPurchaseOnce } from './report-purchase-o
 
 type DataLayerWindow = Window & { dataLayer?: { ecommerce?: { purchase?: { actionField: { id: string } } } }[] };
 const purchases = () =>
-  ((window as DataLayerWindow).dataLayer ?? []).filter((e) => e.ecommerce?.purchase).map((e) => e.ecommerce?.purchase?.actionField.id);
+  ((window as DataLayerWindow).dataLayer ?? [])
+    .filter((e) => e.ecommerce?.purchase)
+    .map((e) => e.ecommerce?.purchase?.actionField.id);
 const product = { id: '7', name: 'Кроссовки Nike', price: 12990, quantity: 1 };
 
 beforeEach(() => {

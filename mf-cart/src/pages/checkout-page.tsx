@@ -78,7 +78,12 @@ export default function CheckoutPage() {
               {items.map((line) => {
                 const problem = standingProblem(problems?.lines[line.id], line);
                 return (
-                  <CartLine key={line.id} line={line} compact problem={problem && <LineProblem line={line} problem={problem} />} />
+                  <CartLine
+                    key={line.id}
+                    line={line}
+                    compact
+                    problem={problem && <LineProblem line={line} problem={problem} />}
+                  />
                 );
               })}
             </ul>
@@ -89,7 +94,9 @@ export default function CheckoutPage() {
               {problems.general.map((message) => (
                 <p key={message}>{message}</p>
               ))}
-              {Object.keys(problems.lines).length > 0 && <p>Некоторые товары нельзя заказать как есть: исправьте отмеченные строки.</p>}
+              {Object.keys(problems.lines).length > 0 && (
+                <p>Некоторые товары нельзя заказать как есть: исправьте отмеченные строки.</p>
+              )}
             </div>
           )}
           {state.kind === 'failed' && (

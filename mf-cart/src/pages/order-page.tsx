@@ -28,7 +28,13 @@ export default function OrderPage({ id }: OrderPageProps) {
     if (!order) return;
     reportPurchaseOnce(
       order,
-      order.lines.map((line) => ({ id: line.sku, name: line.name, price: line.price, variant: line.size, quantity: line.quantity })),
+      order.lines.map((line) => ({
+        id: line.sku,
+        name: line.name,
+        price: line.price,
+        variant: line.size,
+        quantity: line.quantity,
+      })),
     );
   }, [order]);
 
@@ -93,7 +99,9 @@ export default function OrderPage({ id }: OrderPageProps) {
           </li>
         ))}
       </ul>
-      <p className={orderStyles.meta}>Доставка бесплатно · {order.city}, {order.address}</p>
+      <p className={orderStyles.meta}>
+        Доставка бесплатно · {order.city}, {order.address}
+      </p>
       <Link to="/search" className={orderStyles.back}>
         Продолжить покупки
       </Link>

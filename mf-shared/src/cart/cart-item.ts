@@ -40,7 +40,8 @@ export function sanitizeCartItems(value: unknown): CartItem[] {
     seen.add(key);
     const q = typeof quantity === 'number' && Number.isFinite(quantity) ? Math.trunc(quantity) : 1;
     const brand = isObject(raw.brand) && typeof raw.brand.name === 'string' ? raw.brand.name : '';
-    const category = isObject(raw.mainCategory) && typeof raw.mainCategory.name === 'string' ? raw.mainCategory.name : '';
+    const category =
+      isObject(raw.mainCategory) && typeof raw.mainCategory.name === 'string' ? raw.mainCategory.name : '';
     items.push({
       id: key,
       modelId: typeof modelId === 'string' || typeof modelId === 'number' ? String(modelId) : '',

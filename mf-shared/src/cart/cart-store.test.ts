@@ -102,7 +102,9 @@ describe('cart store (spec §4)', () => {
       CART_STORAGE_KEY,
       JSON.stringify({
         version: 1,
-        state: { items: [{ ...sneaker, quantity: 1e9 }, { id: 'x', name: 5 }, null, { ...hoodie, price: 'free' }, 'junk'] },
+        state: {
+          items: [{ ...sneaker, quantity: 1e9 }, { id: 'x', name: 5 }, null, { ...hoodie, price: 'free' }, 'junk'],
+        },
       }),
     );
     await useCart.persist.rehydrate();
@@ -127,10 +129,23 @@ describe('cart store (spec §4)', () => {
     try {
       cart().add(sneaker);
       // Another tab adds a hoodie and raises the sneaker: its write reaches this tab as a storage event.
-      const other = JSON.stringify({ version: 1, state: { items: [{ ...sneaker, quantity: 3 }, { ...hoodie, quantity: 1 }] } });
+      const other = JSON.stringify({
+        version: 1,
+        state: {
+          items: [
+            { ...sneaker, quantity: 3 },
+            { ...hoodie, quantity: 1 },
+          ],
+        },
+      });
       localStorage.setItem(CART_STORAGE_KEY, other);
       window.dispatchEvent(new StorageEvent('storage', { key: CART_STORAGE_KEY, newValue: other }));
-      await vi.waitFor(() => expect(cart().items.map((l) => [l.id, l.quantity])).toEqual([['o1', 3], ['o2', 1]]));
+      await vi.waitFor(() =>
+        expect(cart().items.map((l) => [l.id, l.quantity])).toEqual([
+          ['o1', 3],
+          ['o2', 1],
+        ]),
+      );
       // Another tab empties its cart.
       localStorage.removeItem(CART_STORAGE_KEY);
       window.dispatchEvent(new StorageEvent('storage', { key: CART_STORAGE_KEY, newValue: null }));
