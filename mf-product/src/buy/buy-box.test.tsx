@@ -1,0 +1,84 @@
+import { formatPrice, useCart } from '@shop/mf-shared';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import type { ProductData } from '../product/product-data.ts';
+import { BuyBox } from './buy-box.tsx';
+
+const offer = (id: string, size: string, priceInRUB: number, soldOut = false) =>
+  ({ __typename: 'Offer', id, size, sku: `NF-${size}`, priceInRUB, soldOut }) as const;
+
+const product = {
+  __typename: 'Product',
+  id: '115',
+  productId: '115',
+  modelId: '57',
+  name: 'Футболка The North Face Simple Dome',
+  sku: 'NF6580-546',
+  colorName: 'белый',
+  text: '',
+  description: '',
+  minPriceInRUB: 9990,
+  webPath: '/product/tnf-white',
+  photo: { __typename: 'Image', fullpath: '/api/images/tee.svg', width: 800, height: 800 },
+  brand: { __typename: 'Brand', id: '9', name: 'The North Face', webPath: '/brands/the-north-face' },
+  mainCategory: { __typename: 'Category', id: '7', name: 'Футболки', webPath: '/catalog/odezhda/futbolki', parent: null },
+  variants: [],
+  gallery: [],
+  technicalAttributes: [],
+  offers: [offer('569', 'L', 10990), offer('566', 'XS', 9990), offer('567', 'S', 9990, true)],
+} as unknown as ProductData;
+
+beforeEach(() => {
+  useCart.setState({ items: [], lastAdded: null });
+  (window as unknown as { dataLayer?: unknown[] }).dataLayer = [];
+});
+afterEach(cleanup);
+
+describe('BuyBox', () => {
+  it('lists sizes by price and shows «от» the lowest price until one is chosen', () => {
+    render(<BuyBox product={product} />);
+    expect(screen.getAllByRole('radio').map((r) => r.closest('label')?.textContent)).toEqual(['XS', 'S', 'L']);
+    expect(screen.getByTestId('product-price').textContent).toBe(`от ${formatPrice(9990)}`);
+    fireEvent.click(screen.getByRole('radio', { name: 'L' }));
+    expect(screen.getByTestId('product-price').textContent).toBe(formatPrice(10990));
+  });
+
+  it('asks for a size instead of adding without one', () => {
+    render(<BuyBox product={product} />);
+    fireEvent.click(screen.getByRole('button', { name: 'В корзину' }));
+    expect(screen.getByRole('alert').textContent).toBe('Выберите размер');
+    expect(useCart.getState().items).toEqual([]);
+  });
+
+  it('keeps a sold-out size out of reach', () => {
+    render(<BuyBox product={product} />);
+    const soldOut = screen.getByRole('radio', { name: 'S' }) as HTMLInputElement;
+    expect(soldOut.disabled).toBe(true);
+    fireEvent.click(soldOut);
+    expect(screen.getByTestId('product-price').textContent).toBe(`от ${formatPrice(9990)}`);
+  });
+
+  it('adds the chosen size to the shared cart and reports to_cart', () => {
+    render(<BuyBox product={product} />);
+    fireEvent.click(screen.getByRole('radio', { name: 'XS' }));
+    fireEvent.click(screen.getByRole('button', { name: 'В корзину' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(useCart.getState().items).toEqual([
+      {
+        id: '566',
+        modelId: '57',
+        sku: 'NF-XS',
+        name: 'Футболка The North Face Simple Dome',
+        price: 9990,
+        brand: { name: 'The North Face' },
+        mainCategory: { name: 'Футболки' },
+        size: 'XS',
+        image: '/api/images/tee.svg',
+        webPath: '/product/tnf-white',
+        quantity: 1,
+      },
+    ]);
+    expect(useCart.getState().lastAdded?.item.id).toBe('566');
+    const layer = (window as unknown as { dataLayer: { ecommerce: { add?: { products: { id: string }[] } } }[] }).dataLayer;
+    expect(layer.map((e) => e.ecommerce.add?.products[0]?.id)).toEqual(['566']);
+  });
+});
