@@ -8,8 +8,9 @@ import type { HostConfig } from './config.ts';
 import { fallbackHead, metaTags } from './head.ts';
 import { escapeHtml, renderPage } from './html.ts';
 import { proxyToApi } from './proxy.ts';
-import { fileRegistry } from './registry.ts';
+import { apiRegistry, fileRegistry, fixedRegistry, registryFor } from './registry.ts';
 import { inlineScriptHashes, originsOf, securityHeaders } from './security.ts';
+import { visitorId } from './visitor.ts';
 
 /**
  * The host's Node server. For every page it asks the API's resolver what the URL is and
@@ -24,8 +25,13 @@ export async function createHostServer(config: HostConfig): Promise<http.Server>
     });
   let template = await loadTemplate();
   let scriptHashes = inlineScriptHashes(template);
-  const fixed = config.registryJson;
-  const readRegistry = fixed ? async () => fixed : fileRegistry(config.registryFile, config.registryTtlMs);
+  const readRegistryState = config.registryJson
+    ? fixedRegistry(config.registryJson)
+    : config.registryFile
+      ? fileRegistry(config.registryFile, config.registryTtlMs)
+      : apiRegistry(config.apiUrl, config.registryTtlMs);
+  const readRegistry = async (req: http.IncomingMessage, res: http.ServerResponse) =>
+    registryFor(await readRegistryState(), visitorId(req, res));
   const api = createApiClient(config.apiUrl);
   const staticFiles = sirv(config.distDir, {
     etag: true,
@@ -44,7 +50,10 @@ export async function createHostServer(config: HostConfig): Promise<http.Server>
       template = await loadTemplate();
       scriptHashes = inlineScriptHashes(template);
     }
-    const registry = await readRegistry().catch(() => ({}));
+    const registry = await readRegistry(req, res).catch((error: unknown) => {
+      console.error('[host] registry unavailable:', (error as Error).message);
+      return {};
+    });
     const headers: Record<string, string> = {
       'content-type': 'text/html; charset=utf-8',
       'cache-control': 'no-cache',
@@ -106,7 +115,7 @@ export async function createHostServer(config: HostConfig): Promise<http.Server>
         return void res.end('{"ok":true}');
       }
       if (url.pathname === '/registry.json') {
-        const registry = await readRegistry();
+        const registry = await readRegistry(req, res);
         res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
         return void res.end(JSON.stringify(registry));
       }

@@ -6,7 +6,8 @@ export interface HostConfig {
   bind: string;
   apiUrl: string;
   distDir: string;
-  registryFile: string;
+  /** A registry file (REGISTRY_FILE) instead of the API's registry: local experiments and tests. */
+  registryFile?: string;
   /** A fixed registry given as JSON (REGISTRY_JSON), e.g. in docker-compose; wins over the file. */
   registryJson?: Record<string, string>;
   /** Seconds the registry is cached; a release or rollback is seen after at most this long. */
@@ -74,7 +75,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): HostConfig {
     bind: env.HOST_BIND || '127.0.0.1',
     apiUrl: url(env, 'API_URL', 'http://127.0.0.1:4000'),
     distDir: path.resolve(env.HOST_DIST_DIR || path.join(here, '..', 'dist')),
-    registryFile: path.resolve(env.REGISTRY_FILE || path.join(here, '..', '..', '.run', 'registry.json')),
+    ...(env.REGISTRY_FILE ? { registryFile: path.resolve(env.REGISTRY_FILE) } : {}),
     registryTtlMs: ttl,
     shopName: env.SHOP_NAME?.trim() || 'Оригинал',
     marketplace: env.MARKETPLACE_NAME?.trim() || 'Poizon',
