@@ -89,3 +89,23 @@ export const REMOTE_NAMES = ['mf_catalog', 'mf_product', 'mf_cart'] as const sat
 
 /** remote name → manifest URL of its active version. */
 export type RemoteRegistry = Record<string, string>;
+
+/**
+ * Every module id of the contract at run time: the release tooling refuses a remote build
+ * whose manifest lacks one of its remote's modules. The type below fails to compile when
+ * this list and `RemoteModules` drift apart.
+ */
+export const EXPOSED_MODULES = [
+  'mf_catalog/HomePage',
+  'mf_catalog/ListingPage',
+  'mf_catalog/SearchPage',
+  'mf_catalog/ProductCard',
+  'mf_catalog/ProductSlider',
+  'mf_product/ProductPage',
+  'mf_cart/CartPage',
+  'mf_cart/CheckoutPage',
+  'mf_cart/OrderPage',
+  'mf_cart/CartOverlay',
+] as const satisfies readonly RemoteModuleId[];
+type Missing = Exclude<RemoteModuleId, (typeof EXPOSED_MODULES)[number]>;
+export const EXPOSED_MODULES_COMPLETE: Missing extends never ? true : Missing = true;

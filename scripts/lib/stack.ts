@@ -165,6 +165,11 @@ function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEn
   });
 }
 
+/** A production build of one app; a remote lands in `dist/<package version>-<buildId>/`. */
+export function runBuild(dir: string, buildId: string): Promise<void> {
+  return run(path.join(BIN, 'rspack'), ['build', '--mode', 'production'], dir, { BUILD_ID: buildId, NODE_ENV: 'production' });
+}
+
 /** Typed GraphQL operations for the front-end packages, from api/schema.graphql (never committed). */
 export function runCodegen(): Promise<void> {
   return run(path.join(BIN, 'graphql-codegen'), ['--config', 'codegen.ts', '--silent'], ROOT, {});
@@ -196,7 +201,7 @@ export async function buildAll(options: { buildId?: string; only?: string[]; log
   const worker = async () => {
     for (let pkg = queue.shift(); pkg; pkg = queue.shift()) {
       const started = Date.now();
-      await run(path.join(BIN, 'rspack'), ['build', '--mode', 'production'], path.join(ROOT, pkg), { BUILD_ID: buildId, NODE_ENV: 'production' });
+      await runBuild(path.join(ROOT, pkg), buildId);
       const elapsed = Date.now() - started;
       timings[pkg] = elapsed;
       log(`built ${pkg} in ${(elapsed / 1000).toFixed(1)} s`);

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { compareManifests, SINGLETON_PACKAGES } from './check-candidate.ts';
+
+const versions: Record<string, string> = {
+  react: '19.3.1',
+  'react-dom': '19.3.1',
+  'react-router-dom': '7.18.5',
+  '@apollo/client': '4.3.8',
+  graphql: '16.15.0',
+  zustand: '5.1.0',
+  '@shop/mf-shared': '0.1.0',
+};
+const shared = (over: Record<string, string> = {}) =>
+  SINGLETON_PACKAGES.map((name) => {
+    const version = over[name] ?? (versions[name] as string);
+    const [major, minor] = version.split('.');
+    return { name, version, singleton: true, requiredVersion: major === '0' ? `^0.${minor}.0` : `^${major}.0.0` };
+  });
+const host = { name: 'host', exposes: [], shared: shared() };
+const catalog = (over: Record<string, string> = {}, exposes = ['HomePage', 'ListingPage', 'SearchPage', 'ProductCard', 'ProductSlider']) => ({
+  name: 'mf_catalog',
+  exposes: exposes.map((name) => ({ name, path: `./${name}` })),
+  shared: shared(over),
+});
+
+describe('release candidate check', () => {
+  it('accepts a build with every exposed module and compatible singletons', () => {
+    expect(compareManifests('mf_catalog', catalog({ react: '19.4.0', zustand: '5.1.3' }), host)).toEqual([]);
+  });
+
+  it('refuses another React major, naming the package and both versions', () => {
+    const problems = compareManifests('mf_catalog', catalog({ react: '18.3.1', 'react-dom': '18.3.1' }), host);
+    expect(problems).toContain("react 18.3.1 is not compatible with the host's 19.3.1");
+    expect(problems).toContain("react-dom 18.3.1 is not compatible with the host's 19.3.1");
+  });
+
+  it('refuses an mf-shared contract of another minor while it is 0.x', () => {
+    expect(compareManifests('mf_catalog', catalog({ '@shop/mf-shared': '0.2.0' }), host)).toEqual([
+      "@shop/mf-shared 0.2.0 is not compatible with the host's 0.1.0",
+    ]);
+  });
+
+  it('refuses a build that lacks a module the host uses, or that does not share a singleton', () => {
+    const missing = catalog({}, ['HomePage', 'ListingPage', 'SearchPage', 'ProductCard']);
+    expect(compareManifests('mf_catalog', missing, host)).toEqual(['it does not expose ProductSlider, which the host uses']);
+    const unshared = { ...catalog(), shared: catalog().shared.filter((s) => s.name !== 'zustand') };
+    expect(compareManifests('mf_catalog', unshared, host)).toEqual(['it does not share zustand: it would run its own copy beside the page\'s']);
+  });
+
+  it('refuses a build that requires a newer singleton than the host provides', () => {
+    const newer = catalog();
+    newer.shared = newer.shared.map((s) => (s.name === 'react-router-dom' ? { ...s, requiredVersion: '^7.20.0' } : s));
+    expect(compareManifests('mf_catalog', newer, host)).toEqual(['it requires react-router-dom ^7.20.0, the host provides 7.18.5']);
+  });
+
+  it('refuses a manifest of another remote', () => {
+    expect(compareManifests('mf_cart', catalog(), host)[0]).toBe('the manifest is for «mf_catalog», not mf_cart');
+  });
+});

@@ -1,0 +1,134 @@
+/**
+ * Release and registry commands for the remote teams and ops:
+ *   npm run release -- <remote> [--no-activate]     build, publish, check and activate a new release
+ *   npm run remotes -- status                        active, canary and earlier releases of each remote
+ *   npm run remotes -- activate <remote> <version>   switch to a published release (checked first)
+ *   npm run remotes -- rollback <remote>             back to the release active before the current one
+ *   npm run remotes -- canary <remote> <version> <percent>   that share of visitors gets <version>
+ *   npm run remotes -- promote <remote>              the canary becomes the only release
+ * <remote> is mf-catalog, mf-product or mf-cart (or mf_catalog…). Needs the ops token (OPS_TOKEN).
+ */
+import path from 'node:path';
+import { newBuildId, packageVersion, REMOTES, ROOT, runBuild } from '../lib/stack.ts';
+import { checkCandidate } from './check-candidate.ts';
+import { type RemoteStatus, registryApi } from './ops-client.ts';
+
+class UsageError extends Error {}
+
+function remoteOf(arg: string | undefined) {
+  const remote = REMOTES.find((r) => r.dir === arg || r.name === arg);
+  if (!remote) throw new UsageError(`name a remote: ${REMOTES.map((r) => r.dir).join(', ')} (got «${arg ?? ''}»)`);
+  return remote;
+}
+
+function remoteBaseUrl(remote: (typeof REMOTES)[number]): string {
+  const fromEnv = process.env[`${remote.portVar.replace(/_PORT$/, '')}_URL`];
+  if (fromEnv) return fromEnv.replace(/\/$/, '');
+  return `http://${process.env.PUBLIC_HOSTNAME || 'localhost'}:${process.env[remote.portVar] || remote.defaultPort}`;
+}
+
+async function findRemote(name: string): Promise<RemoteStatus> {
+  const { remotes } = await registryApi.status();
+  const status = remotes.find((r) => r.name === name);
+  if (!status) throw new Error(`${name} has no releases in the registry yet`);
+  return status;
+}
+
+async function checked(remote: string, manifestUrl: string) {
+  const problems = await checkCandidate(remote, manifestUrl);
+  if (problems.length > 0) {
+    throw new Error(`refused: ${remote} at ${manifestUrl} cannot be activated:\n  - ${problems.join('\n  - ')}\nNothing was changed.`);
+  }
+}
+
+function printStatus(remotes: RemoteStatus[]) {
+  for (const remote of remotes) {
+    console.log(`\n${remote.name}`);
+    if (remote.active) console.log(`  active  ${remote.active.version}  since ${remote.active.activatedAt} by ${remote.active.activatedBy}`);
+    else console.log('  active  (none)');
+    if (remote.canary) {
+      console.log(`  canary  ${remote.canary.version}  ${remote.canary.percent} % of visitors, since ${remote.canary.activatedAt} by ${remote.canary.activatedBy}`);
+    }
+    const earlier = remote.releases.filter((r) => r.version !== remote.active?.version && r.version !== remote.canary?.version);
+    if (earlier.length > 0) console.log(`  earlier ${earlier.map((r) => r.version).join(', ')}`);
+    for (const event of remote.history.slice(0, 5)) {
+      console.log(`    ${event.at}  ${event.action}${event.version ? ` ${event.version}` : ''}${event.percent !== null ? ` ${event.percent} %` : ''}  by ${event.by}`);
+    }
+  }
+}
+
+async function main(argv: string[]) {
+  const [command, ...args] = argv;
+  switch (command) {
+    case 'release': {
+      const remote = remoteOf(args[0]);
+      const buildId = newBuildId();
+      const version = `${packageVersion(remote.dir)}-${buildId}`;
+      console.log(`Building ${remote.dir} ${version}…`);
+      await runBuild(path.join(ROOT, remote.dir), buildId);
+      const manifestUrl = `${remoteBaseUrl(remote)}/${version}/mf-manifest.json`;
+      console.log(`Checking ${manifestUrl}…`);
+      await checked(remote.name, manifestUrl);
+      await registryApi.publish(remote.name, version, manifestUrl);
+      console.log(`Published ${remote.name} ${version}.`);
+      if (!args.includes('--no-activate')) {
+        await registryApi.activate(remote.name, version);
+        console.log(`Activated: visitors get ${remote.name} ${version} on their next page load.`);
+      }
+      return;
+    }
+    case 'status':
+      printStatus((await registryApi.status()).remotes);
+      return;
+    case 'activate': {
+      const remote = remoteOf(args[0]);
+      const version = args[1];
+      if (!version) throw new UsageError('activate <remote> <version>');
+      const release = (await findRemote(remote.name)).releases.find((r) => r.version === version);
+      if (!release) throw new Error(`${remote.name} has no published release ${version} (see: npm run remotes -- status)`);
+      await checked(remote.name, release.manifestUrl);
+      await registryApi.activate(remote.name, version);
+      console.log(`Activated ${remote.name} ${version}.`);
+      return;
+    }
+    case 'rollback': {
+      const remote = remoteOf(args[0]);
+      const status = await findRemote(remote.name);
+      const current = status.active?.version;
+      const previous = status.history.find((e) => (e.action === 'activate' || e.action === 'promote') && e.version && e.version !== current);
+      const release = previous && status.releases.find((r) => r.version === previous.version);
+      if (!release) throw new Error(`${remote.name} has no earlier release to roll back to`);
+      await checked(remote.name, release.manifestUrl);
+      await registryApi.activate(remote.name, release.version);
+      console.log(`Rolled back ${remote.name} from ${current} to ${release.version}.`);
+      return;
+    }
+    case 'canary': {
+      const remote = remoteOf(args[0]);
+      const version = args[1];
+      const percent = Number(args[2]);
+      if (!version || !Number.isInteger(percent) || percent < 0 || percent > 100) {
+        throw new UsageError('canary <remote> <version> <percent 0–100>');
+      }
+      const release = (await findRemote(remote.name)).releases.find((r) => r.version === version);
+      if (!release) throw new Error(`${remote.name} has no published release ${version}`);
+      await checked(remote.name, release.manifestUrl);
+      await registryApi.canary(remote.name, version, percent);
+      console.log(`Canary: ${percent} % of visitors get ${remote.name} ${version}.`);
+      return;
+    }
+    case 'promote': {
+      const remote = remoteOf(args[0]);
+      const { remote: status } = await registryApi.promote(remote.name);
+      console.log(`Promoted: every visitor gets ${remote.name} ${status.active?.version}.`);
+      return;
+    }
+    default:
+      throw new UsageError('commands: release <remote>, status, activate <remote> <version>, rollback <remote>, canary <remote> <version> <percent>, promote <remote>');
+  }
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  console.error(error instanceof UsageError ? `usage: ${error.message}` : (error as Error).message);
+  process.exit(error instanceof UsageError ? 2 : 1);
+});

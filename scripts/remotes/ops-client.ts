@@ -1,0 +1,63 @@
+/** The ops side of the API's remote registry: every change needs the ops token. */
+import { existsSync, readFileSync } from 'node:fs';
+import { userInfo } from 'node:os';
+import path from 'node:path';
+import { ROOT } from '../lib/stack.ts';
+
+export interface Release {
+  version: string;
+  manifestUrl: string;
+  createdAt: string;
+  createdBy: string;
+}
+export interface RemoteStatus {
+  name: string;
+  active: { version: string; manifestUrl: string; activatedAt: string; activatedBy: string } | null;
+  canary: { version: string; manifestUrl: string; percent: number; activatedAt: string; activatedBy: string } | null;
+  releases: Release[];
+  history: { action: string; version: string | null; percent: number | null; at: string; by: string }[];
+}
+
+export const TOKEN_FILE = path.join(ROOT, '.run', 'ops-token');
+
+export function opsToken(): string {
+  const token = process.env.OPS_TOKEN?.trim() || (existsSync(TOKEN_FILE) ? readFileSync(TOKEN_FILE, 'utf8').trim() : '');
+  if (!token) throw new Error(`No ops token: set OPS_TOKEN (npm start writes the local one to ${path.relative(ROOT, TOKEN_FILE)})`);
+  return token;
+}
+
+export function apiBase(): string {
+  return (process.env.OPS_API_URL || `http://127.0.0.1:${process.env.API_PORT || 4000}`).replace(/\/$/, '');
+}
+
+export function actor(): string {
+  return process.env.OPS_ACTOR || process.env.USER || userInfo().username || 'unknown';
+}
+
+async function call<T>(method: 'GET' | 'POST', route: string, body?: unknown): Promise<T> {
+  const url = `${apiBase()}/api/ops/registry${route}`;
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers: { authorization: `Bearer ${opsToken()}`, 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      signal: AbortSignal.timeout(10_000),
+    });
+  } catch (error) {
+    throw new Error(`the API at ${apiBase()} did not answer (${(error as Error).message}); is the shop running?`);
+  }
+  const answer = (await response.json().catch(() => null)) as { error?: { message: string } } | null;
+  if (!response.ok) throw new Error(answer?.error?.message ?? `the API answered HTTP ${response.status}`);
+  return answer as T;
+}
+
+export const registryApi = {
+  status: () => call<{ remotes: RemoteStatus[] }>('GET', ''),
+  publish: (remote: string, version: string, manifestUrl: string) =>
+    call<{ release: Release }>('POST', '/releases', { remote, version, manifestUrl, by: actor() }),
+  activate: (remote: string, version: string) => call<{ remote: RemoteStatus }>('POST', '/activate', { remote, version, by: actor() }),
+  canary: (remote: string, version: string, percent: number) =>
+    call<{ remote: RemoteStatus }>('POST', '/canary', { remote, version, percent, by: actor() }),
+  promote: (remote: string) => call<{ remote: RemoteStatus }>('POST', '/promote', { remote, by: actor() }),
+};
