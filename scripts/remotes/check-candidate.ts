@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import semver from 'semver';
+// biome-ignore lint/style/noRestrictedImports: Node tooling cannot load the package entry (it pulls in CSS and React components); the contract file is plain TypeScript
 import { EXPOSED_MODULES } from '../../mf-shared/src/contracts.ts';
 import { ROOT } from '../lib/stack.ts';
 
