@@ -205,34 +205,65 @@ test('a double submit makes one order', async ({ page, request }) => {
   expect((await again.json()).data.createOrder.order.ordernumber).toBe(number);
 });
 
-test('an order whose answer is lost shows a Russian error, keeps the cart, and a retry makes the one order', async ({
+test('with the API out of reach the order fails in Russian, keeps the cart, and a retry makes one order', async ({
   page,
 }) => {
   const [a, b] = await twoSizesInStock(page.request);
   await openWithCart(page, [a, b], '/checkout');
   await fillCheckout(page, VALID_DETAILS);
+  const networkError = page
+    .getByRole('alert')
+    .filter({ hasText: 'Не удалось отправить заказ. Проверьте соединение и попробуйте ещё раз' });
+  const keys: string[] = [];
   let created = '';
-  // The API gets the order and creates it, but the answer never reaches the shopper.
+  let attempt = 0;
   await page.route('**/api/graphql', async (route) => {
-    if (!route.request().postData()?.includes('createOrder')) return route.fallback();
+    const body = route.request().postData() ?? '';
+    if (!body.includes('createOrder')) return route.fallback();
+    keys.push(JSON.parse(body).variables.input.idempotencyKey);
+    attempt += 1;
+    // First the API cannot be reached at all; then it gets the order and creates it, but the
+    // answer never reaches the shopper.
+    if (attempt === 1) return route.abort('connectionrefused');
     const response = await route.fetch();
     created = (await response.json()).data.createOrder.order.ordernumber;
     await route.abort('internetdisconnected');
   });
+
   await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
-  await expect(
-    page
-      .getByRole('alert')
-      .filter({ hasText: 'Не удалось отправить заказ. Проверьте соединение и попробуйте ещё раз' }),
-  ).toBeVisible();
-  expect(created).not.toBe('');
+  await expect(networkError).toBeVisible();
   await expect(page.getByTestId('cart-count')).toHaveText('2');
   await expect(page.getByTestId('cart-total')).toHaveText(rub(a.price + b.price));
 
+  await networkError.getByRole('button', { name: 'Повторить' }).click();
+  await expect.poll(() => created).not.toBe('');
+  await expect(networkError).toBeVisible();
+  await expect(page.getByTestId('cart-count')).toHaveText('2');
+
+  // Back online: the retry gets the order the API already made, not a second one.
   await page.unroute('**/api/graphql');
-  await page.getByRole('button', { name: 'Повторить' }).click();
+  await networkError.getByRole('button', { name: 'Повторить' }).click();
   await expect(page.getByText('ТЕСТОВАЯ ОПЛАТА')).toBeVisible();
   await expect(page.getByRole('heading', { name: `Оплата заказа №${created}` })).toBeVisible();
+  expect(new Set(keys).size).toBe(1);
+});
+
+test('when the payment link cannot be fetched the placed order offers the way to pay again', async ({ page }) => {
+  const [a] = await twoSizesInStock(page.request);
+  await openWithCart(page, [a], '/checkout');
+  await fillCheckout(page, VALID_DETAILS);
+  await page.route('**/api/graphql', (route) =>
+    route.request().postData()?.includes('paymentInfo') ? route.abort('internetdisconnected') : route.fallback(),
+  );
+  await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
+  await expect(page.getByRole('heading', { name: /^Заказ №\S+ оформлен$/ })).toBeVisible();
+  await expect(page.getByRole('alert')).toContainText('Не удалось открыть страницу оплаты');
+  // The order exists, so the cart is already empty: a second order cannot happen by mistake.
+  await expect(page.getByTestId('cart-count')).toHaveText('0');
+  await page.unroute('**/api/graphql');
+  await page.getByRole('button', { name: 'Перейти к оплате' }).click();
+  await expect(page.getByText('ТЕСТОВАЯ ОПЛАТА')).toBeVisible();
+  await expect(page.getByText(rub(a.price))).toBeVisible();
 });
 
 test('an empty cart leads back to the catalogue', async ({ page }) => {
