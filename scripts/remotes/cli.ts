@@ -28,7 +28,7 @@ function remoteBaseUrl(remote: (typeof REMOTES)[number]): string {
 }
 
 async function findRemote(name: string): Promise<RemoteStatus> {
-  const { remotes } = await registryApi.status();
+  const { remotes } = await registryApi().status();
   const status = remotes.find((r) => r.name === name);
   if (!status) throw new Error(`${name} has no releases in the registry yet`);
   return status;
@@ -69,16 +69,16 @@ async function main(argv: string[]) {
       const manifestUrl = `${remoteBaseUrl(remote)}/${version}/mf-manifest.json`;
       console.log(`Checking ${manifestUrl}…`);
       await checked(remote.name, manifestUrl);
-      await registryApi.publish(remote.name, version, manifestUrl);
+      await registryApi().publish(remote.name, version, manifestUrl);
       console.log(`Published ${remote.name} ${version}.`);
       if (!args.includes('--no-activate')) {
-        await registryApi.activate(remote.name, version);
+        await registryApi().activate(remote.name, version);
         console.log(`Activated: visitors get ${remote.name} ${version} on their next page load.`);
       }
       return;
     }
     case 'status':
-      printStatus((await registryApi.status()).remotes);
+      printStatus((await registryApi().status()).remotes);
       return;
     case 'activate': {
       const remote = remoteOf(args[0]);
@@ -87,7 +87,7 @@ async function main(argv: string[]) {
       const release = (await findRemote(remote.name)).releases.find((r) => r.version === version);
       if (!release) throw new Error(`${remote.name} has no published release ${version} (see: npm run remotes -- status)`);
       await checked(remote.name, release.manifestUrl);
-      await registryApi.activate(remote.name, version);
+      await registryApi().activate(remote.name, version);
       console.log(`Activated ${remote.name} ${version}.`);
       return;
     }
@@ -99,7 +99,7 @@ async function main(argv: string[]) {
       const release = previous && status.releases.find((r) => r.version === previous.version);
       if (!release) throw new Error(`${remote.name} has no earlier release to roll back to`);
       await checked(remote.name, release.manifestUrl);
-      await registryApi.activate(remote.name, release.version);
+      await registryApi().activate(remote.name, release.version);
       console.log(`Rolled back ${remote.name} from ${current} to ${release.version}.`);
       return;
     }
@@ -113,13 +113,13 @@ async function main(argv: string[]) {
       const release = (await findRemote(remote.name)).releases.find((r) => r.version === version);
       if (!release) throw new Error(`${remote.name} has no published release ${version}`);
       await checked(remote.name, release.manifestUrl);
-      await registryApi.canary(remote.name, version, percent);
+      await registryApi().canary(remote.name, version, percent);
       console.log(`Canary: ${percent} % of visitors get ${remote.name} ${version}.`);
       return;
     }
     case 'promote': {
       const remote = remoteOf(args[0]);
-      const { remote: status } = await registryApi.promote(remote.name);
+      const { remote: status } = await registryApi().promote(remote.name);
       console.log(`Promoted: every visitor gets ${remote.name} ${status.active?.version}.`);
       return;
     }

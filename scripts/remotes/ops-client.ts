@@ -34,30 +34,44 @@ export function actor(): string {
   return process.env.OPS_ACTOR || process.env.USER || userInfo().username || 'unknown';
 }
 
-async function call<T>(method: 'GET' | 'POST', route: string, body?: unknown): Promise<T> {
-  const url = `${apiBase()}/api/ops/registry${route}`;
+export interface RegistryClientOptions {
+  base: string;
+  token: string;
+  by: string;
+}
+
+async function call<T>(options: RegistryClientOptions, method: 'GET' | 'POST', route: string, body?: unknown): Promise<T> {
+  const url = `${options.base}/api/ops/registry${route}`;
   let response: Response;
   try {
     response = await fetch(url, {
       method,
-      headers: { authorization: `Bearer ${opsToken()}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${options.token}`, 'content-type': 'application/json' },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       signal: AbortSignal.timeout(10_000),
     });
   } catch (error) {
-    throw new Error(`the API at ${apiBase()} did not answer (${(error as Error).message}); is the shop running?`);
+    throw new Error(`the API at ${options.base} did not answer (${(error as Error).message}); is the shop running?`);
   }
   const answer = (await response.json().catch(() => null)) as { error?: { message: string } } | null;
   if (!response.ok) throw new Error(answer?.error?.message ?? `the API answered HTTP ${response.status}`);
   return answer as T;
 }
 
-export const registryApi = {
-  status: () => call<{ remotes: RemoteStatus[] }>('GET', ''),
-  publish: (remote: string, version: string, manifestUrl: string) =>
-    call<{ release: Release }>('POST', '/releases', { remote, version, manifestUrl, by: actor() }),
-  activate: (remote: string, version: string) => call<{ remote: RemoteStatus }>('POST', '/activate', { remote, version, by: actor() }),
-  canary: (remote: string, version: string, percent: number) =>
-    call<{ remote: RemoteStatus }>('POST', '/canary', { remote, version, percent, by: actor() }),
-  promote: (remote: string) => call<{ remote: RemoteStatus }>('POST', '/promote', { remote, by: actor() }),
-};
+export function createRegistryClient(options: RegistryClientOptions) {
+  const { by } = options;
+  return {
+    status: () => call<{ remotes: RemoteStatus[] }>(options, 'GET', ''),
+    publish: (remote: string, version: string, manifestUrl: string) =>
+      call<{ release: Release }>(options, 'POST', '/releases', { remote, version, manifestUrl, by }),
+    activate: (remote: string, version: string) => call<{ remote: RemoteStatus }>(options, 'POST', '/activate', { remote, version, by }),
+    canary: (remote: string, version: string, percent: number) =>
+      call<{ remote: RemoteStatus }>(options, 'POST', '/canary', { remote, version, percent, by }),
+    promote: (remote: string) => call<{ remote: RemoteStatus }>(options, 'POST', '/promote', { remote, by }),
+  };
+}
+
+/** The client the commands use: API, token and actor from the environment. */
+export function registryApi() {
+  return createRegistryClient({ base: apiBase(), token: opsToken(), by: actor() });
+}

@@ -1,0 +1,66 @@
+import { timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import { RegistryError, RegistryRepo } from './registry-repo.ts';
+
+const remote = z.string().regex(/^mf_[a-z]+$/, 'remote: mf_catalog, mf_product, mf_cart…');
+const version = z.string().regex(/^[0-9A-Za-z.-]{1,64}$/, 'version: letters, digits, dots and dashes');
+const by = z.string().trim().min(1).max(100);
+const bodies = {
+  '/releases': z.object({ remote, version, manifestUrl: z.string().url().max(500).regex(/^https?:\/\//), by }),
+  '/activate': z.object({ remote, version, by }),
+  '/canary': z.object({ remote, version, percent: z.number().int().min(0).max(100), by }),
+  '/promote': z.object({ remote, by }),
+} as const;
+
+function error(status: number, code: string, message: string): Response {
+  return Response.json({ error: { code, message } }, { status, headers: { 'cache-control': 'no-store' } });
+}
+
+function tokenMatches(header: string | null, token: string): boolean {
+  const given = Buffer.from(header?.replace(/^Bearer\s+/i, '') ?? '');
+  const expected = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/**
+ * `GET /api/registry` is public (host servers read it). `/api/ops/registry/*` changes it and
+ * needs `Authorization: Bearer <OPS_TOKEN>`; with no token configured every change is refused.
+ */
+export async function registryResponse(request: Request, url: URL, db: Db, config: Config): Promise<Response | null> {
+  const repo = new RegistryRepo(db);
+  if (url.pathname === '/api/registry') {
+    if (request.method !== 'GET') return error(405, 'METHOD_NOT_ALLOWED', 'GET only');
+    return Response.json({ remotes: await repo.publicState() }, { headers: { 'cache-control': 'no-store' } });
+  }
+  if (!url.pathname.startsWith('/api/ops/registry')) return null;
+  if (!config.opsToken) return error(403, 'OPS_DISABLED', 'Ops actions are off: the API has no OPS_TOKEN configured');
+  if (!tokenMatches(request.headers.get('authorization'), config.opsToken)) return error(401, 'UNAUTHORIZED', 'A valid ops token is required');
+  const route = url.pathname.slice('/api/ops/registry'.length);
+  try {
+    if (route === '' && request.method === 'GET') return Response.json({ remotes: await repo.status() }, { headers: { 'cache-control': 'no-store' } });
+    if (request.method !== 'POST' || !(route in bodies)) return error(404, 'NOT_FOUND', `No ops action ${route || '/'}`);
+    const parsed = bodies[route as keyof typeof bodies].safeParse(await request.json().catch(() => null));
+    if (!parsed.success) return error(400, 'BAD_REQUEST', parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+    const body = parsed.data as { remote: string; version?: string; manifestUrl?: string; percent?: number; by: string };
+    switch (route) {
+      case '/releases':
+        return Response.json({ release: await repo.publish(body.remote, body.version!, body.manifestUrl!, body.by) });
+      case '/activate':
+        await repo.activate(body.remote, body.version!, body.by);
+        break;
+      case '/canary':
+        await repo.canary(body.remote, body.version!, body.percent!, body.by);
+        break;
+      case '/promote':
+        await repo.promote(body.remote, body.by);
+        break;
+    }
+    const status = (await repo.status()).find((r) => r.name === body.remote);
+    return Response.json({ remote: status });
+  } catch (caught) {
+    if (caught instanceof RegistryError) return error(caught.code === 'NOT_FOUND' ? 404 : 400, caught.code, caught.message);
+    throw caught;
+  }
+}
