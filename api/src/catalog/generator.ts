@@ -22,7 +22,8 @@ const SEED = 20261122;
 const EPOCH = Date.UTC(2026, 10, 1);
 const DAY = 86_400_000;
 
-const roundPrice = (n: number) => Math.max(990, Math.round(n / 1000) * 1000 - 10);
+// resale prices end in 990 and stay within what the niche charges (a Stone Island parka tops out near 80k)
+const roundPrice = (n: number) => Math.min(79_990, Math.max(1990, Math.round(n / 1000) * 1000 - 10));
 
 /** The deterministic Russian catalogue: same seed, same output, byte for byte. */
 export function generateCatalog(size: CatalogSize = 'small'): CatalogFile {
@@ -91,7 +92,7 @@ export function generateCatalog(size: CatalogSize = 'small'): CatalogFile {
               sku: `${sku}-${s}`,
               size: s,
               // resale prices: a popular size often costs a thousand more
-              price: rnd.chance(0.25) ? variantPrice + 1000 : variantPrice,
+              price: rnd.chance(0.25) ? Math.min(79_990, variantPrice + 1000) : variantPrice,
               stock: soldOutProduct || rnd.chance(0.15) ? 0 : rnd.int(1, 12),
             }));
             const variantCreated = created + ci * rnd.int(1, 30) * DAY;

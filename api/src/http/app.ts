@@ -10,6 +10,7 @@ import { buildSchema } from '../graphql/schema.ts';
 import { OrderRepo } from '../orders/order-repo.ts';
 import { useBodyLimit, jsonError } from './body-limit.ts';
 import { clientIp } from './client-ip.ts';
+import { useErrorCodes } from './error-codes.ts';
 import { imageResponse } from './images.ts';
 import { defaultLimits, type QueryLimits, useQueryLimits } from './query-limits.ts';
 import { RateLimiter } from './rate-limiter.ts';
@@ -86,6 +87,7 @@ export async function createApi(options: ApiOptions): Promise<Api> {
       routes,
       useBodyLimit(),
       useQueryLimits(options.limits ?? defaultLimits),
+      useErrorCodes(),
       useResponseCache({
         // catalogue answers are the same for everyone; order-related fields opt out below
         session: () => null,

@@ -54,7 +54,8 @@ export class PageRepo {
     } catch {
       return notFound();
     }
-    if (!path.startsWith('/') || path.startsWith('//')) return notFound();
+    // a decoded NUL or control character can name no page (and PostgreSQL rejects NUL in text)
+    if (!path.startsWith('/') || path.startsWith('//') || /[\u0000-\u001f\u007f]/.test(path)) return notFound();
     // collapsed slashes are a spelling variant too
     const collapsed = path.replace(/\/{2,}/g, '/');
 

@@ -1,0 +1,33 @@
+// Guards the committed schema (the front end generates its types from it) and config validation.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.ts';
+import { printSchemaSdl } from '../src/graphql/print-schema.ts';
+
+describe('schema.graphql', () => {
+  it('is up to date (run `npm run schema:print -w @shop/api`)', () => {
+    const committed = readFileSync(new URL('../schema.graphql', import.meta.url), 'utf8');
+    expect(committed).toBe(printSchemaSdl());
+  });
+});
+
+describe('config', () => {
+  it('has the documented defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ port: 4000, host: '127.0.0.1', databaseUrl: undefined, catalogSeed: 'small', shopPublicUrl: 'http://localhost:3000', trustProxy: true, orderRateLimit: 10, allowedProperties: ['size'] });
+    expect(c.pgliteDir).toMatch(/api\/\.data\/pglite$/);
+  });
+
+  it.each([
+    ['API_PORT', 'abc', /API_PORT/],
+    ['API_PORT', '70000', /API_PORT/],
+    ['CATALOG_SEED', 'huge', /CATALOG_SEED.*small, large or none/],
+    ['DATABASE_URL', 'mysql://x', /DATABASE_URL/],
+    ['SHOP_PUBLIC_URL', 'shop.ru', /SHOP_PUBLIC_URL/],
+    ['TRUST_PROXY', 'maybe', /TRUST_PROXY/],
+    ['ORDER_RATE_LIMIT', '0', /ORDER_RATE_LIMIT/],
+  ])('rejects %s=%s with a message naming it', (name, value, message) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(message);
+  });
+});
