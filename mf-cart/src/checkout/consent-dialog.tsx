@@ -7,12 +7,17 @@ export function ConsentDialog({ open, onClose }: { open: boolean; onClose(): voi
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const el = dialog.current;
-    if (open && el && !el.open) el.showModal();
+    if (open && el && !el.open) {
+      el.showModal();
+      // The text is read from its start: the heading takes the focus, not the button below the text.
+      el.querySelector<HTMLElement>('h2')?.focus();
+      el.scrollTop = 0;
+    }
     if (!open && el?.open) el.close();
   }, [open]);
   return (
     <dialog ref={dialog} className={styles.dialog} aria-labelledby="consent-title" onClose={onClose}>
-      <h2 id="consent-title" className={styles.title}>
+      <h2 id="consent-title" className={styles.title} tabIndex={-1}>
         {CONSENT_TITLE}
       </h2>
       <div className={styles.text}>
