@@ -61,7 +61,7 @@ export function DesktopFilters({ state, brands, categories, properties, bounds, 
   };
 
   return (
-    <div className={styles.chips} data-testid="desktop-filters">
+    <fieldset className={styles.chips} aria-label="Фильтры и сортировка">
       {listChip('category', 'Категория', categories, state.categories, (categories) => withFilters(state, { categories }))}
       {listChip('brand', 'Бренд', brands, state.brands, (brands) => withFilters(state, { brands }))}
       {properties.map((property) =>
@@ -107,6 +107,6 @@ export function DesktopFilters({ state, brands, categories, properties, bounds, 
           }}
         />
       </FilterChip>
-    </div>
+    </fieldset>
   );
 }

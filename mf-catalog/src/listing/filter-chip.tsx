@@ -57,6 +57,7 @@ export function FilterChip({
           onClick={() => (open ? onClose() : onOpen())}
         >
           {label}
+          {value && ' '}
           {value && <span className={styles.chipValue}>{value}</span>}
           <svg viewBox="0 0 12 12" width="10" height="10" aria-hidden="true">
             <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.6" />

@@ -18,17 +18,19 @@ export function MobileFilters(props: FiltersProps & { resetAll: () => void }) {
   ].filter((b): b is { key: string; label: string; n: number } => Boolean(b));
   return (
     <>
-      <div className={styles.row} data-testid="mobile-filters">
+      <fieldset className={styles.row} aria-label="Фильтры и сортировка">
         <button type="button" className={styles.rowButton} data-primary onClick={() => setSection(null)}>
-          Фильтры{count > 0 && <span className={styles.badge}>{count}</span>}
+          Фильтры{count > 0 && ' '}
+          {count > 0 && <span className={styles.badge}>{count}</span>}
         </button>
         {buttons.map((b) => (
           <button key={b.key} type="button" className={styles.rowButton} data-active={b.n > 0 || undefined} onClick={() => setSection(b.key)}>
             {b.label}
+            {b.n > 0 && ' '}
             {b.n > 0 && <span className={styles.badge}>{b.n}</span>}
           </button>
         ))}
-      </div>
+      </fieldset>
       {section !== undefined && <FiltersModal {...props} section={section} onClose={() => setSection(undefined)} />}
     </>
   );

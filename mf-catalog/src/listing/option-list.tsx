@@ -32,7 +32,7 @@ export function OptionList({
                   disabled={isDisabled(option, selected)}
                   onChange={() => onChange(checked ? selected.filter((v) => v !== option.id) : [...selected, option.id])}
                 />
-                <span className={styles.optionLabel}>{option.label}</span>
+                <span className={styles.optionLabel}>{option.label}</span>{' '}
                 <span className={styles.count}>{option.count}</span>
               </label>
             </li>

@@ -14,6 +14,7 @@ export function ProductCard({ product, list, position, priority = false }: Produ
   useImpression(ref, payload);
   return (
     <article ref={ref} className={styles.card} data-testid="product-card">
+      {/* The photo's alt is empty: the link already says brand and name. */}
       <Link
         to={product.webPath}
         className={styles.link}
@@ -25,14 +26,14 @@ export function ProductCard({ product, list, position, priority = false }: Produ
               src={product.photo.fullpath}
               width={product.photo.width}
               height={product.photo.height}
-              alt={product.name}
+              alt=""
               loading={priority ? 'eager' : 'lazy'}
               fetchPriority={priority ? 'high' : 'auto'}
               decoding="async"
             />
           )}
         </span>
-        <span className={styles.brand}>{product.brand.name}</span>
+        <span className={styles.brand}>{product.brand.name}</span>{' '}
         <span className={styles.name}>{product.name}</span>
       </Link>
       <div className={styles.bottom}>

@@ -1,0 +1,84 @@
+// Guards the catalogue's home page: hero slider, top brands, the three product sliders,
+// categories and client reviews, with real data from the seeded catalogue.
+import { expect, test } from '@playwright/test';
+
+test.use({ viewport: { width: 1280, height: 900 } });
+
+test('home shows hero, brands, product sliders, categories and reviews', async ({ page }) => {
+  await page.goto('/');
+  const home = page.getByTestId('catalog-home');
+  const hero = home.getByRole('region', { name: 'Главное' });
+  await expect(hero.getByRole('heading', { name: 'Оригинальные товары с бесплатной доставкой' })).toBeVisible();
+  await expect(hero.getByRole('link', { name: 'Перейти в каталог' })).toHaveAttribute('href', '/search');
+  await expect(hero.getByTestId('shell-name')).toHaveText('Магазин «Оригинал»');
+  // The first hero image is the page's priority image.
+  await expect(hero.locator('img').first()).toHaveAttribute('fetchpriority', 'high');
+
+  await hero.getByRole('button', { name: 'Вперёд' }).click();
+  await expect(hero.getByRole('heading', { name: 'Не нашли товар? Добавим' })).toBeVisible();
+  await expect(hero.getByRole('link', { name: 'Написать нам' })).toHaveAttribute('href', '#contacts');
+  await expect(hero.getByRole('button', { name: 'Слайд 2' })).toHaveAttribute('aria-current', 'true');
+  // The index wraps.
+  await hero.getByRole('button', { name: 'Вперёд' }).click();
+  await expect(hero.getByRole('heading', { name: 'Оригинальные товары с бесплатной доставкой' })).toBeVisible();
+
+  const brands = home.getByRole('region', { name: 'Топ бренды' });
+  await expect(brands.getByRole('link', { name: 'Nike' })).toHaveAttribute('href', '/brands/nike');
+  expect(await brands.getByRole('link').count()).toBeGreaterThan(5);
+
+  for (const title of ['Рекомендуем', 'Популярное', 'Новинки']) {
+    const slider = home.getByRole('region', { name: title });
+    await slider.scrollIntoViewIfNeeded();
+    await expect(slider.getByRole('article').first()).toBeVisible();
+    expect(await slider.getByRole('article').count()).toBeGreaterThan(3);
+  }
+  // Popular: the 24 000–42 000 ₽ band.
+  const popular = await home.getByRole('region', { name: 'Популярное' }).getByRole('article').getByText(/₽$/).allTextContents();
+  for (const price of popular) {
+    const roubles = Number(price.replace(/\D/g, ''));
+    expect(roubles).toBeGreaterThanOrEqual(24000);
+    expect(roubles).toBeLessThanOrEqual(42000);
+  }
+
+  const categories = home.getByRole('region', { name: 'Категории' });
+  await categories.scrollIntoViewIfNeeded();
+  await expect(categories.getByRole('link', { name: /Кроссовки/ })).toHaveAttribute('href', '/catalog/obuv/krossovki');
+  await expect(categories.getByText('Выбрать').first()).toBeVisible();
+
+  const reviews = home.getByRole('region', { name: 'Отзывы наших клиентов' });
+  await reviews.scrollIntoViewIfNeeded();
+  await expect(reviews.getByRole('listitem')).toHaveCount(3);
+  await expect(reviews.getByRole('link', { name: /Все отзывы/ })).toHaveAttribute('target', '_blank');
+});
+
+test('categories are a vertical list below 640 px', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/');
+  const categories = page.getByRole('region', { name: 'Категории' });
+  await categories.scrollIntoViewIfNeeded();
+  const cards = categories.getByRole('link');
+  await expect(cards.first()).toBeVisible();
+  const [a, b] = [await cards.nth(0).boundingBox(), await cards.nth(1).boundingBox()];
+  expect(b?.y ?? 0).toBeGreaterThan((a?.y ?? 0) + (a?.height ?? 0) - 1);
+  await expect(categories.getByRole('button', { name: 'Вперёд' })).toHaveCount(0);
+});
+
+test('a brand tile click is a promotion and a card can be liked', async ({ page }) => {
+  await page.goto('/');
+  const card = page.getByRole('region', { name: 'Новинки' }).getByRole('article').first();
+  await card.scrollIntoViewIfNeeded();
+  const like = card.getByRole('button', { name: /^В избранное/ });
+  await like.click();
+  await expect(card.getByRole('button', { name: /^Убрать из избранного/ })).toHaveAttribute('aria-pressed', 'true');
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('shop-favourites') ?? '{}').state?.ids?.length)).toBe(1);
+
+  await page.getByRole('region', { name: 'Топ бренды' }).getByRole('link', { name: 'Nike' }).click();
+  await expect(page).toHaveURL(/\/brands\/nike$/);
+  const promo = await page.evaluate(() =>
+    ((window as unknown as { dataLayer: { ecommerce?: { promoClick?: unknown } }[] }).dataLayer ?? [])
+      .map((e) => e.ecommerce?.promoClick)
+      .filter(Boolean),
+  );
+  expect(promo).toEqual([{ promotions: [{ id: 'BASE', name: 'Топ бренды', creative: 'Nike', position: expect.any(Number) }] }]);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});

@@ -1,0 +1,43 @@
+// Guards the catalogue's search results: typos and the wrong keyboard layout still find
+// products, the corrected query is shown, search sorts by relevance first and uses subject/fsize.
+import { expect, test } from '@playwright/test';
+import { listingCount } from '../support/catalog-data.ts';
+import { cardNames, expectTotal, filterBar, pickInChip, settled } from '../support/catalog-listing.ts';
+
+test.use({ viewport: { width: 1280, height: 900 } });
+
+for (const typed of ['кросовки', 'rhjccjdrb']) {
+  test(`«${typed}» finds sneakers`, async ({ page, request }) => {
+    await page.goto(`/search?search=${encodeURIComponent(typed)}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Результаты поиска «${typed}»`);
+    await expect(page.getByText('Показаны результаты по запросу «кроссовки»')).toBeVisible();
+    const total = await listingCount(request, { search: typed });
+    expect(total).toBeGreaterThan(0);
+    await expectTotal(page, total);
+    await settled(page);
+    const names = await cardNames(page);
+    expect(names.length).toBeGreaterThan(0);
+    for (const name of names) expect(name).toContain('Кроссовки');
+  });
+}
+
+test('search sorts by relevance first and writes its own parameters', async ({ page }) => {
+  await page.goto('/search?search=кроссовки');
+  await expect(filterBar(page).getByRole('button', { name: 'Сортировка По совпадению' })).toBeVisible();
+  await filterBar(page).getByRole('button', { name: /^Сортировка/ }).click();
+  const options = await page.getByRole('dialog', { name: 'Сортировка' }).getByRole('radio').evaluateAll((els) =>
+    els.map((el) => el.closest('label')?.textContent?.trim()),
+  );
+  expect(options).toEqual(['По совпадению', 'По новинкам', 'По возрастанию цены', 'По убыванию цены']);
+  await page.keyboard.press('Escape');
+  await pickInChip(page, 'Размер', ['42']);
+  await expect(page).toHaveURL(/\/search\?search=%D0%BA%D1%80%D0%BE%D1%81%D1%81%D0%BE%D0%B2%D0%BA%D0%B8&fsize=42$/);
+});
+
+test('an empty result says so and offers to reset the filters', async ({ page }) => {
+  await page.goto('/search?search=кроссовки&priceFrom=1&priceTo=2');
+  await expect(page.getByText('Ничего не нашлось')).toBeVisible();
+  await page.getByRole('button', { name: 'Сбросить фильтры' }).click();
+  await expect(page).toHaveURL(/\/search\?search=[^&]+$/);
+  await expect(page.getByText('Ничего не нашлось')).toHaveCount(0);
+});
