@@ -1,12 +1,34 @@
 import { createServer } from 'node:http';
+import { createServer as createNetServer } from 'node:net';
 import { seedIfEmpty } from './catalog/seed.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { LockError } from './db/lock-file.ts';
 import { openDatabaseFromConfig } from './db/open-from-config.ts';
 import { createApi } from './http/app.ts';
 
+/** Fails before the (slower) database start when the port is taken. */
+function probePort(port: number, host: string): Promise<NodeJS.ErrnoException | null> {
+  return new Promise((resolve) => {
+    const probe = createNetServer();
+    probe.once('error', (e: NodeJS.ErrnoException) => resolve(e));
+    probe.listen(port, host, () => probe.close(() => resolve(null)));
+  });
+}
+
+function portMessage(err: NodeJS.ErrnoException, port: number, host: string): string {
+  if (err.code === 'EADDRINUSE') return `Port ${port} on ${host} is already in use: set API_PORT to a free port.`;
+  if (err.code === 'EACCES') return `No permission to listen on port ${port}: set API_PORT to a port above 1024.`;
+  if (err.code === 'EADDRNOTAVAIL') return `Cannot listen on ${host}: set API_HOST to an address of this machine.`;
+  return `Cannot listen on ${host}:${port}: ${err.message}`;
+}
+
 async function main() {
   const config = loadConfig();
+  const taken = await probePort(config.port, config.host);
+  if (taken) {
+    console.error(portMessage(taken, config.port, config.host));
+    process.exit(1);
+  }
   const database = await openDatabaseFromConfig(config);
   const seeded = await seedIfEmpty(database.db, config.catalogSeed);
   if (seeded) console.log(`Catalogue seeded (${config.catalogSeed}): ${seeded.products} products, ${seeded.offers} offers`);
@@ -26,9 +48,7 @@ async function main() {
   process.once('SIGTERM', shutdown);
 
   server.on('error', async (err: NodeJS.ErrnoException) => {
-    if (err.code === 'EADDRINUSE') console.error(`Port ${config.port} on ${config.host} is already in use: set API_PORT to a free port.`);
-    else if (err.code === 'EACCES') console.error(`No permission to listen on port ${config.port}: set API_PORT to a port above 1024.`);
-    else console.error(err);
+    console.error(portMessage(err, config.port, config.host));
     await database.close().catch(() => {});
     process.exit(1);
   });

@@ -105,7 +105,7 @@ export async function createApi(options: ApiOptions): Promise<Api> {
   timer?.unref();
 
   return {
-    fetch: (input, init) => yoga.fetch(input as never, init),
+    fetch: (input, init) => yoga.fetch(input as never, init ?? {}),
     yoga,
     refreshCatalogVersion,
     orderLimiter,
