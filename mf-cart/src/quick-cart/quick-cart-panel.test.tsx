@@ -1,0 +1,67 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { type NewCartItem, useCart } from '@shop/mf-shared';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { QuickCartPanel } from './quick-cart-panel.tsx';
+
+const hoodie: NewCartItem = {
+  id: 'o2',
+  modelId: 'm2',
+  sku: 'CH-1',
+  name: 'Худи Carhartt',
+  price: 8990,
+  brand: { name: 'Carhartt' },
+  mainCategory: { name: 'Худи' },
+  size: 'M',
+};
+
+beforeEach(() => {
+  localStorage.clear();
+  useCart.setState({ items: [], panelOpen: false, lastAdded: null });
+});
+afterEach(cleanup);
+
+function renderPanel() {
+  return render(
+    <MemoryRouter>
+      <QuickCartPanel />
+    </MemoryRouter>,
+  );
+}
+
+describe('quick-cart panel', () => {
+  it('opens from the store, shows the lines and the total, and closes with «Закрыть»', () => {
+    renderPanel();
+    const dialog = screen.getByTestId('quick-cart') as HTMLDialogElement;
+    expect(dialog.open).toBe(false);
+    act(() => {
+      useCart.getState().add(hoodie);
+      useCart.getState().add(hoodie);
+      useCart.getState().showPanel();
+    });
+    expect(dialog.open).toBe(true);
+    expect(dialog.textContent).toContain('Худи Carhartt');
+    expect(dialog.textContent).toContain('Размер: M');
+    expect(screen.getByTestId('quick-cart-total').textContent).toBe('17\u00a0980\u00a0₽');
+    expect(dialog.textContent).toContain('Итого: 2 товара');
+    expect(screen.getByRole('link', { name: 'Перейти в корзину' }).getAttribute('href')).toBe('/cart');
+    expect(screen.getByRole('link', { name: 'Оформить заказ' }).getAttribute('href')).toBe('/checkout');
+    fireEvent.click(screen.getByRole('button', { name: 'Закрыть' }));
+    expect(useCart.getState().panelOpen).toBe(false);
+    expect(dialog.open).toBe(false);
+  });
+
+  it('toggles with the store and says so when the last line is removed', () => {
+    renderPanel();
+    const dialog = screen.getByTestId('quick-cart') as HTMLDialogElement;
+    act(() => {
+      useCart.getState().add(hoodie);
+      useCart.getState().togglePanel();
+    });
+    expect(dialog.open).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Удалить: Худи Carhartt, размер M' }));
+    expect(dialog.textContent).toContain('В корзине пока пусто.');
+    act(() => useCart.getState().togglePanel());
+    expect(dialog.open).toBe(false);
+  });
+});
