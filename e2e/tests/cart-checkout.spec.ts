@@ -84,6 +84,22 @@ test('a stored cart is edited, kept over a reload and across tabs, and ends in a
 
   // Checkout: every field says what is wrong beside it.
   await expect(page.getByRole('heading', { name: 'Оформление заказа' })).toBeVisible();
+  const checkoutSteps = await page.evaluate(() =>
+    (
+      (
+        window as unknown as {
+          dataLayer: {
+            ecommerce?: { checkout?: { actionField: { step: number }; products: { id: string; quantity: number }[] } };
+          }[];
+        }
+      ).dataLayer ?? []
+    )
+      .filter((e) => e.ecommerce?.checkout)
+      .map((e) => e.ecommerce?.checkout),
+  );
+  expect(checkoutSteps).toEqual([
+    { actionField: { step: 1 }, products: [expect.objectContaining({ id: a.sku, quantity: 2 })] },
+  ]);
   await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
   for (const message of [
     'Укажите фамилию и имя',
