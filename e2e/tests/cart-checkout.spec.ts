@@ -276,10 +276,20 @@ test('when the payment link cannot be fetched the placed order offers the way to
   await expect(page.getByRole('alert')).toContainText('Не удалось открыть страницу оплаты');
   // The order exists, so the cart is already empty: a second order cannot happen by mistake.
   await expect(page.getByTestId('cart-count')).toHaveText('0');
-  await page.unroute('**/api/graphql');
   await page.getByRole('button', { name: 'Перейти к оплате' }).click();
+  await expect(page.getByRole('alert')).toContainText('Не удалось открыть страницу оплаты');
+  await page.unroute('**/api/graphql');
+
+  // The order page knows it is not paid yet and leads to the payment too.
+  await page.getByRole('link', { name: 'Открыть страницу заказа' }).click();
+  await expect(page.getByText('Ожидает оплаты', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('order-total')).toHaveText(rub(a.price));
+  await page.getByRole('button', { name: 'Оплатить заказ' }).click();
   await expect(page.getByText('ТЕСТОВАЯ ОПЛАТА')).toBeVisible();
   await expect(page.getByText(rub(a.price))).toBeVisible();
+  await page.getByRole('button', { name: 'Оплатить (тест)' }).click();
+  await expect(page.getByText('Оплачен', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Оплатить заказ' })).toHaveCount(0);
 });
 
 test('an empty cart leads back to the catalogue', async ({ page }) => {

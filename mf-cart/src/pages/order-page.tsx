@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { OrderDocument } from '../graphql/generated.ts';
 import { formatOrderDate, ORDER_STATUS } from '../order/order-status.ts';
+import { PayOrderButton } from '../order/pay-order-button.tsx';
 import { reportPurchaseOnce } from '../order/report-purchase-once.ts';
 import '../report.ts';
 import styles from './page.module.css';
@@ -66,7 +67,11 @@ export default function OrderPage({ id }: OrderPageProps) {
   return (
     <section className={styles.page} data-testid="order-page">
       <h1 className={styles.title}>Заказ №{order.ordernumber} оформлен</h1>
-      <p className={orderStyles.lead}>Спасибо за покупку! Мы свяжемся с вами, чтобы уточнить доставку.</p>
+      <p className={orderStyles.lead}>
+        {paid
+          ? 'Спасибо за покупку! Мы свяжемся с вами, чтобы уточнить доставку.'
+          : 'Заказ ждёт оплаты: как только он будет оплачен, мы начнём собирать посылку.'}
+      </p>
       <dl className={orderStyles.facts}>
         <div>
           <dt>Номер заказа</dt>
@@ -85,6 +90,7 @@ export default function OrderPage({ id }: OrderPageProps) {
           <dd className={paid ? orderStyles.paid : orderStyles.waiting}>{ORDER_STATUS[order.status]}</dd>
         </div>
       </dl>
+      {!paid && <PayOrderButton orderId={order.id} accessKey={key} />}
       <h2 className={orderStyles.subtitle}>{formatCount(count, GOODS)}</h2>
       <ul className={orderStyles.lines}>
         {order.lines.map((line) => (
