@@ -108,6 +108,7 @@ test('closing the viewer clears photoId and scrolls the gallery back to that pho
   await page.goto(product.webPath);
   await page.getByRole('button', { name: `Фото 1 из ${count}: открыть галерею` }).click();
   await gallery(page).getByRole('button', { name: `Открыть фото 1 из ${count}` }).click();
+  await expectPhoto(page, product, 0);
   for (let i = 1; i < count; i += 1) await page.keyboard.press('ArrowRight');
   await expectPhoto(page, product, count - 1);
   await viewer(page).getByRole('button', { name: 'Закрыть просмотр' }).click();

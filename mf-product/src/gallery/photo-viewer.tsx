@@ -22,9 +22,14 @@ export function PhotoViewer({ photos, index, name, onShow, onClose }: PhotoViewe
   const photo = photos[index] as PhotoData;
   const count = photos.length;
 
+  // Steps count from the last photo asked for, so quick key presses are not lost before the URL catches up.
+  const shown = useRef(index);
+  shown.current = index;
   const step = (by: -1 | 1) => {
-    const target = stepIndex(index, by, count);
-    if (target !== null) onShow(target);
+    const target = stepIndex(shown.current, by, count);
+    if (target === null) return;
+    shown.current = target;
+    onShow(target);
   };
 
   // Keys are read on the document: the focused button may just have gone (no «next» on the last photo).
