@@ -82,3 +82,22 @@ test('a brand tile click is a promotion and a card can be liked', async ({ page 
   expect(promo).toEqual([{ promotions: [{ id: 'BASE', name: 'Топ бренды', creative: 'Nike', position: expect.any(Number) }] }]);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
+
+test('the hero advances by itself after 8.5 s, and again after a manual move', async ({ page }) => {
+  await page.clock.install();
+  await page.goto('/');
+  const hero = page.getByRole('region', { name: 'Главное' });
+  const second = hero.getByRole('button', { name: 'Слайд 2' });
+  await expect(second).toHaveAttribute('aria-current', 'false');
+  await page.clock.runFor(8000);
+  await expect(second).toHaveAttribute('aria-current', 'false');
+  await page.clock.runFor(700);
+  await expect(second).toHaveAttribute('aria-current', 'true');
+  // A manual move back to the first slide restarts the timer.
+  await hero.getByRole('button', { name: 'Слайд 1' }).click();
+  await expect(second).toHaveAttribute('aria-current', 'false');
+  await page.clock.runFor(1200);
+  await expect(second).toHaveAttribute('aria-current', 'false');
+  await page.clock.runFor(9000);
+  await expect(second).toHaveAttribute('aria-current', 'true');
+});
