@@ -165,6 +165,7 @@ test('a stored cart is edited, kept over a reload and across tabs, and ends in a
   await page.reload();
   await expect(page.getByRole('heading', { name: `Заказ №${number} оформлен` })).toBeVisible();
   await expect(page.getByTestId('order-total')).toBeVisible();
+  await page.waitForLoadState('networkidle');
   expect(await purchaseEvents(page)).toEqual([]);
 });
 
