@@ -88,7 +88,7 @@ describeDrivers('search', (env) => {
   });
 
   it('treats SQL and tsquery syntax as plain text', async () => {
-    for (const text of ["'; DROP TABLE products; --", 'nike & | ! ( ) :* <->', "кроссовки' OR '1'='1", '\\\\x00 %_ ${}']) {
+    for (const text of ["'; DROP TABLE products; --", 'nike & | ! ( ) :* <->', "кроссовки' OR '1'='1", `\\x00 %_ $${'{'}}`]) {
       const res = await env().gql(SEARCH, { search: text, limit: 5 });
       expect(res.errors, text).toBeUndefined();
       expect(res.status).toBe(200);

@@ -75,6 +75,8 @@ export function validateCatalog(input: unknown): ValidationResult {
     });
   });
   const redirectFrom = seen('адрес перенаправления');
-  catalog.redirects.forEach((r, i) => redirectFrom(r.from, `redirects[${i}].from`));
+  catalog.redirects.forEach((r, i) => {
+    redirectFrom(r.from, `redirects[${i}].from`);
+  });
   return problems.length ? { ok: false, problems } : { ok: true, catalog };
 }

@@ -2,7 +2,7 @@ import {
   type DocumentNode,
   type FragmentDefinitionNode,
   type GraphQLCompositeType,
-  GraphQLError,
+  type GraphQLError,
   type GraphQLSchema,
   getNamedType,
   getNullableType,

@@ -1,3 +1,5 @@
+import { hasControlChars } from '../util/control-chars.ts';
+
 export type DeliveryMethod = 'COURIER' | 'CDEK_PICKUP' | 'RUSSIAN_POST';
 
 export interface OrderInput {
@@ -54,8 +56,6 @@ export interface CleanOrder {
 export const MAX_LINES = 50;
 export const MAX_QUANTITY = 99;
 
-// Control characters (other than line breaks in the comment) have no business in an address.
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 /** Russian mobile numbers only: +7 9xx xxx-xx-xx, also typed as 8 9xx… or 9xx… */
 export function normalizePhone(raw: string): string | null {
@@ -77,7 +77,8 @@ export function validateOrderData(input: OrderInput): { clean: CleanOrder | null
       return v;
     }
     if (v.length > opts.max) err(field, 'TOO_LONG', `Слишком длинное значение: не больше ${opts.max} символов`);
-    else if (CONTROL.test(v) || (!opts.multiline && /[\r\n]/.test(v))) err(field, 'INVALID_FORMAT', 'Поле содержит недопустимые символы');
+    // control characters (other than line breaks in the comment) have no business in an address
+    else if (hasControlChars(v, opts.multiline)) err(field, 'INVALID_FORMAT', 'Поле содержит недопустимые символы');
     else if (v.length < opts.min) err(field, 'INVALID_FORMAT', `Слишком короткое значение: укажите ${opts.label}`);
     return v;
   };

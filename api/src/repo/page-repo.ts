@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../db/database.ts';
+import { hasControlChars } from '../util/control-chars.ts';
 
 export type PageType = 'HOME' | 'SEARCH' | 'CATEGORY' | 'BRAND' | 'PRODUCT' | 'CART' | 'CHECKOUT' | 'ORDER' | 'NOT_FOUND';
 
@@ -55,7 +56,7 @@ export class PageRepo {
       return notFound();
     }
     // a decoded NUL or control character can name no page (and PostgreSQL rejects NUL in text)
-    if (!path.startsWith('/') || path.startsWith('//') || /[\u0000-\u001f\u007f]/.test(path)) return notFound();
+    if (!path.startsWith('/') || path.startsWith('//') || hasControlChars(path)) return notFound();
     // collapsed slashes are a spelling variant too
     const collapsed = path.replace(/\/{2,}/g, '/');
 

@@ -1,0 +1,255 @@
+// npm run bench:api — seeds the large catalogue in throwaway databases (PGlite and PostgreSQL)
+// and measures the shop's hot paths at the database and over HTTP through GraphQL, with 10
+// concurrent clients on loopback. Writes reports/api-bench.md and reports/api-bench.json.
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { cpus, loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+// @ts-expect-error plain ESM script shared with the test setup
+import { startPostgres } from '../../scripts/postgres.mjs';
+import { seedCatalog } from '../src/catalog/seed.ts';
+import { testConfig } from '../src/config.ts';
+import { type Database, type Db, openDatabase, rows } from '../src/db/database.ts';
+import { createApi } from '../src/http/app.ts';
+import { OrderRepo } from '../src/orders/order-repo.ts';
+import { CatalogRepo } from '../src/repo/catalog-repo.ts';
+import { PageRepo } from '../src/repo/page-repo.ts';
+
+const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 4) * 1000;
+const CONCURRENCY = 10;
+const reportDir = fileURLToPath(new URL('../../reports/', import.meta.url));
+
+interface Stats {
+  requests: number;
+  errors: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+}
+
+function stats(latencies: number[], errors: number, ms: number): Stats {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const at = (q: number) => Number((sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0).toFixed(2));
+  return { requests: sorted.length, errors, rps: Math.round((sorted.length / ms) * 1000), p50: at(0.5), p95: at(0.95), p99: at(0.99) };
+}
+
+/** Runs `fn` from CONCURRENCY loops for the duration, in this process: the bare database path. */
+async function loadInProcess(fn: (i: number) => Promise<unknown>): Promise<Stats> {
+  for (let i = 0; i < 20; i++) await fn(i); // warm-up: plans, caches, JIT
+  const latencies: number[] = [];
+  let errors = 0;
+  let next = 0;
+  const started = performance.now();
+  const deadline = started + DURATION_MS;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (performance.now() < deadline) {
+        const t = performance.now();
+        try {
+          await fn(next++);
+        } catch {
+          errors++;
+        }
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  return stats(latencies, errors, performance.now() - started);
+}
+
+function loadOverHttp(url: string, bodies: string[], varyIp = false): Promise<Stats> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), {
+      workerData: { url, concurrency: CONCURRENCY, durationMs: DURATION_MS, bodies, varyIp },
+    });
+    const started = performance.now();
+    worker.once('message', (m: { latencies: number[]; errors: number; firstError: string | null }) => {
+      if (m.firstError) console.warn(`  first error: ${m.firstError}`);
+      resolve(stats(m.latencies, m.errors, performance.now() - started));
+    });
+    worker.once('error', reject);
+  });
+}
+
+const LISTING_QUERY = `query Listing($scope: ListingScopeInput, $filter: ProductFilterInput, $sort: ProductSort, $limit: Int) {
+  products(scope: $scope, filter: $filter, sort: $sort, limit: $limit) { totalCount items { id modelId name sku sizes priceInRUB minPriceInRUB webPath
+    photo { fullpath width height } mainCategory { name } brand { name } variants { id color thumbnail { src } } } } }`;
+const FILTERS_QUERY = `query Filters($scope: ListingScopeInput, $filter: ProductFilterInput) { productFilters(scope: $scope, filter: $filter) {
+  totalCount minPriceInRUBFrom minPriceInRUBTo brands { id name count } categories { id name count } properties { id name title options { value count } } } }`;
+const RESOLVE_QUERY = `query Resolve($path: String!, $query: String) { resolvePage(path: $path, query: $query) { type id status location } }`;
+const ORDER_MUTATION = `mutation Order($input: CreateOrderInput!) { createOrder(input: $input) { success errors { code } order { ordernumber totalPrice } } }`;
+
+async function benchDriver(driver: 'pglite' | 'postgres', database: Database) {
+  const db: Db = database.db;
+  console.log(`[${driver}] seeding the large catalogue…`);
+  const t0 = performance.now();
+  const loaded = await seedCatalog(db, 'large');
+  const seedMs = Math.round(performance.now() - t0);
+  console.log(`[${driver}] ${loaded.products} products, ${loaded.offers} offers in ${seedMs} ms`);
+
+  const [kross] = await rows<{ id: number }>(db, sql`SELECT id FROM categories WHERE name = 'Кроссовки'`);
+  const brandRows = await rows<{ id: number; name: string }>(db, sql`SELECT id, name FROM brands WHERE name IN ('Nike', 'Adidas') ORDER BY name`);
+  const brandIds = brandRows.map((b) => b.id);
+  const [product] = await rows<{ web_path: string }>(db, sql`SELECT web_path FROM products ORDER BY id DESC LIMIT 1`);
+  const offerIds = (await rows<{ id: number }>(db, sql`SELECT id FROM offers WHERE stock >= 5 ORDER BY id LIMIT 200`)).map((o) => o.id);
+  const categoryId = kross?.id as number;
+  const listingArgs = (i: number) => ({
+    type: 'MODEL' as const,
+    scope: { categoryId },
+    filter: { brandIds, priceFrom: 8000, priceTo: 30_000 + (i % 1000), properties: [{ name: 'size', values: ['42'] }] },
+    sort: 'PRICEUP' as const,
+    offset: 0,
+    limit: 24,
+  });
+  const orderInput = (i: number) => ({
+    idempotencyKey: randomUUID(),
+    orderData: {
+      fullName: 'Тестов Тест',
+      phone: '+79001234567',
+      email: 'bench@example.ru',
+      city: 'Москва',
+      address: 'ул. Тестовая, д. 1',
+      deliveryMethod: 'COURIER' as const,
+      comment: '',
+      personalDataConsent: true,
+      consentVersion: '2025-09',
+    },
+    items: [{ offerId: String(offerIds[i % offerIds.length]), quantity: 1 }],
+  });
+
+  const results: Record<string, Record<string, Stats>> = {};
+  const record = (scenario: string, level: string, s: Stats) => {
+    results[scenario] ??= {};
+    (results[scenario] as Record<string, Stats>)[level] = s;
+    console.log(`[${driver}] ${scenario.padEnd(12)} ${level.padEnd(14)} p50 ${s.p50} ms  p95 ${s.p95} ms  p99 ${s.p99} ms  ${s.rps} req/s  (${s.requests} req, ${s.errors} errors)`);
+  };
+
+  // at the database: the repository calls a resolver makes, without GraphQL or HTTP
+  record('listing', 'db', await loadInProcess((i) => new CatalogRepo(db).listProducts(listingArgs(i))));
+  record('filters', 'db', await loadInProcess(() => new CatalogRepo(db).filterData({ categoryId }, {}, ['size'])));
+  record('search', 'db', await loadInProcess(async () => {
+    const repo = new CatalogRepo(db);
+    const plan = await repo.search('кроссовки nike белые');
+    return repo.listProducts({ type: 'MODEL', scope: { search: plan }, filter: {}, sort: 'CONDITION', offset: 0, limit: 24 });
+  }));
+  record('resolvePage', 'db', await loadInProcess((i) => new PageRepo(db).resolve(i % 2 ? product?.web_path ?? '/' : '/catalog/obuv/krossovki/', 'sort=priceup')));
+  record('createOrder', 'db', await loadInProcess((i) => new OrderRepo(db).create(orderInput(i), '127.0.0.1')));
+
+  // over HTTP through GraphQL
+  const api = await createApi({ db, config: testConfig({ orderRateLimit: 1_000_000 }), logging: false });
+  const server = createServer(api.yoga);
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/graphql`;
+  const body = (query: string, variables: unknown) => JSON.stringify({ query, variables });
+  const gqlListing = (i: number) => {
+    const a = listingArgs(i);
+    return body(LISTING_QUERY, { scope: { categoryId: String(categoryId) }, filter: { brandIds: brandIds.map(String), priceFrom: a.filter.priceFrom, priceTo: a.filter.priceTo, properties: [{ propertyId: 'size', values: ['42'] }] }, sort: 'PRICEUP', limit: 24 });
+  };
+  const many = (n: number, f: (i: number) => string) => Array.from({ length: n }, (_, i) => f(i));
+  // uncached: every request differs (the price bound), so each one reaches the database
+  record('listing', 'http-uncached', await loadOverHttp(url, many(20_000, (i) => gqlListing(i + 1000))));
+  record('listing', 'http-cached', await loadOverHttp(url, [gqlListing(0)]));
+  record('filters', 'http-uncached', await loadOverHttp(url, many(20_000, (i) => body(FILTERS_QUERY, { scope: { categoryId: String(categoryId) }, filter: { priceTo: 30_000 + i } }))));
+  record('filters', 'http-cached', await loadOverHttp(url, [body(FILTERS_QUERY, { scope: { categoryId: String(categoryId) } })]));
+  record('search', 'http-uncached', await loadOverHttp(url, many(20_000, (i) => body(LISTING_QUERY, { scope: { search: 'кроссовки nike белые' }, filter: { priceTo: 100_000 + i }, sort: 'CONDITION', limit: 24 }))));
+  record('search', 'http-cached', await loadOverHttp(url, [body(LISTING_QUERY, { scope: { search: 'кроссовки nike белые' }, sort: 'CONDITION', limit: 24 })]));
+  record('resolvePage', 'http', await loadOverHttp(url, [body(RESOLVE_QUERY, { path: product?.web_path, query: '' }), body(RESOLVE_QUERY, { path: '/catalog/obuv/krossovki/', query: 'sort=priceup' })]));
+  record('createOrder', 'http', await loadOverHttp(url, many(20_000, (i) => body(ORDER_MUTATION, { input: orderInput(i) })), true));
+  api.close();
+  await new Promise((r) => server.close(r));
+  return { seedMs, products: loaded.products, offers: loaded.offers, results };
+}
+
+async function main() {
+  const started = new Date();
+  const startLoad = loadavg().map((l) => Number(l.toFixed(2)));
+  const out: Record<string, Awaited<ReturnType<typeof benchDriver>>> = {};
+  const lite = await openDatabase({});
+  try {
+    out.pglite = await benchDriver('pglite', lite);
+  } finally {
+    await lite.close();
+  }
+  const server = await startPostgres();
+  try {
+    const admin = new pg.Client({ connectionString: server.url });
+    await admin.connect();
+    await admin.query('CREATE DATABASE bench');
+    await admin.end();
+    const database = await openDatabase({ databaseUrl: server.url.replace(/\/postgres$/, '/bench'), poolSize: CONCURRENCY });
+    try {
+      out.postgres = await benchDriver('postgres', database);
+    } finally {
+      await database.close();
+    }
+  } finally {
+    await server.stop();
+  }
+  const machine = {
+    node: process.version,
+    cpus: cpus().length,
+    cpu: cpus()[0]?.model,
+    // other work on the machine skews every figure: recorded so a reader can judge
+    loadAverageAtStart: startLoad,
+    loadAverageAtEnd: loadavg().map((l) => Number(l.toFixed(2))),
+    durationSecondsPerRun: DURATION_MS / 1000,
+    concurrency: CONCURRENCY,
+  };
+  mkdirSync(reportDir, { recursive: true });
+  writeFileSync(`${reportDir}api-bench.json`, `${JSON.stringify({ date: started.toISOString(), machine, drivers: out }, null, 2)}\n`);
+  writeFileSync(`${reportDir}api-bench.md`, markdown(started, machine, out));
+  console.log(`Wrote ${reportDir}api-bench.md and api-bench.json`);
+}
+
+function markdown(date: Date, machine: Record<string, unknown>, out: Record<string, Awaited<ReturnType<typeof benchDriver>>>): string {
+  const lines = [
+    '# API benchmark',
+    '',
+    `${date.toISOString()} · Node ${machine.node} · ${machine.cpus} cores (${machine.cpu}) · ${CONCURRENCY} concurrent clients · ${DURATION_MS / 1000} s per run · loopback`,
+    '',
+    `Load average at start ${JSON.stringify(machine.loadAverageAtStart)}, at end ${JSON.stringify(machine.loadAverageAtEnd)} (other processes on the machine share the ${machine.cpus} cores).`,
+    '',
+    'Generated by `npm run bench:api` on the large generated catalogue. **db**: the repository calls a resolver makes,',
+    'in process, no GraphQL/HTTP. **http-uncached**: every request differs, so each reaches the database.',
+    '**http-cached**: the same request repeated, answered by the response cache. Latencies in ms.',
+    '',
+  ];
+  for (const [driver, r] of Object.entries(out)) {
+    lines.push(`## ${driver === 'pglite' ? 'PGlite' : 'PostgreSQL 15'}`, '', `Seeded ${r.products} products / ${r.offers} offers in ${(r.seedMs / 1000).toFixed(1)} s.`, '');
+    lines.push('| scenario | level | p50 | p95 | p99 | req/s | requests | errors |', '|---|---|---:|---:|---:|---:|---:|---:|');
+    for (const [scenario, levels] of Object.entries(r.results)) {
+      for (const [level, s] of Object.entries(levels)) lines.push(`| ${scenario} | ${level} | ${s.p50} | ${s.p95} | ${s.p99} | ${s.rps} | ${s.requests} | ${s.errors} |`);
+    }
+    const l = r.results.listing;
+    if (l?.db && l['http-uncached']) lines.push('', `GraphQL+HTTP overhead on the uncached listing: p50 ${(l['http-uncached'].p50 / l.db.p50).toFixed(2)}× the bare database time.`);
+    lines.push('');
+  }
+  const p = out.postgres?.results;
+  if (p) {
+    const check = (ok: boolean) => (ok ? '✅' : '❌');
+    const lu = p.listing?.['http-uncached'];
+    const lc = p.listing?.['http-cached'];
+    const su = p.search?.['http-uncached'];
+    const sc = p.search?.['http-cached'];
+    const ldb = p.listing?.db;
+    lines.push('## Targets (PostgreSQL, 10 clients over HTTP)', '');
+    lines.push(`- listing p95 < 15 ms: cached ${lc?.p95} ms ${check((lc?.p95 ?? 99) < 15)}, uncached ${lu?.p95} ms ${check((lu?.p95 ?? 99) < 15)}`);
+    lines.push(`- search p95 < 15 ms: cached ${sc?.p95} ms ${check((sc?.p95 ?? 99) < 15)}, uncached ${su?.p95} ms ${check((su?.p95 ?? 99) < 15)}`);
+    lines.push(`- ≥ 1,000 listing req/s: cached ${lc?.rps} ${check((lc?.rps ?? 0) >= 1000)}, uncached ${lu?.rps} ${check((lu?.rps ?? 0) >= 1000)}`);
+    if (ldb && lu) lines.push(`- GraphQL overhead ≤ 2× bare DB (uncached listing p50): ${(lu.p50 / ldb.p50).toFixed(2)}× ${check(lu.p50 / ldb.p50 <= 2)}`);
+    lines.push('');
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
