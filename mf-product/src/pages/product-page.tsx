@@ -1,9 +1,10 @@
 import { useQuery } from '@apollo/client/react';
-import { type ProductPageProps, SectionError, Spinner } from '@shop/mf-shared';
+import { type ProductPageProps, SectionError } from '@shop/mf-shared';
 import '../report.ts';
 import { ProductPageDocument } from '../graphql/generated.ts';
 import { ProductView } from '../product/product-view.tsx';
 import styles from './product-page.module.css';
+import { ProductSkeleton } from './product-skeleton.tsx';
 
 /** The product page (exposed as mf_product/ProductPage): `id` is the colour variant the resolver found. */
 export default function ProductPage({ id }: ProductPageProps) {
@@ -16,9 +17,7 @@ export default function ProductPage({ id }: ProductPageProps) {
       ) : error ? (
         <SectionError title="Не удалось загрузить. Проверьте соединение" onRetry={() => void refetch()} />
       ) : loading ? (
-        <div className={styles.pending}>
-          <Spinner />
-        </div>
+        <ProductSkeleton />
       ) : (
         <h1 className={styles.missing}>Товар не найден</h1>
       )}
