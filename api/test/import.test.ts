@@ -68,6 +68,25 @@ describeDrivers('catalogue import', (env) => {
     expect(await totals()).toEqual(before);
   });
 
+  it('gives the line of each bad row in a JSON file', async () => {
+    const bad = small();
+    bad.models[1].variants[0].offers[2].price = 'дорого';
+    delete bad.brands[3].path;
+    const text = JSON.stringify(bad, null, 2);
+    const dir = mkdtempSync(join(tmpdir(), 'import-'));
+    writeFileSync(join(dir, 'bad.json'), text);
+    const result = await importCatalogFile(env().database.db, join(dir, 'bad.json'));
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    const lines = text.split('\n');
+    const price = result.problems.find((p) => p.position === 'models[1].variants[0].offers[2].price');
+    expect(lines[(price?.line ?? 0) - 1]).toContain('"price": "дорого"');
+    const path = result.problems.find((p) => p.position === 'brands[3].path');
+    // a missing key points at the start of its record
+    expect(lines[(path?.line ?? 0) - 1]?.trim()).toBe('{');
+    expect(lines[path?.line ?? 0]).toContain('"key": "puma"');
+  });
+
   it('rejects unreadable files and invalid JSON with a clear reason', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'import-'));
     writeFileSync(join(dir, 'broken.json'), '{"categories": [');
@@ -100,7 +119,7 @@ describe('import command', () => {
     const dir = mkdtempSync(join(tmpdir(), 'import-cli-'));
     const bad = small();
     bad.models[2].variants[0].offers[0].stock = -1;
-    writeFileSync(join(dir, 'bad.json'), JSON.stringify(bad));
+    writeFileSync(join(dir, 'bad.json'), JSON.stringify(bad, null, 2));
     let out = '';
     let code = 0;
     try {
@@ -116,7 +135,8 @@ describe('import command', () => {
       out = err.stderr;
     }
     expect(code).toBe(1);
-    expect(out).toContain('models[2].variants[0].offers[0].stock');
+    const line = JSON.stringify(bad, null, 2).split('\n').findIndex((l) => l.includes('"stock": -1')) + 1;
+    expect(out).toContain(`line ${line}, models[2].variants[0].offers[0].stock`);
     expect(out).toContain('not changed');
   });
 });

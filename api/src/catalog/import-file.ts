@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Db } from '../db/database.ts';
+import { locateLines } from './json-lines.ts';
 import { type LoadResult, loadCatalog } from './load-catalog.ts';
 import { type CatalogProblem, validateCatalog } from './validate-catalog.ts';
 
@@ -25,5 +26,8 @@ export async function importCatalogFile(db: Db, file: string): Promise<ImportRes
   } catch (e) {
     return { ok: false, problems: [{ position: '(файл)', message: `некорректный JSON: ${(e as Error).message}` }] };
   }
-  return importCatalog(db, data);
+  const result = await importCatalog(db, data);
+  if (result.ok) return result;
+  const lines = locateLines(text, result.problems.map((p) => p.position));
+  return { ok: false, problems: result.problems.map((p) => ({ ...p, line: lines.get(p.position) })) };
 }

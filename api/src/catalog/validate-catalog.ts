@@ -3,6 +3,8 @@ import { type Catalog, catalogFileSchema } from './catalog-file.ts';
 export interface CatalogProblem {
   /** Where in the file, e.g. `models[3].variants[0].offers[2].price`. */
   position: string;
+  /** Line in the JSON file, when the catalogue came from one. */
+  line?: number;
   message: string;
 }
 

@@ -16,7 +16,7 @@ try {
     const result = await importCatalogFile(database.db, file);
     if (!result.ok) {
       console.error(`Import rejected: ${result.problems.length} problem(s); the catalogue was not changed.`);
-      for (const p of result.problems) console.error(`  ${p.position}: ${p.message}`);
+      for (const p of result.problems) console.error(`  ${p.line ? `line ${p.line}, ` : ''}${p.position}: ${p.message}`);
       process.exitCode = 1;
     } else {
       const l = result.loaded;

@@ -237,3 +237,6 @@ export const orderConsents = pgTable('order_consents', {
   consentedAt: timestamp('consented_at', { withTimezone: true }).notNull(),
   clientIp: text('client_ip').notNull(),
 });
+
+// The registry of remote releases (remote → active and canary version) lives beside the catalogue.
+export * from '../registry/registry-tables.ts';

@@ -15,6 +15,7 @@ import { imageResponse } from './images.ts';
 import { defaultLimits, type QueryLimits, useQueryLimits } from './query-limits.ts';
 import { RateLimiter } from './rate-limiter.ts';
 import { sandboxResponse } from './sandbox.ts';
+import { registryResponse } from '../registry/registry-routes.ts';
 
 export interface ApiOptions {
   db: Db;
@@ -62,6 +63,11 @@ export async function createApi(options: ApiOptions): Promise<Api> {
       }
       if (path.startsWith('/api/images/')) {
         endResponse(imageResponse(path) ?? new Response('Not Found', { status: 404 }));
+        return;
+      }
+      if (path === '/api/registry' || path.startsWith('/api/ops/')) {
+        const res = await registryResponse(request, url, db, config).catch(() => jsonError(500, 'INTERNAL_SERVER_ERROR', 'Ошибка сервера'));
+        endResponse(res ?? jsonError(404, 'NOT_FOUND', `Нет такого адреса: ${path.slice(0, 200)}`));
         return;
       }
       if (path.startsWith('/api/sandbox/')) {
