@@ -3,7 +3,10 @@
  * `npm run dev -- <package>`: the same, with that package rebuilt on change
  * (rspack serve with HMR for a remote, a watch build for the host).
  */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { TOKEN_FILE } from './remotes/ops-client.ts';
 import {
   assertPortsFree,
   buildAll,
@@ -22,6 +25,16 @@ const devRemote = REMOTES.find((r) => r.dir === devPackage);
 if (devPackage && devPackage !== 'host' && !devRemote) {
   console.error(`npm run dev -- <package>: package must be host, ${REMOTES.map((r) => r.dir).join(', ')}; got «${devPackage}»`);
   process.exit(2);
+}
+
+/** OPS_TOKEN, or a token kept in .run/ops-token so `npm run remotes` works against this shop. */
+function localOpsToken(): string {
+  if (process.env.OPS_TOKEN) return process.env.OPS_TOKEN;
+  if (existsSync(TOKEN_FILE)) return readFileSync(TOKEN_FILE, 'utf8').trim();
+  const token = randomBytes(24).toString('base64url');
+  mkdirSync(path.dirname(TOKEN_FILE), { recursive: true });
+  writeFileSync(TOKEN_FILE, `${token}\n`, { mode: 0o600 });
+  return token;
 }
 
 async function main() {
@@ -54,7 +67,7 @@ async function main() {
     ports,
     publicHost,
     registry,
-    registryFile: process.env.REGISTRY_FILE || path.join(ROOT, '.run', 'registry.json'),
+    opsToken: localOpsToken(),
     pgliteDir: process.env.PGLITE_DIR || path.join(ROOT, 'api', '.data', 'pglite'),
     log: 'inherit',
     skipRemotes: devRemote ? [devRemote.dir] : [],

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +10,7 @@ import { freePorts, latestRelease, localRegistry, REMOTES, ROOT, startStack } fr
  */
 export default async function globalSetup() {
   const ports = await freePorts();
+  const opsToken = randomBytes(18).toString('base64url');
   const work = mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-'));
   const versions = Object.fromEntries(REMOTES.map((r) => [r.name, latestRelease(r.dir)])) as Record<(typeof REMOTES)[number]['name'], string>;
   const registry = localRegistry(ports, versions);
@@ -17,7 +19,7 @@ export default async function globalSetup() {
   const stack = await startStack({
     ports,
     registry,
-    registryFile: path.join(work, 'registry.json'),
+    opsToken,
     pgliteDir: path.join(work, 'pglite'),
     log: { dir: logDir },
     env: { REGISTRY_TTL_MS: '0' },
@@ -27,6 +29,7 @@ export default async function globalSetup() {
   process.env.SHOP_REGISTRY = JSON.stringify(registry);
   process.env.SHOP_VERSIONS = JSON.stringify(versions);
   process.env.SHOP_WORK_DIR = work;
+  process.env.SHOP_OPS_TOKEN = opsToken;
   return async () => {
     await stack.stop();
     rmSync(work, { recursive: true, force: true });

@@ -23,14 +23,15 @@ const logDir = path.join(ROOT, '.run', 'e2e-logs');
  * A second host server on its own port and its own registry file, sharing the stack's
  * API, so a test can point one remote somewhere broken without touching other tests.
  */
-export async function startPrivateHost(registry: Record<string, string>, env: Record<string, string> = {}) {
+export async function startPrivateHost(registry: Record<string, string> | null, env: Record<string, string> = {}) {
   const port = await freePort();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'shop-host-'));
   const registryFile = path.join(dir, 'registry.json');
-  writeRegistry(registryFile, registry);
+  // With no registry of its own, the host reads the API's, like every production host.
+  if (registry) writeRegistry(registryFile, registry);
   const service = startService(`host-${port}`, path.join(ROOT, 'node_modules/.bin/tsx'), ['host/server/main.ts'], {
     log: { dir: logDir },
-    env: { HOST_PORT: String(port), API_URL: shop.apiUrl, REGISTRY_FILE: registryFile, REGISTRY_TTL_MS: '0', ...env },
+    env: { HOST_PORT: String(port), API_URL: shop.apiUrl, ...(registry ? { REGISTRY_FILE: registryFile } : {}), REGISTRY_TTL_MS: '0', ...env },
   });
   await waitForHttp(`http://127.0.0.1:${port}/healthz`, service);
   return {

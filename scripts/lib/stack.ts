@@ -7,6 +7,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { createRegistryClient } from '../remotes/ops-client.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const BIN = path.join(ROOT, 'node_modules', '.bin');
@@ -216,9 +217,10 @@ export interface StackOptions {
   ports: Ports;
   /** Host name the browser uses to reach the remotes' servers. */
   publicHost?: string;
-  /** remote name → manifest URL; defaults to the given versions on the local remote servers. */
+  /** remote name → manifest URL of the release to publish and activate in the API's registry. */
   registry: Record<string, string>;
-  registryFile: string;
+  /** The API's ops token (registry changes need it). */
+  opsToken: string;
   pgliteDir: string;
   log: LogMode;
   env?: NodeJS.ProcessEnv;
@@ -254,10 +256,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await Promise.all(services.splice(0).reverse().map((s) => s.stop()));
   };
   try {
-    writeRegistry(options.registryFile, options.registry);
     const api = startService('api', path.join(BIN, 'tsx'), [process.env.SHOP_API_ENTRY || 'api/src/main.ts'], {
       log,
-      env: { ...options.env, API_PORT: String(ports.api), PGLITE_DIR: options.pgliteDir, SHOP_PUBLIC_URL: shopUrl },
+      env: { ...options.env, API_PORT: String(ports.api), PGLITE_DIR: options.pgliteDir, SHOP_PUBLIC_URL: shopUrl, OPS_TOKEN: options.opsToken },
     });
     services.push(api);
     const remoteServers = REMOTES.filter((r) => !options.skipRemotes?.includes(r.dir)).map((r) => {
@@ -268,22 +269,24 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       services.push(service);
       return { service, url: `http://127.0.0.1:${ports[r.name]}/` };
     });
-    const host = startService('host', path.join(BIN, 'tsx'), ['host/server/main.ts'], {
-      log,
-      env: {
-        ...options.env,
-        HOST_PORT: String(ports.host),
-        API_URL: `http://127.0.0.1:${ports.api}`,
-        REGISTRY_FILE: options.registryFile,
-      },
-    });
-    services.push(host);
     await Promise.all([
       waitForHttp(`http://127.0.0.1:${ports.api}/api/health`, api),
-      waitForHttp(`http://127.0.0.1:${ports.host}/healthz`, host),
       // A remote server answers 404 at its root: any answer means it is up.
       ...remoteServers.map(({ service, url }) => waitForHttp(url, service, 30_000, true)),
     ]);
+    // The builds just made become the active releases, as `npm run release` would make them.
+    const registry = createRegistryClient({ base: `http://127.0.0.1:${ports.api}`, token: options.opsToken, by: 'npm start' });
+    for (const [name, manifestUrl] of Object.entries(options.registry)) {
+      const version = manifestUrl.split('/').at(-2) ?? '';
+      await registry.publish(name, version, manifestUrl);
+      await registry.activate(name, version);
+    }
+    const host = startService('host', path.join(BIN, 'tsx'), ['host/server/main.ts'], {
+      log,
+      env: { ...options.env, HOST_PORT: String(ports.host), API_URL: `http://127.0.0.1:${ports.api}` },
+    });
+    services.push(host);
+    await waitForHttp(`http://127.0.0.1:${ports.host}/healthz`, host);
   } catch (error) {
     await stop();
     throw error;

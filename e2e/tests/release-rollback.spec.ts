@@ -1,0 +1,161 @@
+// Guards independent releases: a remote team releases, ops roll back, canary and promote,
+// with no host rebuild or restart and no blank page; an incompatible build is refused and
+// the registry cannot be changed without the ops token.
+import { execFile } from 'node:child_process';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { expect, type Page, test } from '@playwright/test';
+import { ROOT } from '../../scripts/lib/stack.ts';
+import { returningVisitor } from '../support/fresh-visitor.ts';
+import { shop, startPrivateHost } from '../support/private-host.ts';
+
+const run = promisify(execFile);
+test.describe.configure({ mode: 'serial' });
+test.setTimeout(120_000);
+
+const catalogUrl = () => new URL(shop.registry.mf_catalog as string).origin;
+const env = () => ({
+  ...process.env,
+  OPS_API_URL: shop.apiUrl,
+  OPS_TOKEN: process.env.SHOP_OPS_TOKEN ?? '',
+  OPS_ACTOR: 'e2e-release-team',
+  MF_CATALOG_URL: catalogUrl(),
+});
+
+async function cli(...args: string[]): Promise<{ code: number; out: string }> {
+  try {
+    const { stdout, stderr } = await run(path.join(ROOT, 'node_modules/.bin/tsx'), ['scripts/remotes/cli.ts', ...args], { cwd: ROOT, env: env() });
+    return { code: 0, out: stdout + stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, out: e.stdout + e.stderr };
+  }
+}
+
+async function release(): Promise<string> {
+  const { code, out } = await cli('release', 'mf-catalog');
+  expect(code, out).toBe(0);
+  const version = out.match(/Published mf_catalog (\S+)\./)?.[1];
+  expect(version, out).toBeTruthy();
+  return version as string;
+}
+
+async function catalogVersionOnPage(page: Page): Promise<string | undefined> {
+  await expect(page.getByTestId('catalog-home')).toBeVisible();
+  return page.evaluate(
+    () => (window as unknown as { __SHOP_APPS__: { name: string; version: string }[] }).__SHOP_APPS__.find((a) => a.name === 'mf_catalog')?.version,
+  );
+}
+
+let host: Awaited<ReturnType<typeof startPrivateHost>>;
+let v1 = '';
+let v2 = '';
+
+test.beforeAll(async () => {
+  // A host reading the API's registry (no registry file), as production runs.
+  host = await startPrivateHost(null, { REGISTRY_TTL_MS: '0' });
+});
+test.afterAll(async () => host?.stop());
+
+test('a release is seen on the next load; a second one too, without restarting anything', async ({ page }) => {
+  await returningVisitor(page);
+  v1 = await release();
+  await page.goto(host.url);
+  expect(await catalogVersionOnPage(page)).toBe(v1);
+  v2 = await release();
+  expect(v2).not.toBe(v1);
+  await page.reload();
+  expect(await catalogVersionOnPage(page)).toBe(v2);
+});
+
+test('a shopper mid-session keeps the cart and the page across a switch, and gets the new release on reload', async ({ page }) => {
+  await returningVisitor(page);
+  await page.goto(host.url);
+  expect(await catalogVersionOnPage(page)).toBe(v2);
+  await page.locator('[data-remote="mf_catalog"]').getByRole('button', { name: /^В избранное: / }).first().click();
+  await page.evaluate(() =>
+    localStorage.setItem('shop-cart', JSON.stringify({ version: 1, state: { items: [{ id: '1', modelId: '1', sku: 'S', name: 'Кеды', price: 5990, brand: { name: 'Vans' }, mainCategory: { name: 'Кеды' }, quantity: 1 }] } })),
+  );
+  const { code, out } = await cli('remotes', 'activate', 'mf-catalog', v1);
+  expect(code, out).toBe(0);
+  // The page in hand keeps working on the code it loaded.
+  await page.getByRole('navigation', { name: 'Основное меню' }).getByRole('link', { name: 'Новинки' }).click();
+  await expect(page.locator('[data-remote="mf_catalog"]').getByRole('heading', { level: 1 })).toBeVisible();
+  await page.goto(host.url);
+  expect(await catalogVersionOnPage(page)).toBe(v1);
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+  await expect(page.getByTestId('favourites-count')).toHaveText('1');
+});
+
+test('rollback returns to the release active before the current one', async ({ page }) => {
+  await returningVisitor(page);
+  expect((await cli('remotes', 'activate', 'mf-catalog', v2)).code).toBe(0);
+  const { code, out } = await cli('remotes', 'rollback', 'mf-catalog');
+  expect(code, out).toBe(0);
+  expect(out).toContain(`Rolled back mf_catalog from ${v2} to ${v1}`);
+  await page.goto(host.url);
+  expect(await catalogVersionOnPage(page)).toBe(v1);
+  const status = await cli('remotes', 'status');
+  expect(status.out).toContain(`active  ${v1}`);
+  expect(status.out).toContain('by e2e-release-team');
+});
+
+test('a canary reaches its share of visitors by a stable hash of visitor_id, and promote makes it the only release', async ({ request }) => {
+  expect((await cli('remotes', 'canary', 'mf-catalog', v2, '50')).code).toBe(0);
+  const versionFor = async (visitor: string) => {
+    const html = await (await request.get(host.url, { headers: { cookie: `visitor_id=${visitor}` } })).text();
+    const state = JSON.parse(html.match(/<script type="application\/json" id="shop-state">(.*?)<\/script>/)?.[1] ?? '{}');
+    return (state.registry.mf_catalog as string).includes(v2) ? 'v2' : 'v1';
+  };
+  const visitors = Array.from({ length: 60 }, (_, i) => `0000${i}-aaaa-4bbb-8ccc-${String(i * 7919).padStart(12, '0')}`);
+  const seen = await Promise.all(visitors.map(versionFor));
+  const onCanary = seen.filter((v) => v === 'v2').length;
+  expect(onCanary).toBeGreaterThan(15);
+  expect(onCanary).toBeLessThan(45);
+  // The same visitor gets the same release every time.
+  for (const visitor of visitors.slice(0, 5)) expect(await versionFor(visitor)).toBe(seen[visitors.indexOf(visitor)]);
+
+  expect((await cli('remotes', 'promote', 'mf-catalog')).code).toBe(0);
+  for (const visitor of visitors.slice(0, 10)) expect(await versionFor(visitor)).toBe('v2');
+});
+
+test('an incompatible build is refused with the reason, and nothing changes', async ({ page }) => {
+  // A copy of v2 built as if against React 18: its manifest says so.
+  const bad = `${v2}-react18`;
+  const dist = path.join(ROOT, 'mf-catalog', 'dist');
+  cpSync(path.join(dist, v2), path.join(dist, bad), { recursive: true });
+  const manifestFile = path.join(dist, bad, 'mf-manifest.json');
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+  for (const shared of manifest.shared) if (shared.name === 'react' || shared.name === 'react-dom') shared.version = '18.3.1';
+  writeFileSync(manifestFile, JSON.stringify(manifest));
+  const publish = await fetch(`${shop.apiUrl}/api/ops/registry/releases`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${process.env.SHOP_OPS_TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ remote: 'mf_catalog', version: bad, manifestUrl: `${catalogUrl()}/${bad}/mf-manifest.json`, by: 'e2e' }),
+  });
+  expect(publish.ok).toBe(true);
+  const { code, out } = await cli('remotes', 'activate', 'mf-catalog', bad);
+  expect(code).not.toBe(0);
+  expect(out).toContain("react 18.3.1 is not compatible with the host's 19.3.1");
+  expect(out).toContain('Nothing was changed.');
+  await returningVisitor(page);
+  await page.goto(host.url);
+  expect(await catalogVersionOnPage(page)).toBe(v2);
+});
+
+test('the registry can be read by anyone but changed only with the ops token, which never reaches the browser', async ({ page, request }) => {
+  const read = await request.get(`${shop.apiUrl}/api/registry`);
+  expect(read.ok()).toBe(true);
+  const attempt = (headers: Record<string, string>) =>
+    request.post(`${shop.apiUrl}/api/ops/registry/activate`, { headers, data: { remote: 'mf_catalog', version: v1, by: 'intruder' } });
+  expect((await attempt({})).status()).toBe(401);
+  expect((await attempt({ authorization: 'Bearer wrong-token' })).status()).toBe(401);
+  // Through the shop's own origin too.
+  expect((await request.post(`${host.url}/api/ops/registry/activate`, { data: { remote: 'mf_catalog', version: v1, by: 'x' } })).status()).toBe(401);
+  const html = await (await request.get(host.url)).text();
+  expect(html).not.toContain(process.env.SHOP_OPS_TOKEN as string);
+  await returningVisitor(page);
+  await page.goto(host.url);
+  expect(await catalogVersionOnPage(page)).toBe(v2);
+});
