@@ -71,13 +71,15 @@ test('a release is seen on the next load; a second one too, without restarting a
 
 test('a shopper mid-session keeps the cart and the page across a switch, and gets the new release on reload', async ({ page }) => {
   await returningVisitor(page);
+  await page.addInitScript(() => {
+    if (localStorage.getItem('shop-cart')) return;
+    const line = { id: '1', modelId: '1', sku: 'S', name: 'Кеды', price: 5990, brand: { name: 'Vans' }, mainCategory: { name: 'Кеды' }, quantity: 1 };
+    localStorage.setItem('shop-cart', JSON.stringify({ version: 1, state: { items: [line] } }));
+  });
   await page.goto(host.url);
   expect(await catalogVersionOnPage(page)).toBe(v2);
   await page.locator('[data-remote="mf_catalog"]').getByRole('button', { name: /^В избранное: / }).first().click();
-  await page.evaluate(() =>
-    localStorage.setItem('shop-cart', JSON.stringify({ version: 1, state: { items: [{ id: '1', modelId: '1', sku: 'S', name: 'Кеды', price: 5990, brand: { name: 'Vans' }, mainCategory: { name: 'Кеды' }, quantity: 1 }] } })),
-  );
-  const { code, out } = await cli('remotes', 'activate', 'mf-catalog', v1);
+  const { code, out } = await cli('activate', 'mf-catalog', v1);
   expect(code, out).toBe(0);
   // The page in hand keeps working on the code it loaded.
   await page.getByRole('navigation', { name: 'Основное меню' }).getByRole('link', { name: 'Новинки' }).click();
@@ -90,19 +92,19 @@ test('a shopper mid-session keeps the cart and the page across a switch, and get
 
 test('rollback returns to the release active before the current one', async ({ page }) => {
   await returningVisitor(page);
-  expect((await cli('remotes', 'activate', 'mf-catalog', v2)).code).toBe(0);
-  const { code, out } = await cli('remotes', 'rollback', 'mf-catalog');
+  expect((await cli('activate', 'mf-catalog', v2)).code).toBe(0);
+  const { code, out } = await cli('rollback', 'mf-catalog');
   expect(code, out).toBe(0);
   expect(out).toContain(`Rolled back mf_catalog from ${v2} to ${v1}`);
   await page.goto(host.url);
   expect(await catalogVersionOnPage(page)).toBe(v1);
-  const status = await cli('remotes', 'status');
+  const status = await cli('status');
   expect(status.out).toContain(`active  ${v1}`);
   expect(status.out).toContain('by e2e-release-team');
 });
 
 test('a canary reaches its share of visitors by a stable hash of visitor_id, and promote makes it the only release', async ({ request }) => {
-  expect((await cli('remotes', 'canary', 'mf-catalog', v2, '50')).code).toBe(0);
+  expect((await cli('canary', 'mf-catalog', v2, '50')).code).toBe(0);
   const versionFor = async (visitor: string) => {
     const html = await (await request.get(host.url, { headers: { cookie: `visitor_id=${visitor}` } })).text();
     const state = JSON.parse(html.match(/<script type="application\/json" id="shop-state">(.*?)<\/script>/)?.[1] ?? '{}');
@@ -116,7 +118,7 @@ test('a canary reaches its share of visitors by a stable hash of visitor_id, and
   // The same visitor gets the same release every time.
   for (const visitor of visitors.slice(0, 5)) expect(await versionFor(visitor)).toBe(seen[visitors.indexOf(visitor)]);
 
-  expect((await cli('remotes', 'promote', 'mf-catalog')).code).toBe(0);
+  expect((await cli('promote', 'mf-catalog')).code).toBe(0);
   for (const visitor of visitors.slice(0, 10)) expect(await versionFor(visitor)).toBe('v2');
 });
 
@@ -135,7 +137,7 @@ test('an incompatible build is refused with the reason, and nothing changes', as
     body: JSON.stringify({ remote: 'mf_catalog', version: bad, manifestUrl: `${catalogUrl()}/${bad}/mf-manifest.json`, by: 'e2e' }),
   });
   expect(publish.ok).toBe(true);
-  const { code, out } = await cli('remotes', 'activate', 'mf-catalog', bad);
+  const { code, out } = await cli('activate', 'mf-catalog', bad);
   expect(code).not.toBe(0);
   expect(out).toContain("react 18.3.1 is not compatible with the host's 19.3.1");
   expect(out).toContain('Nothing was changed.');

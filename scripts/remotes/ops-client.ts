@@ -2,7 +2,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import path from 'node:path';
-import { ROOT } from '../lib/stack.ts';
 
 export interface Release {
   version: string;
@@ -18,6 +17,8 @@ export interface RemoteStatus {
   history: { action: string; version: string | null; percent: number | null; at: string; by: string }[];
 }
 
+// (No import of lib/stack.ts here: that module imports this one.)
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
 export const TOKEN_FILE = path.join(ROOT, '.run', 'ops-token');
 
 export function opsToken(): string {
