@@ -19,6 +19,11 @@ export class BatchLoader<K, V> {
     return promise;
   }
 
+  /** Seeds the cache with a value already loaded by a wider query. */
+  prime(key: K, value: V) {
+    if (!this.cache.has(key)) this.cache.set(key, Promise.resolve(value));
+  }
+
   private async flush() {
     // one more turn lets sibling resolvers of the same level enqueue their keys
     await new Promise((r) => setImmediate(r));

@@ -247,16 +247,53 @@ export class CatalogRepo {
     }
     if (!page.length) return { totalCount, items: [] };
     const ids = page.map((r) => r.id);
-    const hydrated =
-      type === 'OFFER'
-        ? await rows<Raw>(
-            this.db,
-            sql`SELECT ${PRODUCT_SELECT}, o.id AS offer_id, o.sku AS offer_sku, o.size AS offer_size, o.price AS offer_price, o.stock AS offer_stock
-                FROM offers o JOIN products p ON p.id = o.product_id ${FIRST_PHOTO} WHERE o.id = ANY(${intArray(ids)})`,
-          )
-        : await rows<Raw>(this.db, sql`SELECT ${PRODUCT_SELECT} FROM products p ${FIRST_PHOTO} WHERE p.id = ANY(${intArray(ids)})`);
-    const byId = new Map(hydrated.map((r) => [(type === 'OFFER' ? r.offer_id : r.product_id) as number, toProduct(r, type)]));
+    const byId = await this.hydrate(type, ids);
     return { totalCount, items: ids.map((id) => byId.get(id)).filter((x): x is ProductRow => !!x) };
+  }
+
+  /**
+   * Loads listing elements with everything a product card shows in one query (brand, category,
+   * sibling variants as JSON), priming the loaders so the resolvers ask the database nothing more.
+   */
+  private async hydrate(type: ProductType, ids: number[]): Promise<Map<number, ProductRow>> {
+    const offerCols =
+      type === 'OFFER' ? sql`, o.id AS offer_id, o.sku AS offer_sku, o.size AS offer_size, o.price AS offer_price, o.stock AS offer_stock` : sql``;
+    const from = type === 'OFFER' ? sql`offers o JOIN products p ON p.id = o.product_id` : sql`products p`;
+    const idCol = type === 'OFFER' ? sql`o.id` : sql`p.id`;
+    const found = await rows<Raw>(
+      this.db,
+      sql`SELECT ${PRODUCT_SELECT}${offerCols},
+            b.id AS b_id, b.name AS b_name, b.aliases AS b_aliases, b.web_path AS b_web_path, b.text AS b_text, b.heading AS b_heading,
+            b.description AS b_description, b.logo_url AS b_logo_url, b.logo_width AS b_logo_width, b.logo_height AS b_logo_height, b.on_main_page AS b_on_main_page,
+            c.id AS c_id, c.parent_id AS c_parent_id, c.name AS c_name, c.web_path AS c_web_path, c.text AS c_text, c.description AS c_description,
+            c.image_url AS c_image_url, c.image_width AS c_image_width, c.image_height AS c_image_height,
+            (SELECT coalesce(json_agg(json_build_object('id', v.id, 'name', v.name, 'colorName', v.color_name, 'colorClass', v.color_class,
+                      'webPath', v.web_path, 'url', vp.url, 'width', vp.width, 'height', vp.height) ORDER BY v.id), '[]'::json)
+               FROM products v
+               LEFT JOIN LATERAL (SELECT url, width, height FROM photos WHERE product_id = v.id ORDER BY sort LIMIT 1) vp ON true
+              WHERE v.model_id = p.model_id) AS variants_json
+          FROM ${from}
+          JOIN brands b ON b.id = p.brand_id
+          JOIN categories c ON c.id = p.category_id
+          ${FIRST_PHOTO}
+          WHERE ${idCol} = ANY(${intArray(ids)})`,
+    );
+    const prefixed = (r: Raw, prefix: string) => Object.fromEntries(Object.entries(r).filter(([k]) => k.startsWith(prefix)).map(([k, v]) => [k.slice(prefix.length), v]));
+    const byId = new Map<number, ProductRow>();
+    for (const r of found) {
+      const product = toProduct(r, type);
+      byId.set(product.id, product);
+      this.brandLoader.prime(r.b_id as number, toBrand(prefixed(r, 'b_')));
+      this.categoryLoader.prime(r.c_id as number, toCategory(prefixed(r, 'c_')));
+      const json = (typeof r.variants_json === 'string' ? JSON.parse(r.variants_json) : r.variants_json) as {
+        id: number; name: string; colorName: string; colorClass: string; webPath: string; url: string | null; width: number | null; height: number | null;
+      }[];
+      this.variantLoader.prime(
+        product.modelGroupId,
+        json.map((v) => ({ id: v.id, modelId: product.modelGroupId, name: v.name, colorName: v.colorName, colorClass: v.colorClass, webPath: v.webPath, thumbnail: image(v.url, v.width, v.height) })),
+      );
+    }
+    return byId;
   }
 
   /**
@@ -278,7 +315,13 @@ export class CatalogRepo {
         sql`SELECT c AS key, count(*)::int AS count FROM products p CROSS JOIN LATERAL unnest(p.category_ids) AS c ${cond('category')} GROUP BY c`,
       ),
       ...props.map((p) =>
-        rows<{ key: string; count: number }>(
+        // sizes have their own (shorter) column: unnesting it beats filtering every property tag
+        p.name === 'size'
+          ? rows<{ key: string; count: number }>(
+              this.db,
+              sql`SELECT s AS key, count(*)::int AS count FROM products p CROSS JOIN LATERAL unnest(p.sizes) AS s ${cond('prop:size')} GROUP BY s`,
+            )
+          : rows<{ key: string; count: number }>(
           this.db,
           sql`SELECT substr(v, ${p.name.length + 2}) AS key, count(*)::int AS count
               FROM (SELECT unnest(p.props) AS v FROM products p ${cond(`prop:${p.name}`)}) x
