@@ -144,5 +144,6 @@ test('Escape closes the viewer, then the gallery; focus stays inside while open'
   await expect(gallery(page)).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(gallery(page)).toHaveCount(0);
-  await expect(page.getByTestId('product-page').getByRole('heading', { level: 1 })).toBeVisible();
+  // Focus goes back to the page, on its first photo.
+  await expect(page.getByRole('button', { name: `Фото 1 из ${product.gallery.length}: открыть галерею` })).toBeFocused();
 });

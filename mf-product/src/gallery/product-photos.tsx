@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { PhotoData } from '../product/product-data.ts';
 import { GalleryDialog } from './gallery-dialog.tsx';
 import { PhotoViewer } from './photo-viewer.tsx';
@@ -22,6 +22,20 @@ export function ProductPhotos({ photos, name }: ProductPhotosProps) {
   // A link or reload straight to a photo opens the gallery under the viewer, for closing back to.
   if (index >= 0 && !gallery.open) setGallery({ open: true, from: null });
 
+  // Closing the gallery gives focus back to the page photo it was opened from.
+  const list = useRef<HTMLUListElement>(null);
+  const returnTo = useRef<string | null>(null);
+  useEffect(() => {
+    if (gallery.open || returnTo.current === null) return;
+    const id = returnTo.current;
+    returnTo.current = null;
+    list.current?.querySelector<HTMLButtonElement>(`[data-photo-id="${CSS.escape(id)}"]`)?.focus();
+  }, [gallery.open]);
+  const closeGallery = () => {
+    returnTo.current = gallery.from ?? photos[0]?.id ?? null;
+    setGallery({ open: false, from: null });
+  };
+
   if (photos.length === 0) {
     return (
       <div className={styles.empty} role="img" aria-label="Фото скоро появится">
@@ -32,12 +46,13 @@ export function ProductPhotos({ photos, name }: ProductPhotosProps) {
 
   return (
     <div className={styles.photos}>
-      <ul className={styles.list} aria-label="Фото товара">
+      <ul ref={list} className={styles.list} aria-label="Фото товара">
         {photos.map((photo, i) => (
           <li key={photo.id} className={styles.cell}>
             <button
               type="button"
               className={styles.photo}
+              data-photo-id={photo.id}
               aria-label={`Фото ${i + 1} из ${photos.length}: открыть галерею`}
               onClick={() => setGallery({ open: true, from: photo.id })}
             >
@@ -61,7 +76,7 @@ export function ProductPhotos({ photos, name }: ProductPhotosProps) {
           photoId={index >= 0 ? photoId : null}
           initialPhotoId={gallery.from}
           onOpenPhoto={setPhotoId}
-          onClose={() => setGallery({ open: false, from: null })}
+          onClose={closeGallery}
         />
       )}
       {index >= 0 && (
