@@ -109,3 +109,19 @@ test('a remote module that throws shows the fallback and leaves the rest working
     await remote.stop();
   }
 });
+
+test('a passing network fault on a remote is retried and the shopper never sees it', async ({ page }) => {
+  await seedCart(page);
+  let failed = 0;
+  await page.route('**/mf-manifest.json', async (route) => {
+    if (route.request().url().includes(new URL(shop.registry.mf_catalog as string).port) && failed === 0) {
+      failed += 1;
+      return route.abort('connectionreset');
+    }
+    return route.continue();
+  });
+  await page.goto('/');
+  await expect(page.getByTestId('catalog-home')).toBeVisible();
+  expect(failed).toBe(1);
+  await expect(catalogFallback(page)).toHaveCount(0);
+});

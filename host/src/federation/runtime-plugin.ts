@@ -1,18 +1,48 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { RetryPlugin } from '@module-federation/retry-plugin';
 
 /** A manifest that does not answer within this time counts as a failed remote. */
 export const MANIFEST_TIMEOUT_MS = 4000;
+const RETRY_DELAY_MS = 300;
+
+async function fetchManifest(url: string, init: RequestInit | undefined, retries: number): Promise<Response> {
+  try {
+    const response = await fetch(url, { ...init, cache: 'no-store', signal: AbortSignal.timeout(MANIFEST_TIMEOUT_MS) });
+    // A 5xx may be a passing fault; a 404 is an answer.
+    if (response.status >= 500 && retries > 0) throw new Error(`HTTP ${response.status}`);
+    return response;
+  } catch (error) {
+    // A hang already cost the whole timeout: give up. A refused or reset connection may be a blip.
+    if (retries <= 0 || (error as Error).name === 'TimeoutError') throw error;
+    await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));
+    return fetchManifest(url, init, retries - 1);
+  }
+}
 
 /**
- * The federation runtime fetches `mf-manifest.json` with no timeout of its own, so a remote
- * server that accepts the connection and never answers would leave its area on a spinner
- * forever. Aborting the fetch turns a hang into an error the host's boundary can show.
+ * The first two of the three layers between a broken remote and a blank page (the third is
+ * the React error boundary in remote-slot.tsx):
+ * 1. retries: the federation retry plugin retries a remote entry or exposed chunk that failed
+ *    to load; manifests are retried here, once, after a network error;
+ * 2. a timeout on the manifest fetch, which the runtime does without one (a server that
+ *    accepts the connection and never answers would leave a spinner forever), and the
+ *    `errorLoadRemote` hook, which records the failure for ops and lets it reach the boundary.
+ * The retry plugin's own fetch hook is replaced: hooks all run, so keeping both would fetch
+ * every manifest twice.
  */
-export default function timeoutPlugin(): ModuleFederationRuntimePlugin {
+export default function resiliencePlugin(): ModuleFederationRuntimePlugin {
+  const retry = RetryPlugin({ script: { retryTimes: 1, retryDelay: RETRY_DELAY_MS } }) as unknown as ModuleFederationRuntimePlugin;
   return {
-    name: 'shop-manifest-timeout',
-    fetch(url, init) {
-      return fetch(url, { ...init, cache: 'no-store', signal: AbortSignal.timeout(MANIFEST_TIMEOUT_MS) });
+    ...retry,
+    name: 'shop-resilience',
+    fetch: (url, init) => fetchManifest(url, init, 1),
+    errorLoadRemote({ id, error, lifecycle }) {
+      const w = window as unknown as { __SHOP_REMOTE_ERRORS__?: unknown[] };
+      w.__SHOP_REMOTE_ERRORS__ ??= [];
+      w.__SHOP_REMOTE_ERRORS__.push({ id, lifecycle, message: error instanceof Error ? error.message : String(error), at: Date.now() });
+      console.error(`[shop] remote ${id} failed at ${lifecycle}`, error);
+      // No fallback module: the area's error boundary shows «Не удалось загрузить раздел».
+      return undefined;
     },
   };
 }
