@@ -28,6 +28,7 @@ export function FilterChip({
   applyButton?: boolean;
 }) {
   const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
   const panelId = useId();
   const close = useRef(onClose);
   close.current = onClose;
@@ -37,7 +38,9 @@ export function FilterChip({
       if (root.current && !root.current.contains(event.target as Node)) close.current();
     };
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') close.current();
+      if (event.key !== 'Escape') return;
+      close.current();
+      button.current?.focus();
     };
     document.addEventListener('pointerdown', onPointer);
     document.addEventListener('keydown', onKey);
@@ -50,6 +53,7 @@ export function FilterChip({
     <div ref={root} className={styles.chipWrap}>
       <div className={styles.chip} data-active={value ? true : undefined} data-open={open || undefined}>
         <button
+          ref={button}
           type="button"
           className={styles.chipButton}
           aria-expanded={open}

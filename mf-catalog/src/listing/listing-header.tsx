@@ -9,7 +9,7 @@ export function useListingHeading({ type, id }: ListingPageProps) {
   const item = type === 'CATEGORY' ? data?.category : data?.brand;
   const title = item ? (item.__typename === 'Brand' ? item.heading || item.name : item.name) : '';
   const header = (
-    <header>
+    <header className={styles.header}>
       <h1 className={styles.heading}>{title || '\u00a0'}</h1>
       {item?.text && <p className={styles.lead}>{item.text}</p>}
     </header>

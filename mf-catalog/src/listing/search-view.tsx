@@ -20,7 +20,7 @@ export function SearchView() {
   const text = (params.get('search') ?? '').trim();
   const scope = useMemo(() => (text ? { search: text } : {}), [text]);
   const header = (
-    <header>
+    <header className={styles.header}>
       <h1 className={styles.heading}>{text ? `Результаты поиска «${text}»` : 'Каталог'}</h1>
     </header>
   );
