@@ -8,7 +8,8 @@ export interface ApiProduct {
   sku: string;
   webPath: string;
   brand: { name: string; webPath: string };
-  mainCategory: { name: string; webPath: string };
+  minPriceInRUB: number;
+  mainCategory: { id: string; name: string; webPath: string };
   variants: { id: string; colorName: string; webPath: string }[];
   gallery: { id: string; url: string }[];
   technicalAttributes: { title: string; text: string | null }[];
@@ -16,7 +17,7 @@ export interface ApiProduct {
 }
 
 const PRODUCTS = `query($offset: Int) { products(limit: 12, offset: $offset) { items {
-  id name sku webPath brand { name webPath } mainCategory { name webPath }
+  id name sku webPath minPriceInRUB brand { name webPath } mainCategory { id name webPath }
   variants { id colorName webPath } gallery { id url } technicalAttributes { title text }
   offers { id size priceInRUB soldOut } } } }`;
 

@@ -1,6 +1,7 @@
 // Guards the product page (mf-product): what it shows of a product, colour variants, the size
-// grid and its price, «В корзину» into the shared cart, favourites and the page's JSON-LD.
+// grid and its price, «В корзину» into the shared cart, favourites, recommendations and the page's JSON-LD.
 import { expect, type Page, test } from '@playwright/test';
+import { gql } from '../support/catalog.ts';
 import { asReturningShopper, richProduct, rub } from '../support/product-page.ts';
 
 const productPage = (page: Page) => page.getByTestId('product-page');
@@ -141,4 +142,32 @@ test('the like button adds the product to «Избранное», counted in the
   await expect(like).toHaveAttribute('aria-pressed', 'true');
   await like.click();
   await expect(page.getByTestId('favourites-count')).toHaveCount(0);
+});
+
+test('«Вам может понравиться» shows the same category at a similar price, without this model', async ({ page, request }) => {
+  const product = await richProduct(request);
+  await page.goto(product.webPath);
+  const slider = productPage(page).getByRole('region', { name: 'Вам может понравиться' });
+  await expect(slider.getByRole('listitem').first()).toBeVisible();
+  const paths = [
+    ...new Set(
+      await slider.locator('a[href^="/product/"]').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? '')),
+    ),
+  ];
+  expect(paths.length).toBeGreaterThan(0);
+  const ownPaths = product.variants.map((v) => v.webPath);
+  for (const path of paths) {
+    expect(ownPaths).not.toContain(path);
+    const { resolvePage } = await gql<{ resolvePage: { id: string } }>(request, 'query($p: String!) { resolvePage(path: $p) { id } }', {
+      p: path,
+    });
+    const { product: shown } = await gql<{ product: { minPriceInRUB: number; mainCategory: { id: string } } }>(
+      request,
+      'query($id: ID!) { product(id: $id) { minPriceInRUB mainCategory { id } } }',
+      { id: resolvePage.id },
+    );
+    expect(shown.mainCategory.id).toBe(product.mainCategory.id);
+    expect(shown.minPriceInRUB).toBeGreaterThanOrEqual(product.minPriceInRUB * 0.7 - 1);
+    expect(shown.minPriceInRUB).toBeLessThanOrEqual(product.minPriceInRUB * 1.3 + 1);
+  }
 });
