@@ -1,6 +1,7 @@
 // Guards the catalogue's home page: hero slider, top brands, the three product sliders,
 // categories and client reviews, with real data from the seeded catalogue.
 import { expect, test } from '@playwright/test';
+import { gql } from '../support/catalog.ts';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -63,7 +64,13 @@ test('categories are a vertical list below 640 px', async ({ page }) => {
   await expect(categories.getByRole('button', { name: 'Вперёд' })).toHaveCount(0);
 });
 
-test('a brand tile click is a promotion and a card can be liked', async ({ page }) => {
+test('a card can be liked; a brand tile is a promotion opening the brand with its heading, text and description', async ({ page, request }) => {
+  const { brands } = await gql<{ brands: { items: { name: string; heading: string; text: string; description: string }[] } }>(
+    request,
+    '{ brands(limit: 100) { items { name heading text description } } }',
+  );
+  const nike = brands.items.find((b) => b.name === 'Nike');
+  if (!nike) throw new Error('the seeded catalogue has no Nike');
   await page.goto('/');
   const card = page.getByRole('region', { name: 'Новинки' }).getByRole('article').first();
   await card.scrollIntoViewIfNeeded();
@@ -80,7 +87,9 @@ test('a brand tile click is a promotion and a card can be liked', async ({ page 
       .filter(Boolean),
   );
   expect(promo).toEqual([{ promotions: [{ id: 'BASE', name: 'Топ бренды', creative: 'Nike', position: expect.any(Number) }] }]);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(nike.heading || nike.name);
+  await expect(page.getByText(nike.text, { exact: true })).toBeVisible();
+  await expect(page.getByText(nike.description, { exact: true })).toBeAttached();
 });
 
 test('the hero advances by itself 8.5 s after a manual move, which pauses it for 1 s', async ({ page }) => {
