@@ -9,12 +9,15 @@ describe('docker-compose.yml', () => {
       .trim()
       .split('\n')
       .sort();
-    expect(services).toEqual(['api', 'host', 'mf-cart', 'mf-catalog', 'mf-product', 'postgres']);
+    expect(services).toEqual(['api', 'host', 'mf-cart', 'mf-catalog', 'mf-product', 'postgres', 'release']);
   });
 
-  it('points the host registry at the remote services and gives every service a health check', () => {
+  it('keeps each remote\'s releases on a volume, lets the host read the API registry, and checks every service\'s health', () => {
     const config = execFileSync('docker-compose', ['config'], { cwd: ROOT, encoding: 'utf8' });
-    for (const port of [3001, 3002, 3003]) expect(config).toContain(`:${port}/0.1.0-compose/mf-manifest.json`);
+    for (const remote of ['mf-catalog', 'mf-product', 'mf-cart']) expect(config).toContain(`${remote}-releases:/releases`);
+    expect(config).not.toContain('REGISTRY_JSON');
+    expect(config).not.toContain('REGISTRY_FILE');
+    expect(config).toMatch(/release:[\s\S]*profiles:[\s\S]*- release/);
     expect(config.match(/healthcheck:/g)?.length).toBe(6);
   });
 });

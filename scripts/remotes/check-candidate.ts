@@ -24,7 +24,21 @@ interface Manifest {
 
 export const SINGLETON_PACKAGES = ['react', 'react-dom', 'react-router-dom', '@apollo/client', 'graphql', 'zustand', '@shop/mf-shared'];
 
-export async function fetchManifest(url: string): Promise<Manifest> {
+/**
+ * Where the tool itself reaches a public manifest URL: in docker-compose the browser's
+ * address (localhost:3001) is another service's name inside the network.
+ * RELEASE_CHECK_ORIGIN_MAP="http://localhost:3001=http://mf-catalog:3001,…"
+ */
+function reachable(url: string): string {
+  for (const pair of (process.env.RELEASE_CHECK_ORIGIN_MAP ?? '').split(',')) {
+    const [from, to] = pair.split('=');
+    if (from && to && url.startsWith(from)) return to + url.slice(from.length);
+  }
+  return url;
+}
+
+export async function fetchManifest(publicUrl: string): Promise<Manifest> {
+  const url = reachable(publicUrl);
   let response: Response;
   try {
     response = await fetch(url, { signal: AbortSignal.timeout(5000), cache: 'no-store' });
