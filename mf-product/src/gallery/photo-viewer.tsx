@@ -1,4 +1,4 @@
-import { type PointerEvent, useEffect, useRef } from 'react';
+import { type PointerEvent, useEffect, useEffectEvent, useLayoutEffect, useRef } from 'react';
 import type { PhotoData } from '../product/product-data.ts';
 import styles from './photo-viewer.module.css';
 import { ThumbnailStrip } from './thumbnail-strip.tsx';
@@ -24,7 +24,9 @@ export function PhotoViewer({ photos, index, name, onShow, onClose }: PhotoViewe
 
   // Steps count from the last photo asked for, so quick key presses are not lost before the URL catches up.
   const shown = useRef(index);
-  shown.current = index;
+  useLayoutEffect(() => {
+    shown.current = index;
+  }, [index]);
   const step = (by: -1 | 1) => {
     const target = stepIndex(shown.current, by, count);
     if (target === null) return;
@@ -33,15 +35,13 @@ export function PhotoViewer({ photos, index, name, onShow, onClose }: PhotoViewe
   };
 
   // Keys are read on the document: the focused button may just have gone (no «next» on the last photo).
-  const stepRef = useRef(step);
-  stepRef.current = step;
+  const onKey = useEffectEvent((event: KeyboardEvent) => {
+    const by = keyStep(event.key);
+    if (by === 0 || event.altKey || event.ctrlKey || event.metaKey) return;
+    event.preventDefault();
+    step(by);
+  });
   useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      const by = keyStep(event.key);
-      if (by === 0 || event.altKey || event.ctrlKey || event.metaKey) return;
-      event.preventDefault();
-      stepRef.current(by);
-    };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, []);
