@@ -9,7 +9,7 @@ import { fallbackHead, metaTags } from './head.ts';
 import { escapeHtml, renderPage } from './html.ts';
 import { proxyToApi } from './proxy.ts';
 import { apiRegistry, fileRegistry, fixedRegistry, registryFor } from './registry.ts';
-import { inlineScriptHashes, originsOf, securityHeaders } from './security.ts';
+import { baselineHeaders, inlineScriptHashes, originsOf, securityHeaders } from './security.ts';
 import { visitorId } from './visitor.ts';
 
 /**
@@ -101,6 +101,7 @@ export async function createHostServer(config: HostConfig): Promise<http.Server>
 
   return http.createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+    for (const [name, value] of Object.entries(baselineHeaders(url.pathname))) res.setHeader(name, value);
     try {
       if (url.pathname.startsWith('/api/')) return proxyToApi(config.apiUrl, req, res);
       if (url.pathname.startsWith('/static/')) {

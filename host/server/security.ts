@@ -39,6 +39,25 @@ export function securityHeaders(options: { remoteOrigins: string[]; scriptHashes
   };
 }
 
+/**
+ * Headers every answer of the host server carries, set before any route runs (a route may
+ * replace them with its own, as pages do with their full CSP). Answers that are not pages
+ * (assets, JSON, robots, sitemap, errors) need no sources at all; the API's answers passed
+ * through `/api/*` (the sandbox payment page among them) keep their own content and only
+ * may not be framed.
+ */
+export function baselineHeaders(pathname: string): Record<string, string> {
+  const csp = pathname.startsWith('/api/')
+    ? "frame-ancestors 'none'; base-uri 'self'; object-src 'none'"
+    : "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+  return {
+    'Content-Security-Policy': csp,
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'X-Frame-Options': 'DENY',
+  };
+}
+
 export function originsOf(registry: Record<string, string>): string[] {
   const origins: string[] = [];
   for (const url of Object.values(registry)) {
