@@ -2,7 +2,7 @@
 // with no host rebuild or restart and no blank page; an incompatible build is refused and
 // the registry cannot be changed without the ops token.
 import { execFile } from 'node:child_process';
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, type Page, test } from '@playwright/test';
@@ -144,6 +144,7 @@ test('an incompatible build is refused with the reason, and nothing changes', as
   await returningVisitor(page);
   await page.goto(host.url);
   expect(await catalogVersionOnPage(page)).toBe(v2);
+  rmSync(path.join(dist, bad), { recursive: true, force: true });
 });
 
 test('the registry can be read by anyone but changed only with the ops token, which never reaches the browser', async ({ page, request }) => {

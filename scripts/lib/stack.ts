@@ -304,7 +304,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 export function latestRelease(remoteDir: string): string {
   const dist = path.join(ROOT, remoteDir, 'dist');
   const releases = readdirSync(dist, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && existsSync(path.join(dist, entry.name, 'mf-manifest.json')))
+    // Only folders the build made (`<version>-<14-digit build id>`), not copies made by hand or by tests.
+    .filter((entry) => entry.isDirectory() && /^\d+\.\d+\.\d+-\d{14}$/.test(entry.name) && existsSync(path.join(dist, entry.name, 'mf-manifest.json')))
     .map((entry) => ({ name: entry.name, at: statSync(path.join(dist, entry.name, 'mf-manifest.json')).mtimeMs }))
     .sort((a, b) => b.at - a.at);
   const newest = releases[0];
