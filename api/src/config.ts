@@ -80,11 +80,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     orderRateLimit: int(env, 'ORDER_RATE_LIMIT', 10, 1, 100_000),
     allowedProperties: allowed.length ? allowed : ['size'],
     paymentProviderUrl: url(env, 'PAYMENT_PROVIDER_URL', undefined, ['http:', 'https:']),
-    shopName: env.SHOP_NAME || 'Original Shop',
+    shopName: env.SHOP_NAME || 'Оригинал',
   };
 }
 
 /** Defaults for in-process use (tests, tools) with selected overrides. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return { ...loadConfig({}), catalogSeed: 'none', ...overrides };
+}
+
+/** Where the user ran the command: npm -w runs scripts inside api/, but paths are typed relative to here. */
+export function invocationDir(env: NodeJS.ProcessEnv = process.env): string {
+  return env.INIT_CWD || process.cwd();
 }
