@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+// shop owners read these reports: zod's own messages in Russian
+z.config(z.locales.ru());
+
 // The import format; the generator produces the same shape, so seeding and importing share one loader.
 
 const webPath = z

@@ -1,13 +1,15 @@
 import { importCatalogFile } from '../catalog/import-file.ts';
-import { ConfigError, loadConfig } from '../config.ts';
+import { resolve } from 'node:path';
+import { ConfigError, invocationDir, loadConfig } from '../config.ts';
 import { LockError } from '../db/lock-file.ts';
 import { openDatabaseFromConfig } from '../db/open-from-config.ts';
 
-const file = process.argv[2];
-if (!file) {
+const arg = process.argv[2];
+if (!arg) {
   console.error('Usage: npm run import -w @shop/api -- catalogue.json   (format: api/README.md)');
   process.exit(2);
 }
+const file = resolve(invocationDir(), arg);
 
 try {
   const config = loadConfig();

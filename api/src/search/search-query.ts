@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../db/database.ts';
 import { swapLayout } from './keyboard-layout.ts';
-import { normalizeText, tokenize } from './normalize.ts';
+import { tokenize } from './normalize.ts';
 
 export interface SearchPlan {
   /** A to_tsquery('russian', …) expression built only from letters and digits, or null. */
@@ -71,4 +71,3 @@ export async function planSearch(db: Db, term: string): Promise<SearchPlan> {
   return { tsquery: parts.join(' & '), skuProductIds, corrected };
 }
 
-export { normalizeText };
