@@ -32,8 +32,9 @@ export function filterBar(page: Page): Locator {
   return page.getByRole('group', { name: 'Фильтры и сортировка' });
 }
 
-/** Waits until the «Загрузка...» overlay is gone. */
+/** Waits until the listing is shown (its count) and the «Загрузка...» overlay is gone. */
 export async function settled(page: Page): Promise<void> {
+  await expect(page.getByText(/^\d+ товар(а|ов)?$/)).toBeVisible();
   await expect(page.getByText('Загрузка...')).toHaveCount(0);
 }
 
