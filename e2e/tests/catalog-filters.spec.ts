@@ -154,3 +154,23 @@ test('numbered pages, and back/forward restore the exact listing', async ({ page
   expect(await cardNames(other)).toEqual(filtered);
   await expect(filterBar(other).getByRole('button', { name: 'Размер 1' })).toBeVisible();
 });
+
+test('while the next page loads, the current results stay under «Загрузка...»', async ({ page }) => {
+  await page.goto(SNEAKERS);
+  await settled(page);
+  const before = await cardNames(page);
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/graphql', async (route) => {
+    if (route.request().postData()?.includes('ListingProducts')) await held;
+    await route.continue();
+  });
+  await page.getByRole('navigation', { name: 'Страницы' }).getByRole('link', { name: 'Страница 2' }).click();
+  await expect(page.getByText('Загрузка...')).toBeVisible();
+  expect(await cardNames(page)).toEqual(before);
+  release();
+  await settled(page);
+  expect(await cardNames(page)).not.toEqual(before);
+});
