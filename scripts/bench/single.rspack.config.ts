@@ -1,0 +1,28 @@
+/**
+ * The benchmark's comparison build: the host app with every remote page imported
+ * statically (scripts/bench/single-remotes.ts replaces host/src/federation/remotes.ts), no
+ * Module Federation, one plain bundle. Same compiler settings as rspack.base.ts.
+ * Output: .run/bench-web/single/ (served by the host server with HOST_DIST_DIR).
+ */
+import path from 'node:path';
+import { type Configuration, rspack } from '@rspack/core';
+import { createConfig } from '../../rspack.base.ts';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+const hostDir = path.join(root, 'host');
+
+export default (): Configuration => {
+  const base = createConfig({ name: 'host', kind: 'host', dir: hostDir }, { mode: 'production' });
+  const plugins = (base.plugins ?? []).filter((plugin) => plugin?.constructor?.name !== 'ModuleFederationPlugin');
+  return {
+    ...base,
+    // bootstrap directly: without federation there is no async boundary to wait for.
+    entry: { main: './src/bootstrap.tsx' },
+    output: { ...base.output, path: process.env.BENCH_SINGLE_DIR ?? path.join(root, '.run', 'bench-web', 'single'), clean: true },
+    plugins: [
+      ...plugins,
+      new rspack.NormalModuleReplacementPlugin(/[\\/]host[\\/]src[\\/]federation[\\/]remotes\.ts$/, path.join(import.meta.dirname, 'single-remotes.ts')),
+    ],
+    optimization: { ...base.optimization, splitChunks: false },
+  };
+};

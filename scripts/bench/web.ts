@@ -1,0 +1,594 @@
+/**
+ * `npm run bench:web`: the web benchmark of issue 9 (a script that writes reports, never a timed test).
+ *
+ * Builds the shop for production plus the same source as ONE plain bundle
+ * (scripts/bench/single.rspack.config.ts), starts the API on the LARGE catalogue in a
+ * throwaway PGlite folder, the remotes, the federated host server and a second host server
+ * serving the single bundle, then runs Lighthouse (mobile and desktop, N runs, median) on
+ * home, a category, a filtered listing, search results, a product page and the cart of both
+ * builds, and times listing → product navigations in a real browser. Writes
+ * reports/web-bench.md and reports/web-bench.json (with reports/api-bench.md folded in).
+ *
+ * Options: --runs N (3) · --pages home,product · --profiles mobile,desktop · --builds federated,single
+ *          --no-build (use the newest builds) · --check (exit 1 when over scripts/bench/budgets.json)
+ *          --check-only (check the last reports/web-bench.json without running anything)
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import {
+  buildAll,
+  freePorts,
+  latestRelease,
+  localRegistry,
+  REMOTES,
+  ROOT,
+  type RemoteName,
+  startService,
+  startStack,
+  waitForHttp,
+} from '../lib/stack.ts';
+
+const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const REPORT_DIR = path.join(ROOT, 'reports');
+const BENCH_DIR = path.join(ROOT, '.run', 'bench-web');
+const BUDGETS_FILE = path.join(import.meta.dirname, 'budgets.json');
+
+type Profile = 'mobile' | 'desktop';
+type Build = 'federated' | 'single';
+const PAGE_NAMES = ['home', 'category', 'filtered', 'search', 'product', 'cart'] as const;
+type PageName = (typeof PAGE_NAMES)[number];
+
+interface Args {
+  runs: number;
+  pages: PageName[];
+  profiles: Profile[];
+  builds: Build[];
+  build: boolean;
+  check: boolean;
+  checkOnly: boolean;
+}
+
+function parseArgs(argv: string[]): Args {
+  const value = (name: string) => {
+    const i = argv.indexOf(name);
+    return i >= 0 ? argv[i + 1] : undefined;
+  };
+  const list = <T extends string>(name: string, all: readonly T[]): T[] => {
+    const raw = value(name);
+    if (!raw) return [...all];
+    const picked = raw.split(',') as T[];
+    for (const p of picked) if (!all.includes(p)) throw new Error(`${name}: unknown «${p}», expected one of ${all.join(', ')}`);
+    return picked;
+  };
+  const runs = Number(value('--runs') ?? 3);
+  if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a positive whole number');
+  return {
+    runs,
+    pages: list('--pages', PAGE_NAMES),
+    profiles: list('--profiles', ['mobile', 'desktop'] as const),
+    builds: list('--builds', ['federated', 'single'] as const),
+    build: !argv.includes('--no-build'),
+    check: argv.includes('--check') || argv.includes('--check-only'),
+    checkOnly: argv.includes('--check-only'),
+  };
+}
+
+// ---------------------------------------------------------------- results
+
+interface JsGroup {
+  requests: number;
+  raw: number;
+  gzip: number;
+  transfer: number;
+}
+
+interface RunResult {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  fcpMs: number;
+  requests: number;
+  js: Record<string, JsGroup>;
+  lcpElement?: string;
+}
+
+interface PageResult extends Omit<RunResult, 'js'> {
+  url: string;
+  runs: number;
+  js: Record<string, JsGroup>;
+  jsTotal: JsGroup;
+}
+
+interface Report {
+  when: string;
+  machine: { cpus: number; loadBefore: number[]; loadAfter: number[] };
+  catalogue: string;
+  runs: number;
+  pages: Record<string, string>;
+  results: Record<Build, Partial<Record<Profile, Partial<Record<PageName, PageResult>>>>>;
+  navigation: Partial<Record<Build, { samplesMs: number[]; medianMs: number }>>;
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+};
+
+// ---------------------------------------------------------------- building
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} failed\n${output}`))));
+  });
+}
+
+const singleDir = path.join(BENCH_DIR, 'single');
+
+async function buildSingle(): Promise<void> {
+  await run(path.join(ROOT, 'node_modules/.bin/rspack'), ['build', '-c', 'scripts/bench/single.rspack.config.ts', '--mode', 'production'], {
+    NODE_ENV: 'production',
+    BENCH_SINGLE_DIR: singleDir,
+  });
+}
+
+// ---------------------------------------------------------------- classifying requests
+
+/** File (relative to its app's public path) → `shared`, from each app's mf-manifest.json. */
+function sharedFiles(manifestFile: string): Set<string> {
+  const files = new Set<string>();
+  if (!existsSync(manifestFile)) return files;
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { shared: { assets: { js: { sync: string[]; async: string[] } } }[] };
+  for (const shared of manifest.shared) for (const file of [...shared.assets.js.sync, ...shared.assets.js.async]) files.add(file);
+  return files;
+}
+
+interface Classifier {
+  (url: string): string;
+}
+
+function federatedClassifier(hostOrigin: string, remoteOrigins: Record<RemoteName, string>, versions: Record<RemoteName, string>): Classifier {
+  const hostShared = sharedFiles(path.join(ROOT, 'host', 'dist', 'mf-manifest.json'));
+  const remoteShared = Object.fromEntries(
+    REMOTES.map((r) => [r.name, sharedFiles(path.join(ROOT, r.dir, 'dist', versions[r.name], 'mf-manifest.json'))]),
+  ) as Record<RemoteName, Set<string>>;
+  return (url) => {
+    const u = new URL(url);
+    if (u.origin === hostOrigin) return hostShared.has(u.pathname.slice(1)) ? 'shared' : 'host';
+    for (const r of REMOTES) {
+      if (u.origin !== remoteOrigins[r.name]) continue;
+      const file = u.pathname.split('/').slice(2).join('/');
+      return remoteShared[r.name].has(file) ? 'shared' : r.name;
+    }
+    return 'other';
+  };
+}
+
+const gzipCache = new Map<string, { raw: number; gzip: number }>();
+
+async function sizesOf(url: string): Promise<{ raw: number; gzip: number }> {
+  const known = gzipCache.get(url);
+  if (known) return known;
+  const body = Buffer.from(await (await fetch(url)).arrayBuffer());
+  const sizes = { raw: body.length, gzip: gzipSync(body).length };
+  gzipCache.set(url, sizes);
+  return sizes;
+}
+
+// ---------------------------------------------------------------- Lighthouse
+
+interface NetworkItem {
+  url: string;
+  resourceType?: string;
+  mimeType?: string;
+  transferSize?: number;
+  statusCode?: number;
+}
+
+type Lhr = {
+  categories: Record<string, { score: number | null }>;
+  audits: Record<string, { numericValue?: number; details?: { items?: unknown[] } }>;
+};
+
+async function lighthouseRun(url: string, profile: Profile, port: number, classify: Classifier): Promise<RunResult> {
+  const { default: lighthouse, desktopConfig } = await import('lighthouse');
+  const result = await lighthouse(
+    url,
+    { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] },
+    profile === 'desktop' ? desktopConfig : undefined,
+  );
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const lhr = result.lhr as unknown as Lhr;
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const items = (lhr.audits['network-requests']?.details?.items ?? []) as NetworkItem[];
+  const js: Record<string, JsGroup> = {};
+  for (const item of items) {
+    if (item.resourceType !== 'Script' || !item.url.startsWith('http')) continue;
+    const group = classify(item.url);
+    const sizes = await sizesOf(item.url);
+    js[group] ??= { requests: 0, raw: 0, gzip: 0, transfer: 0 };
+    js[group].requests += 1;
+    js[group].raw += sizes.raw;
+    js[group].gzip += sizes.gzip;
+    js[group].transfer += item.transferSize ?? 0;
+  }
+  let lcpElement: string | undefined;
+  try {
+    const outer = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0] as { items?: { node?: { snippet?: string } }[] };
+    lcpElement = outer?.items?.[0]?.node?.snippet;
+  } catch {}
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    lcpMs: metric('largest-contentful-paint'),
+    tbtMs: metric('total-blocking-time'),
+    cls: metric('cumulative-layout-shift'),
+    fcpMs: metric('first-contentful-paint'),
+    requests: items.length,
+    js,
+    ...(lcpElement ? { lcpElement } : {}),
+  };
+}
+
+function summarise(url: string, runs: RunResult[]): PageResult {
+  const pick = (f: (r: RunResult) => number) => median(runs.map(f));
+  const groups = [...new Set(runs.flatMap((r) => Object.keys(r.js)))];
+  const js: Record<string, JsGroup> = {};
+  for (const g of groups) {
+    const of = (f: (x: JsGroup) => number) => pick((r) => (r.js[g] ? f(r.js[g]) : 0));
+    js[g] = { requests: of((x) => x.requests), raw: of((x) => x.raw), gzip: of((x) => x.gzip), transfer: of((x) => x.transfer) };
+  }
+  const jsTotal = {
+    requests: pick((r) => Object.values(r.js).reduce((s, x) => s + x.requests, 0)),
+    raw: pick((r) => Object.values(r.js).reduce((s, x) => s + x.raw, 0)),
+    gzip: pick((r) => Object.values(r.js).reduce((s, x) => s + x.gzip, 0)),
+    transfer: pick((r) => Object.values(r.js).reduce((s, x) => s + x.transfer, 0)),
+  };
+  const lcpElement = runs.map((r) => r.lcpElement).find(Boolean);
+  return {
+    url,
+    runs: runs.length,
+    performance: pick((r) => r.performance),
+    accessibility: pick((r) => r.accessibility),
+    bestPractices: pick((r) => r.bestPractices),
+    seo: pick((r) => r.seo),
+    lcpMs: pick((r) => r.lcpMs),
+    tbtMs: pick((r) => r.tbtMs),
+    cls: pick((r) => r.cls),
+    fcpMs: pick((r) => r.fcpMs),
+    requests: pick((r) => r.requests),
+    js,
+    jsTotal,
+    ...(lcpElement ? { lcpElement } : {}),
+  };
+}
+
+// ---------------------------------------------------------------- navigation listing → product
+
+/**
+ * Desktop-sized browser, product remote already cached (one product page seen first): click a
+ * product card on the listing and time until the product's own heading is on screen.
+ */
+async function timeNavigation(origin: string, listingPath: string, samples: number): Promise<number[]> {
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS.filter((f) => !f.startsWith('--headless')) });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1350, height: 940 } });
+    const times: number[] = [];
+    for (let i = 0; i < samples + 1; i++) {
+      await page.goto(origin + listingPath, { waitUntil: 'load' });
+      const listingHeading = (await page.locator('h1').first().textContent({ timeout: 20_000 }))?.trim() ?? '';
+      const links = page.locator('main a[href^="/"]').filter({ has: page.locator('img') });
+      await links.first().waitFor({ timeout: 20_000 });
+      const link = links.nth(Math.min(i, (await links.count()) - 1));
+      const href = (await link.getAttribute('href')) ?? '';
+      const started = Date.now();
+      await link.click();
+      await page.waitForFunction(
+        ({ href, listingHeading }) => {
+          const h1 = document.querySelector('h1');
+          return location.pathname === href && !!h1 && h1.textContent?.trim() !== listingHeading && h1.getBoundingClientRect().height > 0;
+        },
+        { href, listingHeading },
+        { polling: 'raf', timeout: 20_000 },
+      );
+      // The first navigation loads the product remote: it only warms the cache.
+      if (i > 0) times.push(Date.now() - started);
+    }
+    return times;
+  } finally {
+    await browser.close();
+  }
+}
+
+// ---------------------------------------------------------------- pages of the large catalogue
+
+async function gql<T>(apiUrl: string, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const response = await fetch(apiUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) });
+  const body = (await response.json()) as { data?: T; errors?: unknown };
+  if (!body.data) throw new Error(`GraphQL failed: ${JSON.stringify(body.errors)}`);
+  return body.data;
+}
+
+async function choosePages(apiUrl: string): Promise<Record<PageName, string>> {
+  const { categories } = await gql<{ categories: { id: string; webPath: string }[] }>(
+    apiUrl,
+    'query { categories(filter: { isHaveParent: false }) { id webPath } }',
+  );
+  const category = categories[0];
+  if (!category) throw new Error('the catalogue has no categories');
+  const { productFilters, products } = await gql<{
+    productFilters: { minPriceInRUBFrom: number | null; minPriceInRUBTo: number | null; brands: { id: string; name: string; count: number }[] };
+    products: { items: { webPath: string }[] };
+  }>(
+    apiUrl,
+    'query($scope: ListingScopeInput) { productFilters(scope: $scope) { minPriceInRUBFrom minPriceInRUBTo brands { id name count } } products(scope: $scope, limit: 1) { items { webPath } } }',
+    { scope: { categoryId: category.id } },
+  );
+  const brand = [...productFilters.brands].sort((a, b) => b.count - a.count)[0];
+  const from = productFilters.minPriceInRUBFrom ?? 0;
+  const to = productFilters.minPriceInRUBTo ?? 100_000;
+  const filter = new URLSearchParams();
+  if (brand) filter.set('brand', brand.id);
+  filter.set('priceFrom', String(Math.round((from + (to - from) * 0.1) / 1000) * 1000));
+  filter.set('priceTo', String(Math.round((from + (to - from) * 0.6) / 1000) * 1000));
+  const product = products.items[0];
+  if (!product) throw new Error('the category has no products');
+  return {
+    home: '/',
+    category: category.webPath,
+    filtered: `${category.webPath}?${filter}`,
+    search: `/search?search=${encodeURIComponent(brand?.name ?? 'кроссовки')}`,
+    product: product.webPath,
+    cart: '/cart',
+  };
+}
+
+// ---------------------------------------------------------------- report
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)}`;
+const ms = (value: number) => `${Math.round(value)}`;
+const s = (value: number) => (value / 1000).toFixed(2);
+
+function markdown(report: Report, failures: string[]): string {
+  const lines: string[] = [];
+  lines.push('# Web benchmark', '');
+  lines.push(
+    `${report.when} · Lighthouse 12 (simulated throttling: mobile = Moto G Power on slow 4G, desktop = the desktop preset), ` +
+      `median of ${report.runs} run(s) · ${report.catalogue} · machine: ${report.machine.cpus} cores, load average ` +
+      `${report.machine.loadBefore.map((l) => l.toFixed(1)).join(' / ')} before and ${report.machine.loadAfter.map((l) => l.toFixed(1)).join(' / ')} after ` +
+      '(1/5/15 min; other engineers were building and testing on it, so TBT and the scores are pessimistic; the byte counts are exact).',
+    '',
+  );
+  lines.push('JS «gzip» is each script compressed with Node zlib (level 6), what a compressing server would send; «wire» is what went over the network in this run.', '');
+  lines.push('Pages:', '');
+  for (const [name, url] of Object.entries(report.pages)) lines.push(`- ${name}: \`${url}\``);
+  lines.push('');
+  for (const profile of ['mobile', 'desktop'] as const) {
+    lines.push(`## ${profile}`, '');
+    lines.push('| page | build | perf | LCP s | TBT ms | CLS | FCP s | a11y | BP | SEO | JS req | JS KB raw | JS KB gzip | JS KB wire | requests |');
+    lines.push('|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|');
+    for (const page of PAGE_NAMES) {
+      for (const build of ['federated', 'single'] as const) {
+        const r = report.results[build]?.[profile]?.[page];
+        if (!r) continue;
+        lines.push(
+          `| ${page} | ${build} | ${r.performance} | ${s(r.lcpMs)} | ${ms(r.tbtMs)} | ${r.cls.toFixed(3)} | ${s(r.fcpMs)} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.jsTotal.requests} | ${kb(r.jsTotal.raw)} | ${kb(r.jsTotal.gzip)} | ${kb(r.jsTotal.transfer)} | ${r.requests} |`,
+        );
+      }
+    }
+    lines.push('');
+  }
+  const profileForRatio: Profile = report.results.federated?.mobile ? 'mobile' : 'desktop';
+  lines.push(`## Federated JavaScript by origin (${profileForRatio}, first load, gzip KB and requests)`, '');
+  lines.push('| page | host | shared libraries | mf_catalog | mf_product | mf_cart | total | single bundle | federated / single |');
+  lines.push('|---|--:|--:|--:|--:|--:|--:|--:|--:|');
+  for (const page of PAGE_NAMES) {
+    const f = report.results.federated?.[profileForRatio]?.[page];
+    if (!f) continue;
+    const one = report.results.single?.[profileForRatio]?.[page];
+    const cell = (g: string) => (f.js[g] ? `${kb(f.js[g].gzip)} (${f.js[g].requests})` : '–');
+    lines.push(
+      `| ${page} | ${cell('host')} | ${cell('shared')} | ${cell('mf_catalog')} | ${cell('mf_product')} | ${cell('mf_cart')} | ${kb(f.jsTotal.gzip)} (${f.jsTotal.requests}) | ${one ? `${kb(one.jsTotal.gzip)} (${one.jsTotal.requests})` : '–'} | ${one ? (f.jsTotal.gzip / one.jsTotal.gzip).toFixed(2) : '–'} |`,
+    );
+  }
+  lines.push('');
+  lines.push('## Listing → product navigation (desktop window, product remote cached)', '');
+  for (const [build, nav] of Object.entries(report.navigation)) {
+    lines.push(`- ${build}: median ${nav.medianMs} ms (samples ${nav.samplesMs.join(', ')} ms), click to the product heading on screen`);
+  }
+  lines.push('');
+  lines.push('## LCP elements (federated, mobile)', '');
+  for (const page of PAGE_NAMES) {
+    const r = report.results.federated?.mobile?.[page];
+    if (r?.lcpElement) lines.push(`- ${page}: \`${r.lcpElement.replace(/`/g, "'").slice(0, 160)}\``);
+  }
+  lines.push('');
+  lines.push('## Budgets (scripts/bench/budgets.json)', '');
+  if (failures.length === 0) lines.push('All pages within budget.');
+  else for (const failure of failures) lines.push(`- over: ${failure}`);
+  lines.push('');
+  const apiReport = path.join(REPORT_DIR, 'api-bench.md');
+  if (existsSync(apiReport)) {
+    lines.push('## API (from reports/api-bench.md, `npm run bench:api`)', '');
+    lines.push(readFileSync(apiReport, 'utf8').replace(/^#/gm, '##'));
+  }
+  return `${lines.join('\n').trimEnd()}\n`;
+}
+
+// ---------------------------------------------------------------- budgets
+
+interface Budgets {
+  profiles: Record<Profile, Partial<Record<'performance' | 'lcpMs' | 'tbtMs' | 'cls' | 'accessibility' | 'bestPractices' | 'seo', number>>>;
+  federatedToSingleJsGzip: Partial<Record<PageName, number>>;
+  navigationToProductMs: Partial<Record<Profile, number>>;
+  exempt?: Partial<Record<PageName, Record<string, string>>>;
+}
+
+function checkBudgets(report: Report): string[] {
+  const budgets = JSON.parse(readFileSync(BUDGETS_FILE, 'utf8')) as Budgets;
+  const failures: string[] = [];
+  const federated = report.results.federated ?? {};
+  for (const [profile, limits] of Object.entries(budgets.profiles) as [Profile, Budgets['profiles'][Profile]][]) {
+    for (const [page, r] of Object.entries(federated[profile] ?? {}) as [PageName, PageResult][]) {
+      const exempt = budgets.exempt?.[page] ?? {};
+      for (const [key, limit] of Object.entries(limits) as [keyof typeof limits, number][]) {
+        if (exempt[key]) continue;
+        const value = r[key];
+        const higherIsBetter = key === 'performance' || key === 'accessibility' || key === 'bestPractices' || key === 'seo';
+        if (higherIsBetter ? value < limit : value > limit) failures.push(`${profile} ${page} ${key} ${Number(value.toFixed(3))} (limit ${limit})`);
+      }
+    }
+  }
+  for (const [page, limit] of Object.entries(budgets.federatedToSingleJsGzip) as [PageName, number][]) {
+    for (const profile of ['mobile', 'desktop'] as const) {
+      const f = federated[profile]?.[page];
+      const one = report.results.single?.[profile]?.[page];
+      if (!f || !one) continue;
+      const ratio = f.jsTotal.gzip / one.jsTotal.gzip;
+      if (ratio > limit) failures.push(`${profile} ${page} federated/single JS gzip ${ratio.toFixed(2)} (limit ${limit})`);
+      break;
+    }
+  }
+  const nav = report.navigation.federated;
+  if (nav && budgets.navigationToProductMs.desktop !== undefined && nav.medianMs > budgets.navigationToProductMs.desktop) {
+    failures.push(`listing → product navigation ${nav.medianMs} ms (limit ${budgets.navigationToProductMs.desktop})`);
+  }
+  return failures;
+}
+
+// ---------------------------------------------------------------- main
+
+async function main() {
+  const args = parseArgs(process.argv.slice(2));
+  const jsonFile = path.join(REPORT_DIR, 'web-bench.json');
+  if (args.checkOnly) {
+    const failures = checkBudgets(JSON.parse(readFileSync(jsonFile, 'utf8')) as Report);
+    for (const f of failures) console.error(`over budget: ${f}`);
+    console.log(failures.length ? `${failures.length} budget(s) missed` : 'All pages within budget.');
+    process.exit(failures.length ? 1 : 0);
+  }
+  const loadBefore = os.loadavg();
+  let versions: Record<RemoteName, string>;
+  if (args.build) {
+    console.log('Building the shop for production…');
+    ({ versions } = await buildAll());
+    if (args.builds.includes('single')) {
+      console.log('Building the single-bundle comparison…');
+      await buildSingle();
+    }
+  } else {
+    versions = Object.fromEntries(REMOTES.map((r) => [r.name, latestRelease(r.dir)])) as Record<RemoteName, string>;
+    if (args.builds.includes('single') && !existsSync(path.join(singleDir, 'index.html'))) await buildSingle();
+  }
+
+  const ports = await freePorts();
+  const singlePort = (await freePorts()).host;
+  const pgliteDir = mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
+  const logDir = path.join(BENCH_DIR, 'logs');
+  mkdirSync(logDir, { recursive: true });
+  console.log(`Starting the shop on the large catalogue (${pgliteDir}; first start seeds it, which takes a while)…`);
+  const stack = await startStack({
+    ports,
+    registry: localRegistry(ports, versions),
+    opsToken: randomBytes(24).toString('base64url'),
+    pgliteDir: path.join(pgliteDir, 'db'),
+    log: { dir: logDir },
+    env: { CATALOG_SEED: 'large', ORDER_RATE_LIMIT: '1000' },
+  });
+  const single = startService('host-single', path.join(ROOT, 'node_modules/.bin/tsx'), ['host/server/main.ts'], {
+    log: { dir: logDir },
+    env: { HOST_PORT: String(singlePort), API_URL: `http://127.0.0.1:${ports.api}`, HOST_DIST_DIR: singleDir },
+  });
+  const chromeLauncher = await import('chrome-launcher');
+  let chrome: Awaited<ReturnType<typeof chromeLauncher.launch>> | undefined;
+  try {
+    await waitForHttp(`http://127.0.0.1:${singlePort}/healthz`, single);
+    const pages = await choosePages(stack.apiUrl);
+    const origins: Record<Build, string> = { federated: stack.url, single: `http://localhost:${singlePort}` };
+    const remoteOrigins = Object.fromEntries(REMOTES.map((r) => [r.name, stack.remoteUrl(r.name)])) as Record<RemoteName, string>;
+    const classifiers: Record<Build, Classifier> = {
+      federated: federatedClassifier(stack.url, remoteOrigins, versions),
+      single: (url) => (new URL(url).origin === origins.single ? 'single' : 'other'),
+    };
+    const report: Report = {
+      when: new Date().toISOString().replace('T', ' ').slice(0, 16) + ' UTC',
+      machine: { cpus: os.cpus().length, loadBefore, loadAfter: [] },
+      catalogue: 'CATALOG_SEED=large',
+      runs: args.runs,
+      pages: Object.fromEntries(args.pages.map((p) => [p, pages[p]])),
+      results: { federated: {}, single: {} },
+      navigation: {},
+    };
+    chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+    for (const profile of args.profiles) {
+      for (const page of args.pages) {
+        for (const build of args.builds) {
+          const url = origins[build] + pages[page];
+          const runs: RunResult[] = [];
+          for (let i = 0; i < args.runs; i++) runs.push(await lighthouseRun(url, profile, chrome.port, classifiers[build]));
+          const summary = summarise(url, runs);
+          report.results[build][profile] ??= {};
+          (report.results[build][profile] as Partial<Record<PageName, PageResult>>)[page] = summary;
+          console.log(
+            `${profile.padEnd(7)} ${page.padEnd(8)} ${build.padEnd(9)} perf ${summary.performance} LCP ${s(summary.lcpMs)} s TBT ${ms(summary.tbtMs)} ms CLS ${summary.cls.toFixed(3)} JS ${kb(summary.jsTotal.gzip)} KB gzip in ${summary.jsTotal.requests}`,
+          );
+        }
+      }
+    }
+    await chrome.kill();
+    chrome = undefined;
+    if (args.profiles.includes('desktop')) {
+      for (const build of args.builds) {
+        const samples = await timeNavigation(origins[build], pages.category, 5);
+        report.navigation[build] = { samplesMs: samples, medianMs: median(samples) };
+        console.log(`navigation listing → product (${build}): median ${median(samples)} ms`);
+      }
+    }
+    report.machine.loadAfter = os.loadavg();
+    const failures = checkBudgets(report);
+    mkdirSync(REPORT_DIR, { recursive: true });
+    writeFileSync(jsonFile, `${JSON.stringify(report, null, 2)}\n`);
+    writeFileSync(path.join(REPORT_DIR, 'web-bench.md'), markdown(report, failures));
+    console.log(`Wrote reports/web-bench.md and reports/web-bench.json. ${failures.length ? `${failures.length} budget(s) missed.` : 'All within budget.'}`);
+    if (args.check && failures.length) {
+      for (const f of failures) console.error(`over budget: ${f}`);
+      process.exitCode = 1;
+    }
+  } finally {
+    if (chrome) await chrome.kill();
+    await single.stop();
+    await stack.stop();
+    rmSync(pgliteDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exit(1);
+});
