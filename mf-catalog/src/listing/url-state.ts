@@ -37,10 +37,13 @@ function list(value: string | null): string[] {
   return [...new Set(value.split(',').map((v) => v.trim()).filter(Boolean))];
 }
 
+/** The API's highest catalogue price: a larger bound in a URL means the same and still fits GraphQL's Int. */
+const MAX_PRICE = 10_000_000;
+
 function price(value: string | null): number | null {
   if (value == null || value.trim() === '') return null;
   const n = Number(value);
-  return Number.isFinite(n) && n >= 0 ? Math.round(n) : null;
+  return Number.isFinite(n) && n >= 0 ? Math.min(Math.round(n), MAX_PRICE) : null;
 }
 
 export function parseListingState(params: URLSearchParams, scheme: UrlScheme): ListingState {
