@@ -8,12 +8,13 @@ const byId = (property: { id: string }) => property.id;
 
 export function ListingPageView({ type, id }: ListingPageProps) {
   const scope = useMemo(() => (type === 'CATEGORY' ? { categoryId: id } : { brandId: id }), [type, id]);
+  // Impressions wait for the name: a list is reported under one name only.
   const { name, header, footer } = useListingHeading({ type, id });
   return (
     <ListingView
       scope={scope}
       scheme={LISTING_SCHEME}
-      listName={name || (type === 'CATEGORY' ? 'Категория' : 'Бренд')}
+      listName={name}
       header={header}
       footer={footer}
       propertyKey={byId}

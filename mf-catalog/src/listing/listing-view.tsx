@@ -1,8 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { formatCount, GOODS, SectionError, Spinner } from '@shop/mf-shared';
 import { type ReactNode, useEffect, useMemo, useRef } from 'react';
-import type { ListingScopeInput } from '../graphql/generated.ts';
-import { ListingFiltersDocument } from '../graphql/generated.ts';
+import { ListingFiltersDocument, type ListingScopeInput } from '../graphql/generated.ts';
 import { DESKTOP_QUERY, useMediaQuery } from '../ui/use-media-query.ts';
 import { DesktopFilters, type FiltersProps } from './desktop-filters.tsx';
 import { EmptyResult } from './empty-result.tsx';
@@ -19,7 +18,7 @@ import { activeFilterCount, PAGE_SIZE, toFilterInput, type UrlScheme } from './u
 export interface ListingViewProps {
   scope: ListingScopeInput;
   scheme: UrlScheme;
-  /** The list's name in analytics («Кроссовки», «Поиск»). */
+  /** The list's name in analytics («Кроссовки», «Поиск»); empty until known, and nothing is reported before. */
   listName: string;
   /** Heading block above the filters. */
   header: ReactNode;
