@@ -45,6 +45,6 @@ export const orderResolvers = {
   },
   OrderLine: {
     total: (l: OrderLineRow) => l.price * l.quantity,
-    product: (l: OrderLineRow, _: unknown, ctx: ApiContext) => ctx.catalog.productLoader.get(l.productId),
+    product: (l: OrderLineRow, _: unknown, ctx: ApiContext) => (l.currentProductId ? ctx.catalog.productLoader.get(l.currentProductId) : null),
   },
 };

@@ -487,7 +487,9 @@ type Order {
 }
 
 type OrderLine {
+  "Offer id when the order was placed."
   offerId: ID!
+  "Product id when the order was placed (a later catalogue import may renumber products: use product)."
   productId: ID!
   name: String!
   sku: String!
@@ -495,6 +497,7 @@ type OrderLine {
   price: Int!
   quantity: Int!
   total: Int!
+  "The product page today, found through the offer's sku; null when it is no longer sold."
   product: Product
 }
 

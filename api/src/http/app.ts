@@ -1,7 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { sql } from 'drizzle-orm';
 import { createYoga, type Plugin } from 'graphql-yoga';
-import { createInMemoryCache, hashSHA256, useResponseCache } from '@graphql-yoga/plugin-response-cache';
 import { catalogVersion } from '../catalog/load-catalog.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
@@ -14,6 +13,7 @@ import { useErrorCodes } from './error-codes.ts';
 import { imageResponse } from './images.ts';
 import { defaultLimits, type QueryLimits, useQueryLimits } from './query-limits.ts';
 import { RateLimiter } from './rate-limiter.ts';
+import { useCatalogResponseCache } from './response-cache.ts';
 import { sandboxResponse } from './sandbox.ts';
 import { registryResponse } from '../registry/registry-routes.ts';
 
@@ -24,6 +24,8 @@ export interface ApiOptions {
   /** How often to notice a catalogue changed by another process (ms); 0 turns polling off. */
   catalogPollMs?: number;
   logging?: boolean;
+  /** Off only to measure what the cache saves. */
+  responseCache?: boolean;
 }
 
 interface ServerContext {
@@ -66,12 +68,16 @@ export async function createApi(options: ApiOptions): Promise<Api> {
         return;
       }
       if (path === '/api/registry' || path.startsWith('/api/ops/')) {
-        const res = await registryResponse(request, url, db, config).catch(() => jsonError(500, 'INTERNAL_SERVER_ERROR', 'Ошибка сервера'));
+        const res = await registryResponse(request, url, db, config).catch(() =>
+          jsonError(500, 'INTERNAL_SERVER_ERROR', 'Ошибка сервера'),
+        );
         endResponse(res ?? jsonError(404, 'NOT_FOUND', `Нет такого адреса: ${path.slice(0, 200)}`));
         return;
       }
       if (path.startsWith('/api/sandbox/')) {
-        const res = await sandboxResponse(request, url, new OrderRepo(db), config).catch(() => jsonError(500, 'INTERNAL_SERVER_ERROR', 'Ошибка сервера'));
+        const res = await sandboxResponse(request, url, new OrderRepo(db), config).catch(() =>
+          jsonError(500, 'INTERNAL_SERVER_ERROR', 'Ошибка сервера'),
+        );
         endResponse(res ?? new Response('Not Found', { status: 404 }));
         return;
       }
@@ -83,31 +89,36 @@ export async function createApi(options: ApiOptions): Promise<Api> {
     schema: buildSchema(),
     graphqlEndpoint: '/api/graphql',
     graphiql: false,
+    // never include original messages or stacks, whatever NODE_ENV says
+    maskedErrors: { isDev: false },
     landingPage: false,
     // yoga's own check answers an empty 200 on any path ending in /health; ours reports the database
     healthCheckEndpoint: '/api/yoga-health',
     logging: options.logging === false ? false : 'warn',
     cors: { origin: config.shopPublicUrl, methods: ['GET', 'POST'] },
-    context: ({ request, req }) => createContext(db, config, clientIp(request, req, config.trustProxy), orderLimiter, ping) as never,
+    context: ({ request, req }) =>
+      createContext(db, config, clientIp(request, req, config.trustProxy), orderLimiter, ping) as never,
     plugins: [
       routes,
       useBodyLimit(),
       useQueryLimits(options.limits ?? defaultLimits),
       useErrorCodes(),
-      useResponseCache({
-        // catalogue answers are the same for everyone; order-related fields opt out below
-        session: () => null,
-        cache: createInMemoryCache({ max: 2000 }),
-        ttl: 15 * 60_000,
-        ttlPerSchemaCoordinate: { 'Query.order': 0, 'Query.paymentInfo': 0, 'Query.resolvePage': 0, 'Query.health': 0 },
-        invalidateViaMutation: false,
-        buildResponseCacheKey: ({ documentString, variableValues, operationName }) =>
-          hashSHA256(`${version}|${operationName ?? ''}|${documentString}|${JSON.stringify(variableValues ?? {})}`),
-      }),
+      ...(options.responseCache === false
+        ? []
+        : [
+            useCatalogResponseCache({
+              version: () => version,
+              // per-shopper or per-moment answers; mutations are never cached anyway
+              uncachedRootFields: new Set(['order', 'paymentInfo', 'resolvePage', 'health', '__schema', '__type']),
+            }),
+          ]),
     ],
   });
 
-  const timer = options.catalogPollMs === 0 ? null : setInterval(() => void refreshCatalogVersion().catch(() => {}), options.catalogPollMs ?? 2000);
+  const timer =
+    options.catalogPollMs === 0
+      ? null
+      : setInterval(() => void refreshCatalogVersion().catch(() => {}), options.catalogPollMs ?? 2000);
   timer?.unref();
 
   return {

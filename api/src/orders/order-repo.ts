@@ -23,7 +23,10 @@ export interface OrderRow {
 
 export interface OrderLineRow {
   offerId: number;
+  /** The product id when the order was placed. */
   productId: number;
+  /** The product in today's catalogue, or null when its offer is gone. */
+  currentProductId: number | null;
   name: string;
   sku: string;
   size: string;
@@ -109,7 +112,7 @@ export class OrderRepo {
           price: offer.price,
         });
       }
-      lines.push({ offerId: offer.id, productId: offer.product_id, name: offer.name, sku: offer.sku, size: offer.size, price: offer.price, quantity: item.quantity });
+      lines.push({ offerId: offer.id, productId: offer.product_id, currentProductId: offer.product_id, name: offer.name, sku: offer.sku, size: offer.size, price: offer.price, quantity: item.quantity });
     });
     if (errors.length || !clean) return { success: false, errors, order: null };
 
@@ -156,10 +159,16 @@ export class OrderRepo {
     return o && sameSecret(o.accessKey, key) ? fix(o) : null;
   }
 
+  /**
+   * Lines as sold. A catalogue import renumbers offers and products, so the links to today's
+   * catalogue go through the offer's sku (null when it is no longer sold).
+   */
   async lines(orderId: number): Promise<OrderLineRow[]> {
     return rows<OrderLineRow>(
       this.db,
-      sql`SELECT offer_id AS "offerId", product_id AS "productId", name, sku, size, price, quantity FROM order_lines WHERE order_id = ${orderId} ORDER BY id`,
+      sql`SELECT l.offer_id AS "offerId", l.product_id AS "productId", o.product_id AS "currentProductId", l.name, l.sku, l.size, l.price, l.quantity
+          FROM order_lines l LEFT JOIN offers o ON lower(o.sku) = lower(l.sku)
+          WHERE l.order_id = ${orderId} ORDER BY l.id`,
     );
   }
 
