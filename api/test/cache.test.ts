@@ -1,6 +1,7 @@
 // Guards the response cache: catalogue answers are cached, any catalogue change (import/seed)
 // retires them, and order data is never cached.
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { generateCatalog } from '../src/catalog/generator.ts';
 import { importCatalog } from '../src/catalog/import-file.ts';
@@ -48,5 +49,16 @@ describeDrivers('response cache', (env) => {
     });
     expect(res.status).toBe(303);
     expect((await env().data(q, vars)).order.status).toBe('PAID');
+  });
+
+  it('does not cache page resolution: an order page exists as soon as the order does', async () => {
+    const resolve = `query($p: String!) { resolvePage(path: $p) { type status } }`;
+    const before = await env().data(resolve, { p: '/order/SH-ABCDE' });
+    expect(before.resolvePage.status).toBe(404);
+    await env().database.db.execute(
+      sql`INSERT INTO orders (ordernumber, idempotency_key, access_key, full_name, phone, email, city, address, delivery_method, total_price)
+          VALUES ('SH-ABCDE', 'cache-test-key', 'k', 'Тест Тестов', '+79000000000', 't@example.ru', 'Москва', 'ул. Тестовая, 1', 'COURIER', 1)`,
+    );
+    expect((await env().data(resolve, { p: '/order/SH-ABCDE' })).resolvePage).toEqual({ type: 'ORDER', status: 200 });
   });
 });
