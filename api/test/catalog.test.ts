@@ -252,3 +252,26 @@ describeDrivers('catalogue', (env) => {
     expect(d.sitemap.filter((e: { type: string }) => e.type === 'PRODUCT').every((e: { lastModified: string }) => e.lastModified)).toBe(true);
   });
 });
+
+describeDrivers(
+  'configured property filters',
+  (env) => {
+    it('offers every allowed property with facet counts, selected or not', async () => {
+      const q = `query($filter: ProductFilterInput) { productFilters(scope: { categoryId: "1" }, filter: $filter) {
+        totalCount properties { name title values options { value count selected } } } }`;
+      const plain = (await env().data(q)).productFilters;
+      expect(plain.properties.map((p: { name: string }) => p.name)).toEqual(['size', 'color', 'gender']);
+      const colors = plain.properties[1];
+      expect(colors.title).toBe('Цвет');
+      expect(colors.values).toContain('белый');
+      const white = colors.options.find((o: { value: string }) => o.value === 'белый');
+      const filtered = (await env().data(q, { filter: { properties: [{ propertyId: 'color', values: ['белый'] }] } })).productFilters;
+      expect(filtered.totalCount).toBe(white.count);
+      // the colour facet ignores its own selection; the size facet now counts white products only
+      expect(filtered.properties[1].options.find((o: { value: string }) => o.value === 'белый')).toMatchObject({ count: white.count, selected: true });
+      const sizeTotal = (list: { count: number }[]) => list.reduce((n, o) => n + o.count, 0);
+      expect(sizeTotal(filtered.properties[0].options)).toBeLessThan(sizeTotal(plain.properties[0].options));
+    });
+  },
+  { allowedProperties: ['size', 'color', 'gender'] },
+);

@@ -305,42 +305,67 @@ export class CatalogRepo {
       this.db,
       sql`SELECT id, name, title FROM properties WHERE name = ANY(${sql.param(allowed)}::text[]) ORDER BY sort, id`,
     );
-    const cond = (omit?: Omit) => whereClause(listingConditions('MODEL', scope, filter, omit));
-    const [total, price, brands, categories, ...propValues] = await Promise.all([
-      rows<{ n: number }>(this.db, sql`SELECT count(*)::int AS n FROM products p ${cond()}`),
-      rows<{ lo: number | null; hi: number | null }>(this.db, sql`SELECT min(p.min_price)::int AS lo, max(p.min_price)::int AS hi FROM products p ${cond('price')}`),
-      rows<{ key: number; count: number }>(this.db, sql`SELECT p.brand_id AS key, count(*)::int AS count FROM products p ${cond('brand')} GROUP BY p.brand_id`),
-      rows<{ key: number; count: number }>(
-        this.db,
-        sql`SELECT c AS key, count(*)::int AS count FROM products p CROSS JOIN LATERAL unnest(p.category_ids) AS c ${cond('category')} GROUP BY c`,
-      ),
-      ...props.map((p) =>
-        // sizes have their own (shorter) column: unnesting it beats filtering every property tag
-        p.name === 'size'
-          ? rows<{ key: string; count: number }>(
-              this.db,
-              sql`SELECT s AS key, count(*)::int AS count FROM products p CROSS JOIN LATERAL unnest(p.sizes) AS s ${cond('prop:size')} GROUP BY s`,
-            )
-          : rows<{ key: string; count: number }>(
-          this.db,
-          sql`SELECT substr(v, ${p.name.length + 2}) AS key, count(*)::int AS count
-              FROM (SELECT unnest(p.props) AS v FROM products p ${cond(`prop:${p.name}`)}) x
-              WHERE starts_with(v, ${`${p.name}:`}) GROUP BY v`,
-        ),
-      ),
+    type FacetRow = { kind: string; key: string | null; n: number | null; hi: number | null };
+    // one facet per dimension; `src` is where the rows come from, `where` adds conditions
+    const facets: { omit: Omit; selected: boolean; query: (src: SQL, where: (extra?: SQL) => SQL) => SQL }[] = [
+      {
+        omit: 'price',
+        selected: filter.priceFrom !== undefined || filter.priceTo !== undefined,
+        query: (src, where) => sql`SELECT 'price' AS kind, NULL::text AS key, min(p.min_price)::int AS n, max(p.min_price)::int AS hi FROM ${src} ${where()}`,
+      },
+      {
+        omit: 'brand',
+        selected: !!filter.brandIds?.length,
+        query: (src, where) => sql`SELECT 'brand' AS kind, p.brand_id::text AS key, count(*)::int AS n, NULL::int AS hi FROM ${src} ${where()} GROUP BY p.brand_id`,
+      },
+      {
+        omit: 'category',
+        selected: !!filter.categoryIds?.length,
+        query: (src, where) =>
+          sql`SELECT 'category' AS kind, c::text AS key, count(*)::int AS n, NULL::int AS hi FROM ${src} CROSS JOIN LATERAL unnest(p.category_ids) AS c ${where()} GROUP BY c`,
+      },
+      ...props.map((prop) => ({
+        omit: `prop:${prop.name}` as Omit,
+        selected: !!filter.properties?.some((f) => f.name === prop.name && f.values.length),
+        query: (src: SQL, where: (extra?: SQL) => SQL) =>
+          // sizes have their own (shorter) column: unnesting it beats filtering every property tag
+          prop.name === 'size'
+            ? sql`SELECT 'prop:size' AS kind, v AS key, count(*)::int AS n, NULL::int AS hi FROM ${src} CROSS JOIN LATERAL unnest(p.sizes) AS v ${where()} GROUP BY v`
+            : sql`SELECT ${`prop:${prop.name}`}::text AS kind, substr(v, ${prop.name.length + 2}::int) AS key, count(*)::int AS n, NULL::int AS hi
+                  FROM ${src} CROSS JOIN LATERAL unnest(p.props) AS v ${where(sql`starts_with(v, ${`${prop.name}:`})`)} GROUP BY v`,
+      })),
+    ];
+    const own = (omit?: Omit) => (extra?: SQL) => whereClause([...listingConditions('MODEL', scope, filter, omit), ...(extra ? [extra] : [])]);
+    const none = (extra?: SQL) => (extra ? sql`WHERE ${extra}` : sql``);
+    // Dimensions without a selection are counted over the same rows as the total: one scan of a
+    // materialised base serves them all. A selected dimension needs its own rows (its own
+    // selection left out), so it gets its own query.
+    const shared = facets.filter((f) => !f.selected);
+    const base = sql`SELECT p.id, p.brand_id, p.min_price, p.category_ids, p.sizes, p.props FROM products p ${own()()}`;
+    const combined = sql`WITH base AS MATERIALIZED (${base})
+      SELECT 'total' AS kind, NULL::text AS key, count(*)::int AS n, NULL::int AS hi FROM base
+      ${sql.join(shared.map((f) => sql` UNION ALL ${f.query(sql`base p`, none)}`), sql``)}`;
+    const results = await Promise.all([
+      rows<FacetRow>(this.db, combined),
+      ...facets.filter((f) => f.selected).map((f) => rows<FacetRow>(this.db, f.query(sql`products p`, own(f.omit)))),
     ]);
+    const all = results.flat();
+    const price = all.find((r) => r.kind === 'price');
+    const counted = <K>(kind: string, key: (k: string) => K) =>
+      all.filter((r) => r.kind === kind && r.key !== null).map((r) => ({ key: key(r.key as string), count: r.n ?? 0 }));
     return {
-      totalCount: total[0]?.n ?? 0,
-      priceFrom: price[0]?.lo ?? null,
-      priceTo: price[0]?.hi ?? null,
-      brands,
-      categories,
-      properties: props.map((p, i) => ({
+      totalCount: all.find((r) => r.kind === 'total')?.n ?? 0,
+      priceFrom: price?.n ?? null,
+      priceTo: price?.hi ?? null,
+      brands: counted('brand', Number),
+      categories: counted('category', Number),
+      properties: props.map((p) => ({
         ...p,
-        values: (propValues[i] ?? []).sort((a, b) => compareValues(a.key, b.key)),
+        values: counted(`prop:${p.name}`, String).sort((a, b) => compareValues(a.key, b.key)),
       })),
     };
   }
+
 
   async offers(where: { productIds?: number[]; modelIds?: number[] }): Promise<OfferRow[]> {
     const conds: SQL[] = [];
