@@ -1,23 +1,36 @@
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { generateCatalog } from '../catalog/generator.ts';
 import { seedCatalog } from '../catalog/seed.ts';
-import { ConfigError, loadConfig } from '../config.ts';
+import { ConfigError, invocationDir, loadConfig } from '../config.ts';
 import { LockError } from '../db/lock-file.ts';
 import { openDatabaseFromConfig } from '../db/open-from-config.ts';
 
-// Replaces the catalogue with the generated one: `npm run seed -w @shop/api -- large`
-const size = process.argv[2] ?? 'small';
-if (size !== 'small' && size !== 'large') {
-  console.error('Usage: npm run seed -w @shop/api -- [small|large]');
+// Replaces the catalogue with the generated one: `npm run seed -w @shop/api -- large`.
+// With `--out file.json` it only writes the generated catalogue in the import format.
+const args = process.argv.slice(2);
+const outAt = args.indexOf('--out');
+const out = outAt >= 0 ? args[outAt + 1] : undefined;
+const size = args.find((a, i) => !a.startsWith('--') && i !== outAt + 1) ?? 'small';
+if ((size !== 'small' && size !== 'large') || (outAt >= 0 && !out)) {
+  console.error('Usage: npm run seed -w @shop/api -- [small|large] [--out catalogue.json]');
   process.exit(2);
 }
-try {
-  const database = await openDatabaseFromConfig(loadConfig());
+if (out) {
+  const file = resolve(invocationDir(), out);
+  writeFileSync(file, `${JSON.stringify(generateCatalog(size), null, 2)}\n`);
+  console.log(`Wrote the ${size} generated catalogue to ${file}`);
+} else {
   try {
-    const loaded = await seedCatalog(database.db, size);
-    console.log(`Seeded ${size}: ${loaded.products} products, ${loaded.offers} offers.`);
-  } finally {
-    await database.close();
+    const database = await openDatabaseFromConfig(loadConfig());
+    try {
+      const loaded = await seedCatalog(database.db, size);
+      console.log(`Seeded ${size}: ${loaded.products} products, ${loaded.offers} offers.`);
+    } finally {
+      await database.close();
+    }
+  } catch (e) {
+    console.error(e instanceof ConfigError || e instanceof LockError ? e.message : e);
+    process.exitCode = 1;
   }
-} catch (e) {
-  console.error(e instanceof ConfigError || e instanceof LockError ? e.message : e);
-  process.exitCode = 1;
 }
