@@ -39,6 +39,29 @@ export function useBodyLimit(max = MAX_BODY_BYTES): Plugin {
       if (Number.isFinite(length) && length > max) endResponse(tooLarge());
     },
     onRequestParse({ request, setRequestParser }) {
+      // GET: yoga's own parser throws on `variables`/`extensions` that are not JSON, which
+      // ends as a 500; answer 400 BAD_REQUEST like a malformed POST body instead.
+      if (request.method === 'GET') {
+        setRequestParser((req) => {
+          const search = new URL(req.url).searchParams;
+          const params: Record<string, unknown> = {};
+          for (const name of ['query', 'operationName']) {
+            const value = search.get(name);
+            if (value !== null) params[name] = value;
+          }
+          for (const name of ['variables', 'extensions']) {
+            const raw = search.get(name);
+            if (raw === null) continue;
+            try {
+              params[name] = JSON.parse(raw);
+            } catch {
+              return jsonError(400, 'BAD_REQUEST', `Параметр ${name} не является корректным JSON`);
+            }
+          }
+          return params as GraphQLParams;
+        });
+        return;
+      }
       const type = request.headers.get('content-type') ?? '';
       if (request.method !== 'POST' || !/application\/(graphql-response\+)?json/i.test(type)) return;
       setRequestParser(async (req) => {
