@@ -216,3 +216,22 @@ test('contacts come from configuration and a missing one is not shown', async ({
     await host.stop();
   }
 });
+
+test('a new page opens at its top; going back returns to where the shopper was', async ({ page }) => {
+  await returningVisitor(page);
+  await page.goto('/catalog/obuv/krossovki');
+  const cards = page.locator('[data-remote="mf_catalog"] a[href^="/product/"]').filter({ visible: true });
+  await expect(cards.first()).toBeVisible();
+  await page.mouse.wheel(0, 1500);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+  const target = cards.nth(8);
+  await target.scrollIntoViewIfNeeded();
+  const where = await page.evaluate(() => window.scrollY);
+  expect(where).toBeGreaterThan(100);
+  await target.click();
+  await expect(page.getByTestId('product-page')).toBeVisible();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/catalog\/obuv\/krossovki$/);
+  await expect.poll(async () => Math.abs((await page.evaluate(() => window.scrollY)) - where)).toBeLessThan(30);
+});

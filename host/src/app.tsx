@@ -7,12 +7,19 @@ import { Footer } from './layout/footer.tsx';
 import { Header } from './layout/header.tsx';
 import type { PublicConfig } from './page-state.ts';
 import { PageRouter } from './routing/page-router.tsx';
+import { ScrollToTop } from './routing/scroll-to-top.tsx';
 import { SearchIntroProvider } from './search/search-intro.tsx';
 import styles from './app.module.css';
 
 export function App({ config }: { config: PublicConfig }) {
   const shell = useMemo<ShellContextValue>(
-    () => ({ shopName: config.shopName, contacts: config.contacts, hostVersion: __APP_VERSION__, RemoteSlot }),
+    () => ({
+      shopName: config.shopName,
+      contacts: config.contacts,
+      reviewsUrl: config.reviewsUrl,
+      hostVersion: __APP_VERSION__,
+      RemoteSlot,
+    }),
     [config],
   );
   return (
@@ -23,6 +30,7 @@ export function App({ config }: { config: PublicConfig }) {
           Перейти к содержимому
         </a>
         <Header config={config} />
+        <ScrollToTop />
         <main id="main" className={styles.main}>
           <PageRouter />
         </main>

@@ -5,6 +5,8 @@ import type { RemoteSlotComponent } from '../contracts.ts';
 export interface ShellContextValue {
   /** The shop's name as shown in the header. */
   shopName: string;
+  /** The external reviews site (opened in a new tab), from configuration. */
+  reviewsUrl?: string | undefined;
   /** Contacts from configuration; a missing one is not shown. */
   contacts: { telegram?: string; whatsapp?: string; email?: string };
   /** The host's build version, for diagnostics. */
