@@ -7,6 +7,7 @@ import { createApiClient } from './api-client.ts';
 import type { HostConfig } from './config.ts';
 import { fallbackHead, metaTags } from './head.ts';
 import { escapeHtml, renderPage } from './html.ts';
+import { hostStartAssets, manifestReader, preloadTags } from './preload.ts';
 import { proxyToApi } from './proxy.ts';
 import { apiRegistry, fileRegistry, fixedRegistry, registryFor } from './registry.ts';
 import { baselineHeaders, inlineScriptHashes, originsOf, securityHeaders } from './security.ts';
@@ -33,8 +34,13 @@ export async function createHostServer(config: HostConfig): Promise<http.Server>
   const readRegistry = async (req: http.IncomingMessage, res: http.ServerResponse) =>
     registryFor(await readRegistryState(), visitorId(req, res));
   const api = createApiClient(config.apiUrl);
+  let startAssets = hostStartAssets(config.distDir);
+  const readManifest = manifestReader(config.registryTtlMs);
   const staticFiles = sirv(config.distDir, {
     etag: true,
+    // The build writes .br and .gz copies of every script and stylesheet (rspack.base.ts).
+    brotli: true,
+    gzip: true,
     setHeaders: (res) => res.setHeader('Cache-Control', 'public, max-age=31536000, immutable'),
   });
   const publicConfig = {
@@ -49,6 +55,7 @@ export async function createHostServer(config: HostConfig): Promise<http.Server>
     if (config.dev) {
       template = await loadTemplate();
       scriptHashes = inlineScriptHashes(template);
+      startAssets = hostStartAssets(config.distDir);
     }
     const registry = await readRegistry(req, res).catch((error: unknown) => {
       console.error('[host] registry unavailable:', (error as Error).message);
@@ -64,6 +71,7 @@ export async function createHostServer(config: HostConfig): Promise<http.Server>
     let status = 200;
     let head = fallbackHead(config.shopName);
     let resolved: unknown;
+    let pageType: string | null = null;
     try {
       const { resolvePage } = await api(ResolvePageDocument, { path: url.pathname, query }, forwarded);
       if ((resolvePage.status === 301 || resolvePage.status === 302) && resolvePage.location) {
@@ -71,6 +79,7 @@ export async function createHostServer(config: HostConfig): Promise<http.Server>
         return void res.end();
       }
       status = resolvePage.status === 404 ? 404 : 200;
+      if (status === 200) pageType = resolvePage.type;
       resolved = { path: url.pathname, page: { ...resolvePage, location: null } };
       if (status === 404) {
         head = fallbackHead(`Страница не найдена — ${config.shopName}`);
@@ -85,7 +94,9 @@ export async function createHostServer(config: HostConfig): Promise<http.Server>
       status = 503;
       headers['retry-after'] = '30';
     }
-    const html = renderPage(template, { head, state: { registry, config: publicConfig, resolved } });
+    // The page's files start downloading with the HTML (see preload.ts).
+    const preloads = await preloadTags({ pageType, registry, host: startAssets, readManifest });
+    const html = renderPage(template, { head: preloads ? `${head}\n    ${preloads}` : head, state: { registry, config: publicConfig, resolved } });
     res.writeHead(status, headers);
     res.end(req.method === 'HEAD' ? undefined : html);
   }

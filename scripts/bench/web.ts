@@ -165,9 +165,7 @@ function sharedFiles(manifestFile: string): Set<string> {
   return files;
 }
 
-interface Classifier {
-  (url: string): string;
-}
+type Classifier = (url: string) => string;
 
 function federatedClassifier(hostOrigin: string, remoteOrigins: Record<RemoteName, string>, versions: Record<RemoteName, string>): Classifier {
   const hostShared = sharedFiles(path.join(ROOT, 'host', 'dist', 'mf-manifest.json'));
@@ -537,7 +535,7 @@ async function main() {
       single: (url) => (new URL(url).origin === origins.single ? 'single' : 'other'),
     };
     const report: Report = {
-      when: new Date().toISOString().replace('T', ' ').slice(0, 16) + ' UTC',
+      when: `${new Date().toISOString().replace('T', ' ').slice(0, 16)} UTC`,
       machine: { cpus: os.cpus().length, loadBefore, loadAfter: [] },
       catalogue: 'CATALOG_SEED=large',
       runs: args.runs,

@@ -1,0 +1,120 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { escapeHtml } from './html.ts';
+import type { Registry } from './registry.ts';
+
+/**
+ * `<link rel="preload">` tags for what a page will need, so the browser fetches it from the
+ * first byte instead of discovering it step by step (HTML → host script → bootstrap → shared
+ * libraries → remote entry → exposed chunk). The host's own start files come from its build
+ * (start-assets.json, written by rspack.base.ts); the page's remote entry and exposed chunks
+ * from that remote's mf-manifest.json, which the server reads the way the browser would.
+ */
+
+/** The exposed module each page type mounts (as host/src/routing/page-router.tsx does). */
+export const PAGE_MODULES: Record<string, string> = {
+  HOME: 'mf_catalog/HomePage',
+  SEARCH: 'mf_catalog/SearchPage',
+  CATEGORY: 'mf_catalog/ListingPage',
+  BRAND: 'mf_catalog/ListingPage',
+  PRODUCT: 'mf_product/ProductPage',
+  CART: 'mf_cart/CartPage',
+  CHECKOUT: 'mf_cart/CheckoutPage',
+  ORDER: 'mf_cart/OrderPage',
+};
+
+interface Assets {
+  js: { sync: string[]; async: string[] };
+  css: { sync: string[]; async: string[] };
+}
+
+export interface RemoteManifest {
+  metaData: { publicPath?: string; remoteEntry: { name: string; path: string } };
+  exposes: { name: string; assets: Assets }[];
+}
+
+/** Where a remote's files live: its publicPath, or (`auto`) the folder its manifest was read from. */
+function baseOf(manifestUrl: string, manifest: RemoteManifest): string {
+  const publicPath = manifest.metaData.publicPath;
+  if (publicPath && publicPath !== 'auto') return new URL(publicPath, manifestUrl).href;
+  return new URL('.', manifestUrl).href;
+}
+
+/** URLs of the remote entry, then the exposed module's scripts and stylesheets. */
+export function remoteAssets(manifestUrl: string, manifest: RemoteManifest, exposed: string): { scripts: string[]; styles: string[] } {
+  const base = baseOf(manifestUrl, manifest);
+  const { name, path: entryPath } = manifest.metaData.remoteEntry;
+  const scripts = [new URL(path.posix.join(entryPath || '', name), base).href];
+  const styles: string[] = [];
+  const expose = manifest.exposes.find((e) => e.name === exposed || e.name === `./${exposed}`);
+  if (expose) {
+    for (const file of expose.assets.js.sync) scripts.push(new URL(file, base).href);
+    for (const file of expose.assets.css.sync) styles.push(new URL(file, base).href);
+  }
+  return { scripts, styles };
+}
+
+/**
+ * Reads remote manifests and keeps them: a page never waits for a manifest that was read
+ * once (it is refreshed in the background after `ttlMs`), and waits at most `waitMs` for a
+ * new one; without it the page simply has no preloads for that remote.
+ */
+export function manifestReader(ttlMs: number, waitMs = 250) {
+  const cache = new Map<string, { at: number; value: RemoteManifest | null; pending?: Promise<RemoteManifest | null> }>();
+  const fetchManifest = (url: string): Promise<RemoteManifest | null> => {
+    const pending = fetch(url, { signal: AbortSignal.timeout(3000) })
+      .then(async (response) => (response.ok ? ((await response.json()) as RemoteManifest) : null))
+      .catch(() => null)
+      .then((value) => {
+        cache.set(url, { at: Date.now(), value });
+        return value;
+      });
+    const entry = cache.get(url);
+    cache.set(url, { at: entry?.at ?? 0, value: entry?.value ?? null, pending });
+    return pending;
+  };
+  return async (url: string): Promise<RemoteManifest | null> => {
+    const entry = cache.get(url);
+    if (entry && entry.at > 0) {
+      if (Date.now() - entry.at > ttlMs && !entry.pending) void fetchManifest(url);
+      return entry.value;
+    }
+    const pending = entry?.pending ?? fetchManifest(url);
+    return Promise.race([pending, new Promise<null>((resolve) => setTimeout(() => resolve(null), waitMs).unref())]);
+  };
+}
+
+/** The host's start files (bootstrap chunk and the shared libraries it needs), relative to its public path. */
+export function hostStartAssets(distDir: string): { scripts: string[]; styles: string[] } {
+  try {
+    return JSON.parse(readFileSync(path.join(distDir, 'start-assets.json'), 'utf8')) as { scripts: string[]; styles: string[] };
+  } catch {
+    return { scripts: [], styles: [] };
+  }
+}
+
+/** The preload tags for one page. */
+export async function preloadTags(options: {
+  pageType: string | null;
+  registry: Registry;
+  host: { scripts: string[]; styles: string[] };
+  readManifest: (url: string) => Promise<RemoteManifest | null>;
+}): Promise<string> {
+  const scripts = options.host.scripts.map((file) => `/${file}`);
+  const styles = options.host.styles.map((file) => `/${file}`);
+  const id = options.pageType ? PAGE_MODULES[options.pageType] : undefined;
+  if (id) {
+    const [remote, exposed] = id.split('/') as [string, string];
+    const manifestUrl = options.registry[remote];
+    const manifest = manifestUrl ? await options.readManifest(manifestUrl) : null;
+    if (manifestUrl && manifest) {
+      const assets = remoteAssets(manifestUrl, manifest, exposed);
+      scripts.push(...assets.scripts);
+      styles.push(...assets.styles);
+    }
+  }
+  return [
+    ...styles.map((href) => `<link rel="preload" as="style" href="${escapeHtml(href)}">`),
+    ...scripts.map((href) => `<link rel="preload" as="script" href="${escapeHtml(href)}">`),
+  ].join('\n    ');
+}
