@@ -36,7 +36,7 @@ export function usePlaceOrder() {
         const { data } = await client.query({
           query: PaymentInfoDocument,
           variables: { id: order.id, key: order.accessKey },
-          fetchPolicy: 'network-only',
+          fetchPolicy: 'no-cache', // orders and payment links are never kept in the page's cache
         });
         const link = data?.paymentInfo?.linkURL;
         if (!link) throw new Error('no payment link');

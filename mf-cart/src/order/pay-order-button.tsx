@@ -13,7 +13,7 @@ export function PayOrderButton({ orderId, accessKey }: { orderId: string; access
       const { data } = await client.query({
         query: PaymentInfoDocument,
         variables: { id: orderId, key: accessKey },
-        fetchPolicy: 'network-only',
+        fetchPolicy: 'no-cache', // orders and payment links are never kept in the page's cache
       });
       const link = data?.paymentInfo?.linkURL;
       if (!link) throw new Error('no payment link');

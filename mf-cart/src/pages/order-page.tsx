@@ -20,7 +20,7 @@ export default function OrderPage({ id }: OrderPageProps) {
   const number = orderNumberFromPath(pathname) ?? id;
   const { data, loading, error, refetch } = useQuery(OrderDocument, {
     variables: { number, key },
-    fetchPolicy: 'network-only',
+    fetchPolicy: 'no-cache', // orders and payment links are never kept in the page's cache
     skip: !key,
   });
   const order = data?.order;
