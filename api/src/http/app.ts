@@ -101,8 +101,7 @@ export async function createApi(options: ApiOptions): Promise<Api> {
     plugins: [
       routes,
       useBodyLimit(),
-      useQueryLimits(options.limits ?? defaultLimits),
-      useErrorCodes(),
+      // first: a hit was measured and executed when it was stored, so it skips all of that
       ...(options.responseCache === false
         ? []
         : [
@@ -112,6 +111,8 @@ export async function createApi(options: ApiOptions): Promise<Api> {
               uncachedRootFields: new Set(['order', 'paymentInfo', 'resolvePage', 'health', '__schema', '__type']),
             }),
           ]),
+      useQueryLimits(options.limits ?? defaultLimits),
+      useErrorCodes(),
     ],
   });
 
