@@ -32,7 +32,7 @@ export interface Attempt {
 
 const CREATE = `mutation($input: CreateOrderInput!) { createOrder(input: $input) { success errors { code } order { id ordernumber totalPrice } } }`;
 const orderData = (i: number) => ({
-  fullName: `Покупатель Нагрузочный ${i}`,
+  fullName: `Покупатель ${["Иванов", "Петров", "Сидоров", "Кузнецов", "Смирнов"][i % 5]}`,
   phone: '+7 (912) 345-67-89',
   email: `shopper${i}@example.ru`,
   city: 'Казань',

@@ -114,6 +114,7 @@ export async function verifyOrders(q: Query, attempts: Attempt[]): Promise<Verdi
     if (want !== got) v.wrongLines.push(a.key);
     if (row.total !== a.expectedTotal || a.ack.totalPrice !== a.expectedTotal) v.wrongTotals.push(a.key);
   }
-  v.ok = v.missing.length === 0 && v.duplicates === 0 && v.wrongLines.length === 0 && v.wrongTotals.length === 0 && v.inconsistentAnswers.length === 0 && v.acknowledged > 0;
+  // every generated order is valid: a refusal is a fault too
+  v.ok = v.rejected === 0 && v.missing.length === 0 && v.duplicates === 0 && v.wrongLines.length === 0 && v.wrongTotals.length === 0 && v.inconsistentAnswers.length === 0 && v.acknowledged > 0;
   return v;
 }

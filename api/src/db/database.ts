@@ -45,6 +45,10 @@ export async function createPglite(dir?: string): Promise<PGlite> {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ('databaseUrl' in options) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // A client in use when the server goes away (restart, failover) emits 'error' outside any
+    // query; unheard, that ends the process. The query in flight fails (a masked GraphQL
+    // error) and the pool opens a new connection for the next one.
+    pool.on('connect', (connection) => connection.on('error', () => {}));
     // fail fast with the driver's message instead of on the first request
     const client = await pool.connect();
     client.release();
