@@ -16,6 +16,7 @@ export * from './contracts.ts';
 export { formatCount, formatPrice, GOODS, plural } from './format/format.ts';
 export { type AppLibraries, type AppReport, reportApp } from './shell/app-report.ts';
 export { ShellContext, type ShellContextValue, useShell } from './shell/shell-context.ts';
+export { LikeButton, type LikeButtonProps } from './ui/like-button.tsx';
 export { SectionError, type SectionErrorProps } from './ui/section-error.tsx';
 export { Spinner } from './ui/spinner.tsx';
 export { ANALYTICS_COOKIE_MAX_AGE, readCookie } from './analytics/cookies.ts';

@@ -1,9 +1,8 @@
-import { analytics, type ProductCardProps } from '@shop/mf-shared';
+import { analytics, LikeButton, type ProductCardProps } from '@shop/mf-shared';
 import { useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { analyticsProduct } from '../analytics/analytics-product.ts';
 import { useImpression } from '../analytics/use-impression.ts';
-import { LikeButton } from './like-button.tsx';
 import { PriceBadge } from './price-badge.tsx';
 import styles from './product-card.module.css';
 import { VariantDots } from './variant-dots.tsx';
@@ -40,7 +39,7 @@ export function ProductCard({ product, list, position, priority = false }: Produ
         <PriceBadge priceInRUB={product.priceInRUB} minPriceInRUB={product.minPriceInRUB} />
         <VariantDots product={product} />
       </div>
-      <LikeButton productId={product.productId} name={product.name} />
+      <LikeButton productId={product.productId} name={product.name} className={styles.like} size={40} />
     </article>
   );
 }

@@ -1,6 +1,6 @@
+import { LikeButton } from '@shop/mf-shared';
 import { Link } from 'react-router-dom';
 import { BuyBox } from '../buy/buy-box.tsx';
-import { LikeButton } from '../favourites/like-button.tsx';
 import { ProductPhotos } from '../gallery/product-photos.tsx';
 import { RecommendedProducts } from '../recommended/recommended-products.tsx';
 import { VariantSwatches } from '../variants/variant-swatches.tsx';
@@ -26,7 +26,7 @@ export function ProductView({ product }: { product: ProductData }) {
               </Link>
               <h1 className={styles.name}>{product.name}</h1>
             </div>
-            <LikeButton productId={product.id} />
+            <LikeButton productId={product.id} name={product.name} />
           </div>
           <dl className={styles.facts}>
             <div>
