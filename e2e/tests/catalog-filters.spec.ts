@@ -66,13 +66,16 @@ test('the price range applies when the handle is released', async ({ page }) => 
   await page.goto(SNEAKERS);
   await settled(page);
   await filterBar(page).getByRole('button', { name: 'Цена' }).click();
-  const upper = page.getByRole('slider', { name: 'Цена до' });
-  const box = await upper.boundingBox();
-  if (!box) throw new Error('no price slider');
-  const y = box.y + box.height / 2;
-  await page.mouse.move(box.x + box.width - 11, y);
+  const lower = await page.getByRole('slider', { name: 'Цена от' }).boundingBox();
+  const upper = await page.getByRole('slider', { name: 'Цена до' }).boundingBox();
+  if (!lower || !upper) throw new Error('no price slider');
+  // The handles start at the ends of the track: drag the upper one to 40 % of it.
+  const y = upper.y + upper.height / 2;
+  const start = lower.x + lower.width / 2;
+  const end = upper.x + upper.width / 2;
+  await page.mouse.move(end, y);
   await page.mouse.down();
-  await page.mouse.move(box.x + box.width * 0.4, y, { steps: 8 });
+  await page.mouse.move(start + (end - start) * 0.4, y, { steps: 8 });
   // Nothing is applied while the handle is held.
   await expect(page).toHaveURL(SNEAKERS);
   const max = Number((await page.getByRole('textbox', { name: 'Максимальная цена' }).inputValue()).replace(/\D/g, ''));

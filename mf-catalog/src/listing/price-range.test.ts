@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isNarrowed, moveHandle, priceBounds, rangeFromUrl, rangeToUrl } from './price-range.ts';
+import { isNarrowed, moveHandle, nextRange, priceBounds, rangeFromUrl, rangeToUrl } from './price-range.ts';
 
 const bounds = { min: 2990, max: 84990 };
 
@@ -20,6 +20,17 @@ describe('price slider rules', () => {
   it('never lets the handles cross', () => {
     expect(moveHandle({ from: 10000, to: 20000 }, 'from', 30000, bounds)).toEqual({ from: 20000, to: 20000 });
     expect(moveHandle({ from: 10000, to: 20000 }, 'to', 5000, bounds)).toEqual({ from: 10000, to: 10000 });
+  });
+
+  it('turns the slider values into a range, the moved handle stopping at the other', () => {
+    const range = { from: 10000, to: 20000 };
+    expect(nextRange(range, [12000.4, 20000], bounds)).toEqual({ from: 12000, to: 20000 });
+    expect(nextRange(range, [10000, 15000], bounds)).toEqual({ from: 10000, to: 15000 });
+    // Radix sorts the values: the upper handle dragged below the lower one stops at it, and back.
+    expect(nextRange(range, [5000, 10000], bounds)).toEqual({ from: 10000, to: 10000 });
+    expect(nextRange(range, [20000, 30000], bounds)).toEqual({ from: 20000, to: 20000 });
+    expect(nextRange(range, [1, 999999], bounds)).toEqual({ from: 2990, to: 84990 });
+    expect(nextRange(range, [10000, 20000], bounds)).toBe(range);
   });
 
   it('snaps URL values to the track', () => {

@@ -24,6 +24,25 @@ export function moveHandle(range: PriceRange, handle: 'from' | 'to', value: numb
   return { from: range.from, to: Math.max(Math.min(v, bounds.max), range.from) };
 }
 
+/**
+ * The range after the slider reports its two values (sorted, as Radix gives them): the handle
+ * that moved goes through moveHandle, so a handle pushed past the other stops at it.
+ */
+export function nextRange(range: PriceRange, values: readonly number[], bounds: PriceBounds): PriceRange {
+  const [a = range.from, b = range.to] = values;
+  const fromMoved = a !== range.from;
+  const toMoved = b !== range.to;
+  if (fromMoved && toMoved) {
+    // One step carried a handle past the other: the value left in place is the other handle's.
+    if (b === range.from) return moveHandle(range, 'to', a, bounds);
+    if (a === range.to) return moveHandle(range, 'from', b, bounds);
+    return moveHandle(moveHandle(range, 'from', a, bounds), 'to', b, bounds);
+  }
+  if (fromMoved) return moveHandle(range, 'from', a, bounds);
+  if (toMoved) return moveHandle(range, 'to', b, bounds);
+  return range;
+}
+
 /** The range the slider shows for the URL's values: missing or out-of-track values snap to the track. */
 export function rangeFromUrl(priceFrom: number | null, priceTo: number | null, bounds: PriceBounds): PriceRange {
   const clamp = (v: number) => Math.min(Math.max(Math.round(v), bounds.min), bounds.max);
