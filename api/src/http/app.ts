@@ -85,6 +85,15 @@ export async function createApi(options: ApiOptions): Promise<Api> {
     },
   };
 
+  const responseCache =
+    options.responseCache === false
+      ? null
+      : useCatalogResponseCache({
+          version: () => version,
+          // per-shopper or per-moment answers; mutations are never cached anyway
+          uncachedRootFields: new Set(['order', 'paymentInfo', 'resolvePage', 'health', '__schema', '__type']),
+        });
+
   const yoga = createYoga<ServerContext, ApiContext>({
     schema: buildSchema(),
     graphqlEndpoint: '/api/graphql',
@@ -100,17 +109,9 @@ export async function createApi(options: ApiOptions): Promise<Api> {
       createContext(db, config, clientIp(request, req, config.trustProxy), orderLimiter, ping) as never,
     plugins: [
       routes,
-      useBodyLimit(),
+      useBodyLimit(undefined, responseCache?.lookupBody),
       // first: a hit was measured and executed when it was stored, so it skips all of that
-      ...(options.responseCache === false
-        ? []
-        : [
-            useCatalogResponseCache({
-              version: () => version,
-              // per-shopper or per-moment answers; mutations are never cached anyway
-              uncachedRootFields: new Set(['order', 'paymentInfo', 'resolvePage', 'health', '__schema', '__type']),
-            }),
-          ]),
+      ...(responseCache ? [responseCache] : []),
       useQueryLimits(options.limits ?? defaultLimits),
       useErrorCodes(),
     ],

@@ -31,7 +31,10 @@ async function readLimited(request: Request, max: number): Promise<string | null
  * JSON bodies are read with a byte cap (a missing or lying Content-Length cannot get around it),
  * so an oversized body costs at most MAX_BODY_BYTES of memory and answers 413 with a code.
  */
-export function useBodyLimit(max = MAX_BODY_BYTES): Plugin {
+/** Sees each JSON body once it is read; a Response it returns is the answer (a cache hit). */
+export type BodyHook = (request: Request, text: string) => Response | undefined;
+
+export function useBodyLimit(max = MAX_BODY_BYTES, onBody?: BodyHook): Plugin {
   const tooLarge = () => jsonError(413, 'PAYLOAD_TOO_LARGE', `Тело запроса больше ${Math.round(max / 1024)} КБ`);
   return {
     onRequest({ request, endResponse }) {
@@ -67,6 +70,8 @@ export function useBodyLimit(max = MAX_BODY_BYTES): Plugin {
       setRequestParser(async (req) => {
         const text = await readLimited(req, max);
         if (text === null) return tooLarge();
+        const early = onBody?.(request, text);
+        if (early) return early;
         let body: unknown;
         try {
           body = JSON.parse(text);

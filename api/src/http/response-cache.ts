@@ -16,16 +16,42 @@ export interface ResponseCacheOptions {
  * bookkeeping, so a miss costs almost nothing extra and a hit skips execution entirely.
  * @graphql-yoga/plugin-response-cache added ~8 ms to every miss of a 24-item listing here.
  */
-export function useCatalogResponseCache(options: ResponseCacheOptions): Plugin {
+export function useCatalogResponseCache(options: ResponseCacheOptions): Plugin & { lookupBody: (request: Request, text: string) => Response | undefined } {
   const max = options.maxEntries ?? 2000;
   const ttl = options.ttlMs ?? 15 * 60_000;
   const entries = new Map<string, { result: unknown; expires: number }>();
+  // Second level: the serialised answer by the raw request body, so a repeated request skips
+  // parsing, validation and serialisation too. Only small bodies: the key is the body itself.
+  const MAX_RAW_BODY = 4096;
+  const raw = new Map<string, { body: string; contentType: string; expires: number }>();
+  const rawKeys = new WeakMap<Request, string>();
+  const storable = new WeakSet<Request>();
+  const remember = <V>(map: Map<string, V>, key: string, value: V) => {
+    map.set(key, value);
+    if (map.size > max) map.delete(map.keys().next().value as string);
+  };
 
   const cacheable = (op: OperationDefinitionNode | undefined) =>
     op?.operation === 'query' &&
     op.selectionSet.selections.every((s) => s.kind === Kind.FIELD && !options.uncachedRootFields.has(s.name.value));
 
   return {
+    lookupBody(request, text) {
+      if (text.length > MAX_RAW_BODY) return undefined;
+      const key = `${options.version()}\u0001${request.headers.get('accept') ?? ''}\u0001${text}`;
+      const hit = raw.get(key);
+      if (hit && hit.expires > Date.now()) {
+        return new Response(hit.body, { status: 200, headers: { 'content-type': hit.contentType } });
+      }
+      rawKeys.set(request, key);
+      return undefined;
+    },
+    async onResponse({ request, response }) {
+      const key = rawKeys.get(request);
+      if (!key || !storable.has(request) || response.status !== 200) return;
+      const contentType = response.headers.get('content-type') ?? 'application/json; charset=utf-8';
+      remember(raw, key, { body: await response.clone().text(), contentType, expires: Date.now() + ttl });
+    },
     onExecute({ args, setResultAndStopExecution }) {
       const ops = (args.document as DocumentNode).definitions.filter((d: DefinitionNode): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
       const op = args.operationName ? ops.find((o) => o.name?.value === args.operationName) : ops.length === 1 ? ops[0] : undefined;
@@ -45,8 +71,9 @@ export function useCatalogResponseCache(options: ResponseCacheOptions): Plugin {
       return {
         onExecuteDone({ result }) {
           if (!('data' in result) || (result as { errors?: unknown[] }).errors?.length) return;
-          entries.set(key, { result, expires: now + ttl });
-          if (entries.size > max) entries.delete(entries.keys().next().value as string);
+          remember(entries, key, { result, expires: now + ttl });
+          const request = (args.contextValue as { request?: Request }).request;
+          if (request) storable.add(request);
         },
       };
     },
