@@ -1,4 +1,7 @@
-import { useRef, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ComponentProps, useEffect, useRef } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { checkoutSchema } from './checkout-schema.ts';
 import {
   type CheckoutField,
   type CheckoutValues,
@@ -10,7 +13,6 @@ import { ConsentField } from './consent-field.tsx';
 import { DeliveryMethodField } from './delivery-method-field.tsx';
 import { formatPhone } from './phone-mask.ts';
 import { TextField } from './text-field.tsx';
-import { validateCheckout } from './validate-checkout.ts';
 import styles from './checkout-form.module.css';
 
 export const CHECKOUT_FORM_ID = 'checkout-form';
@@ -18,29 +20,56 @@ export const CHECKOUT_FORM_ID = 'checkout-form';
 interface CheckoutFormProps {
   /** Field errors from the API, shown until the shopper edits that field. */
   serverErrors: FieldErrors;
+  /** Gets the values as the schema returns them (text trimmed). */
   onSubmit(values: CheckoutValues): void;
 }
 
+type TextName = 'fullName' | 'phone' | 'email' | 'city' | 'address' | 'comment';
+
 /**
- * ФИО, телефон, e-mail, город, адрес, доставка, комментарий and the consent. Each field is
- * checked when the shopper leaves it and all of them on submit; the first wrong one gets focus.
+ * ФИО, телефон, e-mail, город, адрес, доставка, комментарий and the consent, on react-hook-form
+ * with the rules of checkout-schema.ts. Each field is checked when the shopper leaves it (then on
+ * every change) and all of them on submit; the first wrong one gets focus.
  */
 export function CheckoutForm({ serverErrors, onSubmit }: CheckoutFormProps) {
-  const [values, setValues] = useState<CheckoutValues>(EMPTY_CHECKOUT);
-  const [touched, setTouched] = useState<Partial<Record<CheckoutField, boolean>>>({});
-  const [submitted, setSubmitted] = useState(false);
-  const [edited, setEdited] = useState<Partial<Record<CheckoutField, boolean>>>({});
+  const { control, handleSubmit, setError } = useForm<CheckoutValues, unknown, CheckoutValues>({
+    defaultValues: EMPTY_CHECKOUT,
+    resolver: zodResolver(checkoutSchema),
+    mode: 'onTouched',
+    reValidateMode: 'onChange',
+    // Focus follows the page's order (the delivery fieldset, the consent box), see onInvalid.
+    shouldFocusError: false,
+  });
   const form = useRef<HTMLFormElement>(null);
 
-  const local = validateCheckout(values);
-  const errorOf = (field: CheckoutField) =>
-    (submitted || touched[field] ? local[field] : undefined) ?? (edited[field] ? undefined : serverErrors[field]);
+  // The API's verdict beside its field; the field's next change re-validates and clears it.
+  useEffect(() => {
+    for (const field of FIELD_ORDER) {
+      const message = serverErrors[field];
+      if (message) setError(field, { type: 'server', message });
+    }
+  }, [serverErrors, setError]);
 
-  const set = <K extends CheckoutField>(field: K, value: CheckoutValues[K]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setEdited((current) => ({ ...current, [field]: true }));
-  };
-  const blur = (field: CheckoutField) => () => setTouched((current) => ({ ...current, [field]: true }));
+  const text = (
+    name: TextName,
+    props: Omit<ComponentProps<typeof TextField>, 'name' | 'value' | 'onChange'>,
+    mask?: (value: string) => string,
+  ) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <TextField
+          {...props}
+          name={name}
+          value={field.value}
+          error={fieldState.error?.message}
+          onChange={(value) => field.onChange(mask ? mask(value) : value)}
+          onBlur={field.onBlur}
+        />
+      )}
+    />
+  );
 
   return (
     <form
@@ -48,91 +77,48 @@ export function CheckoutForm({ serverErrors, onSubmit }: CheckoutFormProps) {
       ref={form}
       className={styles.form}
       noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        setSubmitted(true);
-        setEdited({});
-        const first = FIELD_ORDER.find((field) => local[field]);
-        if (first) {
-          form.current?.querySelector<HTMLElement>(`#checkout-${first}`)?.focus();
-          return;
-        }
-        onSubmit(values);
-      }}
+      onSubmit={handleSubmit(onSubmit, (errors) => {
+        const first = FIELD_ORDER.find((field: CheckoutField) => errors[field]);
+        if (first) form.current?.querySelector<HTMLElement>(`#checkout-${first}`)?.focus();
+      })}
     >
       <h2 className={styles.section}>Получатель</h2>
-      <TextField
-        name="fullName"
-        label="ФИО"
-        autoComplete="name"
-        value={values.fullName}
-        error={errorOf('fullName')}
-        onChange={(v) => set('fullName', v)}
-        onBlur={blur('fullName')}
-      />
+      {text('fullName', { label: 'ФИО', autoComplete: 'name' })}
       <div className={styles.pair}>
-        <TextField
-          name="phone"
-          label="Телефон"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          placeholder="+7 (9__) ___-__-__"
-          value={values.phone}
-          error={errorOf('phone')}
-          onChange={(v) => set('phone', formatPhone(v))}
-          onBlur={blur('phone')}
-        />
-        <TextField
-          name="email"
-          label="E-mail"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          value={values.email}
-          error={errorOf('email')}
-          onChange={(v) => set('email', v)}
-          onBlur={blur('email')}
-        />
+        {text(
+          'phone',
+          {
+            label: 'Телефон',
+            type: 'tel',
+            inputMode: 'tel',
+            autoComplete: 'tel',
+            placeholder: '+7 (9__) ___-__-__',
+          },
+          formatPhone,
+        )}
+        {text('email', { label: 'E-mail', type: 'email', inputMode: 'email', autoComplete: 'email' })}
       </div>
       <h2 className={styles.section}>Доставка</h2>
-      <TextField
-        name="city"
-        label="Город"
-        autoComplete="address-level2"
-        value={values.city}
-        error={errorOf('city')}
-        onChange={(v) => set('city', v)}
-        onBlur={blur('city')}
+      {text('city', { label: 'Город', autoComplete: 'address-level2' })}
+      {text('address', {
+        label: 'Адрес доставки',
+        autoComplete: 'street-address',
+        hint: 'Улица, дом, квартира или адрес пункта выдачи',
+      })}
+      <Controller
+        control={control}
+        name="deliveryMethod"
+        render={({ field, fieldState }) => (
+          <DeliveryMethodField value={field.value} error={fieldState.error?.message} onChange={field.onChange} />
+        )}
       />
-      <TextField
-        name="address"
-        label="Адрес доставки"
-        autoComplete="street-address"
-        hint="Улица, дом, квартира или адрес пункта выдачи"
-        value={values.address}
-        error={errorOf('address')}
-        onChange={(v) => set('address', v)}
-        onBlur={blur('address')}
-      />
-      <DeliveryMethodField
-        value={values.deliveryMethod}
-        error={errorOf('deliveryMethod')}
-        onChange={(v) => set('deliveryMethod', v)}
-      />
-      <TextField
-        name="comment"
-        label="Комментарий к заказу (необязательно)"
-        multiline
-        value={values.comment}
-        error={errorOf('comment')}
-        onChange={(v) => set('comment', v)}
-        onBlur={blur('comment')}
-      />
-      <ConsentField
-        checked={values.personalDataConsent}
-        error={errorOf('personalDataConsent')}
-        onChange={(v) => set('personalDataConsent', v)}
+      {text('comment', { label: 'Комментарий к заказу (необязательно)', multiline: true })}
+      <Controller
+        control={control}
+        name="personalDataConsent"
+        render={({ field, fieldState }) => (
+          <ConsentField checked={field.value} error={fieldState.error?.message} onChange={field.onChange} />
+        )}
       />
     </form>
   );

@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { type CheckoutValues, EMPTY_CHECKOUT } from './checkout-values.ts';
-import { validateCheckout } from './validate-checkout.ts';
+import * as z from 'zod/mini';
+import { checkoutSchema } from './checkout-schema.ts';
+import { type CheckoutValues, EMPTY_CHECKOUT, type FieldErrors } from './checkout-values.ts';
+
+/** What the form shows: each field's first issue, as react-hook-form's zod resolver picks it. */
+function validateCheckout(values: CheckoutValues): FieldErrors {
+  const result = z.safeParse(checkoutSchema, values);
+  const errors: FieldErrors = {};
+  for (const issue of result.error?.issues ?? []) {
+    const field = issue.path[0] as keyof FieldErrors;
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
 
 const valid: CheckoutValues = {
   fullName: 'Иванова Анна Сергеевна',
@@ -13,9 +25,15 @@ const valid: CheckoutValues = {
   personalDataConsent: true,
 };
 
-describe('checkout validation', () => {
+describe('checkout schema', () => {
   it('accepts a complete form with an empty comment', () => {
     expect(validateCheckout(valid)).toEqual({});
+  });
+
+  it('trims what is sent', () => {
+    const parsed = z.parse(checkoutSchema, { ...valid, fullName: '  Иванова Анна ', city: ' Казань ' });
+    expect(parsed.fullName).toBe('Иванова Анна');
+    expect(parsed.city).toBe('Казань');
   });
 
   it('gives every empty required field its own Russian message', () => {
@@ -28,6 +46,7 @@ describe('checkout validation', () => {
       deliveryMethod: 'Выберите способ доставки',
       personalDataConsent: 'Нужно согласие на обработку персональных данных',
     });
+    expect(validateCheckout({ ...valid, city: '   ' }).city).toBe('Укажите город');
   });
 
   it('refuses malformed values as the API would', () => {
@@ -53,5 +72,11 @@ describe('checkout validation', () => {
     );
     expect(validateCheckout({ ...valid, city: 'Казань\nМосква' }).city).toBe('Поле содержит недопустимые символы');
     expect(validateCheckout({ ...valid, comment: 'домофон 12\nпозвонить заранее' })).toEqual({});
+  });
+
+  it('puts a too long value before its characters', () => {
+    expect(validateCheckout({ ...valid, city: `К\n${'а'.repeat(100)}` }).city).toBe(
+      'Слишком длинное значение: не больше 100 символов',
+    );
   });
 });
