@@ -154,6 +154,19 @@ test.describe('hostile query strings', () => {
   });
 });
 
+test('a URL longer than the server takes (over 16 KB) gets a Russian page with a way home, not the browser’s error screen', async ({ page }) => {
+  const guard = await watch(page);
+  await returningVisitor(page);
+  const response = await page.goto(`/search?search=${'кроссовки'.repeat(1200)}`);
+  expect(response?.status()).toBe(431);
+  expect(response?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+  expect(response?.headers()['x-content-type-options']).toBe('nosniff');
+  await expect(page.getByText('Слишком длинный адрес страницы')).toBeVisible();
+  await page.getByRole('link', { name: 'На главную' }).click();
+  await expect(page.getByTestId('catalog-home')).toBeVisible();
+  await guard.expectNothingRan();
+});
+
 test.describe('the API failing under the browser', () => {
   const cartLine = line(42, { name: 'Кроссовки Nike Air Force 1', quantity: 2 });
 

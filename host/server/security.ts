@@ -69,3 +69,26 @@ export function originsOf(registry: Record<string, string>): string[] {
   }
   return origins;
 }
+
+/**
+ * The raw answer to a request Node refuses before any route runs (a URL or headers over the
+ * 16 KB limit, a malformed request, a timeout): with a 'clientError' listener Node sends
+ * nothing itself, so the shopper gets a short Russian page with the usual headers instead of
+ * the browser's own error screen.
+ */
+export function clientErrorResponse(code: string | undefined): string {
+  const [status, reason, text] =
+    code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', 'Слишком длинный адрес страницы. Уберите часть фильтров или начните с главной.']
+      : code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', 'Запрос шёл слишком долго. Обновите страницу.']
+        : [400, 'Bad Request', 'Некорректный запрос. Начните с главной страницы.'];
+  const body = `<!doctype html><html lang="ru"><meta charset="utf-8"><title>Ошибка запроса</title><p>${text}</p><p><a href="/">На главную</a></p></html>`;
+  const headers = {
+    ...baselineHeaders('/'),
+    'Content-Type': 'text/html; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(body)),
+    Connection: 'close',
+  };
+  return `HTTP/1.1 ${status} ${reason}\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n${body}`;
+}
