@@ -154,6 +154,37 @@ test.describe('hostile query strings', () => {
   });
 });
 
+test('catalogue texts with HTML and script (names, headings, descriptions) are shown as text on home, listing and product pages', async ({ page }) => {
+  const guard = await watch(page);
+  await returningVisitor(page);
+  const { products } = await gql<{ products: { items: { webPath: string; brand: { webPath: string } }[] } }>(
+    page.request,
+    '{ products(limit: 1) { items { webPath brand { webPath } } } }',
+  );
+  const TEXT_FIELDS = new Set(['name', 'text', 'description', 'heading', 'title', 'color', 'value', 'size']);
+  const poison = (value: unknown, key = ''): unknown => {
+    if (typeof value === 'string' && TEXT_FIELDS.has(key)) return `${value} ${HOSTILE}${SCRIPT}`;
+    if (Array.isArray(value)) return value.map((v) => poison(v, key));
+    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, poison(v, k)]));
+    return value;
+  };
+  let poisoned = 0;
+  await page.route('**/api/graphql', async (route) => {
+    const response = await route.fetch();
+    const body = await response.json();
+    poisoned++;
+    await route.fulfill({ response, json: poison(body) });
+  });
+  for (const path of ['/', products.items[0]?.brand.webPath as string, products.items[0]?.webPath as string]) {
+    await page.goto(path);
+    await expect(page.getByRole('banner')).toBeVisible();
+    await expect(page.getByText('<img src=x onerror=', { exact: false }).first()).toBeVisible();
+    await expect(page.locator('main img[src="x"], main script:not([type])')).toHaveCount(0);
+    await guard.expectNothingRan();
+  }
+  expect(poisoned).toBeGreaterThan(2);
+});
+
 test('a URL longer than the server takes (over 16 KB) gets a Russian page with a way home, not the browser’s error screen', async ({ page }) => {
   const guard = await watch(page);
   await returningVisitor(page);
