@@ -25,8 +25,9 @@ export function moveHandle(range: PriceRange, handle: 'from' | 'to', value: numb
 }
 
 /**
- * The range after the slider reports its two values (sorted, as Radix gives them): the handle
- * that moved goes through moveHandle, so a handle pushed past the other stops at it.
+ * The range after the slider reports its two values: the handle that moved goes through
+ * moveHandle, so a handle pushed past the other stops at it (also when a slider sorts the values
+ * and so reports both ends changed).
  */
 export function nextRange(range: PriceRange, values: readonly number[], bounds: PriceBounds): PriceRange {
   const [a = range.from, b = range.to] = values;
