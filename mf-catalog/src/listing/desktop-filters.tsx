@@ -5,7 +5,7 @@ import { FilterChip } from './filter-chip.tsx';
 import styles from './filters.module.css';
 import { OptionList } from './option-list.tsx';
 import { isNarrowed, type PriceBounds, type PriceRange, rangeFromUrl, rangeToUrl } from './price-range.ts';
-import { PriceSlider } from './price-slider.tsx';
+import { PriceSlider } from './lazy-price-slider.tsx';
 import { SortOptions } from './sort-options-list.tsx';
 import { SORT_SETS, type SortSetName } from './sort-options.ts';
 import { type ListingState, selectedValues, setPropertyValues, withFilters } from './url-state.ts';

@@ -3,7 +3,7 @@ import type { FiltersProps } from './desktop-filters.tsx';
 import styles from './filters.module.css';
 import { OptionList } from './option-list.tsx';
 import { rangeFromUrl, rangeToUrl } from './price-range.ts';
-import { PriceSlider } from './price-slider.tsx';
+import { PriceSlider } from './lazy-price-slider.tsx';
 import { SortOptions } from './sort-options-list.tsx';
 import { type ListingState, selectedValues, setPropertyValues, withFilters } from './url-state.ts';
 
