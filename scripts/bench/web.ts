@@ -11,6 +11,7 @@
  *
  * Options: --runs N (3) · --pages home,product · --profiles mobile,desktop · --builds federated,single
  *          --no-build (use the newest builds) · --check (exit 1 when over scripts/bench/budgets.json)
+ *          --out NAME (reports/NAME.md and .json instead of web-bench)
  *          --check-only (check the last reports/web-bench.json without running anything)
  */
 import { spawn } from 'node:child_process';
@@ -60,6 +61,8 @@ interface Args {
   build: boolean;
   check: boolean;
   checkOnly: boolean;
+  /** Report name under reports/ (web-bench): a partial run can be kept beside the full one. */
+  out: string;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -84,6 +87,7 @@ function parseArgs(argv: string[]): Args {
     build: !argv.includes('--no-build'),
     check: argv.includes('--check') || argv.includes('--check-only'),
     checkOnly: argv.includes('--check-only'),
+    out: value('--out') ?? 'web-bench',
   };
 }
 
@@ -108,6 +112,10 @@ interface RunResult {
   requests: number;
   js: Record<string, JsGroup>;
   lcpElement?: string;
+  /** Accessibility, best-practices and SEO audits that failed: what keeps those scores under 100. */
+  failedAudits: string[];
+  /** The elements that moved most (Lighthouse's layout-shifts audit), biggest first. */
+  shiftedElements: string[];
 }
 
 interface PageResult extends Omit<RunResult, 'js'> {
@@ -125,6 +133,8 @@ interface Report {
   pages: Record<string, string>;
   results: Record<Build, Partial<Record<Profile, Partial<Record<PageName, PageResult>>>>>;
   navigation: Partial<Record<Build, { samplesMs: number[]; medianMs: number }>>;
+  /** `<link rel="preload">` tags the federated host server put into each page's HTML. */
+  preloads?: Partial<Record<PageName, number>>;
 }
 
 const median = (values: number[]): number => {
@@ -206,8 +216,8 @@ interface NetworkItem {
 }
 
 type Lhr = {
-  categories: Record<string, { score: number | null }>;
-  audits: Record<string, { numericValue?: number; details?: { items?: unknown[] } }>;
+  categories: Record<string, { score: number | null; auditRefs?: { id: string; weight: number }[] }>;
+  audits: Record<string, { score?: number | null; numericValue?: number; details?: { items?: unknown[] } }>;
 };
 
 async function lighthouseRun(url: string, profile: Profile, port: number, classify: Classifier): Promise<RunResult> {
@@ -238,7 +248,18 @@ async function lighthouseRun(url: string, profile: Profile, port: number, classi
     const outer = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0] as { items?: { node?: { snippet?: string } }[] };
     lcpElement = outer?.items?.[0]?.node?.snippet;
   } catch {}
+  const failedAudits = ['accessibility', 'best-practices', 'seo'].flatMap((category) =>
+    (lhr.categories[category]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && typeof lhr.audits[ref.id]?.score === 'number' && (lhr.audits[ref.id]?.score as number) < 1)
+      .map((ref) => `${category}: ${ref.id}`),
+  );
+  const shifts = (lhr.audits['layout-shifts']?.details?.items ?? []) as { score?: number; node?: { snippet?: string; selector?: string } }[];
+  const shiftedElements = shifts
+    .slice(0, 3)
+    .map((item) => `${(item.score ?? 0).toFixed(3)} ${item.node?.selector ?? ''} ${item.node?.snippet?.slice(0, 100) ?? ''}`.trim());
   return {
+    failedAudits,
+    shiftedElements,
     performance: score('performance'),
     accessibility: score('accessibility'),
     bestPractices: score('best-practices'),
@@ -269,6 +290,8 @@ function summarise(url: string, runs: RunResult[]): PageResult {
   };
   const lcpElement = runs.map((r) => r.lcpElement).find(Boolean);
   return {
+    failedAudits: [...new Set(runs.flatMap((r) => r.failedAudits))],
+    shiftedElements: runs.find((r) => r.shiftedElements.length)?.shiftedElements ?? [],
     url,
     runs: runs.length,
     performance: pick((r) => r.performance),
@@ -416,6 +439,9 @@ function markdown(report: Report, failures: string[]): string {
     );
   }
   lines.push('');
+  if (report.preloads) {
+    lines.push(`Preload tags in the federated pages' HTML: ${Object.entries(report.preloads).map(([p, n]) => `${p} ${n}`).join(', ')}.`, '');
+  }
   lines.push('## Listing → product navigation (desktop window, product remote cached)', '');
   for (const [build, nav] of Object.entries(report.navigation)) {
     lines.push(`- ${build}: median ${nav.medianMs} ms (samples ${nav.samplesMs.join(', ')} ms), click to the product heading on screen`);
@@ -425,6 +451,20 @@ function markdown(report: Report, failures: string[]): string {
   for (const page of PAGE_NAMES) {
     const r = report.results.federated?.mobile?.[page];
     if (r?.lcpElement) lines.push(`- ${page}: \`${r.lcpElement.replace(/`/g, "'").slice(0, 160)}\``);
+  }
+  lines.push('');
+  lines.push('## Layout shifts (federated, mobile: score, element)', '');
+  for (const page of PAGE_NAMES) {
+    const shifted = report.results.federated?.mobile?.[page]?.shiftedElements;
+    if (shifted?.length) lines.push(`- ${page}: ${shifted.map((x) => `\`${x.replace(/`/g, "'")}\``).join('; ')}`);
+  }
+  lines.push('');
+  lines.push('## Failed accessibility, best-practices and SEO audits (federated)', '');
+  for (const profile of ['mobile', 'desktop'] as const) {
+    for (const page of PAGE_NAMES) {
+      const failed = report.results.federated?.[profile]?.[page]?.failedAudits;
+      if (failed?.length) lines.push(`- ${profile} ${page}: ${failed.join(', ')}`);
+    }
   }
   lines.push('');
   lines.push('## Budgets (scripts/bench/budgets.json)', '');
@@ -484,7 +524,7 @@ function checkBudgets(report: Report): string[] {
 
 async function main() {
   const args = parseArgs(process.argv.slice(2));
-  const jsonFile = path.join(REPORT_DIR, 'web-bench.json');
+  const jsonFile = path.join(REPORT_DIR, `${args.out}.json`);
   if (args.checkOnly) {
     const failures = checkBudgets(JSON.parse(readFileSync(jsonFile, 'utf8')) as Report);
     for (const f of failures) console.error(`over budget: ${f}`);
@@ -543,6 +583,11 @@ async function main() {
       results: { federated: {}, single: {} },
       navigation: {},
     };
+    report.preloads = {};
+    for (const page of args.pages) {
+      const html = await (await fetch(origins.federated + pages[page])).text();
+      report.preloads[page] = html.match(/<link rel="preload"/g)?.length ?? 0;
+    }
     chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
     for (const profile of args.profiles) {
       for (const page of args.pages) {
@@ -572,8 +617,8 @@ async function main() {
     const failures = checkBudgets(report);
     mkdirSync(REPORT_DIR, { recursive: true });
     writeFileSync(jsonFile, `${JSON.stringify(report, null, 2)}\n`);
-    writeFileSync(path.join(REPORT_DIR, 'web-bench.md'), markdown(report, failures));
-    console.log(`Wrote reports/web-bench.md and reports/web-bench.json. ${failures.length ? `${failures.length} budget(s) missed.` : 'All within budget.'}`);
+    writeFileSync(path.join(REPORT_DIR, `${args.out}.md`), markdown(report, failures));
+    console.log(`Wrote reports/${args.out}.md and reports/${args.out}.json. ${failures.length ? `${failures.length} budget(s) missed.` : 'All within budget.'}`);
     if (args.check && failures.length) {
       for (const f of failures) console.error(`over budget: ${f}`);
       process.exitCode = 1;
