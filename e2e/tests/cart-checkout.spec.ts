@@ -205,10 +205,13 @@ test('a double submit makes one order', async ({ page, request }) => {
   page.on('request', (r) => {
     if (r.url().endsWith('/api/graphql') && r.postData()?.includes('createOrder')) sent.push(r.postData() ?? '');
   });
-  page.on('response', async (r) => {
-    if (r.url().endsWith('/api/graphql') && r.request().postData()?.includes('createOrder')) {
-      numbers.push((await r.json()).data.createOrder.order.ordernumber);
-    }
+  // Read each answer on its way to the page: after the redirect to payment its body is gone.
+  await page.route('**/api/graphql', async (route) => {
+    if (!route.request().postData()?.includes('createOrder')) return route.fallback();
+    const response = await route.fetch();
+    const body = await response.json();
+    numbers.push(body.data.createOrder.order.ordernumber);
+    await route.fulfill({ response, json: body });
   });
   await page.getByRole('button', { name: 'Подтвердить заказ' }).dblclick();
   await expect(page.getByText('ТЕСТОВАЯ ОПЛАТА')).toBeVisible();
