@@ -103,6 +103,9 @@ test('the hero advances by itself 8.5 s after a manual move, which pauses it for
   await page.clock.pauseAt(Date.now() + 60_000);
   await first.dispatchEvent('click');
   await expect(first).toHaveAttribute('aria-current', 'true');
+  // The slide's CSS transition runs on real time, and the autoplay timer is armed when it
+  // ends: let it end before moving the page's clock (on a busy machine it can take a while).
+  await page.waitForTimeout(1000);
   // 1 s pause, then the 8.5 s delay: nothing moves before 9.5 s…
   await page.clock.runFor(9300);
   await expect(first).toHaveAttribute('aria-current', 'true');
