@@ -1,17 +1,27 @@
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import sirv from 'sirv';
 import { PageMetaDocument, ResolvePageDocument, SitemapDocument } from '../src/graphql/generated.ts';
 import { createApiClient } from './api-client.ts';
 import type { HostConfig } from './config.ts';
 import { fallbackHead, metaTags } from './head.ts';
 import { escapeHtml, renderPage } from './html.ts';
-import { hostStartAssets, manifestReader, preloadTags } from './preload.ts';
+import { hostStartAssets, manifestReader, pagePreloads } from './preload.ts';
 import { proxyToApi } from './proxy.ts';
 import { apiRegistry, fileRegistry, fixedRegistry, registryFor } from './registry.ts';
 import { baselineHeaders, inlineScriptHashes, originsOf, securityHeaders } from './security.ts';
 import { visitorId } from './visitor.ts';
+
+const BROTLI_FAST = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } };
+
+function acceptedEncoding(req: http.IncomingMessage): 'br' | 'gzip' | null {
+  const accept = String(req.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accept)) return 'br';
+  if (/\bgzip\b/.test(accept)) return 'gzip';
+  return null;
+}
 
 /**
  * The host's Node server. For every page it asks the API's resolver what the URL is and
@@ -95,10 +105,20 @@ export async function createHostServer(config: HostConfig): Promise<http.Server>
       headers['retry-after'] = '30';
     }
     // The page's files start downloading with the HTML (see preload.ts).
-    const preloads = await preloadTags({ pageType, registry, host: startAssets, readManifest });
-    const html = renderPage(template, { head: preloads ? `${head}\n    ${preloads}` : head, state: { registry, config: publicConfig, resolved } });
+    const preloads = await pagePreloads({ pageType, registry, host: startAssets, readManifest });
+    const html = renderPage(template, {
+      head: preloads.tags ? `${head}\n    ${preloads.tags}` : head,
+      state: { registry, config: publicConfig, resolved },
+    });
+    // Compressed: the page carries its state (registry, resolver answer) inline.
+    const encoding = acceptedEncoding(req);
+    if (encoding) {
+      headers['content-encoding'] = encoding;
+      headers.vary = 'Accept-Encoding';
+    }
     res.writeHead(status, headers);
-    res.end(req.method === 'HEAD' ? undefined : html);
+    if (req.method === 'HEAD') return void res.end();
+    res.end(encoding === 'br' ? brotliCompressSync(html, BROTLI_FAST) : encoding === 'gzip' ? gzipSync(html, { level: 6 }) : html);
   }
 
   async function sitemap(res: http.ServerResponse, origin: string) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { preloadTags, type RemoteManifest, remoteAssets } from './preload.ts';
+import { pagePreloads, type RemoteManifest, remoteAssets } from './preload.ts';
 
 const manifest: RemoteManifest = {
   metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '' } },
@@ -25,14 +25,16 @@ describe('preloads', () => {
   it('preloads the host start files and the page’s remote, and nothing of a remote for an unknown page', async () => {
     const host = { scripts: ['static/1.js'], styles: ['static/1.css'] };
     const readManifest = async () => manifest;
-    const category = await preloadTags({ pageType: 'CATEGORY', registry: { mf_catalog: manifestUrl }, host, readManifest });
+    const { tags: category, manifests } = await pagePreloads({ pageType: 'CATEGORY', registry: { mf_catalog: manifestUrl }, host, readManifest });
+    expect(manifests).toEqual({ [manifestUrl]: manifest });
     expect(category).toContain('<link rel="preload" as="style" href="/static/1.css">');
     expect(category).toContain('<link rel="preload" as="script" href="/static/1.js">');
     expect(category).toContain('href="http://localhost:3001/0.1.0-1/listing.js"');
     expect(category).not.toContain('HomePage');
-    const none = await preloadTags({ pageType: null, registry: { mf_catalog: manifestUrl }, host, readManifest });
+    const { tags: none } = await pagePreloads({ pageType: null, registry: { mf_catalog: manifestUrl }, host, readManifest });
     expect(none).not.toContain('3001');
-    const missing = await preloadTags({ pageType: 'PRODUCT', registry: {}, host, readManifest });
+    const { tags: missing, manifests: noManifests } = await pagePreloads({ pageType: 'PRODUCT', registry: {}, host, readManifest });
+    expect(noManifests).toEqual({});
     expect(missing).not.toContain('3001');
   });
 });

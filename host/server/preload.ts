@@ -93,13 +93,18 @@ export function hostStartAssets(distDir: string): { scripts: string[]; styles: s
   }
 }
 
-/** The preload tags for one page. */
-export async function preloadTags(options: {
+/**
+ * The preload tags for one page. The browser still fetches the page remote's manifest itself
+ * (uncached, so a release switch is seen at once and the failure handling sees a failing
+ * remote); the manifests read here are returned for the caller's information.
+ */
+export async function pagePreloads(options: {
   pageType: string | null;
   registry: Registry;
   host: { scripts: string[]; styles: string[] };
   readManifest: (url: string) => Promise<RemoteManifest | null>;
-}): Promise<string> {
+}): Promise<{ tags: string; manifests: Record<string, RemoteManifest> }> {
+  const manifests: Record<string, RemoteManifest> = {};
   const scripts = options.host.scripts.map((file) => `/${file}`);
   const styles = options.host.styles.map((file) => `/${file}`);
   const id = options.pageType ? PAGE_MODULES[options.pageType] : undefined;
@@ -108,13 +113,15 @@ export async function preloadTags(options: {
     const manifestUrl = options.registry[remote];
     const manifest = manifestUrl ? await options.readManifest(manifestUrl) : null;
     if (manifestUrl && manifest) {
+      manifests[manifestUrl] = manifest;
       const assets = remoteAssets(manifestUrl, manifest, exposed);
       scripts.push(...assets.scripts);
       styles.push(...assets.styles);
     }
   }
-  return [
+  const tags = [
     ...styles.map((href) => `<link rel="preload" as="style" href="${escapeHtml(href)}">`),
     ...scripts.map((href) => `<link rel="preload" as="script" href="${escapeHtml(href)}">`),
   ].join('\n    ');
+  return { tags, manifests };
 }
