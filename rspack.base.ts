@@ -176,7 +176,8 @@ export function createConfig(options: AppOptions, argv: { mode?: string } = {}):
     context: options.dir,
     entry: isHost ? { main: './src/index.ts' } : {},
     target: ['web', 'es2022'],
-    devtool: prod ? 'source-map' : 'eval-cheap-module-source-map',
+    // No eval-based maps in development either: the shop's CSP refuses 'unsafe-eval'.
+    devtool: prod ? 'source-map' : 'cheap-module-source-map',
     output: {
       path: outDir,
       // Remotes compute their public path from where their manifest was loaded, so one
@@ -209,7 +210,9 @@ export function createConfig(options: AppOptions, argv: { mode?: string } = {}):
           options: {
             jsc: {
               parser: { syntax: 'typescript', tsx: true },
-              transform: { react: { runtime: 'automatic', development: !prod } },
+              // Never the dev JSX runtime: a remote in development runs on the host's
+              // React, which is a production build in `npm run dev -- <remote>`.
+              transform: { react: { runtime: 'automatic', development: false } },
             },
             env: { targets: 'chrome >= 109, firefox >= 115, safari >= 15.4' },
           },
@@ -260,7 +263,10 @@ export function createConfig(options: AppOptions, argv: { mode?: string } = {}):
     optimization: { minimize: prod },
     performance: { hints: false },
     devServer: {
-      port: options.devPort,
+      // `npm run dev` passes the port it registered for this remote (its port + 100).
+      port: Number(process.env.DEV_PORT) || options.devPort,
+      // The name the browser uses for the remote, so the HMR socket passes the shop's CSP.
+      host: 'localhost',
       hot: true,
       historyApiFallback: isHost,
       headers: { 'Access-Control-Allow-Origin': '*' },

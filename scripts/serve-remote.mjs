@@ -20,6 +20,9 @@ if (!Number.isInteger(port) || port < 1 || port > 65535) {
 const files = sirv(dir, {
   dev: true,
   etag: true,
+  // Each release carries .br and .gz copies of its scripts and styles (see rspack.base.ts).
+  brotli: true,
+  gzip: true,
   setHeaders(res, pathname) {
     res.setHeader('Access-Control-Allow-Origin', '*');
     res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');

@@ -52,6 +52,7 @@ async function main() {
       startService(`${devRemote.dir} (dev)`, path.join(ROOT, 'node_modules/.bin/rspack'), ['serve', '--mode', 'development'], {
         cwd: path.join(ROOT, devRemote.dir),
         log: 'inherit',
+        env: { DEV_PORT: String(devPort) },
       }),
     );
   } else if (devPackage === 'host') {
@@ -71,7 +72,7 @@ async function main() {
     pgliteDir: process.env.PGLITE_DIR || path.join(ROOT, 'api', '.data', 'pglite'),
     log: 'inherit',
     skipRemotes: devRemote ? [devRemote.dir] : [],
-    env: devPackage === 'host' ? { HOST_DEV: '1' } : {},
+    env: devPackage ? { HOST_DEV: '1' } : {},
   });
   console.log(`\n  Магазин работает: ${stack.url}\n  (Ctrl-C stops everything)\n`);
   let stopping = false;

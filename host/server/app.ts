@@ -74,7 +74,7 @@ export async function createHostServer(config: HostConfig): Promise<http.Server>
     const headers: Record<string, string> = {
       'content-type': 'text/html; charset=utf-8',
       'cache-control': 'no-cache',
-      ...securityHeaders({ remoteOrigins: originsOf(registry), scriptHashes, counter: Boolean(config.counterId) }),
+      ...securityHeaders({ remoteOrigins: originsOf(registry), scriptHashes, counter: Boolean(config.counterId), dev: config.dev }),
     };
     const forwarded = { 'x-forwarded-for': [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ') };
     const query = url.search.replace(/^\?/, '');

@@ -13,16 +13,22 @@ export function inlineScriptHashes(html: string): string[] {
  * Only the shop's own origin and the registered remotes may provide code, styles and
  * data; nothing may frame the shop. The counter's origin is allowed only when configured.
  */
-export function securityHeaders(options: { remoteOrigins: string[]; scriptHashes: string[]; counter: boolean }): Record<string, string> {
+export function securityHeaders(options: {
+  remoteOrigins: string[];
+  scriptHashes: string[];
+  counter: boolean;
+  /** `npm run dev`: development builds evaluate code (HMR); never set in production. */
+  dev?: boolean;
+}): Record<string, string> {
   const remotes = [...new Set(options.remoteOrigins)].join(' ');
   const counter = options.counter ? ' https://mc.yandex.ru https://mc.yandex.com' : '';
   const csp = [
     "default-src 'self'",
-    `script-src 'self' ${options.scriptHashes.join(' ')} ${remotes}${counter}`,
+    `script-src 'self' ${options.scriptHashes.join(' ')} ${remotes}${counter}${options.dev ? " 'unsafe-eval'" : ''}`,
     `style-src 'self' ${remotes}`,
     `img-src 'self' data: ${remotes}${counter}`,
     `font-src 'self' ${remotes}`,
-    `connect-src 'self' ${remotes}${counter}`,
+    `connect-src 'self' ${remotes}${counter}${options.dev ? ` ${options.remoteOrigins.map((o) => o.replace(/^http/, 'ws')).join(' ')}` : ''}`,
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "form-action 'self'",

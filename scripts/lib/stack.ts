@@ -277,7 +277,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     // The builds just made become the active releases, as `npm run release` would make them.
     const registry = createRegistryClient({ base: `http://127.0.0.1:${ports.api}`, token: options.opsToken, by: 'npm start' });
     for (const [name, manifestUrl] of Object.entries(options.registry)) {
-      const version = manifestUrl.split('/').at(-2) ?? '';
+      // A build's folder names its release; a dev server's manifest (no folder) is a dev release.
+      const folder = /\/([0-9A-Za-z.-]+)\/mf-manifest\.json$/.exec(manifestUrl)?.[1];
+      const version = folder && /^\d+\.\d+\.\d+-/.test(folder) ? folder : `0.0.0-dev${newBuildId()}`;
       await registry.publish(name, version, manifestUrl);
       await registry.activate(name, version);
     }
