@@ -1,4 +1,5 @@
-import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -86,6 +87,10 @@ export function brokenRelease(remoteDir: string, version: string, exposedName: s
   const chunk = readdirSync(target).find((f) => f.startsWith(`__federation_expose_${exposedName}.`) && f.endsWith('.js'));
   if (!chunk) throw new Error(`no exposed chunk for ${exposedName} in ${target}`);
   const file = path.join(target, chunk);
-  writeFileSync(file, `throw new Error('release bug in ${exposedName}');\n${readFileSync(file, 'utf8')}`);
+  const broken = `throw new Error('release bug in ${exposedName}');\n${readFileSync(file, 'utf8')}`;
+  writeFileSync(file, broken);
+  // The release's precompressed copies carry the same bug, as a real build's would.
+  if (existsSync(`${file}.gz`)) writeFileSync(`${file}.gz`, gzipSync(broken));
+  if (existsSync(`${file}.br`)) writeFileSync(`${file}.br`, brotliCompressSync(broken));
   return dist;
 }
