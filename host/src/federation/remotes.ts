@@ -1,5 +1,6 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemoteModuleId, RemoteModules, RemoteRegistry } from '@shop/mf-shared';
+import { readRegistry } from './registry.ts';
 
 let registry: RemoteRegistry = {};
 
@@ -14,6 +15,8 @@ export function applyRegistry(next: RemoteRegistry): void {
  */
 export async function loadRemoteModule<K extends RemoteModuleId>(id: K, fresh = false): Promise<RemoteModules[K]> {
   const remote = id.split('/')[0] as string;
+  // A page that started without a registry (its server could not read one) asks again.
+  if (!registry[remote] && fresh) applyRegistry(await readRegistry(undefined));
   const entry = registry[remote];
   if (!entry) throw new Error(`remote ${remote} is not in the registry`);
   if (fresh) registerRemotes([{ name: remote, entry }], { force: true });

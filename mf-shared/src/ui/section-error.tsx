@@ -1,12 +1,34 @@
+import { useEffect, useRef } from 'react';
 import styles from './section-error.module.css';
 
 export interface SectionErrorProps {
   title?: string;
   onRetry?: () => void;
+  /** Try again by itself this often while the page is visible, and when the browser comes back online. */
+  autoRetryMs?: number;
 }
 
-/** The shopper-facing message for a part of the page that failed; the rest keeps working. */
-export function SectionError({ title = 'Не удалось загрузить раздел', onRetry }: SectionErrorProps) {
+export const AUTO_RETRY_MS = 15_000;
+
+/**
+ * The shopper-facing message for a part of the page that failed; the rest keeps working.
+ * It also tries again by itself, so the section comes back when the service does.
+ */
+export function SectionError({ title = 'Не удалось загрузить раздел', onRetry, autoRetryMs = AUTO_RETRY_MS }: SectionErrorProps) {
+  const retry = useRef(onRetry);
+  retry.current = onRetry;
+  useEffect(() => {
+    if (!retry.current || autoRetryMs <= 0) return;
+    const again = () => {
+      if (document.visibilityState === 'visible') retry.current?.();
+    };
+    const timer = setInterval(again, autoRetryMs);
+    window.addEventListener('online', again);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener('online', again);
+    };
+  }, [autoRetryMs]);
   return (
     <div className={styles.box} role="alert">
       <p className={styles.title}>{title}</p>
