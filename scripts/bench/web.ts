@@ -32,18 +32,10 @@ import {
   startStack,
   waitForHttp,
 } from '../lib/stack.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/chromium.ts';
 
-const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROME_PATH = CHROMIUM_PATH;
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 const REPORT_DIR = path.join(ROOT, 'reports');
 const BENCH_DIR = path.join(ROOT, '.run', 'bench-web');
 const BUDGETS_FILE = path.join(import.meta.dirname, 'budgets.json');
