@@ -53,6 +53,21 @@ describe('release candidate check', () => {
     expect(compareManifests('mf_catalog', newer, host)).toEqual(['it requires react-router-dom ^7.20.0, the host provides 7.18.5']);
   });
 
+  it('refuses a build that uses an export the host\'s tree-shaken copy lacks, or shares that package whole', () => {
+    const tree = <M extends { shared: { name: string }[] }>(m: M): M => ({
+      ...m,
+      shared: m.shared.map((s) => (s.name === 'react-router-dom' ? { ...s, fallback: 'independent-packages/rr/share-entry.js' } : s)),
+    });
+    const hostExports = { 'react-router-dom': ['Link', 'useNavigate'] };
+    expect(compareManifests('mf_catalog', tree(catalog()), tree(host), { candidate: { 'react-router-dom': ['Link'] }, host: hostExports })).toEqual([]);
+    expect(
+      compareManifests('mf_catalog', tree(catalog()), tree(host), { candidate: { 'react-router-dom': ['Link', 'useParams'] }, host: hostExports }),
+    ).toEqual(["it uses useParams of react-router-dom, which the host's tree-shaken copy lacks: build the host with it first"]);
+    expect(compareManifests('mf_catalog', catalog(), tree(host), { host: hostExports })).toEqual([
+      "it shares react-router-dom whole while the host's copy is tree-shaken: the page would load a second copy",
+    ]);
+  });
+
   it('refuses a manifest of another remote', () => {
     expect(compareManifests('mf_cart', catalog(), host)[0]).toBe('the manifest is for «mf_catalog», not mf_cart');
   });

@@ -1,7 +1,8 @@
 /**
  * Checks a remote release before it is activated: its manifest loads, it exposes every
  * module of the federation contract for that remote, and its shared singletons can live
- * with the host's (same major versions; each side's required range met by the other).
+ * with the host's (same major versions; each side's required range met by the other), and
+ * every export it uses of a tree-shaken singleton is in the host's copy.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -15,6 +16,8 @@ interface ManifestShared {
   version: string;
   singleton?: boolean;
   requiredVersion?: string;
+  /** Set when the build ships the package tree-shaken (rspack.base.ts TREE_SHAKEN_SHARED). */
+  fallback?: string;
 }
 interface Manifest {
   name: string;
@@ -53,8 +56,28 @@ export async function fetchManifest(publicUrl: string): Promise<Manifest> {
   }
 }
 
+/** Share key → the exports its tree-shaken copy keeps, from a build's `mf-stats.json`. */
+export type SharedExports = Record<string, string[]>;
+
+function exportsOf(stats: { shared?: { name: string; usedExports?: string[] }[] }): SharedExports {
+  return Object.fromEntries((stats.shared ?? []).map((s) => [s.name, s.usedExports ?? []]));
+}
+
+async function fetchExports(manifestUrl: string): Promise<SharedExports | undefined> {
+  try {
+    const response = await fetch(reachable(new URL('mf-stats.json', manifestUrl).href), { signal: AbortSignal.timeout(5000), cache: 'no-store' });
+    return response.ok ? exportsOf(await response.json()) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function hostManifestFile(): string {
+  return process.env.HOST_MANIFEST || path.join(ROOT, 'host', 'dist', 'mf-manifest.json');
+}
+
 export function hostManifest(): Manifest {
-  const file = process.env.HOST_MANIFEST || path.join(ROOT, 'host', 'dist', 'mf-manifest.json');
+  const file = hostManifestFile();
   try {
     return JSON.parse(readFileSync(file, 'utf8')) as Manifest;
   } catch {
@@ -70,7 +93,12 @@ function compatible(a: string, b: string): boolean {
 }
 
 /** Returns the problems found; an empty list means the candidate may be activated. */
-export function compareManifests(remote: string, candidate: Manifest, host: Manifest): string[] {
+export function compareManifests(
+  remote: string,
+  candidate: Manifest,
+  host: Manifest,
+  exports?: { candidate?: SharedExports; host?: SharedExports },
+): string[] {
   const problems: string[] = [];
   if (candidate.name !== remote) problems.push(`the manifest is for «${candidate.name}», not ${remote}`);
   const exposed = new Set(candidate.exposes.map((e) => e.name.replace(/^\.\//, '')));
@@ -93,10 +121,37 @@ export function compareManifests(remote: string, candidate: Manifest, host: Mani
       problems.push(`it requires ${pkg} ${mine.requiredVersion}, the host provides ${theirs.version}`);
     }
   }
+  // A tree-shaken singleton is one instance only if every app takes the host's copy: a build
+  // that shares the whole library would load a second one, and the host's copy must hold
+  // every export the candidate uses.
+  for (const theirs of host.shared.filter((s) => s.fallback)) {
+    const mine = candidate.shared.find((s) => s.name === theirs.name);
+    if (!mine) continue;
+    if (!mine.fallback) {
+      problems.push(`it shares ${theirs.name} whole while the host's copy is tree-shaken: the page would load a second copy`);
+      continue;
+    }
+    if (!exports?.candidate || !exports.host) {
+      problems.push(`the exports it uses of ${theirs.name} are unknown (mf-stats.json missing): cannot tell whether the host's tree-shaken copy holds them`);
+      continue;
+    }
+    const held = new Set(exports.host[theirs.name] ?? []);
+    const missing = (exports.candidate[theirs.name] ?? []).filter((name) => !held.has(name));
+    if (missing.length) problems.push(`it uses ${missing.join(', ')} of ${theirs.name}, which the host's tree-shaken copy lacks: build the host with it first`);
+  }
   return problems;
+}
+
+function hostExports(): SharedExports | undefined {
+  try {
+    return exportsOf(JSON.parse(readFileSync(path.join(path.dirname(hostManifestFile()), 'mf-stats.json'), 'utf8')));
+  } catch {
+    return undefined;
+  }
 }
 
 export async function checkCandidate(remote: string, manifestUrl: string): Promise<string[]> {
   const candidate = await fetchManifest(manifestUrl);
-  return compareManifests(remote, candidate, hostManifest());
+  const host = hostManifest();
+  return compareManifests(remote, candidate, host, { candidate: await fetchExports(manifestUrl), host: hostExports() });
 }
