@@ -32,7 +32,12 @@ export interface TestEnv {
 let pgliteTemplate: Blob | null = null;
 
 /** A fresh database copied from the seeded template, with the API around it, in process. */
-export async function createTestEnv(driver: Driver, overrides: Partial<Config> = {}): Promise<TestEnv> {
+export async function createTestEnv(
+  driver: Driver,
+  overrides: Partial<Config> = {},
+  /** PostgreSQL only: the URL the API connects with (e.g. through a test proxy). */
+  connectVia?: (url: string) => string,
+): Promise<TestEnv> {
   let database: Database;
   let dropDb: (() => Promise<void>) | null = null;
   if (driver === 'pglite') {
@@ -46,7 +51,8 @@ export async function createTestEnv(driver: Driver, overrides: Partial<Config> =
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
     await admin.end();
-    database = await openDatabase({ databaseUrl: serverUrl.replace(/\/postgres$/, `/${name}`), poolSize: 5 });
+    const url = serverUrl.replace(/\/postgres$/, `/${name}`);
+    database = await openDatabase({ databaseUrl: connectVia ? connectVia(url) : url, poolSize: 5 });
     dropDb = async () => {
       const c = new pg.Client({ connectionString: serverUrl });
       await c.connect();

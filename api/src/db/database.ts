@@ -38,6 +38,25 @@ export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
+// Errors that mean "the database cannot be reached right now" rather than "this query is wrong":
+// refused or cut connections, a server shutting down or not yet accepting, a closed PGlite.
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+// SQLSTATE: 08xxx connection exceptions, 57P01–57P03 shutdown / cannot connect now, 53300 too many connections
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|53300)$/;
+const UNAVAILABLE_MESSAGE = /connection terminated|connection timeout|timeout exceeded when trying to connect|connection error|pglite is closed|cannot use a pool after calling end/i;
+
+/** True when `error` (or an error it wraps, e.g. drizzle's DrizzleQueryError) says the database is out of reach. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, message, errors } = e as { code?: unknown; message?: unknown; errors?: unknown };
+    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code))) return true;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message)) return true;
+    // Node's AggregateError (IPv4 and IPv6 both refused)
+    if (Array.isArray(errors) && errors.some((inner) => isDatabaseUnavailable(inner))) return true;
+  }
+  return false;
+}
+
 export async function createPglite(dir?: string): Promise<PGlite> {
   return PGlite.create(dir, { extensions: { pg_trgm } });
 }

@@ -2,7 +2,8 @@ import type { OrderLineRow, OrderRow } from '../orders/order-repo.ts';
 import type { OrderInput } from '../orders/validate-order.ts';
 import { parseId, text } from './args.ts';
 import type { ApiContext } from './context.ts';
-import { apiError } from './errors.ts';
+import { isDatabaseUnavailable } from '../db/database.ts';
+import { apiError, serviceUnavailable } from './errors.ts';
 import { iso } from './mappers.ts';
 
 export function paymentLink(ctx: ApiContext, order: OrderRow): string {
@@ -34,7 +35,16 @@ export const orderResolvers = {
       if (wait > 0) {
         throw apiError('RATE_LIMITED', `Слишком много заказов подряд. Попробуйте снова через ${wait} с.`, { retryAfter: wait });
       }
-      const result = await ctx.orders.create(args.input, ctx.clientIp);
+      let result: Awaited<ReturnType<typeof ctx.orders.create>>;
+      try {
+        result = await ctx.orders.create(args.input, ctx.clientIp);
+      } catch (e) {
+        // an outage is the shopper's concern too: say so, coded, instead of a masked error. The
+        // order is either stored whole or not at all (one transaction), and a retry with the
+        // same idempotency key returns the stored one, so retrying cannot double it.
+        if (isDatabaseUnavailable(e)) throw serviceUnavailable();
+        throw e;
+      }
       return { ...result, errors: result.errors.map((e) => ({ price: null, available: null, ...e })) };
     },
   },
