@@ -4,11 +4,11 @@ import type { FacetOption, PropertyFacet } from './facets.ts';
 import { FilterChip } from './filter-chip.tsx';
 import styles from './filters.module.css';
 import { OptionList } from './option-list.tsx';
-import { isNarrowed, type PriceBounds, type PriceRange, rangeFromUrl, rangeToUrl } from './price-range.ts';
+import { isNarrowed, type PriceBounds, type PriceRange, rangeFromUrl } from './price-range.ts';
 import { PriceSlider } from './lazy-price-slider.tsx';
 import { SortOptions } from './sort-options-list.tsx';
 import { SORT_SETS, type SortSetName } from './sort-options.ts';
-import { type ListingState, selectedValues, setPropertyValues, withFilters } from './url-state.ts';
+import { type ListingState, selectedValues, withFilters, withPriceRange, withPropertyValues } from './url-state.ts';
 
 export interface FiltersProps {
   state: ListingState;
@@ -55,9 +55,8 @@ export function DesktopFilters({ state, brands, categories, properties, bounds, 
     );
 
   const commitPrice = (range: PriceRange) => {
-    if (!bounds) return;
-    const { priceFrom, priceTo } = rangeToUrl(range, bounds);
-    if (priceFrom !== state.priceFrom || priceTo !== state.priceTo) apply(withFilters(state, { priceFrom, priceTo }));
+    const next = bounds && withPriceRange(state, range, bounds);
+    if (next) apply(next);
   };
 
   return (
@@ -66,7 +65,7 @@ export function DesktopFilters({ state, brands, categories, properties, bounds, 
       {listChip('brand', 'Бренд', brands, state.brands, (brands) => withFilters(state, { brands }))}
       {properties.map((property) =>
         listChip(`p:${property.id}`, property.title, property.options, selectedValues(state, property), (values) =>
-          withFilters(state, { properties: setPropertyValues(state, property, propertyKey(property), values) }),
+          withPropertyValues(state, property, propertyKey(property), values),
         ),
       )}
       {bounds && urlRange && (

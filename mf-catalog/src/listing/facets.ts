@@ -26,6 +26,16 @@ export function selectedFirst(options: FacetOption[], selected: readonly string[
   return [...options.filter((o) => selected.includes(o.id)), ...options.filter((o) => !selected.includes(o.id))];
 }
 
+/**
+ * The options in an order fixed earlier (ids as first shown): values keep their places while
+ * counts change under a list that stays open; values not seen then follow in the API's order.
+ */
+export function keepOrder(options: FacetOption[], order: readonly string[]): FacetOption[] {
+  const place = new Map(order.map((id, i) => [id, i]));
+  const known = options.filter((o) => place.has(o.id)).sort((a, b) => (place.get(a.id) ?? 0) - (place.get(b.id) ?? 0));
+  return [...known, ...options.filter((o) => !place.has(o.id))];
+}
+
 /** The facets a page offers: no brand list on a brand's page, no list of just the page's own category. */
 export function pageFacets(data: FilterData | undefined, scope: { categoryId?: string | null; brandId?: string | null }) {
   const brands: FacetOption[] = scope.brandId ? [] : (data?.brands ?? []).map((b) => ({ id: b.id, label: b.name, count: b.count }));

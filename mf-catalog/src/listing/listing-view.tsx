@@ -2,7 +2,7 @@ import { useQuery } from '@apollo/client/react';
 import { formatCount, GOODS, SectionError, Spinner } from '@shop/mf-shared';
 import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { ListingFiltersDocument, type ListingScopeInput } from '../graphql/generated.ts';
-import { DESKTOP_QUERY, useMediaQuery } from '../ui/use-media-query.ts';
+import { DESKTOP_QUERY, useMediaQuery, WIDE_QUERY } from '../ui/use-media-query.ts';
 import { DesktopFilters, type FiltersProps } from './desktop-filters.tsx';
 import { EmptyResult } from './empty-result.tsx';
 import { type PropertyFacet, pageFacets } from './facets.ts';
@@ -11,6 +11,8 @@ import { MobileFilters } from './mobile-filters.tsx';
 import { Pagination } from './pagination.tsx';
 import { priceBounds } from './price-range.ts';
 import { ProductGrid } from './product-grid.tsx';
+import { SidebarFilters } from './sidebar-filters.tsx';
+import sidebarStyles from './sidebar.module.css';
 import { useListingProducts } from './use-listing-products.ts';
 import { useListingUrl } from './use-listing-url.ts';
 import { activeFilterCount, PAGE_SIZE, toFilterInput, type UrlScheme } from './url-state.ts';
@@ -31,11 +33,12 @@ export interface ListingViewProps {
 
 /** A category, brand or search listing: filters, sort, results and pages, all kept in the URL. */
 export function ListingView({ scope, scheme, listName, header, footer, renderNotice, propertyKey }: ListingViewProps) {
-  const { state, apply, resetAll, pageHref } = useListingUrl(scheme);
+  const { state, apply, resetAll, resetHref, pageHref } = useListingUrl(scheme);
   const filter = useMemo(() => toFilterInput(state), [state]);
   const products = useListingProducts({ scope, filter, sort: state.sort, offset: (state.page - 1) * PAGE_SIZE, limit: PAGE_SIZE });
   const filters = useQuery(ListingFiltersDocument, { variables: { scope, filter } });
   const desktop = useMediaQuery(DESKTOP_QUERY);
+  const wide = useMediaQuery(WIDE_QUERY);
   const list = products.list;
   const filterData = filters.data?.productFilters ?? filters.previousData?.productFilters;
   const items = list?.items ?? [];
@@ -59,36 +62,45 @@ export function ListingView({ scope, scheme, listName, header, footer, renderNot
   return (
     <div className={styles.page} data-testid="catalog-listing">
       {header}
-      <div ref={top} className={styles.toolbar}>
-        {desktop ? <DesktopFilters {...filterProps} /> : <MobileFilters {...filterProps} resetAll={resetAll} />}
-      </div>
-      {list && (
-        <p className={styles.total} data-testid="listing-total" aria-live="polite">
-          {formatCount(total, GOODS)}
-        </p>
-      )}
-      {list && renderNotice?.(list.searchWords)}
-      {products.error && !list ? (
-        <SectionError title="Не удалось загрузить. Проверьте соединение" onRetry={products.refetch} />
-      ) : !list ? (
-        <div className={styles.initial}>
-          <Spinner />
-        </div>
-      ) : (
-        <div className={styles.results} aria-busy={products.loading}>
-          {items.length ? (
-            <ProductGrid products={items} listName={listName} offset={(state.page - 1) * PAGE_SIZE} />
-          ) : (
-            <EmptyResult filtered={activeFilterCount(state) > 0} onReset={resetAll} />
+      <div className={sidebarStyles.layout}>
+        {wide && <SidebarFilters {...filterProps} resetHref={resetHref} />}
+        <div className={sidebarStyles.main}>
+          <div ref={top} className={styles.toolbar}>
+            {wide ? null : desktop ? (
+              <DesktopFilters {...filterProps} />
+            ) : (
+              <MobileFilters {...filterProps} resetAll={resetAll} />
+            )}
+          </div>
+          {list && (
+            <p className={styles.total} data-testid="listing-total" aria-live="polite">
+              {formatCount(total, GOODS)}
+            </p>
           )}
-          {products.loading && (
-            <div className={styles.overlay} data-testid="listing-loading">
+          {list && renderNotice?.(list.searchWords)}
+          {products.error && !list ? (
+            <SectionError title="Не удалось загрузить. Проверьте соединение" onRetry={products.refetch} />
+          ) : !list ? (
+            <div className={styles.initial}>
               <Spinner />
             </div>
+          ) : (
+            <div className={styles.results} aria-busy={products.loading}>
+              {items.length ? (
+                <ProductGrid products={items} listName={listName} offset={(state.page - 1) * PAGE_SIZE} />
+              ) : (
+                <EmptyResult filtered={activeFilterCount(state) > 0} onReset={resetAll} />
+              )}
+              {products.loading && (
+                <div className={styles.overlay} data-testid="listing-loading">
+                  <Spinner />
+                </div>
+              )}
+            </div>
           )}
+          {list && <Pagination page={state.page} pages={pages} href={pageHref} />}
         </div>
-      )}
-      {list && <Pagination page={state.page} pages={pages} href={pageHref} />}
+      </div>
       {footer}
     </div>
   );

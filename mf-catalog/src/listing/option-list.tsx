@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { type FacetOption, isDisabled, selectedFirst } from './facets.ts';
+import { type ReactNode, useState } from 'react';
+import { type FacetOption, isDisabled, keepOrder, selectedFirst } from './facets.ts';
 import styles from './filters.module.css';
 
 /** Checkboxes with facet counts in a list of at most 250 px; selected values first, no search box. */
@@ -8,18 +8,23 @@ export function OptionList({
   options,
   selected,
   onChange,
+  action,
 }: {
   legend: string;
   options: FacetOption[];
   selected: string[];
   onChange: (next: string[]) => void;
+  /** Shown after the legend, before the values (the sidebar's «Сбросить»). */
+  action?: ReactNode;
 }) {
-  // The order is fixed when the list appears, so ticking a box does not move it under the pointer.
-  const [ordered] = useState(() => selectedFirst(options, selected));
-  const shown = ordered.length === options.length ? ordered.map((o) => options.find((x) => x.id === o.id) ?? o) : options;
+  // The order is fixed when the list appears, so ticking a box does not move it under the pointer
+  // (nor do new counts, in a list that stays on screen such as the sidebar's).
+  const [order] = useState(() => selectedFirst(options, selected).map((o) => o.id));
+  const shown = keepOrder(options, order);
   return (
     <fieldset className={styles.fieldset}>
       <legend className={styles.legend}>{legend}</legend>
+      {action}
       <ul className={styles.options}>
         {shown.map((option) => {
           const checked = selected.includes(option.id);

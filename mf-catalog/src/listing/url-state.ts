@@ -1,4 +1,5 @@
 import type { ProductFilterInput, ProductSort } from '../graphql/generated.ts';
+import { type PriceBounds, type PriceRange, rangeToUrl } from './price-range.ts';
 import { defaultSort, parseSort, type SortSetName } from './sort-options.ts';
 
 /**
@@ -119,6 +120,37 @@ export function setPropertyValues(
   delete next[property.name];
   if (values.length) next[key] = values;
   return next;
+}
+
+/** The state with one property's values replaced (written under the page's key), from the first page. */
+export function withPropertyValues(
+  state: ListingState,
+  property: { id: string; name: string },
+  key: string,
+  values: string[],
+): ListingState {
+  return withFilters(state, { properties: setPropertyValues(state, property, key, values) });
+}
+
+/** The state with a slider's range as its price, or null when that is the price the URL already has. */
+export function withPriceRange(state: ListingState, range: PriceRange, bounds: PriceBounds): ListingState | null {
+  const { priceFrom, priceTo } = rangeToUrl(range, bounds);
+  if (priceFrom === state.priceFrom && priceTo === state.priceTo) return null;
+  return withFilters(state, { priceFrom, priceTo });
+}
+
+/** What «reset all» leaves of a URL: nothing (the bare path), except search results' own text. */
+export function resetParams(params: URLSearchParams): URLSearchParams {
+  const keep = new URLSearchParams();
+  const search = params.get('search');
+  if (search != null) keep.set('search', search);
+  return keep;
+}
+
+/** A link to the same path with this query (`?` alone is the bare path). */
+export function queryHref(params: URLSearchParams): string {
+  const query = params.toString();
+  return query ? `?${query}` : '?';
 }
 
 export function activeFilterCount(state: ListingState): number {

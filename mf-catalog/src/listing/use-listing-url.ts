@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { type ListingState, parseListingState, type UrlScheme, writeListingState } from './url-state.ts';
+import { type ListingState, parseListingState, queryHref, resetParams, type UrlScheme, writeListingState } from './url-state.ts';
 
 /**
  * The listing's state read from and written to the URL. Every change is a navigation to the
@@ -15,18 +15,12 @@ export function useListingUrl(scheme: UrlScheme) {
     [params, scheme, setParams],
   );
   /** Reset all: the bare path; search results keep only their search text. */
-  const resetAll = useCallback(() => {
-    const keep = new URLSearchParams();
-    const search = params.get('search');
-    if (search != null) keep.set('search', search);
-    setParams(keep, { preventScrollReset: true });
-  }, [params, setParams]);
+  const resetAll = useCallback(() => setParams(resetParams(params), { preventScrollReset: true }), [params, setParams]);
+  /** The same as a link («Сбросить все фильтры» in the sidebar). */
+  const resetHref = useMemo(() => queryHref(resetParams(params)), [params]);
   const pageHref = useCallback(
-    (page: number) => {
-      const query = writeListingState({ ...state, page }, scheme, params).toString();
-      return query ? `?${query}` : '?';
-    },
+    (page: number) => queryHref(writeListingState({ ...state, page }, scheme, params)),
     [params, scheme, state],
   );
-  return { state, apply, resetAll, pageHref };
+  return { state, apply, resetAll, resetHref, pageHref };
 }

@@ -15,3 +15,9 @@ export function useMediaQuery(query: string): boolean {
 
 /** Desktop filters (chips) from 1024 px; below, the row of buttons and the «Фильтры» modal. */
 export const DESKTOP_QUERY = '(min-width: 1024px)';
+
+/**
+ * Wide desktop screens from 1440 px: the filters become a sidebar beside the results. The layout
+ * itself (the sidebar's column) is CSS at the same width, in listing/sidebar.module.css.
+ */
+export const WIDE_QUERY = '(min-width: 1440px)';
