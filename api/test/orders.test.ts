@@ -238,7 +238,36 @@ describeDrivers(
       const after = await env().data(`query($n: String!, $k: String!) { order(number: $n, key: $k) { status } }`, { n: order.ordernumber, k: order.accessKey });
       expect(after.order.status).toBe('PAID');
       const resolved = await env().data(`query($p: String!) { resolvePage(path: $p) { type id status } }`, { p: `/order/${order.ordernumber}` });
-      expect(resolved.resolvePage).toEqual({ type: 'ORDER', id: order.id, status: 200 });
+      expect(resolved.resolvePage).toEqual({ type: 'ORDER', id: order.ordernumber, status: 200 });
+    });
+
+    it('resolves the order page (the sandbox return URL) to the order number the page looks the order up by', async () => {
+      const order = (await create(valid())).data.createOrder.order;
+      const paid = await env().request(`/api/sandbox/pay/${order.id}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ key: order.accessKey }).toString(),
+        redirect: 'manual',
+      });
+      // the shop's URL the payment returns to, as the browser asks for it
+      const back = new URL(paid.headers.get('location') as string);
+      const resolve = async (path: string, query = '') =>
+        (await env().data(`query($p: String!, $q: String) { resolvePage(path: $p, query: $q) { type id status location } }`, { p: path, q: query })).resolvePage;
+      const page = await resolve(back.pathname, back.search);
+      expect(page).toEqual({ type: 'ORDER', id: order.ordernumber, status: 200, location: null });
+      // the id is what order() takes, with the key from the same URL
+      const shown = await env().data(`query($n: String!, $k: String!) { order(number: $n, key: $k) { id ordernumber status } }`, {
+        n: page.id,
+        k: back.searchParams.get('key'),
+      });
+      expect(shown.order).toEqual({ id: order.id, ordernumber: order.ordernumber, status: 'PAID' });
+      // a spelling variant redirects to the canonical path, keeping the key; the id is still the number
+      const variant = await resolve(`/order/${order.ordernumber.toLowerCase()}/`, back.search);
+      expect(variant).toEqual({ type: 'ORDER', id: order.ordernumber, status: 301, location: `/order/${order.ordernumber}${back.search}` });
+      // the host asks for the page's meta with the id it got
+      const meta = await env().data(`query($id: ID) { pageMeta(type: ORDER, id: $id) { title robots } }`, { id: page.id });
+      expect(meta.pageMeta).toMatchObject({ robots: 'noindex, nofollow' });
+      expect((await env().gql(`{ pageMeta(type: ORDER, id: "${'x'.repeat(41)}") { title } }`)).errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
     });
   },
   { orderRateLimit: 1000 },

@@ -364,6 +364,7 @@ enum PageType {
 type ResolvedPage {
   "For a redirect: the type of the page it leads to."
   type: PageType!
+  "The object shown: a category, brand or product id; for ORDER the order number, as in /order/<number>."
   id: ID
   "200, 301, 302 or 404."
   status: Int!

@@ -6,14 +6,15 @@ export type PageType = 'HOME' | 'SEARCH' | 'CATEGORY' | 'BRAND' | 'PRODUCT' | 'C
 
 export interface ResolvedPage {
   type: PageType;
-  id: number | null;
+  /** The object the page shows: a database id, except ORDER, whose id is the order number of its URL. */
+  id: number | string | null;
   status: number;
   location: string | null;
 }
 
 const STATIC_PAGES: Record<string, PageType> = { '/': 'HOME', '/search': 'SEARCH', '/cart': 'CART', '/checkout': 'CHECKOUT' };
 
-const page = (type: PageType, id: number | null = null): ResolvedPage => ({ type, id, status: 200, location: null });
+const page = (type: PageType, id: number | string | null = null): ResolvedPage => ({ type, id, status: 200, location: null });
 const notFound = (): ResolvedPage => ({ type: 'NOT_FOUND', id: null, status: 404, location: null });
 
 function withQuery(location: string, query: string): string {
@@ -67,10 +68,12 @@ export class PageRepo {
     const order = /^\/order\/([A-Za-z0-9-]{1,40})\/?$/.exec(collapsed);
     if (order) {
       const number = (order[1] as string).toUpperCase();
-      const [found] = await rows<{ id: number }>(this.db, sql`SELECT id FROM orders WHERE ordernumber = ${number}`);
+      const [found] = await rows<{ ordernumber: string }>(this.db, sql`SELECT ordernumber FROM orders WHERE ordernumber = ${number}`);
       if (!found) return notFound();
-      const canonical = `/order/${number}`;
-      return path === canonical ? page('ORDER', found.id) : redirect(page('ORDER', found.id), canonical, query);
+      // the order page looks its order up by number (and key), as its URL names it: that number
+      // is the page's id, never the database id
+      const canonical = `/order/${found.ordernumber}`;
+      return path === canonical ? page('ORDER', found.ordernumber) : redirect(page('ORDER', found.ordernumber), canonical, query);
     }
 
     const [exact] = await rows<{ type: PageType; object_id: number }>(this.db, sql`SELECT type, object_id FROM web_paths WHERE path = ${path}`);

@@ -15,9 +15,9 @@ export default function OrderPage({ id }: OrderPageProps) {
   const [params] = useSearchParams();
   const { pathname } = useLocation();
   const key = params.get('key') ?? '';
-  // The resolver passes the order's database id, but `order()` is looked up by number and
-  // key: the number is the last part of the canonical path /order/<number>.
-  const number = orderNumberFromPath(pathname) ?? id;
+  // The resolver's id for an order page is its order number (the canonical /order/<number>),
+  // which `order()` is looked up by, with the key; the path is the fallback.
+  const number = id || orderNumberFromPath(pathname) || '';
   const { data, loading, error, refetch } = useQuery(OrderDocument, {
     variables: { number, key },
     fetchPolicy: 'no-cache', // orders and payment links are never kept in the page's cache
