@@ -56,7 +56,8 @@ export const pageResolvers = {
     pageMeta: async (_: unknown, args: { type: PageType; id?: string | null; query?: string | null }, ctx: ApiContext) => {
       const query = text(args.query, 'query', 4000) ?? '';
       // an ORDER page's id is its order number (what resolvePage answers); its meta needs no id
-      const id = args.type === 'ORDER' ? (text(args.id, 'id', 40), null) : (optionalId(args.id, 'id') ?? null);
+      if (args.type === 'ORDER') text(args.id, 'id', 40);
+      const id = args.type === 'ORDER' ? null : (optionalId(args.id, 'id') ?? null);
       const meta = await buildPageMeta(ctx.catalog, ctx.config.shopPublicUrl, ctx.config.shopName, args.type, id, query);
       if (!meta) return null;
       return { ...meta, ogImages: meta.ogImages.map(toImage) };
