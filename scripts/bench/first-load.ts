@@ -17,6 +17,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/chromium.ts';
+import { SINGLE_SERVER_ENV } from './single.rspack.config.ts';
 import { buildAll, freePorts, latestRelease, localRegistry, REMOTES, ROOT, type RemoteName, startService, startStack, waitForHttp } from '../lib/stack.ts';
 
 const argv = process.argv.slice(2);
@@ -82,7 +83,7 @@ async function main() {
   const single = existsSync(path.join(singleDir, 'index.html'))
     ? startService('host-single', path.join(ROOT, 'node_modules/.bin/tsx'), ['host/server/main.ts'], {
         log: { dir: logDir },
-        env: { HOST_PORT: String(singlePort), API_URL: `http://127.0.0.1:${ports.api}`, HOST_DIST_DIR: singleDir },
+        env: { HOST_PORT: String(singlePort), API_URL: `http://127.0.0.1:${ports.api}`, HOST_DIST_DIR: singleDir, ...SINGLE_SERVER_ENV },
       })
     : undefined;
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--headless=new', ...CHROMIUM_ARGS] });

@@ -8,6 +8,14 @@ import path from 'node:path';
 import { type Configuration, rspack } from '@rspack/core';
 import { createConfig } from '../../rspack.base.ts';
 
+/**
+ * The environment of the host server that serves the single bundle: no remote registry.
+ * The bundle holds every page itself; with the registry the server would preload the page
+ * remote's federated files (entry, exposed chunks) into the single-bundle page too, and the
+ * benchmark would count those never-run scripts against the single bundle.
+ */
+export const SINGLE_SERVER_ENV = { REGISTRY_JSON: '{}' } as const;
+
 const root = path.resolve(import.meta.dirname, '..', '..');
 const hostDir = path.join(root, 'host');
 

@@ -33,6 +33,7 @@ import {
   waitForHttp,
 } from '../lib/stack.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/chromium.ts';
+import { SINGLE_SERVER_ENV } from './single.rspack.config.ts';
 
 const CHROME_PATH = CHROMIUM_PATH;
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
@@ -553,7 +554,7 @@ async function main() {
   });
   const single = startService('host-single', path.join(ROOT, 'node_modules/.bin/tsx'), ['host/server/main.ts'], {
     log: { dir: logDir },
-    env: { HOST_PORT: String(singlePort), API_URL: `http://127.0.0.1:${ports.api}`, HOST_DIST_DIR: singleDir },
+    env: { HOST_PORT: String(singlePort), API_URL: `http://127.0.0.1:${ports.api}`, HOST_DIST_DIR: singleDir, ...SINGLE_SERVER_ENV },
   });
   const chromeLauncher = await import('chrome-launcher');
   let chrome: Awaited<ReturnType<typeof chromeLauncher.launch>> | undefined;
