@@ -1,20 +1,42 @@
+import { useQuery } from '@apollo/client/react';
+import { HomeCategoriesDocument, TopBrandsDocument } from '../graphql/generated.ts';
 import { ProductSlider } from '../product-slider/product-slider.tsx';
+import { useSliderProducts } from '../product-slider/use-slider-products.ts';
 import { CategorySlider } from './category-slider.tsx';
 import { HeroSlider } from './hero-slider.tsx';
 import styles from './home-view.module.css';
 import { ReviewsSlider } from './reviews-slider.tsx';
 import { TopBrands } from './top-brands.tsx';
 
+const settled = (query: { data?: unknown; error?: unknown }) => Boolean(query.data || query.error);
+
 export function HomeView() {
+  // The sections under the hero appear together once their data is in. Each answer arriving on its own would push
+  // the sections under it down the screen (a layout shift the shopper sees as a jumping page). The queries run in
+  // parallel from here; the sections then read the same answers from the Apollo cache. A failed one does not hold
+  // the page: its section shows its own error.
+  const brands = useQuery(TopBrandsDocument);
+  const categories = useQuery(HomeCategoriesDocument);
+  const recommended = useSliderProducts({ list: 'recommended' });
+  const popular = useSliderProducts({ list: 'popular' });
+  const newest = useSliderProducts({ list: 'newest' });
+  const lists = [recommended, popular, newest].map((list) => ({ data: list.products, error: list.error }));
+  const ready = [brands, categories, ...lists].every(settled);
   return (
     <div className={styles.page} data-testid="catalog-home">
       <HeroSlider />
-      <TopBrands />
-      <ProductSlider title="Рекомендуем" list="recommended" />
-      <ProductSlider title="Популярное" list="popular" />
-      <ProductSlider title="Новинки" list="newest" />
-      <CategorySlider />
-      <ReviewsSlider />
+      {ready ? (
+        <>
+          <TopBrands />
+          <ProductSlider title="Рекомендуем" list="recommended" />
+          <ProductSlider title="Популярное" list="popular" />
+          <ProductSlider title="Новинки" list="newest" />
+          <CategorySlider />
+          <ReviewsSlider />
+        </>
+      ) : (
+        <div className={styles.pending} aria-busy="true" />
+      )}
     </div>
   );
 }

@@ -5,7 +5,7 @@ import styles from './listing.module.css';
 
 /** A category's or brand's heading, text and (under the results) description. */
 export function useListingHeading({ type, id }: ListingPageProps) {
-  const { data } = useQuery(ListingHeadingDocument, { variables: { id, isCategory: type === 'CATEGORY' } });
+  const { data, error } = useQuery(ListingHeadingDocument, { variables: { id, isCategory: type === 'CATEGORY' } });
   const item = type === 'CATEGORY' ? data?.category : data?.brand;
   const title = item ? (item.__typename === 'Brand' ? item.heading || item.name : item.name) : '';
   const header = (
@@ -15,5 +15,5 @@ export function useListingHeading({ type, id }: ListingPageProps) {
     </header>
   );
   const footer = item?.description ? <p className={styles.description}>{item.description}</p> : null;
-  return { name: item?.name ?? '', header, footer };
+  return { name: item?.name ?? '', header, footer, ready: Boolean(data || error) };
 }

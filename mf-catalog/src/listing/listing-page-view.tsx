@@ -9,7 +9,7 @@ const byId = (property: { id: string }) => property.id;
 export function ListingPageView({ type, id }: ListingPageProps) {
   const scope = useMemo(() => (type === 'CATEGORY' ? { categoryId: id } : { brandId: id }), [type, id]);
   // Impressions wait for the name: a list is reported under one name only.
-  const { name, header, footer } = useListingHeading({ type, id });
+  const { name, header, footer, ready } = useListingHeading({ type, id });
   return (
     <ListingView
       scope={scope}
@@ -17,6 +17,7 @@ export function ListingPageView({ type, id }: ListingPageProps) {
       listName={name}
       header={header}
       footer={footer}
+      headerReady={ready}
       propertyKey={byId}
     />
   );

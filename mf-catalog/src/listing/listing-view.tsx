@@ -26,13 +26,15 @@ export interface ListingViewProps {
   header: ReactNode;
   /** Shown under the results (a category's or brand's description). */
   footer?: ReactNode;
+  /** False while the header's own data is still loading (it is part of the first render, see below). */
+  headerReady?: boolean;
   /** What the results heading adds for search (the corrected query). */
   renderNotice?: (searchWords: string[] | null) => ReactNode;
   propertyKey: (property: PropertyFacet) => string;
 }
 
 /** A category, brand or search listing: filters, sort, results and pages, all kept in the URL. */
-export function ListingView({ scope, scheme, listName, header, footer, renderNotice, propertyKey }: ListingViewProps) {
+export function ListingView({ scope, scheme, listName, header, footer, headerReady = true, renderNotice, propertyKey }: ListingViewProps) {
   const { state, apply, resetAll, resetHref, pageHref } = useListingUrl(scheme);
   const filter = useMemo(() => toFilterInput(state), [state]);
   const products = useListingProducts({ scope, filter, sort: state.sort, offset: (state.page - 1) * PAGE_SIZE, limit: PAGE_SIZE });
@@ -58,6 +60,20 @@ export function ListingView({ scope, scheme, listName, header, footer, renderNot
   const filterProps: FiltersProps = { state, ...facets, bounds, sortSet: scheme.sortSet, propertyKey, apply };
   const total = list?.totalCount ?? 0;
   const pages = Math.ceil(total / PAGE_SIZE);
+
+  // The first render waits for the heading, the filters and the first results together: shown one by one, each
+  // answer would push the others down the screen (a layout shift the shopper sees as a jumping page). A failed
+  // query does not hold the page: its section shows its own error.
+  const firstAnswers = headerReady && (filterData || filters.error) && (list || products.error);
+  if (!firstAnswers) {
+    return (
+      <div className={styles.page} data-testid="catalog-listing">
+        <div className={styles.initial}>
+          <Spinner />
+        </div>
+      </div>
+    );
+  }
 
   return (
     <div className={styles.page} data-testid="catalog-listing">

@@ -1,4 +1,5 @@
 import type { ProductCardData } from '@shop/mf-shared';
+import type { CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
 import styles from './product-card.module.css';
 
@@ -28,7 +29,7 @@ export function VariantDots({ product }: { product: ProductCardData }) {
             to={variant.webPath}
             className={styles.dot}
             data-current={variant.id === product.productId || undefined}
-            style={{ background: SWATCHES[variant.color] ?? 'var(--shop-muted)' }}
+            style={{ '--swatch': SWATCHES[variant.color] ?? 'var(--shop-muted)' } as CSSProperties}
             aria-label={`Цвет: ${variant.colorName}`}
             title={variant.colorName}
           />

@@ -61,7 +61,8 @@ export function ProductPhotos({ photos, name }: ProductPhotosProps) {
                 width={photo.width}
                 height={photo.height}
                 alt={`${name}, фото ${i + 1}`}
-                loading={i === 0 ? 'eager' : 'lazy'}
+                // On a phone the second photo peeks in beside the first: it is on screen, so it is not lazy.
+                loading={i < 2 ? 'eager' : 'lazy'}
                 fetchPriority={i === 0 ? 'high' : undefined}
                 draggable={false}
               />
