@@ -46,3 +46,16 @@ export async function pickInChip(page: Page, chip: string, values: string[]): Pr
   await panel.getByRole('button', { name: 'Применить' }).click();
   await expect(panel).toHaveCount(0);
 }
+
+/** Holds the listing's product requests until the returned function is called (to see the loading state). */
+export async function holdListingProducts(page: Page): Promise<() => void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/graphql', async (route) => {
+    if (route.request().postData()?.includes('ListingProducts')) await held;
+    await route.continue();
+  });
+  return release;
+}

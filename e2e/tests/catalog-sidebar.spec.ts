@@ -5,7 +5,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { gql } from '../support/catalog.ts';
 import { brandByName, categoryByPath, listingCount } from '../support/catalog-data.ts';
-import { cardNames, cardPrices, expectTotal, filterBar, settled } from '../support/catalog-listing.ts';
+import { cardNames, cardPrices, expectTotal, filterBar, holdListingProducts, settled } from '../support/catalog-listing.ts';
 
 const SNEAKERS = '/catalog/obuv/krossovki';
 const rub = (text: string) => Number(text.replace(/\D/g, ''));
@@ -127,14 +127,17 @@ test('the loading overlay covers only the results; the sidebar keeps its place',
   await settled(page);
   const side = sidebar(page);
   const before = await side.boundingBox();
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/api/graphql', async (route) => {
-    if (route.request().postData()?.includes('ListingProducts')) await held;
-    await route.continue();
-  });
+  // Where the size list sits in the sidebar: the resets that appear with a filter must not move it.
+  const sizePlace = () =>
+    side.getByRole('group', { name: 'Размер' }).evaluate((group) => {
+      const column = group.closest('aside');
+      if (!column) throw new Error('no sidebar');
+      const [box, columnBox] = [group.getBoundingClientRect(), column.getBoundingClientRect()];
+      // in the column's own coordinates: the column scrolls by itself
+      return { top: box.top - columnBox.top + column.scrollTop, width: box.width };
+    });
+  const sizeBefore = await sizePlace();
+  const release = await holdListingProducts(page);
   await side.getByRole('group', { name: 'Размер' }).getByRole('checkbox', { name: /^42\b/ }).check();
   const overlay = page.getByTestId('listing-loading');
   await expect(overlay).toBeVisible();
@@ -148,6 +151,9 @@ test('the loading overlay covers only the results; the sidebar keeps its place',
   // Sticky, it may have moved up with the page, never sideways nor in width.
   const after = await side.boundingBox();
   expect({ x: after?.x, width: after?.width }).toEqual({ x: before.x, width: before.width });
+  await expect(side.getByRole('link', { name: 'Сбросить все фильтры' })).toBeVisible();
+  await expect(side.getByRole('button', { name: 'Сбросить: Размер' })).toBeVisible();
+  expect(await sizePlace()).toEqual(sizeBefore);
 });
 
 test('a brand page has no «Бренд» section; search results sort by relevance first', async ({ page, request }) => {
