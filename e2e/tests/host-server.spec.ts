@@ -1,5 +1,7 @@
 // Guards what the host server answers before any script runs: the resolver's HTTP status,
 // redirects, page meta in the HTML, robots and sitemap, and the security headers.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { gql, someProductPath } from '../support/catalog.ts';
 
@@ -71,4 +73,20 @@ test('the registry is public, uncached and lists only manifest URLs', async ({ r
   expect(response.headers()['cache-control']).toBe('no-store');
   const registry = (await response.json()) as Record<string, string>;
   for (const url of Object.values(registry)) expect(url).toMatch(/^http:\/\/localhost:\d+\/[\w.-]+\/mf-manifest\.json$/);
+});
+
+test('the untree-shaken fallback of every shared library is served, for a remote built with other exports', async ({ request }) => {
+  // A remote released later may use an export the host's tree-shaken singleton left out; the
+  // federation runtime then loads the library's full copy from the host, named in its manifest.
+  const manifest = JSON.parse(readFileSync(path.join(import.meta.dirname, '../../host/dist/mf-manifest.json'), 'utf8')) as {
+    shared: { name: string; fallback?: string }[];
+  };
+  const fallbacks = manifest.shared.flatMap((s) => (s.fallback ? [s.fallback] : []));
+  expect(fallbacks.length).toBeGreaterThan(0);
+  for (const file of fallbacks) {
+    const response = await request.get(`/${file}`);
+    expect(response.status(), file).toBe(200);
+    expect(response.headers()['content-type']).toContain('javascript');
+    expect(await response.text()).not.toContain('<html');
+  }
 });

@@ -51,7 +51,9 @@ export async function createHostServer(config: HostConfig): Promise<http.Server>
     // The build writes .br and .gz copies of every script and stylesheet (rspack.base.ts).
     brotli: true,
     gzip: true,
-    setHeaders: (res) => res.setHeader('Cache-Control', 'public, max-age=31536000, immutable'),
+    // Hashed file names never change; the fallback copies are named by library version only, so they are revalidated.
+    setHeaders: (res, pathname) =>
+      res.setHeader('Cache-Control', pathname.startsWith('/independent-packages/') ? 'public, max-age=3600' : 'public, max-age=31536000, immutable'),
   });
   const publicConfig = {
     shopName: config.shopName,
@@ -135,7 +137,9 @@ export async function createHostServer(config: HostConfig): Promise<http.Server>
     for (const [name, value] of Object.entries(baselineHeaders(url.pathname))) res.setHeader(name, value);
     try {
       if (url.pathname.startsWith('/api/')) return proxyToApi(config.apiUrl, req, res);
-      if (url.pathname.startsWith('/static/')) {
+      // /independent-packages/: the untree-shaken copies of the shared libraries, which the federation runtime
+      // fetches only when a remote needs an export the host's tree-shaken singleton left out (a remote built later).
+      if (url.pathname.startsWith('/static/') || url.pathname.startsWith('/independent-packages/')) {
         res.setHeader('X-Content-Type-Options', 'nosniff');
         return staticFiles(req, res, () => {
           res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
