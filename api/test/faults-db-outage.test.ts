@@ -8,7 +8,7 @@ import { createServer, type Server, type Socket, connect } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isDatabaseUnavailable, rows } from '../src/db/database.ts';
-import { createTestEnv, DRIVERS, type Driver, type TestEnv } from './test-env.ts';
+import { createTestEnv, DRIVERS, type Driver, type GqlResponse, type TestEnv } from './test-env.ts';
 
 const CREATE = `mutation($input: CreateOrderInput!) { createOrder(input: $input) { success errors { code } order { id ordernumber totalPrice } } }`;
 const orderData = {
@@ -101,9 +101,9 @@ describe.each(DRIVERS)('createOrder during a database outage [%s]', (driver: Dri
     const input = { idempotencyKey: randomUUID(), orderData, items: [{ offerId: offer.id, quantity: 1 }] };
 
     await outage.start();
-    let during: Awaited<ReturnType<TestEnv['gql']>>;
+    let during: GqlResponse<{ createOrder: unknown } | null>;
     try {
-      during = await env.gql(CREATE, { input });
+      during = await env.gql<{ createOrder: unknown } | null>(CREATE, { input });
     } finally {
       await outage.end();
     }
