@@ -2,6 +2,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { RateLimiter } from '../http/rate-limiter.ts';
 import { OrderRepo } from '../orders/order-repo.ts';
+import type { CatalogMeta } from '../repo/catalog-meta.ts';
 import { CatalogRepo } from '../repo/catalog-repo.ts';
 import { PageRepo } from '../repo/page-repo.ts';
 
@@ -16,6 +17,13 @@ export interface ApiContext {
   ping(): Promise<boolean>;
 }
 
-export function createContext(db: Db, config: Config, clientIp: string, orderLimiter: RateLimiter, ping: () => Promise<boolean>): ApiContext {
-  return { catalog: new CatalogRepo(db), pages: new PageRepo(db), orders: new OrderRepo(db), config, clientIp, orderLimiter, ping };
+export function createContext(
+  db: Db,
+  config: Config,
+  clientIp: string,
+  orderLimiter: RateLimiter,
+  ping: () => Promise<boolean>,
+  meta?: CatalogMeta,
+): ApiContext {
+  return { catalog: new CatalogRepo(db, meta), pages: new PageRepo(db), orders: new OrderRepo(db), config, clientIp, orderLimiter, ping };
 }

@@ -7,6 +7,7 @@ import type { Db } from '../db/database.ts';
 import { type ApiContext, createContext } from '../graphql/context.ts';
 import { buildSchema } from '../graphql/schema.ts';
 import { OrderRepo } from '../orders/order-repo.ts';
+import { CatalogMeta } from '../repo/catalog-meta.ts';
 import { useBodyLimit, jsonError } from './body-limit.ts';
 import { clientIp } from './client-ip.ts';
 import { useErrorCodes } from './error-codes.ts';
@@ -53,6 +54,7 @@ export async function createApi(options: ApiOptions): Promise<Api> {
   const refreshCatalogVersion = async () => {
     version = await catalogVersion(db);
   };
+  const meta = new CatalogMeta(() => version);
 
   const routes: Plugin = {
     async onRequest({ request, url, endResponse }) {
@@ -106,7 +108,7 @@ export async function createApi(options: ApiOptions): Promise<Api> {
     logging: options.logging === false ? false : 'warn',
     cors: { origin: config.shopPublicUrl, methods: ['GET', 'POST'] },
     context: ({ request, req }) =>
-      createContext(db, config, clientIp(request, req, config.trustProxy), orderLimiter, ping) as never,
+      createContext(db, config, clientIp(request, req, config.trustProxy), orderLimiter, ping, meta) as never,
     plugins: [
       routes,
       useBodyLimit(undefined, responseCache?.lookupBody),

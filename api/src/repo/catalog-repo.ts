@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rows } from '../db/database.ts';
 import { planSearch, type SearchPlan } from '../search/search-query.ts';
 import { BatchLoader } from './batch-loader.ts';
+import type { CatalogMeta, PropertyRow } from './catalog-meta.ts';
 import {
   type ListingFilter,
   type ListingScope,
@@ -105,7 +106,8 @@ function compareValues(a: string, b: string): number {
 
 /** Every catalogue read. One instance per request: its loaders batch and memoise for that request only. */
 export class CatalogRepo {
-  constructor(readonly db: Db) {}
+  /** `meta`: definitions shared across requests (see CatalogMeta); without it, read each time. */
+  constructor(readonly db: Db, private readonly meta?: CatalogMeta) {}
 
   private searchPlans = new Map<string, Promise<SearchPlan>>();
 
@@ -236,33 +238,34 @@ export class CatalogRepo {
     const where = whereClause(listingConditions(type, scope, filter));
     const from = type === 'OFFER' ? sql`offers o JOIN products p ON p.id = o.product_id` : sql`products p`;
     const idCol = type === 'OFFER' ? sql`o.id` : sql`p.id`;
-    const page = await rows<{ id: number; total: number }>(
-      this.db,
-      sql`SELECT ${idCol} AS id, count(*) OVER ()::int AS total FROM ${from} ${where} ${orderClause(type, sort, scope.search)} LIMIT ${limit} OFFSET ${offset}`,
-    );
-    let totalCount = page[0]?.total ?? 0;
-    if (!page.length && offset > 0) {
+    // One statement, one round trip: the page of ids with the total (window count), then each
+    // element with everything a product card shows. `pos` keeps the page's order.
+    const page = sql`SELECT id, total, row_number() OVER () AS pos FROM (
+        SELECT ${idCol} AS id, count(*) OVER ()::int AS total FROM ${from} ${where} ${orderClause(type, sort, scope.search)} LIMIT ${limit} OFFSET ${offset}
+      ) s`;
+    const found = await this.hydrate(type, page);
+    let totalCount = (found[0]?.total as number | undefined) ?? 0;
+    if (!found.length && offset > 0) {
       const [c] = await rows<{ n: number }>(this.db, sql`SELECT count(*)::int AS n FROM ${from} ${where}`);
       totalCount = c?.n ?? 0;
     }
-    if (!page.length) return { totalCount, items: [] };
-    const ids = page.map((r) => r.id);
-    const byId = await this.hydrate(type, ids);
-    return { totalCount, items: ids.map((id) => byId.get(id)).filter((x): x is ProductRow => !!x) };
+    found.sort((a, b) => Number(a.pos) - Number(b.pos));
+    return { totalCount, items: found.map((r) => this.toHydrated(r, type)) };
   }
 
   /**
-   * Loads listing elements with everything a product card shows in one query (brand, category,
-   * sibling variants as JSON), priming the loaders so the resolvers ask the database nothing more.
+   * Listing elements with everything a product card shows (brand, category, sibling variants
+   * as JSON), for the ids `page` selects (columns id, total, pos).
    */
-  private async hydrate(type: ProductType, ids: number[]): Promise<Map<number, ProductRow>> {
+  private hydrate(type: ProductType, page: SQL): Promise<Raw[]> {
     const offerCols =
       type === 'OFFER' ? sql`, o.id AS offer_id, o.sku AS offer_sku, o.size AS offer_size, o.price AS offer_price, o.stock AS offer_stock` : sql``;
     const from = type === 'OFFER' ? sql`offers o JOIN products p ON p.id = o.product_id` : sql`products p`;
     const idCol = type === 'OFFER' ? sql`o.id` : sql`p.id`;
-    const found = await rows<Raw>(
+    return rows<Raw>(
       this.db,
-      sql`SELECT ${PRODUCT_SELECT}${offerCols},
+      sql`WITH page AS MATERIALIZED (${page})
+          SELECT page.total, page.pos, ${PRODUCT_SELECT}${offerCols},
             b.id AS b_id, b.name AS b_name, b.aliases AS b_aliases, b.web_path AS b_web_path, b.text AS b_text, b.heading AS b_heading,
             b.description AS b_description, b.logo_url AS b_logo_url, b.logo_width AS b_logo_width, b.logo_height AS b_logo_height, b.on_main_page AS b_on_main_page,
             c.id AS c_id, c.parent_id AS c_parent_id, c.name AS c_name, c.web_path AS c_web_path, c.text AS c_text, c.description AS c_description,
@@ -272,28 +275,54 @@ export class CatalogRepo {
                FROM products v
                LEFT JOIN LATERAL (SELECT url, width, height FROM photos WHERE product_id = v.id ORDER BY sort LIMIT 1) vp ON true
               WHERE v.model_id = p.model_id) AS variants_json
-          FROM ${from}
+          FROM page
+          JOIN ${from} ON ${idCol} = page.id
           JOIN brands b ON b.id = p.brand_id
           JOIN categories c ON c.id = p.category_id
-          ${FIRST_PHOTO}
-          WHERE ${idCol} = ANY(${intArray(ids)})`,
+          ${FIRST_PHOTO}`,
     );
-    const prefixed = (r: Raw, prefix: string) => Object.fromEntries(Object.entries(r).filter(([k]) => k.startsWith(prefix)).map(([k, v]) => [k.slice(prefix.length), v]));
-    const byId = new Map<number, ProductRow>();
-    for (const r of found) {
-      const product = toProduct(r, type);
-      byId.set(product.id, product);
-      this.brandLoader.prime(r.b_id as number, toBrand(prefixed(r, 'b_')));
-      this.categoryLoader.prime(r.c_id as number, toCategory(prefixed(r, 'c_')));
-      const json = (typeof r.variants_json === 'string' ? JSON.parse(r.variants_json) : r.variants_json) as {
-        id: number; name: string; colorName: string; colorClass: string; webPath: string; url: string | null; width: number | null; height: number | null;
-      }[];
-      this.variantLoader.prime(
-        product.modelGroupId,
-        json.map((v) => ({ id: v.id, modelId: product.modelGroupId, name: v.name, colorName: v.colorName, colorClass: v.colorClass, webPath: v.webPath, thumbnail: image(v.url, v.width, v.height) })),
-      );
-    }
-    return byId;
+  }
+
+  /** A hydrated row as a ProductRow carrying its brand, category and variants; primes the loaders too. */
+  private toHydrated(r: Raw, type: ProductType): ProductRow {
+    const product = toProduct(r, type);
+    const brand: BrandRow = {
+      id: r.b_id as number,
+      name: r.b_name as string,
+      aliases: (r.b_aliases as string[]) ?? [],
+      webPath: r.b_web_path as string,
+      text: r.b_text as string,
+      heading: r.b_heading as string,
+      description: r.b_description as string,
+      logo: image(r.b_logo_url as string | null, r.b_logo_width as number | null, r.b_logo_height as number | null),
+      onMainPage: r.b_on_main_page as boolean,
+    };
+    const category: CategoryRow = {
+      id: r.c_id as number,
+      parentId: (r.c_parent_id as number | null) ?? null,
+      name: r.c_name as string,
+      webPath: r.c_web_path as string,
+      text: r.c_text as string,
+      description: r.c_description as string,
+      image: image(r.c_image_url as string | null, r.c_image_width as number | null, r.c_image_height as number | null),
+    };
+    const json = (typeof r.variants_json === 'string' ? JSON.parse(r.variants_json) : r.variants_json) as {
+      id: number; name: string; colorName: string; colorClass: string; webPath: string; url: string | null; width: number | null; height: number | null;
+    }[];
+    const variants = json.map((v) => ({
+      id: v.id,
+      modelId: product.modelGroupId,
+      name: v.name,
+      colorName: v.colorName,
+      colorClass: v.colorClass,
+      webPath: v.webPath,
+      thumbnail: image(v.url, v.width, v.height),
+    }));
+    this.brandLoader.prime(brand.id, brand);
+    this.categoryLoader.prime(category.id, category);
+    this.variantLoader.prime(product.modelGroupId, variants);
+    product.hydrated = { brand, category, variants };
+    return product;
   }
 
   /**
@@ -384,7 +413,8 @@ export class CatalogRepo {
     return rows(this.db, sql`SELECT id, parent_id AS "parentId", name, href, type, is_new AS "isNew", panel FROM menu_items ORDER BY sort, id`);
   }
 
-  async properties(): Promise<{ id: number; name: string; title: string }[]> {
+  async properties(): Promise<PropertyRow[]> {
+    if (this.meta) return this.meta.properties(this.db);
     return rows(this.db, sql`SELECT id, name, title FROM properties ORDER BY sort, id`);
   }
 

@@ -50,6 +50,8 @@ export interface ProductRow {
   createdAt: Date;
   modifiedAt: Date;
   photo: ImageRow | null;
+  /** Set when a listing loaded the relations with the row: resolvers answer without waiting. */
+  hydrated?: { brand: BrandRow; category: CategoryRow; variants: VariantRow[] };
 }
 
 export interface OfferRow {

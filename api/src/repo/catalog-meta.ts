@@ -1,0 +1,34 @@
+import { sql } from 'drizzle-orm';
+import { type Db, rows } from '../db/database.ts';
+
+export interface PropertyRow {
+  id: number;
+  name: string;
+  title: string;
+}
+
+/**
+ * The catalogue's property definitions (size, colour…), shared by every request of one API and
+ * read again whenever the catalogue version changes (an import bumps it). A listing filtered by
+ * a property needs them to check and translate its filter; reading them on every request cost a
+ * round trip per listing. Only these few definition rows are kept: every listing still reaches
+ * the database.
+ */
+export class CatalogMeta {
+  private cached: { version: number; properties: Promise<PropertyRow[]> } | null = null;
+
+  constructor(private readonly version: () => number) {}
+
+  properties(db: Db): Promise<PropertyRow[]> {
+    const version = this.version();
+    if (this.cached?.version === version) return this.cached.properties;
+    const properties = rows<PropertyRow>(db, sql`SELECT id, name, title FROM properties ORDER BY sort, id`);
+    const entry = { version, properties };
+    this.cached = entry;
+    // a failed read must not stay cached
+    properties.catch(() => {
+      if (this.cached === entry) this.cached = null;
+    });
+    return properties;
+  }
+}
