@@ -7,11 +7,13 @@ import { Footer } from './layout/footer.tsx';
 import { Header } from './layout/header.tsx';
 import type { PublicConfig } from './page-state.ts';
 import { PageRouter } from './routing/page-router.tsx';
+import { usePrefetchOnIntent } from './routing/prefetch-on-intent.ts';
 import { ScrollToTop } from './routing/scroll-to-top.tsx';
 import { SearchIntroProvider } from './search/search-intro.tsx';
 import styles from './app.module.css';
 
 export function App({ config }: { config: PublicConfig }) {
+  usePrefetchOnIntent();
   const shell = useMemo<ShellContextValue>(
     () => ({
       shopName: config.shopName,
