@@ -1,11 +1,11 @@
 // npm run bench:api — seeds the large catalogue in throwaway databases (PGlite and PostgreSQL)
 // and measures the shop's hot paths at the database and over HTTP through GraphQL, with 10
 // concurrent clients on loopback. Writes reports/api-bench.md and reports/api-bench.json.
+import { type ChildProcess, fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { cpus, loadavg } from 'node:os';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
@@ -14,14 +14,19 @@ import pg from 'pg';
 import { startPostgres } from '../../scripts/postgres.mjs';
 import { seedCatalog } from '../src/catalog/seed.ts';
 import { testConfig } from '../src/config.ts';
-import { type Database, type Db, openDatabase, rows } from '../src/db/database.ts';
-import { createApi } from '../src/http/app.ts';
+import { type Database, type DatabaseOptions, type Db, openDatabase, rows } from '../src/db/database.ts';
 import { OrderRepo } from '../src/orders/order-repo.ts';
 import { CatalogRepo } from '../src/repo/catalog-repo.ts';
 import { PageRepo } from '../src/repo/page-repo.ts';
 
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 4) * 1000;
 const CONCURRENCY = 10;
+/** PostgreSQL connections of the API's pool: the API's default (DATABASE_POOL_SIZE) unless BENCH_POOL_SIZE says otherwise. */
+const POOL_SIZE = Number(process.env.BENCH_POOL_SIZE ?? testConfig().databasePoolSize);
+/** Only these drivers (comma-separated); default both. */
+const DRIVERS = (process.env.BENCH_DRIVERS ?? 'pglite,postgres').split(',');
+/** A folder to write the server process's CPU profile (.cpuprofile) to. */
+const CPU_PROF_DIR = process.env.BENCH_CPU_PROF;
 const reportDir = fileURLToPath(new URL('../../reports/', import.meta.url));
 
 interface Stats {
@@ -31,6 +36,52 @@ interface Stats {
   p50: number;
   p95: number;
   p99: number;
+  /** CPU time (user + system) per request, ms, by process: less sensitive to other load than latency. */
+  cpuMsPerRequest?: Record<string, number>;
+}
+
+/** Cumulative CPU ms of the processes taking part (the bench, the server, PostgreSQL's backends). */
+type CpuMeter = () => Promise<Record<string, number>>;
+
+async function withCpu(meter: CpuMeter, run: () => Promise<Stats>): Promise<Stats> {
+  const before = await meter();
+  const s = await run();
+  const after = await meter();
+  s.cpuMsPerRequest = Object.fromEntries(
+    Object.keys(after).map((k) => [k, Number((((after[k] ?? 0) - (before[k] ?? 0)) / Math.max(1, s.requests)).toFixed(2))]),
+  );
+  return s;
+}
+
+const ownCpuMs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+
+/** CPU ms of a PostgreSQL server, cumulative: the postmaster and its backends (children), read from /proc. */
+function postgresCpuMs(dataDir: string): number {
+  let postmaster: number;
+  try {
+    postmaster = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  } catch {
+    return 0;
+  }
+  const ticks = 100; // USER_HZ on Linux
+  let total = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // live backends' own time; the postmaster's own plus that of the backends it has reaped
+      // (cutime, cstime), so a connection closed during a run keeps counting
+      if (Number(f[1]) === postmaster) total += ((Number(f[11]) + Number(f[12])) * 1000) / ticks;
+      if (Number(pid) === postmaster) total += ((Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) * 1000) / ticks;
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return total;
 }
 
 function stats(latencies: number[], errors: number, ms: number): Stats {
@@ -40,8 +91,12 @@ function stats(latencies: number[], errors: number, ms: number): Stats {
 }
 
 /** Runs `fn` from CONCURRENCY loops for the duration, in this process: the bare database path. */
-async function loadInProcess(fn: (i: number) => Promise<unknown>, concurrency = CONCURRENCY): Promise<Stats> {
+async function loadInProcess(fn: (i: number) => Promise<unknown>, meter: CpuMeter, concurrency = CONCURRENCY): Promise<Stats> {
   for (let i = 0; i < 20; i++) await fn(i); // warm-up: plans, caches, JIT
+  return withCpu(meter, () => runInProcess(fn, concurrency));
+}
+
+async function runInProcess(fn: (i: number) => Promise<unknown>, concurrency: number): Promise<Stats> {
   const latencies: number[] = [];
   let errors = 0;
   let next = 0;
@@ -63,10 +118,10 @@ async function loadInProcess(fn: (i: number) => Promise<unknown>, concurrency = 
   return stats(latencies, errors, performance.now() - started);
 }
 
-function loadOverHttp(url: string, bodies: string[], varyIp = false): Promise<Stats> {
+function runWorker(url: string, bodies: string[], varyIp: boolean, durationMs: number, firstIndex: number): Promise<Stats> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), {
-      workerData: { url, concurrency: CONCURRENCY, durationMs: DURATION_MS, bodies, varyIp },
+      workerData: { url, concurrency: CONCURRENCY, durationMs, bodies, varyIp, firstIndex },
     });
     const started = performance.now();
     worker.once('message', (m: { latencies: number[]; errors: number; firstError: string | null }) => {
@@ -77,6 +132,12 @@ function loadOverHttp(url: string, bodies: string[], varyIp = false): Promise<St
   });
 }
 
+/** Load from a worker thread of this process against the server process; a short warm-up first (other bodies). */
+async function loadOverHttp(url: string, bodies: string[], meter: CpuMeter, varyIp = false): Promise<Stats> {
+  await runWorker(url, bodies, varyIp, 500, Math.floor(bodies.length / 2));
+  return withCpu(meter, () => runWorker(url, bodies, varyIp, DURATION_MS, 0));
+}
+
 const LISTING_QUERY = `query Listing($scope: ListingScopeInput, $filter: ProductFilterInput, $sort: ProductSort, $limit: Int) {
   products(scope: $scope, filter: $filter, sort: $sort, limit: $limit) { totalCount items { id modelId name sku sizes priceInRUB minPriceInRUB webPath
     photo { fullpath width height } mainCategory { name } brand { name } variants { id color thumbnail { src } } } } }`;
@@ -85,8 +146,37 @@ const FILTERS_QUERY = `query Filters($scope: ListingScopeInput, $filter: Product
 const RESOLVE_QUERY = `query Resolve($path: String!, $query: String) { resolvePage(path: $path, query: $query) { type id status location } }`;
 const ORDER_MUTATION = `mutation Order($input: CreateOrderInput!) { createOrder(input: $input) { success errors { code } order { ordernumber totalPrice } } }`;
 
-async function benchDriver(driver: 'pglite' | 'postgres', database: Database) {
+/** The API in its own process, so the load generator (a thread here) does not share its CPU. */
+async function startServer(dbOptions: DatabaseOptions): Promise<{ url: string; cpuMs: () => Promise<number>; stop: () => Promise<void> }> {
+  const child: ChildProcess = fork(fileURLToPath(new URL('./bench-server.ts', import.meta.url)), {
+    execArgv: ['--import', 'tsx', ...(CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`] : [])],
+    // production mode, as the Dockerfile runs it (graphql-js skips its development checks)
+    env: { ...process.env, NODE_ENV: 'production', BENCH_DB: JSON.stringify(dbOptions) },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('message', (m: { port: number }) => resolve(m.port));
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}/api/graphql`,
+    cpuMs: () =>
+      new Promise<number>((resolve) => {
+        child.once('message', (m: { cpu: { user: number; system: number } }) => resolve((m.cpu.user + m.cpu.system) / 1000));
+        child.send('cpu');
+      }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.send('stop');
+      }),
+  };
+}
+
+async function benchDriver(driver: 'pglite' | 'postgres', database: Database, serverDb: DatabaseOptions, postgresCpu?: () => number) {
   const db: Db = database.db;
+  // PGlite runs inside the process that opened it: its CPU is the bench's (db levels) or the server's (http)
+  const dbMeter: CpuMeter = async () => ({ node: ownCpuMs(), ...(postgresCpu ? { postgres: postgresCpu() } : {}) });
   console.log(`[${driver}] seeding the large catalogue…`);
   const t0 = performance.now();
   const loaded = await seedCatalog(db, 'large');
@@ -127,7 +217,7 @@ async function benchDriver(driver: 'pglite' | 'postgres', database: Database) {
   const record = (scenario: string, level: string, s: Stats) => {
     results[scenario] ??= {};
     (results[scenario] as Record<string, Stats>)[level] = s;
-    console.log(`[${driver}] ${scenario.padEnd(12)} ${level.padEnd(14)} p50 ${s.p50} ms  p95 ${s.p95} ms  p99 ${s.p99} ms  ${s.rps} req/s  (${s.requests} req, ${s.errors} errors)`);
+    console.log(`[${driver}] ${scenario.padEnd(12)} ${level.padEnd(14)} p50 ${s.p50} ms  p95 ${s.p95} ms  p99 ${s.p99} ms  ${s.rps} req/s  (${s.requests} req, ${s.errors} errors)  cpu ms/req ${JSON.stringify(s.cpuMsPerRequest ?? {})}`);
   };
 
   // at the database: the repository calls a resolver makes, without GraphQL or HTTP; one client
@@ -137,38 +227,38 @@ async function benchDriver(driver: 'pglite' | 'postgres', database: Database) {
     const plan = await repo.search('кроссовки nike белые');
     return repo.listProducts({ type: 'MODEL', scope: { search: plan }, filter: {}, sort: 'CONDITION', offset: 0, limit: 24 });
   };
-  record('listing', 'db-1-client', await loadInProcess((i) => new CatalogRepo(db).listProducts(listingArgs(i)), 1));
-  record('filters', 'db-1-client', await loadInProcess(() => new CatalogRepo(db).filterData({ categoryId }, {}, ['size']), 1));
-  record('search', 'db-1-client', await loadInProcess(searchOnce, 1));
-  record('listing', 'db', await loadInProcess((i) => new CatalogRepo(db).listProducts(listingArgs(i))));
-  record('filters', 'db', await loadInProcess(() => new CatalogRepo(db).filterData({ categoryId }, {}, ['size'])));
-  record('search', 'db', await loadInProcess(searchOnce));
-  record('resolvePage', 'db', await loadInProcess((i) => new PageRepo(db).resolve(i % 2 ? product?.web_path ?? '/' : '/catalog/obuv/krossovki/', 'sort=priceup')));
-  record('createOrder', 'db', await loadInProcess((i) => new OrderRepo(db).create(orderInput(i), '127.0.0.1')));
+  record('listing', 'db-1-client', await loadInProcess((i) => new CatalogRepo(db).listProducts(listingArgs(i)), dbMeter, 1));
+  record('filters', 'db-1-client', await loadInProcess(() => new CatalogRepo(db).filterData({ categoryId }, {}, ['size']), dbMeter, 1));
+  record('search', 'db-1-client', await loadInProcess(searchOnce, dbMeter, 1));
+  record('listing', 'db', await loadInProcess((i) => new CatalogRepo(db).listProducts(listingArgs(i)), dbMeter));
+  record('filters', 'db', await loadInProcess(() => new CatalogRepo(db).filterData({ categoryId }, {}, ['size']), dbMeter));
+  record('search', 'db', await loadInProcess(searchOnce, dbMeter));
+  record('resolvePage', 'db', await loadInProcess((i) => new PageRepo(db).resolve(i % 2 ? product?.web_path ?? '/' : '/catalog/obuv/krossovki/', 'sort=priceup'), dbMeter));
+  record('createOrder', 'db', await loadInProcess((i) => new OrderRepo(db).create(orderInput(i), '127.0.0.1'), dbMeter));
 
-  // over HTTP through GraphQL
-  const api = await createApi({ db, config: testConfig({ orderRateLimit: 1_000_000 }), logging: false });
-  const server = createServer(api.yoga);
-  server.keepAliveTimeout = 60_000;
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/graphql`;
+  // over HTTP through GraphQL, the server in its own process (PGlite: this process lets go of
+  // the data folder first, one process at a time may open it)
+  if (driver === 'pglite') await database.close();
+  const server = await startServer(serverDb);
+  const url = server.url;
+  const httpMeter: CpuMeter = async () => ({ server: await server.cpuMs(), client: ownCpuMs(), ...(postgresCpu ? { postgres: postgresCpu() } : {}) });
   const body = (query: string, variables: unknown) => JSON.stringify({ query, variables });
   const gqlListing = (i: number) => {
     const a = listingArgs(i);
-    return body(LISTING_QUERY, { scope: { categoryId: String(categoryId) }, filter: { brandIds: brandIds.map(String), priceFrom: a.filter.priceFrom, priceTo: a.filter.priceTo, properties: [{ propertyId: 'size', values: ['42'] }] }, sort: 'PRICEUP', limit: 24 });
+    // priceFrom and priceTo together make 20,000 different requests (listingArgs alone repeats after 1,000)
+    return body(LISTING_QUERY, { scope: { categoryId: String(categoryId) }, filter: { brandIds: brandIds.map(String), priceFrom: a.filter.priceFrom + Math.floor(i / 1000), priceTo: a.filter.priceTo, properties: [{ propertyId: 'size', values: ['42'] }] }, sort: 'PRICEUP', limit: 24 });
   };
   const many = (n: number, f: (i: number) => string) => Array.from({ length: n }, (_, i) => f(i));
   // uncached: every request differs (the price bound), so each one reaches the database
-  record('listing', 'http-uncached', await loadOverHttp(url, many(20_000, (i) => gqlListing(i + 1000))));
-  record('listing', 'http-cached', await loadOverHttp(url, [gqlListing(0)]));
-  record('filters', 'http-uncached', await loadOverHttp(url, many(20_000, (i) => body(FILTERS_QUERY, { scope: { categoryId: String(categoryId) }, filter: { priceTo: 30_000 + i } }))));
-  record('filters', 'http-cached', await loadOverHttp(url, [body(FILTERS_QUERY, { scope: { categoryId: String(categoryId) } })]));
-  record('search', 'http-uncached', await loadOverHttp(url, many(20_000, (i) => body(LISTING_QUERY, { scope: { search: 'кроссовки nike белые' }, filter: { priceTo: 100_000 + i }, sort: 'CONDITION', limit: 24 }))));
-  record('search', 'http-cached', await loadOverHttp(url, [body(LISTING_QUERY, { scope: { search: 'кроссовки nike белые' }, sort: 'CONDITION', limit: 24 })]));
-  record('resolvePage', 'http', await loadOverHttp(url, [body(RESOLVE_QUERY, { path: product?.web_path, query: '' }), body(RESOLVE_QUERY, { path: '/catalog/obuv/krossovki/', query: 'sort=priceup' })]));
-  record('createOrder', 'http', await loadOverHttp(url, many(20_000, (i) => body(ORDER_MUTATION, { input: orderInput(i) })), true));
-  api.close();
-  await new Promise((r) => server.close(r));
+  record('listing', 'http-uncached', await loadOverHttp(url, many(20_000, (i) => gqlListing(i + 1000)), httpMeter));
+  record('listing', 'http-cached', await loadOverHttp(url, [gqlListing(0)], httpMeter));
+  record('filters', 'http-uncached', await loadOverHttp(url, many(20_000, (i) => body(FILTERS_QUERY, { scope: { categoryId: String(categoryId) }, filter: { priceTo: 30_000 + i } })), httpMeter));
+  record('filters', 'http-cached', await loadOverHttp(url, [body(FILTERS_QUERY, { scope: { categoryId: String(categoryId) } })], httpMeter));
+  record('search', 'http-uncached', await loadOverHttp(url, many(20_000, (i) => body(LISTING_QUERY, { scope: { search: 'кроссовки nike белые' }, filter: { priceTo: 100_000 + i }, sort: 'CONDITION', limit: 24 })), httpMeter));
+  record('search', 'http-cached', await loadOverHttp(url, [body(LISTING_QUERY, { scope: { search: 'кроссовки nike белые' }, sort: 'CONDITION', limit: 24 })], httpMeter));
+  record('resolvePage', 'http', await loadOverHttp(url, [body(RESOLVE_QUERY, { path: product?.web_path, query: '' }), body(RESOLVE_QUERY, { path: '/catalog/obuv/krossovki/', query: 'sort=priceup' })], httpMeter));
+  record('createOrder', 'http', await loadOverHttp(url, many(20_000, (i) => body(ORDER_MUTATION, { input: orderInput(i) })), httpMeter, true));
+  await server.stop();
   return { seedMs, products: loaded.products, offers: loaded.offers, results };
 }
 
@@ -176,26 +266,34 @@ async function main() {
   const started = new Date();
   const startLoad = loadavg().map((l) => Number(l.toFixed(2)));
   const out: Record<string, Awaited<ReturnType<typeof benchDriver>>> = {};
-  const lite = await openDatabase({});
-  try {
-    out.pglite = await benchDriver('pglite', lite);
-  } finally {
-    await lite.close();
-  }
-  const server = await startPostgres();
-  try {
-    const admin = new pg.Client({ connectionString: server.url });
-    await admin.connect();
-    await admin.query('CREATE DATABASE bench');
-    await admin.end();
-    const database = await openDatabase({ databaseUrl: server.url.replace(/\/postgres$/, '/bench'), poolSize: CONCURRENCY });
+  if (DRIVERS.includes('pglite')) {
+    const dir = mkdtempSync(join(tmpdir(), 'shop-bench-pglite-'));
+    const pgliteDir = join(dir, 'data');
+    const lite = await openDatabase({ pgliteDir });
     try {
-      out.postgres = await benchDriver('postgres', database);
+      out.pglite = await benchDriver('pglite', lite, { pgliteDir });
     } finally {
-      await database.close();
+      await lite.close();
+      rmSync(dir, { recursive: true, force: true });
     }
-  } finally {
-    await server.stop();
+  }
+  if (DRIVERS.includes('postgres')) {
+    const server = await startPostgres();
+    try {
+      const admin = new pg.Client({ connectionString: server.url });
+      await admin.connect();
+      await admin.query('CREATE DATABASE bench');
+      await admin.end();
+      const databaseUrl = server.url.replace(/\/postgres$/, '/bench');
+      const database = await openDatabase({ databaseUrl, poolSize: POOL_SIZE });
+      try {
+        out.postgres = await benchDriver('postgres', database, { databaseUrl, poolSize: POOL_SIZE }, () => postgresCpuMs(server.dataDir));
+      } finally {
+        await database.close();
+      }
+    } finally {
+      await server.stop();
+    }
   }
   const machine = {
     node: process.version,
@@ -226,12 +324,25 @@ function markdown(date: Date, machine: Record<string, unknown>, out: Record<stri
     '**http-uncached**: every request differs, so each reaches the database.',
     '**http-cached**: the same request repeated, answered by the response cache. Latencies in ms.',
     '',
+    `The API server runs in its own process (NODE_ENV=production, as in the Dockerfile; PostgreSQL pool of ${POOL_SIZE}); the load`,
+    'generator is a worker thread of the bench process (node:http, keep-alive), so it does not share the server\'s event loop.',
+    'Each http run follows a 0.5 s warm-up with other requests. **CPU ms/req**: user + system CPU per request of each',
+    'process taking part (node: the bench process running the repository calls; server: the API process; client: the',
+    'load generator; postgres: PostgreSQL\'s server processes; PGlite runs inside node/server). CPU per request is much',
+    'less sensitive to other load on the machine than latency is.',
+    '',
   ];
+  const cpu = (s: Stats) =>
+    s.cpuMsPerRequest
+      ? Object.entries(s.cpuMsPerRequest)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(' · ')
+      : '';
   for (const [driver, r] of Object.entries(out)) {
     lines.push(`## ${driver === 'pglite' ? 'PGlite' : 'PostgreSQL 15'}`, '', `Seeded ${r.products} products / ${r.offers} offers in ${(r.seedMs / 1000).toFixed(1)} s.`, '');
-    lines.push('| scenario | level | p50 | p95 | p99 | req/s | requests | errors |', '|---|---|---:|---:|---:|---:|---:|---:|');
+    lines.push('| scenario | level | p50 | p95 | p99 | req/s | requests | errors | CPU ms/req |', '|---|---|---:|---:|---:|---:|---:|---:|---|');
     for (const [scenario, levels] of Object.entries(r.results)) {
-      for (const [level, s] of Object.entries(levels)) lines.push(`| ${scenario} | ${level} | ${s.p50} | ${s.p95} | ${s.p99} | ${s.rps} | ${s.requests} | ${s.errors} |`);
+      for (const [level, s] of Object.entries(levels)) lines.push(`| ${scenario} | ${level} | ${s.p50} | ${s.p95} | ${s.p99} | ${s.rps} | ${s.requests} | ${s.errors} | ${cpu(s)} |`);
     }
     const l = r.results.listing;
     if (l?.db && l['http-uncached']) lines.push('', `GraphQL+HTTP overhead on the uncached listing: p50 ${(l['http-uncached'].p50 / l.db.p50).toFixed(2)}× the bare database time.`);
@@ -250,6 +361,17 @@ function markdown(date: Date, machine: Record<string, unknown>, out: Record<stri
     lines.push(`- search p95 < 15 ms: cached ${sc?.p95} ms ${check((sc?.p95 ?? 99) < 15)}, uncached ${su?.p95} ms ${check((su?.p95 ?? 99) < 15)}`);
     lines.push(`- ≥ 1,000 listing req/s: cached ${lc?.rps} ${check((lc?.rps ?? 0) >= 1000)}, uncached ${lu?.rps} ${check((lu?.rps ?? 0) >= 1000)}`);
     if (ldb && lu) lines.push(`- GraphQL overhead ≤ 2× bare DB (uncached listing p50): ${(lu.p50 / ldb.p50).toFixed(2)}× ${check(lu.p50 / ldb.p50 <= 2)}`);
+    const total = (st: Stats | undefined) => Object.values(st?.cpuMsPerRequest ?? {}).reduce((a, b) => a + b, 0);
+    if (lu?.cpuMsPerRequest) {
+      const t = total(lu);
+      lines.push(
+        '',
+        `An uncached listing costs ${t.toFixed(2)} ms of CPU in all (${cpu(lu)}): on ${machine.cpus} cores that allows at most`,
+        `~${Math.round((Number(machine.cpus) * 1000) / t)} req/s, and with ${CONCURRENCY} clients a mean latency of at least ~${((CONCURRENCY * t) / Number(machine.cpus)).toFixed(1)} ms,`,
+        `whatever the software does around it. 1,000 req/s on ${machine.cpus} cores leaves ${(Number(machine.cpus)).toFixed(1)} ms of CPU per request for`,
+        `everything; PostgreSQL alone spends ${lu.cpuMsPerRequest.postgres ?? '?'} ms on this listing.`,
+      );
+    }
     lines.push('');
   }
   return `${lines.join('\n')}\n`;

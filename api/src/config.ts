@@ -7,6 +7,8 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL connections in the pool: a few per core serve best (measured on 2 cores). */
+  databasePoolSize: number;
   pgliteDir: string;
   catalogSeed: CatalogSeed;
   shopPublicUrl: string;
@@ -72,6 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: int(env, 'API_PORT', 4000, 1, 65535),
     host,
     databaseUrl: url(env, 'DATABASE_URL', undefined, ['postgres:', 'postgresql:']),
+    databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 6, 1, 100),
     pgliteDir: resolve(env.PGLITE_DIR || resolve(apiRoot, '.data/pglite')),
     catalogSeed: seed,
     shopPublicUrl: publicUrl.replace(/\/+$/, ''),

@@ -3,5 +3,5 @@ import { type Database, openDatabase } from './database.ts';
 
 /** PostgreSQL when DATABASE_URL is set, otherwise PGlite in PGLITE_DIR; migrations applied either way. */
 export function openDatabaseFromConfig(config: Config): Promise<Database> {
-  return config.databaseUrl ? openDatabase({ databaseUrl: config.databaseUrl }) : openDatabase({ pgliteDir: config.pgliteDir });
+  return config.databaseUrl ? openDatabase({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize }) : openDatabase({ pgliteDir: config.pgliteDir });
 }
