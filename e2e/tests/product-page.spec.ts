@@ -146,7 +146,18 @@ test('the like button adds the product to «Избранное», counted in the
 
 test('«Вам может понравиться» shows the same category at a similar price, without this model', async ({ page, request }) => {
   const product = await richProduct(request);
+  const catalogueOrigin = new URL((JSON.parse(process.env.SHOP_REGISTRY ?? '{}') as Record<string, string>).mf_catalog ?? '').origin;
+  const catalogueRemote: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().startsWith(catalogueOrigin) && r.resourceType() === 'script') catalogueRemote.push(r.url());
+  });
+  await page.setViewportSize({ width: 375, height: 667 });
   await page.goto(product.webPath);
+  await expect(productPage(page).getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(productPage(page).getByRole('button', { name: 'В корзину' })).toBeVisible();
+  // Below the fold: the catalogue remote's scripts are not loaded with the page, only when the shopper scrolls near it.
+  expect(catalogueRemote).toEqual([]);
+  await page.getByTestId('recommended-pending').scrollIntoViewIfNeeded();
   const slider = productPage(page).getByRole('region', { name: 'Вам может понравиться' });
   await expect(slider.getByRole('listitem').first()).toBeVisible();
   const paths = [

@@ -1,4 +1,5 @@
 import { useQuery } from '@apollo/client/react';
+import { useDeferredValue } from 'react';
 import { HomeCategoriesDocument, TopBrandsDocument } from '../graphql/generated.ts';
 import { ProductSlider } from '../product-slider/product-slider.tsx';
 import { useSliderProducts } from '../product-slider/use-slider-products.ts';
@@ -21,7 +22,9 @@ export function HomeView() {
   const popular = useSliderProducts({ list: 'popular' });
   const newest = useSliderProducts({ list: 'newest' });
   const lists = [recommended, popular, newest].map((list) => ({ data: list.products, error: list.error }));
-  const ready = [brands, categories, ...lists].every(settled);
+  // Deferred: the sections' first render (sixty cards, five sliders) runs as a background render that React splits
+  // into short slices, instead of one long task that would hold the main thread (Total Blocking Time).
+  const ready = useDeferredValue([brands, categories, ...lists].every(settled));
   return (
     <div className={styles.page} data-testid="catalog-home">
       <HeroSlider />

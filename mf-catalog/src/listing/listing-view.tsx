@@ -1,6 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import { formatCount, GOODS, SectionError, Spinner } from '@shop/mf-shared';
-import { type ReactNode, useEffect, useMemo, useRef } from 'react';
+import { type ReactNode, useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { ListingFiltersDocument, type ListingScopeInput } from '../graphql/generated.ts';
 import { DESKTOP_QUERY, useMediaQuery, WIDE_QUERY } from '../ui/use-media-query.ts';
 import { DesktopFilters, type FiltersProps } from './desktop-filters.tsx';
@@ -64,7 +64,8 @@ export function ListingView({ scope, scheme, listName, header, footer, headerRea
   // The first render waits for the heading, the filters and the first results together: shown one by one, each
   // answer would push the others down the screen (a layout shift the shopper sees as a jumping page). A failed
   // query does not hold the page: its section shows its own error.
-  const firstAnswers = headerReady && (filterData || filters.error) && (list || products.error);
+  // Deferred, so that first render of the whole page runs as a background render React splits into short slices.
+  const firstAnswers = useDeferredValue(Boolean(headerReady && (filterData || filters.error) && (list || products.error)));
   if (!firstAnswers) {
     return (
       <div className={styles.page} data-testid="catalog-listing">
