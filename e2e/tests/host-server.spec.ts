@@ -90,3 +90,14 @@ test('the untree-shaken fallback of every shared library is served, for a remote
     expect(await response.text()).not.toContain('<html');
   }
 });
+
+test('a product page preloads its first photo from the HTML, the very file the gallery shows first', async ({ page, request }) => {
+  const path = await someProductPath(request);
+  const html = await (await request.get(path)).text();
+  const preloaded = html.match(/<link rel="preload" as="image" href="([^"]+)" fetchpriority="high">/)?.[1];
+  expect(preloaded).toMatch(/^\/api\/images\//);
+  await page.goto(path);
+  const first = page.getByRole('list', { name: 'Фото товара' }).getByRole('img').first();
+  await expect(first).toBeVisible();
+  expect(new URL((await first.getAttribute('src')) ?? '', page.url()).pathname).toBe(preloaded);
+});

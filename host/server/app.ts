@@ -6,7 +6,7 @@ import sirv from 'sirv';
 import { PageMetaDocument, ResolvePageDocument, SitemapDocument } from '../src/graphql/generated.ts';
 import { createApiClient } from './api-client.ts';
 import type { HostConfig } from './config.ts';
-import { fallbackHead, metaTags } from './head.ts';
+import { fallbackHead, metaTags, productPhotoPreload } from './head.ts';
 import { escapeHtml, renderPage } from './html.ts';
 import { hostStartAssets, manifestReader, pagePreloads } from './preload.ts';
 import { proxyToApi } from './proxy.ts';
@@ -97,7 +97,10 @@ export async function createHostServer(config: HostConfig): Promise<http.Server>
         head = fallbackHead(`Страница не найдена — ${config.shopName}`);
       } else {
         const { pageMeta } = await api(PageMetaDocument, { type: resolvePage.type, id: resolvePage.id, query }, forwarded);
-        if (pageMeta) head = metaTags(pageMeta, `${url.protocol}//${req.headers.host}`);
+        if (pageMeta) {
+          const origin = `${url.protocol}//${req.headers.host}`;
+          head = [metaTags(pageMeta, origin), productPhotoPreload(pageMeta, origin)].filter(Boolean).join('\n    ');
+        }
       }
     } catch (error) {
       // The API is down or slow: serve the shell anyway; it shows a Russian message and
