@@ -215,8 +215,18 @@ export const catalogResolvers = {
   },
 };
 
+// an object literal, not a spread: this runs for every variant of every card (~170 per listing page)
 function toVariant(v: VariantRow) {
-  return { ...v, color: v.colorClass, thumbnail: v.thumbnail ? { src: v.thumbnail.url, width: v.thumbnail.width, height: v.thumbnail.height } : null };
+  return {
+    id: v.id,
+    modelId: v.modelId,
+    name: v.name,
+    color: v.colorClass,
+    colorName: v.colorName,
+    colorClass: v.colorClass,
+    webPath: v.webPath,
+    thumbnail: v.thumbnail ? { src: v.thumbnail.url, width: v.thumbnail.width, height: v.thumbnail.height } : null,
+  };
 }
 
 function attributes(m: ModelRow | null) {
