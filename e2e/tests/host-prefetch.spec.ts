@@ -1,25 +1,27 @@
 // Pointing at a link asks the page resolver about it, so the click shows the page without that round trip.
 import { expect, type Page, test } from '@playwright/test';
 
-function resolverCalls(page: Page): string[] {
-  const paths: string[] = [];
+/** GraphQL operations the page sends, by name: «ResolvePage /path», «ProductPage». */
+function operations(page: Page): string[] {
+  const names: string[] = [];
   page.on('request', (request) => {
     if (!request.url().includes('/api/graphql') || request.method() !== 'POST') return;
     const body = request.postDataJSON() as { operationName?: string; variables?: { path?: string } } | null;
-    if (body?.operationName === 'ResolvePage') paths.push(body.variables?.path ?? '');
+    if (body?.operationName === 'ResolvePage') names.push(`ResolvePage ${body.variables?.path ?? ''}`);
+    else if (body?.operationName) names.push(body.operationName);
   });
-  return paths;
+  return names;
 }
 
-test('pointing at a product card resolves its page before the click; the click asks nothing more of the resolver', async ({ page }) => {
+test('pointing at a product card resolves its page and fetches the product before the click; the click asks the API nothing', async ({ page }) => {
   await page.goto('/catalog/obuv');
   const card = page.getByTestId('catalog-listing').locator('a[href^="/product/"]').first();
   await expect(card).toBeVisible();
   const href = (await card.getAttribute('href')) ?? '';
-  const calls = resolverCalls(page);
+  const calls = operations(page);
 
   await card.hover();
-  await expect.poll(() => calls).toEqual([href]);
+  await expect.poll(() => calls).toEqual([`ResolvePage ${href}`, 'ProductPage']);
   // Hovering again, or another pointer move over it, does not ask twice.
   await page.mouse.move(0, 0);
   await card.hover();
@@ -28,7 +30,8 @@ test('pointing at a product card resolves its page before the click; the click a
   await expect(page).toHaveURL(href);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('button', { name: 'В корзину' })).toBeVisible();
-  expect(calls).toEqual([href]);
+  // Only the new page's meta (for the head) is asked after the click.
+  expect(calls.filter((name) => name !== 'PageMeta')).toEqual([`ResolvePage ${href}`, 'ProductPage']);
 });
 
 test('a link reached with the keyboard is resolved on focus too', async ({ page }) => {
@@ -36,7 +39,7 @@ test('a link reached with the keyboard is resolved on focus too', async ({ page 
   const card = page.getByTestId('catalog-listing').locator('a[href^="/product/"]').first();
   await expect(card).toBeVisible();
   const href = (await card.getAttribute('href')) ?? '';
-  const calls = resolverCalls(page);
+  const calls = operations(page);
   await card.focus();
-  await expect.poll(() => calls).toEqual([href]);
+  await expect.poll(() => calls).toEqual([`ResolvePage ${href}`, 'ProductPage']);
 });

@@ -1,3 +1,4 @@
+import type { ApolloClient } from '@apollo/client';
 import type { ComponentProps, ComponentType, ReactNode } from 'react';
 
 /**
@@ -54,6 +55,13 @@ export interface ProductSliderProps {
   priceTo?: number;
 }
 
+/**
+ * A page that can fetch its first data before it renders: the host calls `prefetch` with the
+ * page's props and its Apollo client when the shopper points at a link to that page, so the
+ * click renders from the cache. Optional: a page without it simply queries when it mounts.
+ */
+export type PageComponent<P> = ComponentType<P> & { prefetch?: (props: P, client: ApolloClient) => Promise<unknown> };
+
 export interface RemoteModules {
   'mf_catalog/HomePage': ComponentType;
   /** Product card and slider, for other remotes to show (through the shell's RemoteSlot). */
@@ -61,7 +69,7 @@ export interface RemoteModules {
   'mf_catalog/ProductSlider': ComponentType<ProductSliderProps>;
   'mf_catalog/ListingPage': ComponentType<ListingPageProps>;
   'mf_catalog/SearchPage': ComponentType;
-  'mf_product/ProductPage': ComponentType<ProductPageProps>;
+  'mf_product/ProductPage': PageComponent<ProductPageProps>;
   'mf_cart/CartPage': ComponentType;
   'mf_cart/CheckoutPage': ComponentType;
   'mf_cart/OrderPage': ComponentType<OrderPageProps>;

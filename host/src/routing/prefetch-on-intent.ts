@@ -1,5 +1,5 @@
 import { useApolloClient } from '@apollo/client/react';
-import type { RemoteModuleId } from '@shop/mf-shared';
+import type { RemoteModuleId, RemoteModules } from '@shop/mf-shared';
 import { useEffect } from 'react';
 import { loadRemoteModule } from '../federation/remotes.ts';
 import { ResolvePageDocument } from '../graphql/generated.ts';
@@ -17,8 +17,8 @@ const PAGE_MODULES: Partial<Record<string, RemoteModuleId>> = {
 
 /**
  * When the shopper points at, focuses or touches a link inside the shop, asks the page
- * resolver about its path and warms the remote module that page needs, so the click finds
- * both ready: the page appears without the resolver's round trip. Each path is asked once
+ * resolver about its path, warms the remote module that page needs and lets a page that can
+ * (a product) fetch its first data, so the click finds all of it ready. Each path is asked once
  * (the answer stays in Apollo's cache); a failed prefetch costs nothing, the click asks again.
  */
 export function usePrefetchOnIntent(): void {
@@ -33,9 +33,15 @@ export function usePrefetchOnIntent(): void {
       asked.add(path);
       client
         .query({ query: ResolvePageDocument, variables: { path, query: '' } })
-        .then(({ data }) => {
-          const module = data && PAGE_MODULES[data.resolvePage.type];
-          if (module && data.resolvePage.status === 200) return loadRemoteModule(module);
+        .then(async ({ data }) => {
+          const page = data?.resolvePage;
+          const module = page && PAGE_MODULES[page.type];
+          if (!page || !module || page.status !== 200) return;
+          const component = await loadRemoteModule(module);
+          // A page that says how to fetch its first data does it now, so the click renders from the cache.
+          if (module === 'mf_product/ProductPage' && page.id && 'prefetch' in component) {
+            await (component as RemoteModules['mf_product/ProductPage']).prefetch?.({ id: page.id }, client);
+          }
         })
         .catch(() => asked.delete(path));
     };

@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { type ProductPageProps, SectionError } from '@shop/mf-shared';
+import { type PageComponent, type ProductPageProps, SectionError } from '@shop/mf-shared';
 import '../report.ts';
 import { ProductPageDocument } from '../graphql/generated.ts';
 import { ProductView } from '../product/product-view.tsx';
@@ -7,7 +7,7 @@ import styles from './product-page.module.css';
 import { ProductSkeleton } from './product-skeleton.tsx';
 
 /** The product page (exposed as mf_product/ProductPage): `id` is the colour variant the resolver found. */
-export default function ProductPage({ id }: ProductPageProps) {
+function ProductPage({ id }: ProductPageProps) {
   const { data, error, loading, refetch } = useQuery(ProductPageDocument, { variables: { id } });
   const product = data?.product;
   return (
@@ -24,3 +24,9 @@ export default function ProductPage({ id }: ProductPageProps) {
     </section>
   );
 }
+
+/** The page's one query, asked ahead when the shopper points at a link to the product (the host calls it). */
+const prefetch: PageComponent<ProductPageProps>['prefetch'] = ({ id }, client) =>
+  client.query({ query: ProductPageDocument, variables: { id } });
+
+export default Object.assign(ProductPage, { prefetch }) satisfies PageComponent<ProductPageProps>;
