@@ -345,7 +345,11 @@ function markdown(date: Date, machine: Record<string, unknown>, out: Record<stri
       for (const [level, s] of Object.entries(levels)) lines.push(`| ${scenario} | ${level} | ${s.p50} | ${s.p95} | ${s.p99} | ${s.rps} | ${s.requests} | ${s.errors} | ${cpu(s)} |`);
     }
     const l = r.results.listing;
-    if (l?.db && l['http-uncached']) lines.push('', `GraphQL+HTTP overhead on the uncached listing: p50 ${(l['http-uncached'].p50 / l.db.p50).toFixed(2)}× the bare database time.`);
+    if (l?.db && l['http-uncached']) {
+      const sum = (st: Stats) => Object.values(st.cpuMsPerRequest ?? {}).reduce((a, b) => a + b, 0);
+      const byCpu = sum(l.db) > 0 ? ` By CPU per request (all processes): ${(sum(l['http-uncached']) / sum(l.db)).toFixed(2)}× (${sum(l['http-uncached']).toFixed(2)} ms against ${sum(l.db).toFixed(2)} ms).` : '';
+      lines.push('', `GraphQL+HTTP overhead on the uncached listing: p50 ${(l['http-uncached'].p50 / l.db.p50).toFixed(2)}× the bare database time.${byCpu}`);
+    }
     lines.push('');
   }
   const p = out.postgres?.results;
