@@ -88,9 +88,11 @@ export function usePlaceOrder() {
         clear();
         await pay(result.order);
       } catch (error) {
-        // A GraphQL error with a message meant for people (e.g. RATE_LIMITED) is shown as it is.
+        // A GraphQL error whose message is written for shoppers (too many orders, the shop's database down for a
+        // minute) is shown as it is; anything else gets the network message. The order key is kept either way.
+        const code = CombinedGraphQLErrors.is(error) ? error.errors[0]?.extensions?.code : undefined;
         const message =
-          CombinedGraphQLErrors.is(error) && error.errors[0]?.extensions?.code === 'RATE_LIMITED'
+          CombinedGraphQLErrors.is(error) && (code === 'RATE_LIMITED' || code === 'SERVICE_UNAVAILABLE')
             ? (error.errors[0]?.message ?? NETWORK_ERROR)
             : NETWORK_ERROR;
         setState({ kind: 'failed', message });
