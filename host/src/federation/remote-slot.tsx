@@ -1,8 +1,8 @@
 import { type RemoteModuleId, type RemoteSlotProps, SectionError } from '@shop/mf-shared';
-import { type ComponentType, lazy, Suspense, useMemo, useState } from 'react';
+import { type ComponentType, Suspense, useEffect, useState } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { PendingLoad } from './load-progress.tsx';
-import { loadRemoteModule } from './remotes.ts';
+import { loadedRemoteModule, loadRemoteModule } from './remotes.ts';
 import styles from './remote-slot.module.css';
 
 /**
@@ -12,10 +12,6 @@ import styles from './remote-slot.module.css';
  */
 export function RemoteSlot<K extends RemoteModuleId>({ id, skeleton = 'page', props }: RemoteSlotProps<K>) {
   const [attempt, setAttempt] = useState(0);
-  const Component = useMemo(
-    () => lazy(async () => ({ default: (await loadRemoteModule(id, attempt > 0)) as ComponentType<object> })),
-    [id, attempt],
-  );
   const remote = id.split('/')[0];
   return (
     <div data-remote={remote} className={styles.slot}>
@@ -26,19 +22,51 @@ export function RemoteSlot<K extends RemoteModuleId>({ id, skeleton = 'page', pr
           skeleton === 'none' ? null : <SectionError onRetry={() => setAttempt((n) => n + 1)} />
         }
       >
-        <Suspense
-          fallback={
-            <>
-              <PendingLoad />
-              {skeleton === 'page' && <PageSkeleton />}
-              {skeleton === 'block' && <div className={styles.block} aria-busy="true" />}
-            </>
-          }
-        >
-          <Component {...(props ?? {})} />
-        </Suspense>
+        <RemoteModule key={`${id}:${attempt}`} id={id} fresh={attempt > 0} skeleton={skeleton} props={props ?? {}} />
       </ErrorBoundary>
     </div>
+  );
+}
+
+/**
+ * Loads the module and renders it; a module already loaded renders at once. Not React.lazy +
+ * Suspense on purpose: a new lazy per page always suspends first, and React then holds the
+ * revealed page back until its fallback has been up 300 ms (its reveal throttling), which made
+ * every listing → product click take ~350 ms even with everything cached. A loading error is
+ * thrown in render, so the error boundary above shows «Повторить» as before.
+ */
+function RemoteModule({ id, fresh, skeleton, props }: { id: RemoteModuleId; fresh: boolean; skeleton: RemoteSlotProps<RemoteModuleId>['skeleton']; props: object }) {
+  const [state, setState] = useState<{ component?: ComponentType<object>; error?: unknown }>(() => {
+    const ready = fresh ? undefined : loadedRemoteModule(id);
+    return ready ? { component: ready as ComponentType<object> } : {};
+  });
+  const missing = !state.component && !state.error;
+  useEffect(() => {
+    if (!missing) return;
+    let live = true;
+    loadRemoteModule(id, fresh).then(
+      (component) => live && setState({ component: component as ComponentType<object> }),
+      (error: unknown) => live && setState({ error }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [id, fresh, missing]);
+  if (state.error) throw state.error;
+  const pending = (
+    <>
+      <PendingLoad />
+      {skeleton === 'page' && <PageSkeleton />}
+      {skeleton === 'block' && <div className={styles.block} aria-busy="true" />}
+    </>
+  );
+  if (!state.component) return pending;
+  const Component = state.component;
+  // For whatever the remote's own code suspends on (its lazy parts).
+  return (
+    <Suspense fallback={pending}>
+      <Component {...props} />
+    </Suspense>
   );
 }
 

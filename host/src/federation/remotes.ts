@@ -3,6 +3,12 @@ import type { RemoteModuleId, RemoteModules, RemoteRegistry } from '@shop/mf-sha
 import { readRegistry } from './registry.ts';
 
 let registry: RemoteRegistry = {};
+/** Modules already loaded, so a page shown again (or prefetched) renders at once, without a loading state. */
+const loaded = new Map<RemoteModuleId, unknown>();
+
+export function loadedRemoteModule<K extends RemoteModuleId>(id: K): RemoteModules[K] | undefined {
+  return loaded.get(id) as RemoteModules[K] | undefined;
+}
 
 export function applyRegistry(next: RemoteRegistry): void {
   registry = next;
@@ -19,8 +25,12 @@ export async function loadRemoteModule<K extends RemoteModuleId>(id: K, fresh = 
   if (!registry[remote] && fresh) applyRegistry(await readRegistry(undefined));
   const entry = registry[remote];
   if (!entry) throw new Error(`remote ${remote} is not in the registry`);
-  if (fresh) registerRemotes([{ name: remote, entry }], { force: true });
+  if (fresh) {
+    loaded.delete(id);
+    registerRemotes([{ name: remote, entry }], { force: true });
+  }
   const mod = await loadRemote<{ default: RemoteModules[K] }>(id);
   if (!mod?.default) throw new Error(`${id} exposes no default export`);
+  loaded.set(id, mod.default);
   return mod.default;
 }
