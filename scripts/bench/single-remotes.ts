@@ -32,3 +32,8 @@ export function applyRegistry(_next: RemoteRegistry): void {}
 export async function loadRemoteModule<K extends RemoteModuleId>(id: K, _fresh = false): Promise<RemoteModules[K]> {
   return modules[id];
 }
+
+/** Everything is in the bundle: every module is loaded from the start. */
+export function loadedRemoteModule<K extends RemoteModuleId>(id: K): RemoteModules[K] | undefined {
+  return modules[id];
+}
