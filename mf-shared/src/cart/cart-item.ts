@@ -18,6 +18,11 @@ export type NewCartItem = Omit<CartItem, 'quantity'>;
 
 export const MAX_QUANTITY = 99;
 
+/** A path on this site: `/…`, not `//other.host/…` or `/\other.host` (which browsers read as another site). */
+function isSitePath(value: unknown): value is string {
+  return typeof value === 'string' && /^\/(?![/\\])/.test(value);
+}
+
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
@@ -52,8 +57,8 @@ export function sanitizeCartItems(value: unknown): CartItem[] {
       mainCategory: { name: category },
       quantity: Math.min(Math.max(q, 1), MAX_QUANTITY),
       ...(typeof raw.size === 'string' ? { size: raw.size } : {}),
-      ...(typeof raw.image === 'string' && raw.image.startsWith('/') ? { image: raw.image } : {}),
-      ...(typeof raw.webPath === 'string' && raw.webPath.startsWith('/') ? { webPath: raw.webPath } : {}),
+      ...(isSitePath(raw.image) ? { image: raw.image } : {}),
+      ...(isSitePath(raw.webPath) ? { webPath: raw.webPath } : {}),
     });
   }
   return items;

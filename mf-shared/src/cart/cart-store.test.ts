@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { NewCartItem } from './cart-item.ts';
+import { type NewCartItem, sanitizeCartItems } from './cart-item.ts';
 import { CART_STORAGE_KEY, cartCount, cartTotal, syncCartAcrossTabs, useCart } from './cart-store.ts';
 
 const sneaker: NewCartItem = {
@@ -110,6 +110,21 @@ describe('cart store (spec §4)', () => {
     await useCart.persist.rehydrate();
     expect(cart().items).toHaveLength(1);
     expect(cart().items[0]).toMatchObject({ id: 'o1', quantity: 99 });
+  });
+
+  it('keeps a stored link or image only when it is a path on this site', () => {
+    const lines = sanitizeCartItems([
+      { ...sneaker, id: 'a', webPath: '/product/nike-air-max-90', image: '/api/images/a.svg' },
+      { ...sneaker, id: 'b', webPath: '//evil.example/product', image: '//evil.example/x.svg' },
+      { ...sneaker, id: 'c', webPath: '/\\evil.example', image: 'https://evil.example/x.svg' },
+      { ...sneaker, id: 'd', webPath: 'javascript:alert(1)' },
+    ]);
+    expect(lines.map((l) => [l.id, l.webPath, l.image])).toEqual([
+      ['a', '/product/nike-air-max-90', '/api/images/a.svg'],
+      ['b', undefined, undefined],
+      ['c', undefined, undefined],
+      ['d', undefined, undefined],
+    ]);
   });
 
   it('recovers a cart stored by an older release (version 0) and drops a bare array', async () => {
