@@ -2,7 +2,8 @@ import { CombinedGraphQLErrors } from '@apollo/client';
 import { useApolloClient } from '@apollo/client/react';
 import { type CartItem, useCart } from '@shop/mf-shared';
 import { useCallback, useRef, useState } from 'react';
-import { CreateOrderDocument, PaymentInfoDocument } from '../graphql/generated.ts';
+import { CreateOrderDocument } from '../graphql/generated.ts';
+import { paymentLink } from '../order/payment-link.ts';
 import type { CheckoutValues } from './checkout-values.ts';
 import { CONSENT_VERSION } from './consent-text.ts';
 import { forgetOrderKey, orderKey } from './idempotency-key.ts';
@@ -33,13 +34,7 @@ export function usePlaceOrder() {
   const pay = useCallback(
     async (order: { id: string; ordernumber: string; accessKey: string }) => {
       try {
-        const { data } = await client.query({
-          query: PaymentInfoDocument,
-          variables: { id: order.id, key: order.accessKey },
-          fetchPolicy: 'no-cache', // orders and payment links are never kept in the page's cache
-        });
-        const link = data?.paymentInfo?.linkURL;
-        if (!link) throw new Error('no payment link');
+        const link = await paymentLink(client, order.id, order.accessKey);
         setState({ kind: 'redirecting' });
         window.location.assign(link);
       } catch {

@@ -1,7 +1,7 @@
 import { useApolloClient } from '@apollo/client/react';
 import { useState } from 'react';
-import { PaymentInfoDocument } from '../graphql/generated.ts';
 import styles from './pay-order-button.module.css';
+import { paymentLink } from './payment-link.ts';
 
 /** For an order not paid yet: fetches the payment link (never cached) and goes there. */
 export function PayOrderButton({ orderId, accessKey }: { orderId: string; accessKey: string }) {
@@ -10,14 +10,7 @@ export function PayOrderButton({ orderId, accessKey }: { orderId: string; access
   const pay = async () => {
     setState('busy');
     try {
-      const { data } = await client.query({
-        query: PaymentInfoDocument,
-        variables: { id: orderId, key: accessKey },
-        fetchPolicy: 'no-cache', // orders and payment links are never kept in the page's cache
-      });
-      const link = data?.paymentInfo?.linkURL;
-      if (!link) throw new Error('no payment link');
-      window.location.assign(link);
+      window.location.assign(await paymentLink(client, orderId, accessKey));
     } catch {
       setState('failed');
     }
