@@ -9,9 +9,8 @@ import { CLIENT_REVIEWS, DEFAULT_REVIEWS_URL } from './client-reviews.ts';
 import styles from './reviews-slider.module.css';
 
 export function ReviewsSlider() {
-  // The shell's context has no reviews address yet (asked of the host team); a newer shell may add it.
-  const shell = useShell() as ReturnType<typeof useShell> & { reviewsUrl?: string };
-  const reviewsUrl = shell.reviewsUrl ?? DEFAULT_REVIEWS_URL;
+  // The shell's configured reviews address; an older shell without it gets the default.
+  const reviewsUrl = useShell().reviewsUrl ?? DEFAULT_REVIEWS_URL;
   const [swiper, setSwiper] = useState<SwiperInstance | null>(null);
   const [ends, setEnds] = useState({ start: true, end: false });
   const update = (s: SwiperInstance) => setEnds({ start: s.isBeginning, end: s.isEnd });
