@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pageView } from '../src/routing/page-view.ts';
 import { escapeHtml } from './html.ts';
 import type { Registry } from './registry.ts';
 
@@ -10,18 +11,6 @@ import type { Registry } from './registry.ts';
  * (start-assets.json, written by rspack.base.ts); the page's remote entry and exposed chunks
  * from that remote's mf-manifest.json, which the server reads the way the browser would.
  */
-
-/** The exposed module each page type mounts (as host/src/routing/page-router.tsx does). */
-export const PAGE_MODULES: Record<string, string> = {
-  HOME: 'mf_catalog/HomePage',
-  SEARCH: 'mf_catalog/SearchPage',
-  CATEGORY: 'mf_catalog/ListingPage',
-  BRAND: 'mf_catalog/ListingPage',
-  PRODUCT: 'mf_product/ProductPage',
-  CART: 'mf_cart/CartPage',
-  CHECKOUT: 'mf_cart/CheckoutPage',
-  ORDER: 'mf_cart/OrderPage',
-};
 
 interface Assets {
   js: { sync: string[]; async: string[] };
@@ -107,7 +96,7 @@ export async function pagePreloads(options: {
   const manifests: Record<string, RemoteManifest> = {};
   const scripts = options.host.scripts.map((file) => `/${file}`);
   const styles = options.host.styles.map((file) => `/${file}`);
-  const id = options.pageType ? PAGE_MODULES[options.pageType] : undefined;
+  const id = options.pageType ? pageView({ type: options.pageType })?.module : undefined;
   if (id) {
     const [remote, exposed] = id.split('/') as [string, string];
     const manifestUrl = options.registry[remote];

@@ -6,11 +6,12 @@ import { RemoteSlot } from '../federation/remote-slot.tsx';
 import { ResolvePageDocument } from '../graphql/generated.ts';
 import { NotFoundPage } from '../layout/not-found-page.tsx';
 import { PageMeta } from './page-meta.tsx';
+import { pageView } from './page-view.ts';
 
 /**
  * Every URL is what the API's page resolver says it is: the page type picks the remote and
- * its exposed module, the object id is passed in, redirects are followed with `replace`.
- * The first page's answer arrives with the HTML (seeded into Apollo's cache at start).
+ * its exposed module (page-view.ts), the object id is passed in, redirects are followed with
+ * `replace`. The first page's answer arrives with the HTML (seeded into Apollo's cache at start).
  */
 export function PageRouter() {
   const location = useLocation();
@@ -26,68 +27,15 @@ export function PageRouter() {
     const target = page.location.includes('?') ? page.location : page.location + location.search;
     return <Navigate to={target} replace />;
   }
-  const meta = <PageMeta type={page.type} id={page.id} />;
-  switch (page.status === 404 ? 'NOT_FOUND' : page.type) {
-    case 'HOME':
-      return (
-        <>
-          {meta}
-          <RemoteSlot id="mf_catalog/HomePage" />
-        </>
-      );
-    case 'SEARCH':
-      return (
-        <>
-          {meta}
-          <RemoteSlot id="mf_catalog/SearchPage" />
-        </>
-      );
-    case 'CATEGORY':
-    case 'BRAND':
-      return (
-        <>
-          {meta}
-          <RemoteSlot
-            key={`${page.type}:${page.id}`}
-            id="mf_catalog/ListingPage"
-            props={{ type: page.type as 'CATEGORY' | 'BRAND', id: page.id ?? '' }}
-          />
-        </>
-      );
-    case 'PRODUCT':
-      return (
-        <>
-          {meta}
-          <RemoteSlot key={page.id} id="mf_product/ProductPage" props={{ id: page.id ?? '' }} />
-        </>
-      );
-    case 'CART':
-      return (
-        <>
-          {meta}
-          <RemoteSlot id="mf_cart/CartPage" />
-        </>
-      );
-    case 'CHECKOUT':
-      return (
-        <>
-          {meta}
-          <RemoteSlot id="mf_cart/CheckoutPage" />
-        </>
-      );
-    case 'ORDER':
-      return (
-        <>
-          {meta}
-          <RemoteSlot key={page.id} id="mf_cart/OrderPage" props={{ id: page.id ?? '' }} />
-        </>
-      );
-    default:
-      return (
-        <>
-          {meta}
-          <NotFoundPage />
-        </>
-      );
-  }
+  const view = page.status === 404 ? null : pageView(page);
+  return (
+    <>
+      <PageMeta type={page.type} id={page.id} />
+      {view ? (
+        <RemoteSlot key={view.key} id={view.module} props={view.props} />
+      ) : (
+        <NotFoundPage />
+      )}
+    </>
+  );
 }

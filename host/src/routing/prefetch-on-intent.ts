@@ -1,25 +1,16 @@
 import { useApolloClient } from '@apollo/client/react';
-import type { RemoteModuleId, RemoteModules } from '@shop/mf-shared';
+import type { PageComponent } from '@shop/mf-shared';
 import { useEffect } from 'react';
 import { loadRemoteModule } from '../federation/remotes.ts';
 import { ResolvePageDocument } from '../graphql/generated.ts';
-
-/** The exposed module each page type shows (the same choice PageRouter makes). */
-const PAGE_MODULES: Partial<Record<string, RemoteModuleId>> = {
-  HOME: 'mf_catalog/HomePage',
-  SEARCH: 'mf_catalog/SearchPage',
-  CATEGORY: 'mf_catalog/ListingPage',
-  BRAND: 'mf_catalog/ListingPage',
-  PRODUCT: 'mf_product/ProductPage',
-  CART: 'mf_cart/CartPage',
-  CHECKOUT: 'mf_cart/CheckoutPage',
-};
+import { pageView } from './page-view.ts';
 
 /**
  * When the shopper points at, focuses or touches a link inside the shop, asks the page
- * resolver about its path, warms the remote module that page needs and lets a page that can
- * (a product) fetch its first data, so the click finds all of it ready. Each path is asked once
- * (the answer stays in Apollo's cache); a failed prefetch costs nothing, the click asks again.
+ * resolver about its path, warms the remote module that page needs (page-view.ts) and lets a
+ * page that can (one with a `prefetch`, such as the product page) fetch its first data, so the
+ * click finds all of it ready. Each path is asked once (the answer stays in Apollo's cache);
+ * a failed prefetch costs nothing, the click asks again.
  */
 export function usePrefetchOnIntent(): void {
   const client = useApolloClient();
@@ -35,13 +26,12 @@ export function usePrefetchOnIntent(): void {
         .query({ query: ResolvePageDocument, variables: { path, query: '' } })
         .then(async ({ data }) => {
           const page = data?.resolvePage;
-          const module = page && PAGE_MODULES[page.type];
-          if (!page || !module || page.status !== 200) return;
-          const component = await loadRemoteModule(module);
+          // Order pages are left out of the warming, as they always were.
+          const view = page?.status === 200 && page.type !== 'ORDER' ? pageView(page) : null;
+          if (!view) return;
+          const component = (await loadRemoteModule(view.module)) as PageComponent<object>;
           // A page that says how to fetch its first data does it now, so the click renders from the cache.
-          if (module === 'mf_product/ProductPage' && page.id && 'prefetch' in component) {
-            await (component as RemoteModules['mf_product/ProductPage']).prefetch?.({ id: page.id }, client);
-          }
+          await component.prefetch?.(view.props, client);
         })
         .catch(() => asked.delete(path));
     };
