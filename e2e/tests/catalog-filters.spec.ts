@@ -3,7 +3,7 @@
 import { expect, test } from '@playwright/test';
 import { gql } from '../support/catalog.ts';
 import { brandByName, categoryByPath, listingCount } from '../support/catalog-data.ts';
-import { cardNames, cardPrices, expectTotal, filterBar, pickInChip, productCards, settled } from '../support/catalog-listing.ts';
+import { cardNames, cardPrices, expectTotal, filterBar, holdListingProducts, pickInChip, productCards, settled } from '../support/catalog-listing.ts';
 
 const SNEAKERS = '/catalog/obuv/krossovki';
 
@@ -162,14 +162,7 @@ test('while the next page loads, the current results stay under «Загрузк
   await page.goto(SNEAKERS);
   await settled(page);
   const before = await cardNames(page);
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/api/graphql', async (route) => {
-    if (route.request().postData()?.includes('ListingProducts')) await held;
-    await route.continue();
-  });
+  const release = await holdListingProducts(page);
   await page.getByRole('navigation', { name: 'Страницы' }).getByRole('link', { name: 'Страница 2' }).click();
   await expect(page.getByText('Загрузка...')).toBeVisible();
   expect(await cardNames(page)).toEqual(before);
