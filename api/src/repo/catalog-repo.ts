@@ -17,37 +17,62 @@ import { type BrandRow, type CategoryRow, image, type ModelRow, type OfferRow, t
 
 const intArray = (ids: number[]) => sql`${sql.param(ids)}::int[]`;
 
-const CATEGORY_COLUMNS = sql`id, parent_id, name, web_path, text, description, image_url, image_width, image_height`;
-const BRAND_COLUMNS = sql`id, name, aliases, web_path, text, heading, description, logo_url, logo_width, logo_height, on_main_page`;
+const CATEGORY_FIELDS = ['id', 'parent_id', 'name', 'web_path', 'text', 'description', 'image_url', 'image_width', 'image_height'];
+const BRAND_FIELDS = ['id', 'name', 'aliases', 'web_path', 'text', 'heading', 'description', 'logo_url', 'logo_width', 'logo_height', 'on_main_page'];
+const CATEGORY_COLUMNS = sql.raw(CATEGORY_FIELDS.join(', '));
+const BRAND_COLUMNS = sql.raw(BRAND_FIELDS.join(', '));
+/** A joined table's columns named `<alias>_<column>`, read back by the row mappers with that prefix. */
+const prefixed = (alias: string, fields: string[]) => fields.map((f) => `${alias}.${f} AS ${alias}_${f}`).join(', ');
+const BRAND_AND_CATEGORY_AS_B_C = sql.raw(`${prefixed('b', BRAND_FIELDS)}, ${prefixed('c', CATEGORY_FIELDS)}`);
 
 type Raw = Record<string, unknown>;
 
-const toCategory = (r: Raw): CategoryRow => ({
-  id: r.id as number,
-  parentId: (r.parent_id as number | null) ?? null,
-  name: r.name as string,
-  webPath: r.web_path as string,
-  text: r.text as string,
-  description: r.description as string,
-  image: image(r.image_url as string | null, r.image_width as number | null, r.image_height as number | null),
+const toCategory = (r: Raw, p = ''): CategoryRow => ({
+  id: r[`${p}id`] as number,
+  parentId: (r[`${p}parent_id`] as number | null) ?? null,
+  name: r[`${p}name`] as string,
+  webPath: r[`${p}web_path`] as string,
+  text: r[`${p}text`] as string,
+  description: r[`${p}description`] as string,
+  image: image(r[`${p}image_url`] as string | null, r[`${p}image_width`] as number | null, r[`${p}image_height`] as number | null),
 });
 
-const toBrand = (r: Raw): BrandRow => ({
+const toBrand = (r: Raw, p = ''): BrandRow => ({
+  id: r[`${p}id`] as number,
+  name: r[`${p}name`] as string,
+  aliases: (r[`${p}aliases`] as string[]) ?? [],
+  webPath: r[`${p}web_path`] as string,
+  text: r[`${p}text`] as string,
+  heading: r[`${p}heading`] as string,
+  description: r[`${p}description`] as string,
+  logo: image(r[`${p}logo_url`] as string | null, r[`${p}logo_width`] as number | null, r[`${p}logo_height`] as number | null),
+  onMainPage: r[`${p}on_main_page`] as boolean,
+});
+
+const toVariant = (r: Raw, modelId: number): VariantRow => ({
   id: r.id as number,
+  modelId,
   name: r.name as string,
-  aliases: (r.aliases as string[]) ?? [],
+  colorName: r.color_name as string,
+  colorClass: r.color_class as string,
   webPath: r.web_path as string,
-  text: r.text as string,
-  heading: r.heading as string,
-  description: r.description as string,
-  logo: image(r.logo_url as string | null, r.logo_width as number | null, r.logo_height as number | null),
-  onMainPage: r.on_main_page as boolean,
+  thumbnail: image(r.photo_url as string | null, r.photo_width as number | null, r.photo_height as number | null),
 });
 
 const PRODUCT_SELECT = sql`p.id AS product_id, p.model_id, p.name, p.sku AS product_sku, p.sizes, p.web_path, p.min_price,
   p.in_stock, p.color_name, p.color_class, p.brand_id, p.category_id, p.created_at, p.modified_at,
   ph.url AS photo_url, ph.width AS photo_width, ph.height AS photo_height`;
 const FIRST_PHOTO = sql`LEFT JOIN LATERAL (SELECT url, width, height FROM photos WHERE product_id = p.id ORDER BY sort LIMIT 1) ph ON true`;
+
+/** What a listing of each type reads, the column naming an element, and the offer's own columns. */
+const LISTING_SOURCE: Record<ProductType, { from: SQL; idCol: SQL; extraCols: SQL }> = {
+  MODEL: { from: sql`products p`, idCol: sql`p.id`, extraCols: sql`` },
+  OFFER: {
+    from: sql`offers o JOIN products p ON p.id = o.product_id`,
+    idCol: sql`o.id`,
+    extraCols: sql`, o.id AS offer_id, o.sku AS offer_sku, o.size AS offer_size, o.price AS offer_price, o.stock AS offer_stock`,
+  },
+};
 
 const toProduct = (r: Raw, type: ProductType): ProductRow => {
   const isOffer = type === 'OFFER';
@@ -160,15 +185,7 @@ export class CatalogRepo {
     const map = new Map<number, VariantRow[]>();
     for (const r of found) {
       const list = map.get(r.model_id as number) ?? [];
-      list.push({
-        id: r.id as number,
-        modelId: r.model_id as number,
-        name: r.name as string,
-        colorName: r.color_name as string,
-        colorClass: r.color_class as string,
-        webPath: r.web_path as string,
-        thumbnail: image(r.photo_url as string | null, r.photo_width as number | null, r.photo_height as number | null),
-      });
+      list.push(toVariant(r, r.model_id as number));
       map.set(r.model_id as number, list);
     }
     return map;
@@ -205,7 +222,7 @@ export class CatalogRepo {
     if (filter.isHaveParent === false) where.push(sql`parent_id IS NULL`);
     if (filter.parentId !== undefined) where.push(sql`parent_id = ${filter.parentId}`);
     const found = await rows<Raw>(this.db, sql`SELECT ${CATEGORY_COLUMNS} FROM categories ${whereClause(where)} ORDER BY name ASC, id ASC`);
-    return found.map(toCategory);
+    return found.map((r) => toCategory(r));
   }
 
   async childCategories(parentId: number): Promise<CategoryRow[]> {
@@ -223,7 +240,7 @@ export class CatalogRepo {
       const [c] = await rows<{ n: number }>(this.db, sql`SELECT count(*)::int AS n FROM brands ${where}`);
       totalCount = c?.n ?? 0;
     }
-    return { totalCount, items: found.map(toBrand) };
+    return { totalCount, items: found.map((r) => toBrand(r)) };
   }
 
   async listProducts(args: {
@@ -236,8 +253,7 @@ export class CatalogRepo {
   }): Promise<Listing> {
     const { type, scope, filter, sort, offset, limit } = args;
     const where = whereClause(listingConditions(type, scope, filter));
-    const from = type === 'OFFER' ? sql`offers o JOIN products p ON p.id = o.product_id` : sql`products p`;
-    const idCol = type === 'OFFER' ? sql`o.id` : sql`p.id`;
+    const { from, idCol } = LISTING_SOURCE[type];
     // One statement, one round trip: the page of ids with the total (window count), then each
     // element with everything a product card shows. `pos` keeps the page's order.
     const page = sql`SELECT id, total, row_number() OVER () AS pos FROM (
@@ -258,20 +274,13 @@ export class CatalogRepo {
    * as JSON), for the ids `page` selects (columns id, total, pos).
    */
   private hydrate(type: ProductType, page: SQL): Promise<Raw[]> {
-    const offerCols =
-      type === 'OFFER' ? sql`, o.id AS offer_id, o.sku AS offer_sku, o.size AS offer_size, o.price AS offer_price, o.stock AS offer_stock` : sql``;
-    const from = type === 'OFFER' ? sql`offers o JOIN products p ON p.id = o.product_id` : sql`products p`;
-    const idCol = type === 'OFFER' ? sql`o.id` : sql`p.id`;
+    const { from, idCol, extraCols } = LISTING_SOURCE[type];
     return rows<Raw>(
       this.db,
       sql`WITH page AS MATERIALIZED (${page})
-          SELECT page.total, page.pos, ${PRODUCT_SELECT}${offerCols},
-            b.id AS b_id, b.name AS b_name, b.aliases AS b_aliases, b.web_path AS b_web_path, b.text AS b_text, b.heading AS b_heading,
-            b.description AS b_description, b.logo_url AS b_logo_url, b.logo_width AS b_logo_width, b.logo_height AS b_logo_height, b.on_main_page AS b_on_main_page,
-            c.id AS c_id, c.parent_id AS c_parent_id, c.name AS c_name, c.web_path AS c_web_path, c.text AS c_text, c.description AS c_description,
-            c.image_url AS c_image_url, c.image_width AS c_image_width, c.image_height AS c_image_height,
-            (SELECT coalesce(json_agg(json_build_object('id', v.id, 'name', v.name, 'colorName', v.color_name, 'colorClass', v.color_class,
-                      'webPath', v.web_path, 'url', vp.url, 'width', vp.width, 'height', vp.height) ORDER BY v.id), '[]'::json)
+          SELECT page.total, page.pos, ${PRODUCT_SELECT}${extraCols}, ${BRAND_AND_CATEGORY_AS_B_C},
+            (SELECT coalesce(json_agg(json_build_object('id', v.id, 'name', v.name, 'color_name', v.color_name, 'color_class', v.color_class,
+                      'web_path', v.web_path, 'photo_url', vp.url, 'photo_width', vp.width, 'photo_height', vp.height) ORDER BY v.id), '[]'::json)
                FROM products v
                LEFT JOIN LATERAL (SELECT url, width, height FROM photos WHERE product_id = v.id ORDER BY sort LIMIT 1) vp ON true
               WHERE v.model_id = p.model_id) AS variants_json
@@ -286,38 +295,10 @@ export class CatalogRepo {
   /** A hydrated row as a ProductRow carrying its brand, category and variants; primes the loaders too. */
   private toHydrated(r: Raw, type: ProductType): ProductRow {
     const product = toProduct(r, type);
-    const brand: BrandRow = {
-      id: r.b_id as number,
-      name: r.b_name as string,
-      aliases: (r.b_aliases as string[]) ?? [],
-      webPath: r.b_web_path as string,
-      text: r.b_text as string,
-      heading: r.b_heading as string,
-      description: r.b_description as string,
-      logo: image(r.b_logo_url as string | null, r.b_logo_width as number | null, r.b_logo_height as number | null),
-      onMainPage: r.b_on_main_page as boolean,
-    };
-    const category: CategoryRow = {
-      id: r.c_id as number,
-      parentId: (r.c_parent_id as number | null) ?? null,
-      name: r.c_name as string,
-      webPath: r.c_web_path as string,
-      text: r.c_text as string,
-      description: r.c_description as string,
-      image: image(r.c_image_url as string | null, r.c_image_width as number | null, r.c_image_height as number | null),
-    };
-    const json = (typeof r.variants_json === 'string' ? JSON.parse(r.variants_json) : r.variants_json) as {
-      id: number; name: string; colorName: string; colorClass: string; webPath: string; url: string | null; width: number | null; height: number | null;
-    }[];
-    const variants = json.map((v) => ({
-      id: v.id,
-      modelId: product.modelGroupId,
-      name: v.name,
-      colorName: v.colorName,
-      colorClass: v.colorClass,
-      webPath: v.webPath,
-      thumbnail: image(v.url, v.width, v.height),
-    }));
+    const brand = toBrand(r, 'b_');
+    const category = toCategory(r, 'c_');
+    const json = (typeof r.variants_json === 'string' ? JSON.parse(r.variants_json) : r.variants_json) as Raw[];
+    const variants = json.map((v) => toVariant(v, product.modelGroupId));
     this.brandLoader.prime(brand.id, brand);
     this.categoryLoader.prime(category.id, category);
     this.variantLoader.prime(product.modelGroupId, variants);
