@@ -7,6 +7,10 @@ export interface PropertyRow {
   title: string;
 }
 
+export function readProperties(db: Db): Promise<PropertyRow[]> {
+  return rows<PropertyRow>(db, sql`SELECT id, name, title FROM properties ORDER BY sort, id`);
+}
+
 /**
  * The catalogue's property definitions (size, colour…), shared by every request of one API and
  * read again whenever the catalogue version changes (an import bumps it). A listing filtered by
@@ -22,7 +26,7 @@ export class CatalogMeta {
   properties(db: Db): Promise<PropertyRow[]> {
     const version = this.version();
     if (this.cached?.version === version) return this.cached.properties;
-    const properties = rows<PropertyRow>(db, sql`SELECT id, name, title FROM properties ORDER BY sort, id`);
+    const properties = readProperties(db);
     const entry = { version, properties };
     this.cached = entry;
     // a failed read must not stay cached

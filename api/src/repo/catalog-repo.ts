@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rows } from '../db/database.ts';
 import { planSearch, type SearchPlan } from '../search/search-query.ts';
 import { BatchLoader } from './batch-loader.ts';
-import type { CatalogMeta, PropertyRow } from './catalog-meta.ts';
+import { type CatalogMeta, type PropertyRow, readProperties } from './catalog-meta.ts';
 import {
   type ListingFilter,
   type ListingScope,
@@ -115,7 +115,7 @@ export interface FilterData {
   priceTo: number | null;
   brands: Facet<number>[];
   categories: Facet<number>[];
-  properties: { id: number; name: string; title: string; values: Facet<string>[] }[];
+  properties: (PropertyRow & { values: Facet<string>[] })[];
 }
 
 const CLOTHING_ORDER = ['XXS', 'XS', 'S', 'M', 'L', 'XL', 'XXL', 'XXXL'];
@@ -311,10 +311,7 @@ export class CatalogRepo {
    * not its own, so a count says how many products ticking that value would show.
    */
   async filterData(scope: ListingScope, filter: ListingFilter, allowed: string[]): Promise<FilterData> {
-    const props = await rows<{ id: number; name: string; title: string }>(
-      this.db,
-      sql`SELECT id, name, title FROM properties WHERE name = ANY(${sql.param(allowed)}::text[]) ORDER BY sort, id`,
-    );
+    const props = (await this.properties()).filter((p) => allowed.includes(p.name));
     type FacetRow = { kind: string; key: string | null; n: number | null; hi: number | null };
     // one facet per dimension; `src` is where the rows come from, `where` adds conditions
     const facets: { omit: Omit; selected: boolean; query: (src: SQL, where: (extra?: SQL) => SQL) => SQL }[] = [
@@ -376,7 +373,6 @@ export class CatalogRepo {
     };
   }
 
-
   async offers(where: { productIds?: number[]; modelIds?: number[] }): Promise<OfferRow[]> {
     const conds: SQL[] = [];
     if (where.productIds?.length) conds.push(sql`product_id = ANY(${intArray(where.productIds)})`);
@@ -395,8 +391,7 @@ export class CatalogRepo {
   }
 
   async properties(): Promise<PropertyRow[]> {
-    if (this.meta) return this.meta.properties(this.db);
-    return rows(this.db, sql`SELECT id, name, title FROM properties ORDER BY sort, id`);
+    return this.meta ? this.meta.properties(this.db) : readProperties(this.db);
   }
 
   async sitemap(): Promise<{ path: string; type: string; modifiedAt: Date | null }[]> {
