@@ -4,22 +4,10 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
+import { ROOT } from '../lib/stack.ts';
 
-export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 export const TMP = path.join(ROOT, 'reports', 'tmp', 'faults');
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export interface ApiProcess {
   url: string;

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { generateCatalog } from '../../api/src/catalog/generator.ts';
-import { ROOT } from './api-process.ts';
+import { ROOT } from '../lib/stack.ts';
 import type { Query } from './verify.ts';
 
 export interface ImportCase {

@@ -15,9 +15,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { freePort, ROOT } from '../lib/stack.ts';
 // @ts-expect-error plain ESM script shared with the API tests
 import { startPostgres } from '../postgres.mjs';
-import { type ApiProcess, freePort, gql, ROOT, startApi, TMP } from './api-process.ts';
+import { type ApiProcess, gql, startApi, TMP } from './api-process.ts';
 import { buildCorpus } from './corpus.ts';
 import { runImportFaults } from './import-faults.ts';
 import { type Attempt, type Offer, runLoad } from './load.ts';
