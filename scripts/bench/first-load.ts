@@ -9,7 +9,6 @@
  *
  * Options: --build · --pages home,category,product · --files (list each script)
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -17,8 +16,9 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/chromium.ts';
+import { buildAll, freePorts, latestRelease, localRegistry, REMOTES, type RemoteName, ROOT, startService, startStack, waitForHttp } from '../lib/stack.ts';
 import { SINGLE_SERVER_ENV } from './single.rspack.config.ts';
-import { buildAll, freePorts, latestRelease, localRegistry, REMOTES, ROOT, type RemoteName, startService, startStack, waitForHttp } from '../lib/stack.ts';
+import { buildSingle, SINGLE_DIR } from './single-build.ts';
 
 const argv = process.argv.slice(2);
 const opt = (name: string) => {
@@ -27,17 +27,6 @@ const opt = (name: string) => {
 };
 const pagesWanted = (opt('--pages') ?? 'home,category,product').split(',');
 const listFiles = argv.includes('--files');
-const singleDir = path.join(ROOT, '.run', 'bench-web', 'single');
-
-function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (d) => (output += d));
-    child.stderr.on('data', (d) => (output += d));
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} failed\n${output}`))));
-  });
-}
 
 async function gql<T>(apiUrl: string, query: string, variables?: unknown): Promise<T> {
   const res = await fetch(apiUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) });
@@ -61,10 +50,7 @@ async function main() {
   let versions: Record<RemoteName, string>;
   if (argv.includes('--build')) {
     ({ versions } = await buildAll());
-    await run(path.join(ROOT, 'node_modules/.bin/rspack'), ['build', '-c', 'scripts/bench/single.rspack.config.ts', '--mode', 'production'], {
-      NODE_ENV: 'production',
-      BENCH_SINGLE_DIR: singleDir,
-    });
+    await buildSingle();
   } else {
     versions = Object.fromEntries(REMOTES.map((r) => [r.name, latestRelease(r.dir)])) as Record<RemoteName, string>;
   }
@@ -80,10 +66,10 @@ async function main() {
     pgliteDir: path.join(tmp, 'db'),
     log: { dir: logDir },
   });
-  const single = existsSync(path.join(singleDir, 'index.html'))
+  const single = existsSync(path.join(SINGLE_DIR, 'index.html'))
     ? startService('host-single', path.join(ROOT, 'node_modules/.bin/tsx'), ['host/server/main.ts'], {
         log: { dir: logDir },
-        env: { HOST_PORT: String(singlePort), API_URL: `http://127.0.0.1:${ports.api}`, HOST_DIST_DIR: singleDir, ...SINGLE_SERVER_ENV },
+        env: { HOST_PORT: String(singlePort), API_URL: `http://127.0.0.1:${ports.api}`, HOST_DIST_DIR: SINGLE_DIR, ...SINGLE_SERVER_ENV },
       })
     : undefined;
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--headless=new', ...CHROMIUM_ARGS] });

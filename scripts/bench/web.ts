@@ -14,26 +14,26 @@
  *          --out NAME (reports/NAME.md and .json instead of web-bench)
  *          --check-only (check the last reports/web-bench.json without running anything)
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/chromium.ts';
 import {
   buildAll,
   freePorts,
   latestRelease,
   localRegistry,
   REMOTES,
-  ROOT,
   type RemoteName,
+  ROOT,
   startService,
   startStack,
   waitForHttp,
 } from '../lib/stack.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/chromium.ts';
 import { SINGLE_SERVER_ENV } from './single.rspack.config.ts';
+import { buildSingle, SINGLE_DIR } from './single-build.ts';
 
 const CHROME_PATH = CHROMIUM_PATH;
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
@@ -139,24 +139,6 @@ const median = (values: number[]): number => {
 
 // ---------------------------------------------------------------- building
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (d) => (output += d));
-    child.stderr.on('data', (d) => (output += d));
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} failed\n${output}`))));
-  });
-}
-
-const singleDir = path.join(BENCH_DIR, 'single');
-
-async function buildSingle(): Promise<void> {
-  await run(path.join(ROOT, 'node_modules/.bin/rspack'), ['build', '-c', 'scripts/bench/single.rspack.config.ts', '--mode', 'production'], {
-    NODE_ENV: 'production',
-    BENCH_SINGLE_DIR: singleDir,
-  });
-}
 
 // ---------------------------------------------------------------- classifying requests
 
@@ -553,7 +535,7 @@ async function main() {
     }
   } else {
     versions = Object.fromEntries(REMOTES.map((r) => [r.name, latestRelease(r.dir)])) as Record<RemoteName, string>;
-    if (args.builds.includes('single') && !existsSync(path.join(singleDir, 'index.html'))) await buildSingle();
+    if (args.builds.includes('single') && !existsSync(path.join(SINGLE_DIR, 'index.html'))) await buildSingle();
   }
 
   const ports = await freePorts();
@@ -572,7 +554,7 @@ async function main() {
   });
   const single = startService('host-single', path.join(ROOT, 'node_modules/.bin/tsx'), ['host/server/main.ts'], {
     log: { dir: logDir },
-    env: { HOST_PORT: String(singlePort), API_URL: `http://127.0.0.1:${ports.api}`, HOST_DIST_DIR: singleDir, ...SINGLE_SERVER_ENV },
+    env: { HOST_PORT: String(singlePort), API_URL: `http://127.0.0.1:${ports.api}`, HOST_DIST_DIR: SINGLE_DIR, ...SINGLE_SERVER_ENV },
   });
   const chromeLauncher = await import('chrome-launcher');
   let chrome: Awaited<ReturnType<typeof chromeLauncher.launch>> | undefined;
