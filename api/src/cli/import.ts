@@ -1,8 +1,7 @@
 import { importCatalogFile } from '../catalog/import-file.ts';
 import { resolve } from 'node:path';
-import { ConfigError, invocationDir, loadConfig } from '../config.ts';
-import { LockError } from '../db/lock-file.ts';
-import { openDatabaseFromConfig } from '../db/open-from-config.ts';
+import { invocationDir } from '../config.ts';
+import { withDatabase } from './with-database.ts';
 
 const arg = process.argv[2];
 if (!arg) {
@@ -11,23 +10,14 @@ if (!arg) {
 }
 const file = resolve(invocationDir(), arg);
 
-try {
-  const config = loadConfig();
-  const database = await openDatabaseFromConfig(config);
-  try {
-    const result = await importCatalogFile(database.db, file);
-    if (!result.ok) {
-      console.error(`Import rejected: ${result.problems.length} problem(s); the catalogue was not changed.`);
-      for (const p of result.problems) console.error(`  ${p.line ? `line ${p.line}, ` : ''}${p.position}: ${p.message}`);
-      process.exitCode = 1;
-    } else {
-      const l = result.loaded;
-      console.log(`Imported ${l.categories} categories, ${l.brands} brands, ${l.models} models, ${l.products} products, ${l.offers} offers.`);
-    }
-  } finally {
-    await database.close();
+await withDatabase(async (db) => {
+  const result = await importCatalogFile(db, file);
+  if (!result.ok) {
+    console.error(`Import rejected: ${result.problems.length} problem(s); the catalogue was not changed.`);
+    for (const p of result.problems) console.error(`  ${p.line ? `line ${p.line}, ` : ''}${p.position}: ${p.message}`);
+    process.exitCode = 1;
+  } else {
+    const l = result.loaded;
+    console.log(`Imported ${l.categories} categories, ${l.brands} brands, ${l.models} models, ${l.products} products, ${l.offers} offers.`);
   }
-} catch (e) {
-  console.error(e instanceof ConfigError || e instanceof LockError ? e.message : e);
-  process.exitCode = 1;
-}
+});

@@ -2,9 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { generateCatalog } from '../catalog/generator.ts';
 import { seedCatalog } from '../catalog/seed.ts';
-import { ConfigError, invocationDir, loadConfig } from '../config.ts';
-import { LockError } from '../db/lock-file.ts';
-import { openDatabaseFromConfig } from '../db/open-from-config.ts';
+import { invocationDir } from '../config.ts';
+import { withDatabase } from './with-database.ts';
 
 // Replaces the catalogue with the generated one: `npm run seed -w @shop/api -- large`.
 // With `--out file.json` it only writes the generated catalogue in the import format.
@@ -21,16 +20,8 @@ if (out) {
   writeFileSync(file, `${JSON.stringify(generateCatalog(size), null, 2)}\n`);
   console.log(`Wrote the ${size} generated catalogue to ${file}`);
 } else {
-  try {
-    const database = await openDatabaseFromConfig(loadConfig());
-    try {
-      const loaded = await seedCatalog(database.db, size);
-      console.log(`Seeded ${size}: ${loaded.products} products, ${loaded.offers} offers.`);
-    } finally {
-      await database.close();
-    }
-  } catch (e) {
-    console.error(e instanceof ConfigError || e instanceof LockError ? e.message : e);
-    process.exitCode = 1;
-  }
+  await withDatabase(async (db) => {
+    const loaded = await seedCatalog(db, size);
+    console.log(`Seeded ${size}: ${loaded.products} products, ${loaded.offers} offers.`);
+  });
 }
