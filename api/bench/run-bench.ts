@@ -311,6 +311,9 @@ async function main() {
   console.log(`Wrote ${reportDir}api-bench.md and api-bench.json`);
 }
 
+/** CPU ms per request of all the processes taking part. */
+const cpuTotal = (s: Stats) => Object.values(s.cpuMsPerRequest ?? {}).reduce((a, b) => a + b, 0);
+
 function markdown(date: Date, machine: Record<string, unknown>, out: Record<string, Awaited<ReturnType<typeof benchDriver>>>): string {
   const lines = [
     '# API benchmark',
@@ -346,8 +349,7 @@ function markdown(date: Date, machine: Record<string, unknown>, out: Record<stri
     }
     const l = r.results.listing;
     if (l?.db && l['http-uncached']) {
-      const sum = (st: Stats) => Object.values(st.cpuMsPerRequest ?? {}).reduce((a, b) => a + b, 0);
-      const byCpu = sum(l.db) > 0 ? ` By CPU per request (all processes): ${(sum(l['http-uncached']) / sum(l.db)).toFixed(2)}× (${sum(l['http-uncached']).toFixed(2)} ms against ${sum(l.db).toFixed(2)} ms).` : '';
+      const byCpu = cpuTotal(l.db) > 0 ? ` By CPU per request (all processes): ${(cpuTotal(l['http-uncached']) / cpuTotal(l.db)).toFixed(2)}× (${cpuTotal(l['http-uncached']).toFixed(2)} ms against ${cpuTotal(l.db).toFixed(2)} ms).` : '';
       lines.push('', `GraphQL+HTTP overhead on the uncached listing: p50 ${(l['http-uncached'].p50 / l.db.p50).toFixed(2)}× the bare database time.${byCpu}`);
     }
     lines.push('');
@@ -365,9 +367,8 @@ function markdown(date: Date, machine: Record<string, unknown>, out: Record<stri
     lines.push(`- search p95 < 15 ms: cached ${sc?.p95} ms ${check((sc?.p95 ?? 99) < 15)}, uncached ${su?.p95} ms ${check((su?.p95 ?? 99) < 15)}`);
     lines.push(`- ≥ 1,000 listing req/s: cached ${lc?.rps} ${check((lc?.rps ?? 0) >= 1000)}, uncached ${lu?.rps} ${check((lu?.rps ?? 0) >= 1000)}`);
     if (ldb && lu) lines.push(`- GraphQL overhead ≤ 2× bare DB (uncached listing p50): ${(lu.p50 / ldb.p50).toFixed(2)}× ${check(lu.p50 / ldb.p50 <= 2)}`);
-    const total = (st: Stats | undefined) => Object.values(st?.cpuMsPerRequest ?? {}).reduce((a, b) => a + b, 0);
     if (lu?.cpuMsPerRequest) {
-      const t = total(lu);
+      const t = cpuTotal(lu);
       lines.push(
         '',
         `An uncached listing costs ${t.toFixed(2)} ms of CPU in all (${cpu(lu)}): on ${machine.cpus} cores that allows at most`,
