@@ -57,6 +57,8 @@ export async function createApi(options: ApiOptions): Promise<Api> {
   };
   const meta = new CatalogMeta(() => version);
 
+  const serverError = () => jsonError(500, 'INTERNAL_SERVER_ERROR', 'Ошибка сервера');
+  const notFound = (path: string) => jsonError(404, 'NOT_FOUND', `Нет такого адреса: ${path.slice(0, 200)}`);
   const routes: Plugin = {
     async onRequest({ request, url, endResponse }) {
       const path = url.pathname;
@@ -71,20 +73,16 @@ export async function createApi(options: ApiOptions): Promise<Api> {
         return;
       }
       if (path === '/api/registry' || path.startsWith('/api/ops/')) {
-        const res = await registryResponse(request, url, db, config).catch(() =>
-          jsonError(500, 'INTERNAL_SERVER_ERROR', 'Ошибка сервера'),
-        );
-        endResponse(res ?? jsonError(404, 'NOT_FOUND', `Нет такого адреса: ${path.slice(0, 200)}`));
+        const res = await registryResponse(request, url, db, config).catch(serverError);
+        endResponse(res ?? notFound(path));
         return;
       }
       if (path.startsWith('/api/sandbox/')) {
-        const res = await sandboxResponse(request, url, new OrderRepo(db), config).catch(() =>
-          jsonError(500, 'INTERNAL_SERVER_ERROR', 'Ошибка сервера'),
-        );
+        const res = await sandboxResponse(request, url, new OrderRepo(db), config).catch(serverError);
         endResponse(res ?? new Response('Not Found', { status: 404 }));
         return;
       }
-      endResponse(jsonError(404, 'NOT_FOUND', `Нет такого адреса: ${path.slice(0, 200)}`));
+      endResponse(notFound(path));
     },
   };
 
