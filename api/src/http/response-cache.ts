@@ -1,4 +1,4 @@
-import { type DefinitionNode, type DocumentNode, Kind, type OperationDefinitionNode } from 'graphql';
+import { type DocumentNode, getOperationAST, Kind, type OperationDefinitionNode } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 
 export interface ResponseCacheOptions {
@@ -36,7 +36,7 @@ export function useCatalogResponseCache(options: ResponseCacheOptions): Plugin &
     if (map.size > max) map.delete(map.keys().next().value as string);
   };
 
-  const cacheable = (op: OperationDefinitionNode | undefined) =>
+  const cacheable = (op: OperationDefinitionNode | null | undefined) =>
     op?.operation === 'query' &&
     op.selectionSet.selections.every((s) => s.kind === Kind.FIELD && !options.uncachedRootFields.has(s.name.value));
 
@@ -63,9 +63,7 @@ export function useCatalogResponseCache(options: ResponseCacheOptions): Plugin &
       if (entryKey && /json/i.test(contentType)) remember(entries, entryKey, { json: body, expires });
     },
     onExecute({ args, setResultAndStopExecution }) {
-      const ops = (args.document as DocumentNode).definitions.filter((d: DefinitionNode): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
-      const op = args.operationName ? ops.find((o) => o.name?.value === args.operationName) : ops.length === 1 ? ops[0] : undefined;
-      if (!cacheable(op)) return;
+      if (!cacheable(getOperationAST(args.document as DocumentNode, args.operationName || undefined))) return;
       const params = (args.contextValue as { params?: { query?: string } }).params;
       if (!params?.query) return;
       const key = `${options.version()}\u0001${args.operationName ?? ''}\u0001${params.query}\u0001${JSON.stringify(args.variableValues ?? {})}`;
