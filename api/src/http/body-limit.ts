@@ -27,13 +27,13 @@ async function readLimited(request: Request, max: number): Promise<string | null
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** Sees each JSON body once it is read; a Response it returns is the answer (a cache hit). */
+export type BodyHook = (request: Request, text: string) => Response | undefined;
+
 /**
  * JSON bodies are read with a byte cap (a missing or lying Content-Length cannot get around it),
  * so an oversized body costs at most MAX_BODY_BYTES of memory and answers 413 with a code.
  */
-/** Sees each JSON body once it is read; a Response it returns is the answer (a cache hit). */
-export type BodyHook = (request: Request, text: string) => Response | undefined;
-
 export function useBodyLimit(max = MAX_BODY_BYTES, onBody?: BodyHook): Plugin {
   const tooLarge = () => jsonError(413, 'PAYLOAD_TOO_LARGE', `Тело запроса больше ${Math.round(max / 1024)} КБ`);
   return {

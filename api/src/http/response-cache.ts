@@ -1,5 +1,6 @@
 import { type DocumentNode, getOperationAST, Kind, type OperationDefinitionNode } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+import type { BodyHook } from './body-limit.ts';
 
 export interface ResponseCacheOptions {
   /** Catalogue version: part of every key, so a catalogue change retires all cached answers at once. */
@@ -16,7 +17,7 @@ export interface ResponseCacheOptions {
  * bookkeeping, so a miss costs almost nothing extra and a hit skips execution entirely.
  * @graphql-yoga/plugin-response-cache added ~8 ms to every miss of a 24-item listing here.
  */
-export function useCatalogResponseCache(options: ResponseCacheOptions): Plugin & { lookupBody: (request: Request, text: string) => Response | undefined } {
+export function useCatalogResponseCache(options: ResponseCacheOptions): Plugin & { lookupBody: BodyHook } {
   const max = options.maxEntries ?? 2000;
   const ttl = options.ttlMs ?? 15 * 60_000;
   // Both levels keep the serialised answer (one string), never the result's object graph: a
