@@ -10,7 +10,9 @@ import { withDatabase } from './with-database.ts';
 const args = process.argv.slice(2);
 const outAt = args.indexOf('--out');
 const out = outAt >= 0 ? args[outAt + 1] : undefined;
-const size = args.find((a, i) => !a.startsWith('--') && i !== outAt + 1) ?? 'small';
+// the size is the first plain argument that is not --out's value (with no --out, any: `i !== outAt + 1`
+// alone would skip index 0, so `seed large` seeded the small catalogue)
+const size = args.find((a, i) => !a.startsWith('--') && (outAt < 0 || i !== outAt + 1)) ?? 'small';
 if ((size !== 'small' && size !== 'large') || (outAt >= 0 && !out)) {
   console.error('Usage: npm run seed -w @shop/api -- [small|large] [--out catalogue.json]');
   process.exit(2);
