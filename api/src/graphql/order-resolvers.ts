@@ -35,16 +35,12 @@ export const orderResolvers = {
       if (wait > 0) {
         throw apiError('RATE_LIMITED', `Слишком много заказов подряд. Попробуйте снова через ${wait} с.`, { retryAfter: wait });
       }
-      let result: Awaited<ReturnType<typeof ctx.orders.create>>;
-      try {
-        result = await ctx.orders.create(args.input, ctx.clientIp);
-      } catch (e) {
-        // an outage is the shopper's concern too: say so, coded, instead of a masked error. The
-        // order is either stored whole or not at all (one transaction), and a retry with the
-        // same idempotency key returns the stored one, so retrying cannot double it.
-        if (isDatabaseUnavailable(e)) throw serviceUnavailable();
-        throw e;
-      }
+      // an outage is the shopper's concern too: say so, coded, instead of a masked error. The
+      // order is either stored whole or not at all (one transaction), and a retry with the
+      // same idempotency key returns the stored one, so retrying cannot double it.
+      const result = await ctx.orders.create(args.input, ctx.clientIp).catch((e: unknown) => {
+        throw isDatabaseUnavailable(e) ? serviceUnavailable() : e;
+      });
       return { ...result, errors: result.errors.map((e) => ({ price: null, available: null, ...e })) };
     },
   },
