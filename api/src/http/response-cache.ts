@@ -30,8 +30,8 @@ export function useCatalogResponseCache(options: ResponseCacheOptions): Plugin &
   const MAX_RAW_BODY = 4096;
   const raw = new Map<string, { body: string; contentType: string; expires: number }>();
   const rawKeys = new WeakMap<Request, string>();
+  // set once a cacheable operation ran without errors: only those answers are stored
   const entryKeys = new WeakMap<Request, string>();
-  const storable = new WeakSet<Request>();
   const remember = <V>(map: Map<string, V>, key: string, value: V) => {
     map.set(key, value);
     if (map.size > max) map.delete(map.keys().next().value as string);
@@ -53,15 +53,15 @@ export function useCatalogResponseCache(options: ResponseCacheOptions): Plugin &
       return undefined;
     },
     async onResponse({ request, response }) {
-      if (!storable.has(request) || response.status !== 200) return;
-      const rawKey = rawKeys.get(request);
       const entryKey = entryKeys.get(request);
+      if (!entryKey || response.status !== 200) return;
+      const rawKey = rawKeys.get(request);
       const contentType = response.headers.get('content-type') ?? 'application/json; charset=utf-8';
       const body = await response.clone().text();
       const expires = Date.now() + ttl;
       if (rawKey) remember(raw, rawKey, { body, contentType, expires });
       // the first level hands a result to the executor: only plain JSON answers qualify
-      if (entryKey && /json/i.test(contentType)) remember(entries, entryKey, { json: body, expires });
+      if (/json/i.test(contentType)) remember(entries, entryKey, { json: body, expires });
     },
     onExecute({ args, setResultAndStopExecution }) {
       if (!cacheable(getOperationAST(args.document as DocumentNode, args.operationName || undefined))) return;
@@ -82,7 +82,6 @@ export function useCatalogResponseCache(options: ResponseCacheOptions): Plugin &
           if (!('data' in result) || (result as { errors?: unknown[] }).errors?.length) return;
           const request = (args.contextValue as { request?: Request }).request;
           if (!request) return;
-          storable.add(request);
           entryKeys.set(request, key);
         },
       };
