@@ -240,3 +240,5 @@ export const orderConsents = pgTable('order_consents', {
 
 // The registry of remote releases (remote → active and canary version) lives beside the catalogue.
 export * from '../registry/registry-tables.ts';
+// Trusted documents (persisted operations) registered by the front ends' releases.
+export * from '../persisted/persisted-tables.ts';
