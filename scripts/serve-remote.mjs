@@ -2,6 +2,7 @@
 // Static server for one remote's release folders (dist/<version>/...), as each remote's
 // own service would run in production. Usage: node scripts/serve-remote.mjs <dist dir>
 // Env: PORT (required), PORT_VAR (the variable named in the "port taken" message), BIND.
+import { readdir, readFile } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import sirv from 'sirv';
@@ -36,7 +37,32 @@ const files = sirv(dir, {
   },
 });
 
+/**
+ * GET /healthz: 200 only when the releases folder is readable and holds at least one release
+ * whose mf-manifest.json parses (an empty or unreadable volume is unhealthy, not a 404 that
+ * passes). Used by docker-compose's health check and `npm start`'s supervisor.
+ */
+async function health(res) {
+  let releases = 0;
+  try {
+    for (const entry of await readdir(dir, { withFileTypes: true })) {
+      if (!entry.isDirectory()) continue;
+      try {
+        JSON.parse(await readFile(path.join(dir, entry.name, 'mf-manifest.json'), 'utf8'));
+        releases++;
+      } catch {
+        // not a (complete) release folder
+      }
+    }
+  } catch {
+    // unreadable folder: releases stays 0
+  }
+  res.writeHead(releases > 0 ? 200 : 503, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+  res.end(JSON.stringify({ ok: releases > 0, releases }));
+}
+
 const server = http.createServer((req, res) => {
+  if (req.url === '/healthz' && (req.method === 'GET' || req.method === 'HEAD')) return void health(res);
   if (req.method === 'OPTIONS') {
     res.writeHead(204, { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'GET, HEAD' });
     return res.end();

@@ -76,23 +76,25 @@ async function main() {
   });
   console.log(`\n  Магазин работает: ${stack.url}\n  (Ctrl-C stops everything)\n`);
   let stopping = false;
-  const shutdown = async () => {
+  const shutdown = async (exitCode = 0) => {
     if (stopping) return;
     stopping = true;
     console.log('\nStopping…');
     await Promise.all([stack.stop(), ...extra.map((s) => s.stop())]);
-    process.exit(0);
+    process.exit(exitCode);
   };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
-  for (const service of stack.services) {
-    service.child.once('exit', (code) => {
-      if (!stopping) {
-        console.error(`${service.name} stopped unexpectedly (exit code ${code}); stopping the shop.`);
-        void shutdown().then(() => process.exit(1));
-      }
-    });
-  }
+  process.on('SIGINT', () => void shutdown());
+  process.on('SIGTERM', () => void shutdown());
+  // One crashed service is restarted (0.5 s, 1 s, 2 s … up to 10 s apart); only a crash loop
+  // (a sixth restart within a minute) stops the shop.
+  stack.supervise({
+    log: (line) => console.error(`[supervisor] ${line}`),
+    onGiveUp: (reason) => {
+      if (stopping) return;
+      console.error(`[supervisor] ${reason}: it keeps crashing, so the shop is stopped. Its log is above.`);
+      void shutdown(1);
+    },
+  });
 }
 
 main().catch((error: unknown) => {

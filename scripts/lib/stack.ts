@@ -81,8 +81,32 @@ export type LogMode = 'inherit' | { dir: string };
 
 export interface Service {
   name: string;
-  child: ChildProcess;
+  /** The running process; a supervised service gets a new one on each restart. */
+  readonly child: ChildProcess;
+  /** Restarts the process whenever it exits unexpectedly (see RestartPolicy). */
+  supervise(policy: RestartPolicy): void;
   stop(): Promise<void>;
+}
+
+/**
+ * How a supervised service is restarted: after an unexpected exit, wait `initialDelayMs`,
+ * doubling per crash up to `maxDelayMs`; more than `maxRestarts` restarts within `windowMs`
+ * is a crash loop, and `onGiveUp` is called instead of another restart.
+ */
+export interface RestartPolicy {
+  initialDelayMs?: number;
+  maxDelayMs?: number;
+  maxRestarts?: number;
+  windowMs?: number;
+  /** Polled after a restart; "answers again" is logged once it returns 2xx. */
+  readyUrl?: string;
+  log?: (line: string) => void;
+  onGiveUp(reason: string): void;
+}
+
+function exitReason(code: number | null, signal: NodeJS.Signals | null, lastError: string): string {
+  const how = signal ? `killed by ${signal}` : `exit code ${code}`;
+  return lastError ? `${how}; last error line: ${lastError}` : how;
 }
 
 /** Spawns a process in its own group so that stopping it also stops whatever it started. */
@@ -92,46 +116,113 @@ export function startService(
   args: string[],
   options: { cwd?: string; env?: NodeJS.ProcessEnv; log: LogMode },
 ): Service {
-  const child = spawn(command, args, {
-    cwd: options.cwd ?? ROOT,
-    env: { ...process.env, ...options.env },
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  if (options.log === 'inherit') {
-    const prefix = `[${name}] `;
-    const forward = (stream: NodeJS.ReadableStream, out: NodeJS.WriteStream) => {
-      let rest = '';
-      stream.on('data', (chunk: Buffer) => {
-        const lines = (rest + chunk.toString()).split('\n');
-        rest = lines.pop() ?? '';
-        for (const line of lines) out.write(`${prefix}${line}\n`);
-      });
-    };
-    forward(child.stdout!, process.stdout);
-    forward(child.stderr!, process.stderr);
-  } else {
+  let file: NodeJS.WritableStream | null = null;
+  if (options.log !== 'inherit') {
     mkdirSync(options.log.dir, { recursive: true });
-    const file = createWriteStream(path.join(options.log.dir, `${name}.log`), { flags: 'a' });
-    child.stdout!.pipe(file);
-    child.stderr!.pipe(file);
+    file = createWriteStream(path.join(options.log.dir, `${name}.log`), { flags: 'a' });
   }
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let child!: ChildProcess;
+  let exited!: Promise<void>;
+  let stopping = false;
+  let restartTimer: NodeJS.Timeout | undefined;
+  /** The last line the process wrote to stderr: said when it crashes. */
+  let lastError = '';
+  const spawnChild = () => {
+    child = spawn(command, args, {
+      cwd: options.cwd ?? ROOT,
+      env: { ...process.env, ...options.env },
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    lastError = '';
+    child.stderr!.on('data', (chunk: Buffer) => {
+      const line = chunk.toString().trim().split('\n').filter(Boolean).pop();
+      if (line) lastError = line.slice(0, 300);
+    });
+    if (file) {
+      child.stdout!.pipe(file, { end: false });
+      child.stderr!.pipe(file, { end: false });
+    } else {
+      const prefix = `[${name}] `;
+      const forward = (stream: NodeJS.ReadableStream, out: NodeJS.WriteStream) => {
+        let rest = '';
+        stream.on('data', (chunk: Buffer) => {
+          const lines = (rest + chunk.toString()).split('\n');
+          rest = lines.pop() ?? '';
+          for (const line of lines) out.write(`${prefix}${line}\n`);
+        });
+      };
+      forward(child.stdout!, process.stdout);
+      forward(child.stderr!, process.stderr);
+    }
+    const current = child;
+    exited = new Promise<void>((resolve) => current.once('exit', () => resolve()));
+  };
+  spawnChild();
+  const killGroup = (pid: number, signal: NodeJS.Signals) => {
+    try {
+      process.kill(-pid, signal);
+      return true;
+    } catch {
+      return false;
+    }
+  };
   return {
     name,
-    child,
+    get child() {
+      return child;
+    },
+    supervise(policy) {
+      const initial = policy.initialDelayMs ?? 500;
+      const maxDelay = policy.maxDelayMs ?? 10_000;
+      const maxRestarts = policy.maxRestarts ?? 5;
+      const windowMs = policy.windowMs ?? 60_000;
+      const log = policy.log ?? ((line: string) => console.error(line));
+      const restarts: number[] = [];
+      const watch = () => {
+        const current = child;
+        current.once('exit', (code, signal) => {
+          if (stopping) return;
+          // Whatever the dead process started (its group) goes too, so the new one finds
+          // its port and files (the API's PGlite lock) free.
+          killGroup(current.pid!, 'SIGKILL');
+          const reason = exitReason(code, signal, lastError);
+          const now = Date.now();
+          while (restarts.length && restarts[0]! <= now - windowMs) restarts.shift();
+          if (restarts.length >= maxRestarts) {
+            stopping = true;
+            policy.onGiveUp(`${name} stopped unexpectedly (${reason}) after ${restarts.length} restarts within ${windowMs / 1000} s`);
+            return;
+          }
+          const delay = Math.min(maxDelay, initial * 2 ** restarts.length);
+          restarts.push(now);
+          log(`${name} stopped unexpectedly (${reason}); restarting it in ${delay / 1000} s (restart ${restarts.length} of ${maxRestarts} allowed within ${windowMs / 1000} s)`);
+          restartTimer = setTimeout(() => {
+            restartTimer = undefined;
+            if (stopping) return;
+            const started = Date.now();
+            spawnChild();
+            watch();
+            if (policy.readyUrl) {
+              const url = policy.readyUrl;
+              const service = { name, get child() { return child; } } as Service;
+              waitForHttp(url, service, windowMs).then(
+                () => log(`${name} answers again (${((Date.now() - started) / 1000).toFixed(1)} s after the restart)`),
+                () => {},
+              );
+            }
+          }, delay);
+        });
+      };
+      watch();
+    },
     async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      try {
-        process.kill(-child.pid!, 'SIGTERM');
-      } catch {
-        return;
-      }
-      const timer = setTimeout(() => {
-        try {
-          process.kill(-child.pid!, 'SIGKILL');
-        } catch {}
-      }, 5000);
+      stopping = true;
+      clearTimeout(restartTimer);
+      const current = child;
+      if (current.exitCode !== null || current.signalCode !== null) return;
+      if (!killGroup(current.pid!, 'SIGTERM')) return;
+      const timer = setTimeout(() => killGroup(current.pid!, 'SIGKILL'), 5000);
       await exited;
       clearTimeout(timer);
     },
@@ -191,18 +282,38 @@ export interface BuildResult {
   timings: Record<string, number>;
 }
 
-/** Production builds of the host and every remote, two at a time (this machine has two cores). */
+/** Where the production builds of the servers land: plain JavaScript, run with `node` (no TypeScript loader). */
+export const SERVER_ENTRIES = {
+  api: 'api/dist/main.js',
+  host: 'host/server-dist/main.js',
+} as const;
+
+/**
+ * Compiles the API (tsc, file for file into api/dist: its migrations and schema are found
+ * relative to its modules) and bundles the host server (esbuild, one file in host/server-dist
+ * with its node_modules packages left as imports). Needs codegen first: the host server
+ * imports the generated GraphQL documents.
+ */
+export async function buildServers(): Promise<void> {
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  await Promise.all([
+    run(npm, ['run', '--silent', 'build', '-w', '@shop/api'], ROOT, {}),
+    run(npm, ['run', '--silent', 'build:server', '-w', '@shop/host'], ROOT, {}),
+  ]);
+}
+
+/** Production builds of the servers, the host and every remote, two at a time (this machine has two cores). */
 export async function buildAll(options: { buildId?: string; only?: string[]; log?: (line: string) => void } = {}): Promise<BuildResult> {
   const buildId = options.buildId ?? newBuildId();
   const log = options.log ?? ((line: string) => console.log(line));
   const packages = ['host', ...REMOTES.map((r) => r.dir)].filter((p) => !options.only || options.only.includes(p));
   const timings: Record<string, number> = {};
   await runCodegen();
-  const queue = [...packages];
+  const queue = ['servers', ...packages];
   const worker = async () => {
     for (let pkg = queue.shift(); pkg; pkg = queue.shift()) {
       const started = Date.now();
-      await runBuild(path.join(ROOT, pkg), buildId);
+      await (pkg === 'servers' ? buildServers() : runBuild(path.join(ROOT, pkg), buildId));
       const elapsed = Date.now() - started;
       timings[pkg] = elapsed;
       log(`built ${pkg} in ${(elapsed / 1000).toFixed(1)} s`);
@@ -233,6 +344,8 @@ export interface Stack {
   apiUrl: string;
   services: Service[];
   remoteUrl(name: RemoteName): string;
+  /** Restarts any of the stack's services that exits unexpectedly (`npm start`). */
+  supervise(policy: Omit<RestartPolicy, 'readyUrl'>): void;
   stop(): Promise<void>;
 }
 
@@ -247,26 +360,37 @@ export function writeRegistry(file: string, registry: Record<string, string>): v
   writeFileSync(file, `${JSON.stringify(registry, null, 2)}\n`);
 }
 
+/** `node` arguments for a server entry: compiled JavaScript as production runs it (a .ts entry, for experiments, gets tsx). */
+function nodeArgs(entry: string): string[] {
+  if (entry.endsWith('.ts')) return ['--import', 'tsx', entry];
+  if (!existsSync(path.join(ROOT, entry))) throw new Error(`${entry} is missing: run npm run build`);
+  return ['--enable-source-maps', entry];
+}
+
 export async function startStack(options: StackOptions): Promise<Stack> {
   const { ports, log } = options;
   const publicHost = options.publicHost ?? 'localhost';
   const shopUrl = `http://${publicHost}:${ports.host}`;
   const services: Service[] = [];
+  /** service name → the URL that answers 2xx when it works. */
+  const readyUrls: Record<string, string> = {};
   const stop = async () => {
     await Promise.all(services.splice(0).reverse().map((s) => s.stop()));
   };
   try {
-    const api = startService('api', path.join(BIN, 'tsx'), [process.env.SHOP_API_ENTRY || 'api/src/main.ts'], {
+    const api = startService('api', process.execPath, nodeArgs(process.env.SHOP_API_ENTRY || SERVER_ENTRIES.api), {
       log,
       env: { ...options.env, API_PORT: String(ports.api), PGLITE_DIR: options.pgliteDir, SHOP_PUBLIC_URL: shopUrl, OPS_TOKEN: options.opsToken },
     });
     services.push(api);
+    readyUrls.api = `http://127.0.0.1:${ports.api}/api/health`;
     const remoteServers = REMOTES.filter((r) => !options.skipRemotes?.includes(r.dir)).map((r) => {
       const service = startService(r.dir, process.execPath, ['scripts/serve-remote.mjs', path.join(r.dir, 'dist')], {
         log,
         env: { ...options.env, PORT: String(ports[r.name]), PORT_VAR: r.portVar },
       });
       services.push(service);
+      readyUrls[r.dir] = `http://127.0.0.1:${ports[r.name]}/healthz`;
       return { service, url: `http://127.0.0.1:${ports[r.name]}/` };
     });
     await Promise.all([
@@ -283,11 +407,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       await registry.publish(name, version, manifestUrl);
       await registry.activate(name, version);
     }
-    const host = startService('host', path.join(BIN, 'tsx'), ['host/server/main.ts'], {
+    const host = startService('host', process.execPath, nodeArgs(SERVER_ENTRIES.host), {
       log,
       env: { ...options.env, HOST_PORT: String(ports.host), API_URL: `http://127.0.0.1:${ports.api}` },
     });
     services.push(host);
+    readyUrls.host = `http://127.0.0.1:${ports.host}/healthz`;
     await waitForHttp(`http://127.0.0.1:${ports.host}/healthz`, host);
   } catch (error) {
     await stop();
@@ -298,6 +423,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     apiUrl: `http://127.0.0.1:${ports.api}/api/graphql`,
     services,
     remoteUrl: (name) => `http://${publicHost}:${ports[name]}`,
+    supervise(policy) {
+      for (const service of services) service.supervise({ ...policy, ...(readyUrls[service.name] ? { readyUrl: readyUrls[service.name] } : {}) });
+    },
     stop,
   };
 }
