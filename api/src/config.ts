@@ -13,6 +13,11 @@ export interface Config {
   catalogSeed: CatalogSeed;
   shopPublicUrl: string;
   opsToken: string | undefined;
+  /**
+   * Whether documents other than the registered ones (trusted documents, src/persisted/) may run:
+   * GRAPHQL_ARBITRARY_OPERATIONS, default on except under NODE_ENV=production.
+   */
+  arbitraryOperations: boolean;
   trustProxy: boolean;
   /** createOrder calls allowed per client IP per minute. */
   orderRateLimit: number;
@@ -79,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     catalogSeed: seed,
     shopPublicUrl: publicUrl.replace(/\/+$/, ''),
     opsToken: env.OPS_TOKEN || undefined,
+    arbitraryOperations: bool(env, 'GRAPHQL_ARBITRARY_OPERATIONS', env.NODE_ENV !== 'production'),
     trustProxy: bool(env, 'TRUST_PROXY', true),
     orderRateLimit: int(env, 'ORDER_RATE_LIMIT', 10, 1, 100_000),
     allowedProperties: allowed.length ? allowed : ['size'],
