@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
+import type { Duplex } from 'node:stream';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import sirv from 'sirv';
@@ -7,12 +8,17 @@ import { PageMetaDocument, ResolvePageDocument, SitemapDocument } from '../src/g
 import { createApiClient } from './api-client.ts';
 import type { HostConfig } from './config.ts';
 import { fallbackHead, metaTags, productPhotoPreload } from './head.ts';
-import { escapeHtml, renderPage } from './html.ts';
+import { errorPageHtml, escapeHtml, renderPage } from './html.ts';
 import { hostStartAssets, manifestReader, pagePreloads } from './preload.ts';
 import { proxyToApi } from './proxy.ts';
 import { apiRegistry, fileRegistry, fixedRegistry, registryFor } from './registry.ts';
-import { baselineHeaders, inlineScriptHashes, originsOf, securityHeaders } from './security.ts';
+import { requestTarget } from './request.ts';
+import { baselineHeaders, clientErrorResponse, inlineScriptHashes, originsOf, securityHeaders } from './security.ts';
 import { visitorId } from './visitor.ts';
+
+/** The page resolver's input limits (api/src/graphql/page-resolvers.ts). */
+const MAX_PATH = 2000;
+const MAX_QUERY = 4000;
 
 const BROTLI_FAST = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } };
 
@@ -41,8 +47,6 @@ export async function createHostServer(config: HostConfig): Promise<http.Server>
     : config.registryFile
       ? fileRegistry(config.registryFile, config.registryTtlMs)
       : apiRegistry(config.apiUrl, config.registryTtlMs);
-  const readRegistry = async (req: http.IncomingMessage, res: http.ServerResponse) =>
-    registryFor(await readRegistryState(), visitorId(req, res));
   const api = createApiClient(config.apiUrl);
   let startAssets = hostStartAssets(config.distDir);
   const readManifest = manifestReader(config.registryTtlMs);
@@ -63,7 +67,24 @@ export async function createHostServer(config: HostConfig): Promise<http.Server>
     ...(config.counterId ? { counterId: config.counterId } : {}),
   };
 
-  async function page(req: http.IncomingMessage, res: http.ServerResponse, url: URL) {
+  const hsts: Record<string, string> = config.publicUrl.startsWith('https:') ? { 'Strict-Transport-Security': 'max-age=31536000' } : {};
+  const secureCookie = config.publicUrl.startsWith('https:');
+  const readRegistry = async (req: http.IncomingMessage, res: http.ServerResponse) =>
+    registryFor(await readRegistryState(), visitorId(req, res, secureCookie));
+
+  function errorPage(req: http.IncomingMessage, res: http.ServerResponse, status: number, text: string, extra: Record<string, string> = {}) {
+    const body = errorPageHtml(text);
+    res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...extra });
+    res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
+  async function page(req: http.IncomingMessage, res: http.ServerResponse, pathname: string, search: string) {
+    const query = search.replace(/^\?/, '');
+    // The resolver's own input limits (api/src/graphql/page-resolvers.ts): a longer address
+    // would be refused as BAD_USER_INPUT, so it is answered here as what it is, not as an outage.
+    if (pathname.length > MAX_PATH || query.length > MAX_QUERY) {
+      return errorPage(req, res, 414, 'Слишком длинный адрес страницы. Уберите часть фильтров или начните с главной.');
+    }
     if (config.dev) {
       template = await loadTemplate();
       scriptHashes = inlineScriptHashes(template);
@@ -79,30 +100,30 @@ export async function createHostServer(config: HostConfig): Promise<http.Server>
       ...securityHeaders({ remoteOrigins: originsOf(registry), scriptHashes, counter: Boolean(config.counterId), dev: config.dev }),
     };
     const forwarded = { 'x-forwarded-for': [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ') };
-    const query = url.search.replace(/^\?/, '');
     let status = 200;
     let head = fallbackHead(config.shopName);
     let resolved: unknown;
     let pageType: string | null = null;
     try {
-      const { resolvePage } = await api(ResolvePageDocument, { path: url.pathname, query }, forwarded);
+      const { resolvePage } = await api(ResolvePageDocument, { path: pathname, query }, forwarded);
       if ((resolvePage.status === 301 || resolvePage.status === 302) && resolvePage.location) {
         res.writeHead(resolvePage.status, { location: resolvePage.location, 'cache-control': 'no-cache', ...securityHeaders({ remoteOrigins: [], scriptHashes: [], counter: false }) });
         return void res.end();
       }
       status = resolvePage.status === 404 ? 404 : 200;
       if (status === 200) pageType = resolvePage.type;
-      resolved = { path: url.pathname, page: { ...resolvePage, location: null } };
+      resolved = { path: pathname, page: { ...resolvePage, location: null } };
       if (status === 404) {
         head = fallbackHead(`Страница не найдена — ${config.shopName}`);
       } else {
         const { pageMeta } = await api(PageMetaDocument, { type: resolvePage.type, id: resolvePage.id, query }, forwarded);
-        if (pageMeta) {
-          const origin = `${url.protocol}//${req.headers.host}`;
-          head = [metaTags(pageMeta, origin), productPhotoPreload(pageMeta, origin)].filter(Boolean).join('\n    ');
-        }
+        if (pageMeta) head = [metaTags(pageMeta, config.publicUrl), productPhotoPreload(pageMeta, config.publicUrl)].filter(Boolean).join('\n    ');
       }
     } catch (error) {
+      if ((error as { code?: unknown }).code === 'BAD_USER_INPUT') {
+        // The API refused the address itself: the shopper's request, not an outage.
+        return errorPage(req, res, 400, 'Некорректный адрес страницы. Начните с главной страницы.');
+      }
       // The API is down or slow: serve the shell anyway; it shows a Russian message and
       // retries. 503 tells crawlers and monitors the truth.
       console.error('[host] page resolution failed:', (error as Error).message);
@@ -126,52 +147,120 @@ export async function createHostServer(config: HostConfig): Promise<http.Server>
     res.end(encoding === 'br' ? brotliCompressSync(html, BROTLI_FAST) : encoding === 'gzip' ? gzipSync(html, { level: 6 }) : html);
   }
 
-  async function sitemap(res: http.ServerResponse, origin: string) {
-    const { sitemap } = await api(SitemapDocument, {});
-    const urls = sitemap
-      .map((entry) => `<url><loc>${escapeHtml(origin + entry.path)}</loc>${entry.lastModified ? `<lastmod>${escapeHtml(entry.lastModified.slice(0, 10))}</lastmod>` : ''}</url>`)
+  /** robots.txt and the sitemap name the configured public origin, never the request's Host. */
+  async function sitemap(res: http.ServerResponse) {
+    let entries: { path: string; lastModified?: string | null }[];
+    try {
+      entries = (await api(SitemapDocument, {})).sitemap;
+    } catch (error) {
+      console.error('[host] sitemap unavailable:', (error as Error).message);
+      res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '30', 'cache-control': 'no-store' });
+      return void res.end('Карта сайта временно недоступна');
+    }
+    const urls = entries
+      .filter((entry) => entry.path.startsWith('/') && !entry.path.startsWith('//'))
+      .map((entry) => `<url><loc>${escapeHtml(config.publicUrl + entry.path)}</loc>${entry.lastModified ? `<lastmod>${escapeHtml(entry.lastModified.slice(0, 10))}</lastmod>` : ''}</url>`)
       .join('\n');
     res.writeHead(200, { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=3600' });
     res.end(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`);
   }
 
-  return http.createServer(async (req, res) => {
-    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
-    for (const [name, value] of Object.entries(baselineHeaders(url.pathname))) res.setHeader(name, value);
+  /**
+   * Everything a request can reach. Nothing taken from the request is parsed before this
+   * runs, and all of it runs inside the server's one try (below).
+   */
+  async function route(req: http.IncomingMessage, res: http.ServerResponse) {
+    for (const [name, value] of Object.entries({ ...baselineHeaders('/'), ...hsts })) res.setHeader(name, value);
+    const target = requestTarget(req);
+    if (target.kind === 'bad') return errorPage(req, res, 400, 'Некорректный запрос. Начните с главной страницы.', { connection: 'close' });
+    if (target.kind === 'server') {
+      res.writeHead(204, { allow: 'GET, HEAD, POST, OPTIONS' });
+      return void res.end();
+    }
+    const { pathname, search } = target;
+    if (pathname.startsWith('/api/')) {
+      for (const [name, value] of Object.entries(baselineHeaders(pathname))) res.setHeader(name, value);
+      return proxyToApi({ origin: config.apiUrl, allowOps: config.proxyOps }, target, req, res);
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { allow: 'GET, HEAD' });
+      return void res.end();
+    }
+    // /independent-packages/: the untree-shaken copies of the shared libraries, which the federation runtime
+    // fetches only when a remote needs an export the host's tree-shaken singleton left out (a remote built later).
+    if (pathname.startsWith('/static/') || pathname.startsWith('/independent-packages/')) {
+      const notFound = () => {
+        res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+        res.end('Not found');
+      };
+      // Source maps (with sources) stay on disk for error tooling; the public never gets them.
+      if (!config.serveSourceMaps && isSourceMap(pathname)) return notFound();
+      dropBadRange(req);
+      return staticFiles(req, res, notFound);
+    }
+    if (pathname === '/healthz') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return void res.end('{"ok":true}');
+    }
+    if (pathname === '/registry.json') {
+      const registry = await readRegistry(req, res).catch((error: unknown) => {
+        console.error('[host] registry unavailable:', (error as Error).message);
+        return null;
+      });
+      res.writeHead(registry ? 200 : 503, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+      return void res.end(JSON.stringify(registry ?? {}));
+    }
+    if (pathname === '/robots.txt') {
+      res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
+      return void res.end(`User-agent: *\nDisallow: /cart\nDisallow: /checkout\nDisallow: /order/\nDisallow: /api/\nSitemap: ${config.publicUrl}/sitemap.xml\n`);
+    }
+    if (pathname === '/sitemap.xml') return sitemap(res);
+    await page(req, res, pathname, search);
+  }
+
+  const server = http.createServer(async (req, res) => {
     try {
-      if (url.pathname.startsWith('/api/')) return proxyToApi(config.apiUrl, req, res);
-      // /independent-packages/: the untree-shaken copies of the shared libraries, which the federation runtime
-      // fetches only when a remote needs an export the host's tree-shaken singleton left out (a remote built later).
-      if (url.pathname.startsWith('/static/') || url.pathname.startsWith('/independent-packages/')) {
-        res.setHeader('X-Content-Type-Options', 'nosniff');
-        return staticFiles(req, res, () => {
-          res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
-          res.end('Not found');
-        });
-      }
-      if (url.pathname === '/healthz') {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        return void res.end('{"ok":true}');
-      }
-      if (url.pathname === '/registry.json') {
-        const registry = await readRegistry(req, res);
-        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
-        return void res.end(JSON.stringify(registry));
-      }
-      if (url.pathname === '/robots.txt') {
-        res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
-        return void res.end(`User-agent: *\nDisallow: /cart\nDisallow: /checkout\nDisallow: /order/\nDisallow: /api/\nSitemap: ${url.origin}/sitemap.xml\n`);
-      }
-      if (url.pathname === '/sitemap.xml') return await sitemap(res, url.origin);
-      if (req.method !== 'GET' && req.method !== 'HEAD') {
-        res.writeHead(405, { allow: 'GET, HEAD' });
-        return void res.end();
-      }
-      await page(req, res, url);
+      await route(req, res);
     } catch (error) {
       console.error('[host]', error);
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+      if (res.headersSent) return void res.destroy();
+      res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
       res.end('Внутренняя ошибка сервера');
     }
   });
+  // A request Node itself refuses (bad request line or header, an unknown method, headers over
+  // 16 KB, a timeout) gets a short Russian page instead of a reset.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
+    socket.end(clientErrorResponse(error.code, hsts));
+  });
+  // CONNECT asks the server to be a tunnel: it is not one.
+  server.on('connect', (_req: http.IncomingMessage, socket: Duplex) => {
+    socket.on('error', () => undefined);
+    socket.end(clientErrorResponse('HPE_INVALID_METHOD', hsts));
+  });
+  return server;
+}
+
+/** `.map` at the end of the path as sirv will read it (it decodes %-escapes). */
+function isSourceMap(pathname: string): boolean {
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    // sirv keeps an undecodable path as it is
+  }
+  return /\.map$/i.test(pathname) || /\.map$/i.test(decoded);
+}
+
+/**
+ * sirv turns `Range: bytes=10-5` into a read stream whose start is past its end, which throws
+ * after the status line went out. A Range that is not one plain, ordered byte range is ignored
+ * (RFC 9110 lets a server ignore Range) and the whole file is sent.
+ */
+function dropBadRange(req: http.IncomingMessage) {
+  const range = req.headers.range;
+  if (range === undefined) return;
+  const match = /^bytes=(\d{1,15})-(\d{1,15})?$/.exec(range);
+  if (!match || (match[2] !== undefined && Number(match[2]) < Number(match[1]))) delete req.headers.range;
 }

@@ -4,7 +4,17 @@ import path from 'node:path';
 export interface HostConfig {
   port: number;
   bind: string;
+  /** The API's origin (API_URL, http or https, no path): the only place the host's `/api` proxy and its own calls go. */
   apiUrl: string;
+  /**
+   * The shop's public origin (SHOP_PUBLIC_URL, the same value the API is given): robots.txt,
+   * the sitemap and page meta are built from it, never from the request's Host header.
+   */
+  publicUrl: string;
+  /** HOST_PROXY_OPS=1: let `/api/ops/*` through the proxy (ops tooling talks to the API directly). */
+  proxyOps: boolean;
+  /** SERVE_SOURCE_MAPS=1: serve the build's `*.map` files (development); production answers 404. */
+  serveSourceMaps: boolean;
   distDir: string;
   /** A registry file (REGISTRY_FILE) instead of the API's registry: local experiments and tests. */
   registryFile?: string;
@@ -30,13 +40,19 @@ function port(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   return value;
 }
 
-function url(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
+/** An http(s) origin without path, query or credentials: it is glued to request paths. */
+function origin(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
   const raw = env[name] || fallback;
+  let parsed: URL;
   try {
-    return new URL(raw).toString().replace(/\/$/, '');
+    parsed = new URL(raw);
   } catch {
-    throw new Error(`${name} must be an absolute URL, got «${raw}»`);
+    throw new Error(`${name} must be an absolute http(s) URL, got «${raw}»`);
   }
+  if (!['http:', 'https:'].includes(parsed.protocol) || parsed.username || parsed.password || parsed.pathname !== '/' || parsed.search || parsed.hash) {
+    throw new Error(`${name} must be an http(s) origin such as https://shop.example (no path, query or user), got «${raw}»`);
+  }
+  return parsed.origin;
 }
 
 function optional(env: NodeJS.ProcessEnv, name: string): string | undefined {
@@ -60,6 +76,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): HostConfig {
   if (counterId !== undefined && (!Number.isInteger(counterId) || counterId <= 0)) {
     throw new Error(`METRICS_COUNTER_ID must be a positive whole number, got «${counterRaw}»`);
   }
+  const hostPort = port(env, 'HOST_PORT', 3000);
   const reviewsUrl = optional(env, 'REVIEWS_URL') ?? 'https://otzovik.com/';
   let registryJson: Record<string, string> | undefined;
   if (env.REGISTRY_JSON?.trim()) {
@@ -71,9 +88,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): HostConfig {
   }
   return {
     ...(registryJson ? { registryJson } : {}),
-    port: port(env, 'HOST_PORT', 3000),
+    port: hostPort,
     bind: env.HOST_BIND || '127.0.0.1',
-    apiUrl: url(env, 'API_URL', 'http://127.0.0.1:4000'),
+    apiUrl: origin(env, 'API_URL', 'http://127.0.0.1:4000'),
+    publicUrl: origin(env, 'SHOP_PUBLIC_URL', `http://localhost:${hostPort}`),
+    proxyOps: env.HOST_PROXY_OPS === '1',
+    serveSourceMaps: env.SERVE_SOURCE_MAPS === '1',
     distDir: path.resolve(env.HOST_DIST_DIR || path.join(here, '..', 'dist')),
     ...(env.REGISTRY_FILE ? { registryFile: path.resolve(env.REGISTRY_FILE) } : {}),
     registryTtlMs: ttl,

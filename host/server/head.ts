@@ -1,7 +1,19 @@
 import type { PageMetaQuery } from '../src/graphql/generated.ts';
+import { httpUrl } from './fetch-json.ts';
 import { escapeHtml } from './html.ts';
 
 type Meta = NonNullable<PageMetaQuery['pageMeta']>;
+
+/**
+ * An image URL from the API as the page may carry it: an absolute http(s) URL, or a path on
+ * the shop resolved against its public origin. Anything else (`javascript:…`, `img/x.jpg`
+ * glued to an origin with a port, `//other`) is skipped rather than thrown on: a bad value in
+ * the catalogue costs one meta tag, not the page.
+ */
+export function imageUrl(fullpath: string, publicOrigin: string): URL | null {
+  if (fullpath.startsWith('/')) return fullpath.startsWith('//') || fullpath.includes('\\') ? null : httpUrl(publicOrigin + fullpath);
+  return httpUrl(fullpath);
+}
 
 /** The page's head tags, the same set the client's applyMeta() writes on navigation. */
 export function metaTags(meta: Meta, origin: string): string {
@@ -16,7 +28,10 @@ export function metaTags(meta: Meta, origin: string): string {
     `<meta property="og:description" content="${attr(meta.ogDescription)}" data-meta>`,
     `<meta property="og:url" content="${attr(meta.ogUrl)}" data-meta>`,
     `<meta property="og:type" content="${attr(meta.ogType)}" data-meta>`,
-    ...meta.ogImages.map((image) => `<meta property="og:image" content="${attr(new URL(image.fullpath, origin).href)}" data-meta>`),
+    ...meta.ogImages.flatMap((image) => {
+      const url = imageUrl(image.fullpath, origin);
+      return url ? [`<meta property="og:image" content="${attr(url.href)}" data-meta>`] : [];
+    }),
   ];
   if (meta.jsonLd) {
     // JSON-LD is data, not script: `<` escaped so no text can close the tag.
@@ -32,8 +47,8 @@ export function metaTags(meta: Meta, origin: string): string {
  */
 export function productPhotoPreload(meta: Meta, origin: string): string {
   const photo = meta.ogType === 'product' ? meta.ogImages[0] : undefined;
-  if (!photo) return '';
-  const url = new URL(photo.fullpath, origin);
+  const url = photo ? imageUrl(photo.fullpath, origin) : null;
+  if (!url) return '';
   const href = url.origin === origin ? url.pathname + url.search : url.href;
   return `<link rel="preload" as="image" href="${escapeHtml(href)}" fetchpriority="high">`;
 }

@@ -17,3 +17,8 @@ export function renderPage(template: string, page: PageHtml): string {
     .replace('<!--app-head-->', page.head)
     .replace('<!--app-state-->', `<script type="application/json" id="shop-state">${jsonForHtml(page.state)}</script>`);
 }
+
+/** The short Russian page for a request the server refuses (bad address, bad Host, too long). */
+export function errorPageHtml(text: string): string {
+  return `<!doctype html><html lang="ru"><meta charset="utf-8"><title>Ошибка запроса</title><p>${escapeHtml(text)}</p><p><a href="/">На главную</a></p></html>`;
+}

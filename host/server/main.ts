@@ -1,6 +1,5 @@
 import { createHostServer } from './app.ts';
 import { readConfig } from './config.ts';
-import { clientErrorResponse } from './security.ts';
 
 try {
   const config = readConfig();
@@ -9,10 +8,6 @@ try {
     if (error.code === 'EADDRINUSE') console.error(`Port ${config.port} is taken: set HOST_PORT to a free port.`);
     else console.error(error);
     process.exit(1);
-  });
-  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
-    if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
-    socket.end(clientErrorResponse(error.code));
   });
   server.listen(config.port, config.bind, () => {
     console.log(`Host ready on http://${config.bind}:${config.port}`);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pageView } from '../src/routing/page-view.ts';
+import { fetchJson, httpUrl } from './fetch-json.ts';
 import { escapeHtml } from './html.ts';
 import type { Registry } from './registry.ts';
 
@@ -29,19 +30,44 @@ function baseOf(manifestUrl: string, manifest: RemoteManifest): string {
   return new URL('.', manifestUrl).href;
 }
 
-/** URLs of the remote entry, then the exposed module's scripts and stylesheets. */
+/**
+ * URLs of the remote entry, then the exposed module's scripts and stylesheets. The manifest
+ * is another team's file: anything in it that does not make an http(s) URL is left out.
+ */
 export function remoteAssets(manifestUrl: string, manifest: RemoteManifest, exposed: string): { scripts: string[]; styles: string[] } {
-  const base = baseOf(manifestUrl, manifest);
-  const { name, path: entryPath } = manifest.metaData.remoteEntry;
-  const scripts = [new URL(path.posix.join(entryPath || '', name), base).href];
+  const scripts: string[] = [];
   const styles: string[] = [];
-  const expose = manifest.exposes.find((e) => e.name === exposed || e.name === `./${exposed}`);
-  if (expose) {
-    for (const file of expose.assets.js.sync) scripts.push(new URL(file, base).href);
-    for (const file of expose.assets.css.sync) styles.push(new URL(file, base).href);
+  try {
+    const base = baseOf(manifestUrl, manifest);
+    const resolve = (file: unknown) => {
+      if (typeof file !== 'string') return null;
+      try {
+        return httpUrl(new URL(file, base).href)?.href ?? null;
+      } catch {
+        return null;
+      }
+    };
+    const { name, path: entryPath } = manifest.metaData.remoteEntry;
+    const entry = resolve(path.posix.join(entryPath || '', name));
+    if (!entry) return { scripts, styles };
+    scripts.push(entry);
+    const expose = manifest.exposes?.find((e) => e.name === exposed || e.name === `./${exposed}`);
+    for (const file of expose?.assets.js.sync ?? []) {
+      const url = resolve(file);
+      if (url) scripts.push(url);
+    }
+    for (const file of expose?.assets.css.sync ?? []) {
+      const url = resolve(file);
+      if (url) styles.push(url);
+    }
+  } catch {
+    // a manifest of another shape: no preloads for this remote
   }
   return { scripts, styles };
 }
+
+const MANIFEST_MAX_BYTES = 2_000_000;
+const MANIFEST_CACHE_ENTRIES = 100;
 
 /**
  * Reads remote manifests and keeps them: a page never waits for a manifest that was read
@@ -51,14 +77,18 @@ export function remoteAssets(manifestUrl: string, manifest: RemoteManifest, expo
 export function manifestReader(ttlMs: number, waitMs = 250) {
   const cache = new Map<string, { at: number; value: RemoteManifest | null; pending?: Promise<RemoteManifest | null> }>();
   const fetchManifest = (url: string): Promise<RemoteManifest | null> => {
-    const pending = fetch(url, { signal: AbortSignal.timeout(3000) })
-      .then(async (response) => (response.ok ? ((await response.json()) as RemoteManifest) : null))
+    // Manifest URLs come from the registry (safeManifestUrl), never from a request; a relative
+    // one (served by the host itself) is refused by fetchJson and simply gets no preloads.
+    const pending = fetchJson(url, { timeoutMs: 3000, maxBytes: MANIFEST_MAX_BYTES })
+      .then(({ status, body }) => (status === 200 && body && typeof body === 'object' ? (body as RemoteManifest) : null))
       .catch(() => null)
       .then((value) => {
         cache.set(url, { at: Date.now(), value });
         return value;
       });
     const entry = cache.get(url);
+    // Bounded: old releases' manifests fall out first (a Map keeps insertion order).
+    if (!entry && cache.size >= MANIFEST_CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
     cache.set(url, { at: entry?.at ?? 0, value: entry?.value ?? null, pending });
     return pending;
   };

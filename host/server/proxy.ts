@@ -1,30 +1,107 @@
 import http from 'node:http';
+import https from 'node:https';
+
+/**
+ * Connection-level headers (RFC 9110 §7.6.1) describe one hop and are never passed on; nor is
+ * the client's Host (the request goes to the API's) or what a client may claim about earlier
+ * hops besides X-Forwarded-For, which the host extends and the API reads from the right.
+ */
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'expect',
+  'host',
+  'forwarded',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+]);
+
+/** Methods the API answers (GraphQL GET/POST, the sandbox's form post, CORS preflight). */
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'OPTIONS']);
+
+function forwardable(headers: http.IncomingHttpHeaders): http.OutgoingHttpHeaders {
+  const named = String(headers.connection ?? '')
+    .split(',')
+    .map((name) => name.trim().toLowerCase());
+  const out: http.OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined && !HOP_BY_HOP.has(name) && !named.includes(name)) out[name] = value;
+  }
+  return out;
+}
+
+function refuse(res: http.ServerResponse, status: number, code: string, message: string, extra: Record<string, string> = {}) {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...extra });
+  res.end(JSON.stringify({ errors: [{ message, extensions: { code } }] }));
+}
+
+export type ApiPath = { ok: true; path: string } | { ok: false; status: 400 | 404; code: string; message: string };
+
+/**
+ * The path the proxy may send to the API, from the request's already parsed path (see
+ * request.ts). Decoded once to look at what the API will see: `%2f`, `%5c`, `%2e%2e` or NUL
+ * that would turn into another segment or another path there are refused, and so is
+ * `/api/ops/*` (the ops tooling talks to the API directly) unless `allowOps`.
+ */
+export function apiPath(pathname: string, search: string, allowOps: boolean): ApiPath {
+  const bad = { ok: false as const, status: 400 as const, code: 'BAD_REQUEST', message: 'Некорректный адрес запроса' };
+  if (!pathname.startsWith('/api/')) return bad;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return bad;
+  }
+  if (/[\\\0]|\/\/|\/\.\.?(?:\/|$)/.test(decoded) || !decoded.startsWith('/api/')) return bad;
+  if (!allowOps && /^\/api\/ops(?:\/|$)/i.test(decoded)) return { ok: false, status: 404, code: 'NOT_FOUND', message: 'Не найдено' };
+  return { ok: true, path: pathname + search };
+}
 
 /**
  * Forwards `/api/*` to the API so the browser talks to one origin (no CORS, one CSP
  * `connect-src 'self'`). A plain stream pipe: the host needs no more than that, and a
  * production setup may put a real reverse proxy in front instead.
+ *
+ * The upstream URL is the configured API origin plus the checked path, and its origin is
+ * compared with the configured one before any connection is made: whatever the request
+ * line says, the proxy talks to the API and nothing else.
  */
-export function proxyToApi(apiUrl: string, req: http.IncomingMessage, res: http.ServerResponse): void {
-  const target = new URL(req.url ?? '/', apiUrl);
+export function proxyToApi(
+  api: { origin: string; allowOps: boolean },
+  target: { pathname: string; search: string },
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+): void {
+  if (!METHODS.has(req.method ?? '')) return void refuse(res, 405, 'METHOD_NOT_ALLOWED', 'Метод не поддерживается', { allow: [...METHODS].join(', ') });
+  const checked = apiPath(target.pathname, target.search, api.allowOps);
+  if (!checked.ok) return void refuse(res, checked.status, checked.code, checked.message);
+  const upstreamUrl = new URL(api.origin + checked.path);
+  if (upstreamUrl.origin !== api.origin) return void refuse(res, 400, 'BAD_REQUEST', 'Некорректный адрес запроса');
   const forwardedFor = [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ');
-  const upstream = http.request(
-    target,
+  const client = upstreamUrl.protocol === 'https:' ? https : http;
+  const upstream = client.request(
+    upstreamUrl,
     {
       method: req.method,
-      headers: { ...req.headers, host: target.host, 'x-forwarded-for': forwardedFor, 'x-forwarded-host': req.headers.host ?? '' },
+      headers: { ...forwardable(req.headers), 'x-forwarded-for': forwardedFor },
       timeout: 30_000,
     },
     (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      res.writeHead(answer.statusCode ?? 502, forwardable(answer.headers));
       answer.pipe(res);
     },
   );
   upstream.on('timeout', () => upstream.destroy(new Error('API timeout')));
   upstream.on('error', () => {
     if (res.headersSent) return void res.destroy();
-    res.writeHead(502, { 'content-type': 'application/json; charset=utf-8' });
-    res.end(JSON.stringify({ errors: [{ message: 'Сервис временно недоступен', extensions: { code: 'API_UNAVAILABLE' } }] }));
+    refuse(res, 502, 'API_UNAVAILABLE', 'Сервис временно недоступен');
   });
   req.pipe(upstream);
 }

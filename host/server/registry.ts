@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { fetchJson, httpUrl } from './fetch-json.ts';
 
 /** What the browser gets: remote name → manifest URL of the release it should load. */
 export type Registry = Record<string, string>;
@@ -12,10 +13,42 @@ export type RegistryState = Record<string, RemoteState>;
 
 export type RegistrySource = () => Promise<RegistryState>;
 
+/**
+ * A manifest URL as it may reach the page, its CSP and the server's own manifest reads: an
+ * absolute http(s) URL, or a path on the host itself. Anything else (`javascript:`, `//x`, a
+ * typo) is dropped, so a bad registry entry costs that remote, not the page.
+ */
+export function safeManifestUrl(value: unknown): string | null {
+  if (typeof value !== 'string' || value.length > 2000) return null;
+  if (value.startsWith('/')) return value.startsWith('//') || value.includes('\\') ? null : value;
+  return httpUrl(value)?.href ?? null;
+}
+
 function fromMap(map: Record<string, unknown>): RegistryState {
   const state: RegistryState = {};
-  for (const [name, url] of Object.entries(map)) {
-    if (typeof url === 'string') state[name] = { active: { version: url.split('/').at(-2) ?? '', manifestUrl: url } };
+  for (const [name, value] of Object.entries(map)) {
+    const url = safeManifestUrl(value);
+    if (url) state[name] = { active: { version: url.split('/').at(-2) ?? '', manifestUrl: url } };
+  }
+  return state;
+}
+
+/** The API's registry answer, keeping only entries whose manifest URLs are safe. */
+function fromApi(body: unknown): RegistryState {
+  const remotes = (body as { remotes?: unknown } | null)?.remotes;
+  if (!remotes || typeof remotes !== 'object') throw new Error('registry answer has no remotes');
+  const state: RegistryState = {};
+  for (const [name, value] of Object.entries(remotes as Record<string, Partial<RemoteState> | null>)) {
+    const active = value?.active;
+    const manifestUrl = safeManifestUrl(active?.manifestUrl);
+    if (!active || !manifestUrl) continue;
+    const remote: RemoteState = { active: { version: String(active.version ?? ''), manifestUrl } };
+    const canary = value?.canary;
+    const canaryUrl = safeManifestUrl(canary?.manifestUrl);
+    if (canary && canaryUrl && typeof canary.percent === 'number' && canary.percent >= 0 && canary.percent <= 100) {
+      remote.canary = { version: String(canary.version ?? ''), manifestUrl: canaryUrl, percent: canary.percent };
+    }
+    state[name] = remote;
   }
   return state;
 }
@@ -59,10 +92,9 @@ export function fileRegistry(file: string, ttlMs: number): RegistrySource {
 /** The registry the API keeps in its database, so every host server agrees. */
 export function apiRegistry(apiUrl: string, ttlMs: number): RegistrySource {
   return cached(async () => {
-    const response = await fetch(`${apiUrl}/api/registry`, { signal: AbortSignal.timeout(3000) });
-    if (!response.ok) throw new Error(`registry answered ${response.status}`);
-    const body = (await response.json()) as { remotes: RegistryState };
-    return body.remotes;
+    const { status, body } = await fetchJson(`${apiUrl}/api/registry`, { origin: apiUrl, timeoutMs: 3000, maxBytes: 1_000_000 });
+    if (status !== 200) throw new Error(`registry answered ${status}`);
+    return fromApi(body);
   }, ttlMs);
 }
 

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { errorPageHtml } from './html.ts';
 
 /** sha256 sources for the inline scripts of index.html (the theme script), so CSP needs no 'unsafe-inline'. */
 export function inlineScriptHashes(html: string): string[] {
@@ -82,16 +83,17 @@ export function originsOf(registry: Record<string, string>): string[] {
  * nothing itself, so the shopper gets a short Russian page with the usual headers instead of
  * the browser's own error screen.
  */
-export function clientErrorResponse(code: string | undefined): string {
+export function clientErrorResponse(code: string | undefined, extraHeaders: Record<string, string> = {}): string {
   const [status, reason, text] =
     code === 'HPE_HEADER_OVERFLOW'
       ? [431, 'Request Header Fields Too Large', 'Слишком длинный адрес страницы. Уберите часть фильтров или начните с главной.']
       : code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? [408, 'Request Timeout', 'Запрос шёл слишком долго. Обновите страницу.']
         : [400, 'Bad Request', 'Некорректный запрос. Начните с главной страницы.'];
-  const body = `<!doctype html><html lang="ru"><meta charset="utf-8"><title>Ошибка запроса</title><p>${text}</p><p><a href="/">На главную</a></p></html>`;
+  const body = errorPageHtml(text);
   const headers = {
     ...baselineHeaders('/'),
+    ...extraHeaders,
     'Content-Type': 'text/html; charset=utf-8',
     'Content-Length': String(Buffer.byteLength(body)),
     Connection: 'close',
