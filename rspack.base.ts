@@ -244,8 +244,9 @@ export function createConfig(options: AppOptions, argv: { mode?: string } = {}):
     context: options.dir,
     entry: isHost ? { main: './src/index.ts' } : {},
     target: ['web', 'es2022'],
-    // No eval-based maps in development either: the shop's CSP refuses 'unsafe-eval'.
-    devtool: prod ? 'source-map' : 'cheap-module-source-map',
+    // No eval-based maps in development either: the shop's CSP refuses 'unsafe-eval'. Production
+    // writes its maps for error tooling but names them in no file (the servers answer 404 for *.map).
+    devtool: prod ? 'hidden-source-map' : 'cheap-module-source-map',
     output: {
       path: outDir,
       // Remotes compute their public path from where their manifest was loaded, so one
