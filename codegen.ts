@@ -2,7 +2,8 @@
  * GraphQL codegen: the API's schema (api/schema.graphql, printed from the API's type
  * definitions) and each front-end package's `.graphql` operations give that package one
  * typed `src/graphql/generated.ts`. Generated files are not committed: `npm run codegen`
- * (run by build, start and test) writes them.
+ * (run by build, start and test) writes them, and then each package's manifest of trusted
+ * documents, `src/graphql/persisted-operations.json` (scripts/codegen/persisted-manifest.ts).
  */
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -37,7 +38,11 @@ const config: CodegenConfig = {
         },
       ]),
   ),
-  hooks: {},
+  hooks: {
+    // then each package's manifest of trusted documents (persisted-operations.json beside
+    // generated.ts): the exact texts Apollo sends and their sha256 ids, registered by releases
+    afterAllFileWrite: ['tsx scripts/codegen/persisted-manifest.ts'],
+  },
 };
 
 export default config;
