@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Static server for one remote's release folders (dist/<version>/...), as each remote's
 // own service would run in production. Usage: node scripts/serve-remote.mjs <dist dir>
-// Env: PORT (required), PORT_VAR (the variable named in the "port taken" message), BIND.
+// Env: PORT (required), PORT_VAR (the variable named in the "port taken" message), BIND,
+// SERVE_SOURCE_MAPS=1 to serve the builds' *.map files (they are 404 otherwise: the public
+// gets no sources).
 import { readdir, readFile } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
@@ -61,16 +63,69 @@ async function health(res) {
   res.end(JSON.stringify({ ok: releases > 0, releases }));
 }
 
-const server = http.createServer((req, res) => {
+const serveSourceMaps = process.env.SERVE_SOURCE_MAPS === '1';
+
+function notFound(res) {
+  res.writeHead(404, { 'Access-Control-Allow-Origin': '*', 'content-type': 'text/plain; charset=utf-8' });
+  res.end('Not found');
+}
+
+/** The request's path (origin-form only), decoded as sirv will read it; null when it is not a plain path. */
+function requestPath(url) {
+  if (!url?.startsWith('/') || url.startsWith('//')) return null;
+  const pathname = url.split(/[?#]/, 1)[0];
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
+}
+
+/**
+ * sirv turns `Range: bytes=10-5` into a read stream whose start is past its end, which throws
+ * (and without this would stop the server). A Range that is not one plain, ordered byte range
+ * is ignored (RFC 9110 lets a server ignore Range) and the whole file is sent.
+ */
+function dropBadRange(req) {
+  const range = req.headers.range;
+  if (range === undefined) return;
+  const match = /^bytes=(\d{1,15})-(\d{1,15})?$/.exec(range);
+  if (!match || (match[2] !== undefined && Number(match[2]) < Number(match[1]))) delete req.headers.range;
+}
+
+function handle(req, res) {
   if (req.url === '/healthz' && (req.method === 'GET' || req.method === 'HEAD')) return void health(res);
   if (req.method === 'OPTIONS') {
     res.writeHead(204, { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'GET, HEAD' });
     return res.end();
   }
-  files(req, res, () => {
-    res.writeHead(404, { 'Access-Control-Allow-Origin': '*', 'content-type': 'text/plain; charset=utf-8' });
-    res.end('Not found');
-  });
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.writeHead(405, { allow: 'GET, HEAD, OPTIONS', 'Access-Control-Allow-Origin': '*' });
+    return res.end();
+  }
+  const pathname = requestPath(req.url);
+  if (pathname === null) {
+    res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' });
+    return res.end('Bad request');
+  }
+  if (!serveSourceMaps && /\.map$/i.test(pathname)) return notFound(res);
+  dropBadRange(req);
+  files(req, res, () => notFound(res));
+}
+
+const server = http.createServer((req, res) => {
+  try {
+    handle(req, res);
+  } catch (error) {
+    console.error(error);
+    if (res.headersSent) return res.destroy();
+    res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+    res.end('Internal error');
+  }
+});
+server.on('clientError', (error, socket) => {
+  if (error.code === 'ECONNRESET' || !socket.writable) return socket.destroy();
+  socket.end('HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
 });
 server.on('error', (error) => {
   if (error.code === 'EADDRINUSE') console.error(`Port ${port} is taken: set ${portVar} to a free port.`);

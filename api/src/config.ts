@@ -9,6 +9,10 @@ export interface Config {
   databaseUrl: string | undefined;
   /** PostgreSQL connections in the pool: a few per core serve best (measured on 2 cores). */
   databasePoolSize: number;
+  /** Memory the response cache may hold (bytes, LRU by bytes): RESPONSE_CACHE_MAX_BYTES. */
+  responseCacheMaxBytes: number;
+  /** Answers above this many bytes are served but never cached: RESPONSE_CACHE_MAX_ENTRY_BYTES. */
+  responseCacheMaxEntryBytes: number;
   pgliteDir: string;
   catalogSeed: CatalogSeed;
   shopPublicUrl: string;
@@ -80,6 +84,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host,
     databaseUrl: url(env, 'DATABASE_URL', undefined, ['postgres:', 'postgresql:']),
     databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 6, 1, 100),
+    responseCacheMaxBytes: int(env, 'RESPONSE_CACHE_MAX_BYTES', 64 * 1024 * 1024, 0, 4 * 1024 ** 3),
+    responseCacheMaxEntryBytes: int(env, 'RESPONSE_CACHE_MAX_ENTRY_BYTES', 1024 * 1024, 0, 256 * 1024 * 1024),
     pgliteDir: resolve(env.PGLITE_DIR || resolve(apiRoot, '.data/pglite')),
     catalogSeed: seed,
     shopPublicUrl: publicUrl.replace(/\/+$/, ''),

@@ -15,7 +15,7 @@ import { useErrorCodes } from './error-codes.ts';
 import { imageResponse } from './images.ts';
 import { defaultLimits, type QueryLimits, useQueryLimits } from './query-limits.ts';
 import { RateLimiter } from './rate-limiter.ts';
-import { useCatalogResponseCache } from './response-cache.ts';
+import { type ResponseCacheStats, useCatalogResponseCache } from './response-cache.ts';
 import { sandboxResponse } from './sandbox.ts';
 import { registryResponse } from '../registry/registry-routes.ts';
 
@@ -41,6 +41,8 @@ export interface Api {
   /** Re-reads the catalogue version; a changed version retires every cached answer. */
   refreshCatalogVersion(): Promise<void>;
   orderLimiter: RateLimiter;
+  /** Bytes and entries the response cache holds (null when it is off). */
+  responseCacheStats(): ResponseCacheStats | null;
   close(): void;
 }
 
@@ -93,6 +95,8 @@ export async function createApi(options: ApiOptions): Promise<Api> {
           version: () => version,
           // per-shopper or per-moment answers; mutations are never cached anyway
           uncachedRootFields: new Set(['order', 'paymentInfo', 'resolvePage', 'health', '__schema', '__type']),
+          maxBytes: config.responseCacheMaxBytes,
+          maxEntryBytes: config.responseCacheMaxEntryBytes,
         });
 
   const yoga = createYoga<ServerContext, ApiContext>({
@@ -109,8 +113,9 @@ export async function createApi(options: ApiOptions): Promise<Api> {
     context: ({ request, req }) =>
       createContext(db, config, clientIp(request, req, config.trustProxy), orderLimiter, ping, meta) as never,
     plugins: [
+      // first: every body on every route is read with a byte cap before anything else sees it
+      useBodyLimit({ onBody: responseCache?.lookupBody, maxByPathPrefix: { '/api/ops/': 1024 * 1024 } }),
       routes,
-      useBodyLimit(undefined, responseCache?.lookupBody),
       // first: a hit was measured and executed when it was stored, so it skips all of that
       ...(responseCache ? [responseCache] : []),
       useQueryLimits(options.limits ?? defaultLimits),
@@ -132,6 +137,7 @@ export async function createApi(options: ApiOptions): Promise<Api> {
     yoga,
     refreshCatalogVersion,
     orderLimiter,
+    responseCacheStats: () => responseCache?.stats() ?? null,
     close: () => {
       if (timer) clearInterval(timer);
     },

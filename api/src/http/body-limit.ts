@@ -1,4 +1,5 @@
 import type { GraphQLParams, Plugin } from 'graphql-yoga';
+import { checkJsonBounds, type JsonBounds, variableBounds } from './json-bounds.ts';
 
 export const MAX_BODY_BYTES = 100 * 1024;
 
@@ -9,8 +10,24 @@ export function jsonError(status: number, code: string, message: string): Respon
   });
 }
 
-async function readLimited(request: Request, max: number): Promise<string | null> {
-  if (!request.body) return '';
+/**
+ * The only body types /api/graphql takes. Matched on the MIME type's essence (anchored): a
+ * browser sends `text/plain; x=application/json` as a simple cross-site request, so a substring
+ * match would let a form post through. The three simple-form types (urlencoded, multipart,
+ * text/plain) and `application/graphql` are refused: a cross-site page cannot post JSON without
+ * a CORS preflight, which the API's CORS policy (the shop's own origin only) denies.
+ */
+const GRAPHQL_BODY_TYPE = /^\s*application\/(?:json|graphql-response\+json)\s*(?:;|$)/i;
+
+/** Methods whose body is never read (yoga answers 405 to the ones it does not serve). */
+const BODYLESS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Reads a body with a byte counter, whatever its content type or transfer encoding: null as soon
+ * as it passes `max` (the rest is never read), so an oversized body costs at most `max` bytes.
+ */
+async function readLimited(request: Request, max: number): Promise<Uint8Array | null> {
+  if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -19,27 +36,82 @@ async function readLimited(request: Request, max: number): Promise<string | null
     if (done) break;
     size += value.byteLength;
     if (size > max) {
-      await reader.cancel();
+      await reader.cancel().catch(() => {});
       return null;
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 /** Sees each JSON body once it is read; a Response it returns is the answer (a cache hit). */
 export type BodyHook = (request: Request, text: string) => Response | undefined;
 
+export interface BodyLimitOptions {
+  /** Byte cap of every request body (default MAX_BODY_BYTES). */
+  max?: number;
+  /** Larger caps for some path prefixes (e.g. the ops API registering a release's operations). */
+  maxByPathPrefix?: Record<string, number>;
+  /** Bounds of `variables` and `extensions` (GET and POST). */
+  bounds?: JsonBounds;
+  onBody?: BodyHook;
+}
+
+/** `variables`/`extensions` must be JSON objects of bounded depth and size: 400 with a code otherwise. */
+function boundsError(params: Record<string, unknown>, bounds: JsonBounds): Response | null {
+  for (const name of ['variables', 'extensions'] as const) {
+    const problem = checkJsonBounds(params[name], bounds);
+    if (problem === 'TOO_DEEP') {
+      return jsonError(400, `${name.toUpperCase()}_TOO_DEEP`, `Параметр ${name} вложен глубже ${bounds.maxDepth} уровней`);
+    }
+    if (problem === 'TOO_LARGE') {
+      return jsonError(400, `${name.toUpperCase()}_TOO_LARGE`, `Параметр ${name} содержит больше ${bounds.maxNodes} значений`);
+    }
+  }
+  return null;
+}
+
 /**
- * JSON bodies are read with a byte cap (a missing or lying Content-Length cannot get around it),
- * so an oversized body costs at most MAX_BODY_BYTES of memory and answers 413 with a code.
+ * Every request body, on every path, is read here with a byte counter before anything else sees
+ * it (yoga's own parsers read up to 25 MB, and the sandbox and ops routes read whole bodies):
+ * a declared Content-Length over the cap is refused without reading, a chunked or lying one as
+ * soon as the count passes the cap; 413 PAYLOAD_TOO_LARGE either way. /api/graphql then takes
+ * only JSON (415 UNSUPPORTED_MEDIA_TYPE otherwise), parsed here, with `variables` and
+ * `extensions` bounded before anything recurses over them.
+ * Must run before the routes plugin so the sandbox and ops bodies are capped too.
  */
-export function useBodyLimit(max = MAX_BODY_BYTES, onBody?: BodyHook): Plugin {
-  const tooLarge = () => jsonError(413, 'PAYLOAD_TOO_LARGE', `Тело запроса больше ${Math.round(max / 1024)} КБ`);
+export function useBodyLimit(options: BodyLimitOptions = {}): Plugin {
+  const max = options.max ?? MAX_BODY_BYTES;
+  const bounds = options.bounds ?? variableBounds;
+  const prefixes = Object.entries(options.maxByPathPrefix ?? {});
+  const capFor = (path: string) => prefixes.find(([prefix]) => path.startsWith(prefix))?.[1] ?? max;
+  const tooLarge = (cap: number) => jsonError(413, 'PAYLOAD_TOO_LARGE', `Тело запроса больше ${Math.round(cap / 1024)} КБ`);
+  // the GraphQL bodies read in onRequest, for the parser
+  const texts = new WeakMap<Request, string>();
   return {
-    onRequest({ request, endResponse }) {
-      const length = Number(request.headers.get('content-length'));
-      if (Number.isFinite(length) && length > max) endResponse(tooLarge());
+    async onRequest({ request, url, setRequest, endResponse, fetchAPI }) {
+      if (BODYLESS.has(request.method)) return;
+      const cap = capFor(url.pathname);
+      const declared = request.headers.get('content-length');
+      if (declared !== null && !(Number(declared) <= cap)) {
+        endResponse(tooLarge(cap));
+        return;
+      }
+      const bytes = await readLimited(request, cap);
+      if (bytes === null) {
+        endResponse(tooLarge(cap));
+        return;
+      }
+      if (url.pathname === '/api/graphql' && request.method === 'POST') {
+        if (!GRAPHQL_BODY_TYPE.test(request.headers.get('content-type') ?? '')) {
+          endResponse(jsonError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Запрос к API должен иметь тип application/json'));
+          return;
+        }
+        texts.set(request, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'));
+        return;
+      }
+      // other routes read the body themselves: hand them the bytes already counted
+      setRequest(new fetchAPI.Request(request.url, { method: request.method, headers: request.headers, body: bytes as Uint8Array<ArrayBuffer> }));
     },
     onRequestParse({ request, setRequestParser }) {
       // GET: yoga's own parser throws on `variables`/`extensions` that are not JSON, which
@@ -61,16 +133,24 @@ export function useBodyLimit(max = MAX_BODY_BYTES, onBody?: BodyHook): Plugin {
               return jsonError(400, 'BAD_REQUEST', `Параметр ${name} не является корректным JSON`);
             }
           }
-          return params as GraphQLParams;
+          return boundsError(params, bounds) ?? (params as GraphQLParams);
         });
         return;
       }
-      const type = request.headers.get('content-type') ?? '';
-      if (request.method !== 'POST' || !/application\/(graphql-response\+)?json/i.test(type)) return;
+      if (request.method !== 'POST') return;
       setRequestParser(async (req) => {
-        const text = await readLimited(req, max);
-        if (text === null) return tooLarge();
-        const early = onBody?.(request, text);
+        // the hook's request is the one onRequest saw (the parser may be handed a wrapper)
+        let text = texts.get(request) ?? texts.get(req);
+        if (text === undefined) {
+          // not seen by onRequest (a request replaced by a later plugin): same cap, same types
+          if (!GRAPHQL_BODY_TYPE.test(req.headers.get('content-type') ?? '')) {
+            return jsonError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Запрос к API должен иметь тип application/json');
+          }
+          const bytes = await readLimited(req, max);
+          if (bytes === null) return tooLarge(max);
+          text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+        }
+        const early = options.onBody?.(request, text);
         if (early) return early;
         let body: unknown;
         try {
@@ -81,7 +161,7 @@ export function useBodyLimit(max = MAX_BODY_BYTES, onBody?: BodyHook): Plugin {
         if (!body || typeof body !== 'object' || Array.isArray(body)) {
           return jsonError(400, 'BAD_REQUEST', 'Ожидается JSON-объект { query, variables, operationName }');
         }
-        return body as GraphQLParams;
+        return boundsError(body as Record<string, unknown>, bounds) ?? (body as GraphQLParams);
       });
     },
   };
