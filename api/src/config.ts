@@ -30,6 +30,8 @@ export interface Config {
   paymentProviderUrl: string | undefined;
   /** Shown in page titles. */
   shopName: string;
+  /** Hosts ("cdn.example.ru" or "host:port") whose https image URLs a catalogue import accepts; none: only /api/images/. */
+  catalogImageHosts: string[];
 }
 
 export class ConfigError extends Error {}
@@ -69,6 +71,14 @@ function url(env: NodeJS.ProcessEnv, name: string, fallback: string | undefined,
   return raw;
 }
 
+/** CATALOG_IMAGE_HOSTS: comma-separated lower-case host names, each optionally with a port. */
+function imageHosts(env: NodeJS.ProcessEnv): string[] {
+  const hosts = (env.CATALOG_IMAGE_HOSTS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const bad = hosts.find((h) => !/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/.test(h));
+  if (bad !== undefined) fail('CATALOG_IMAGE_HOSTS', env.CATALOG_IMAGE_HOSTS ?? '', 'comma-separated host names such as cdn.example.ru');
+  return hosts;
+}
+
 /** Reads and validates every setting of the API process; nothing else reads process.env. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const seed = env.CATALOG_SEED || 'small';
@@ -96,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowedProperties: allowed.length ? allowed : ['size'],
     paymentProviderUrl: url(env, 'PAYMENT_PROVIDER_URL', undefined, ['http:', 'https:']),
     shopName: env.SHOP_NAME || 'Оригинал',
+    catalogImageHosts: imageHosts(env),
   };
 }
 

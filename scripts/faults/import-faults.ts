@@ -62,7 +62,7 @@ export const IMPORT_CASES: ImportCase[] = [
     },
   },
   {
-    name: 'hostile texts and references (script in names, a reference to nothing, a parent cycle)',
+    name: 'broken references (a reference to nothing, a parent cycle)',
     expect: [/models\[0\]\.brand/, /categor/],
     build: () => {
       const c = fresh();
@@ -72,7 +72,20 @@ export const IMPORT_CASES: ImportCase[] = [
         a.parent = b.key;
         b.parent = a.key;
       }
+      return JSON.stringify(c, null, 1);
+    },
+  },
+  {
+    // D10: values that would reach shoppers as markup, off-site links or broken pages
+    name: 'hostile values (script in a name, an off-site redirect, a relative and a javascript: image, an external menu link)',
+    expect: [/models\[1\]\.name/, /redirects\[\d+\]\.to/, /models\[0\]\.variants\[0\]\.photos\[0\]\.url/, /brands\[0\]\.logo\.url/, /menus\[\d+\]\.href/],
+    build: () => {
+      const c = fresh();
       c.models[1].name = '<script>alert(1)</script>';
+      c.redirects.push({ from: '/go-away', to: '/%2F%2Fevil.example/phish', status: 301 });
+      c.models[0].variants[0].photos[0].url = 'img/x.jpg';
+      c.brands[0].logo.url = 'javascript:alert(3)';
+      c.menus.push({ name: 'Акция', href: '//evil.example/sale', type: 'link' });
       return JSON.stringify(c, null, 1);
     },
   },

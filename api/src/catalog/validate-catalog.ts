@@ -1,4 +1,4 @@
-import { type Catalog, catalogFileSchema } from './catalog-file.ts';
+import { type Catalog, catalogFileSchemaFor } from './catalog-file.ts';
 
 export interface CatalogProblem {
   /** Where in the file, e.g. `models[3].variants[0].offers[2].price`. */
@@ -14,9 +14,14 @@ export function formatPosition(path: readonly PropertyKey[]): string {
   return path.reduce<string>((acc, key) => (typeof key === 'number' ? `${acc}[${key}]` : acc ? `${acc}.${String(key)}` : String(key)), '') || '(файл)';
 }
 
+export interface ValidateOptions {
+  /** Hosts whose https image URLs are accepted (CATALOG_IMAGE_HOSTS); otherwise only the API's images route. */
+  imageHosts?: readonly string[];
+}
+
 /** Shape (zod) first, then what a schema cannot see: references, duplicates, cycles. */
-export function validateCatalog(input: unknown): ValidationResult {
-  const parsed = catalogFileSchema.safeParse(input);
+export function validateCatalog(input: unknown, options: ValidateOptions = {}): ValidationResult {
+  const parsed = catalogFileSchemaFor(options.imageHosts).safeParse(input);
   if (!parsed.success) {
     return { ok: false, problems: parsed.error.issues.map((i) => ({ position: formatPosition(i.path), message: i.message })) };
   }

@@ -1,6 +1,6 @@
 import { importCatalogFile } from '../catalog/import-file.ts';
 import { resolve } from 'node:path';
-import { invocationDir } from '../config.ts';
+import { invocationDir, loadConfig } from '../config.ts';
 import { withDatabase } from './with-database.ts';
 
 const arg = process.argv[2];
@@ -11,7 +11,7 @@ if (!arg) {
 const file = resolve(invocationDir(), arg);
 
 await withDatabase(async (db) => {
-  const result = await importCatalogFile(db, file);
+  const result = await importCatalogFile(db, file, { imageHosts: loadConfig().catalogImageHosts });
   if (!result.ok) {
     console.error(`Import rejected: ${result.problems.length} problem(s); the catalogue was not changed.`);
     for (const p of result.problems) console.error(`  ${p.line ? `line ${p.line}, ` : ''}${p.position}: ${p.message}`);

@@ -1,3 +1,4 @@
+import { absoluteUrl } from '../catalog/site-urls.ts';
 import type { CatalogRepo } from './catalog-repo.ts';
 import type { PageType } from './page-repo.ts';
 
@@ -35,9 +36,17 @@ export async function buildPageMeta(
   id: number | null,
   query: string,
 ): Promise<PageMeta | null> {
-  const abs = (path: string) => (/^https?:\/\//.test(path) ? path : `${publicUrl}${path}`);
+  // database values are checked again here, whatever the import let through: an unsafe value
+  // is left out (images) or replaced by the home page (page URLs), never glued onto the origin
+  const abs = (path: string) => absoluteUrl(publicUrl, path);
+  const home = `${publicUrl}/`;
+  const imagesOf = (list: { url: string; width: number; height: number }[]) =>
+    list.flatMap((img) => {
+      const url = abs(img.url);
+      return url ? [{ url, width: img.width, height: img.height }] : [];
+    });
   const base = (path: string, title: string, description: string, extra: Partial<PageMeta> = {}): PageMeta => {
-    const canonical = abs(path) + (extra.canonical ?? '');
+    const canonical = (abs(path) ?? home) + (extra.canonical ?? '');
     const full = `${title} | ${shopName}`;
     return {
       title: full,
@@ -78,7 +87,7 @@ export async function buildPageMeta(
       return base(c.webPath, `${c.name} — купить оригинал с бесплатной доставкой`, c.description || c.text, {
         canonical: paged,
         keywords: `${c.name.toLowerCase()}, купить ${c.name.toLowerCase()}, оригинал, доставка по России`,
-        ogImages: c.image ? [{ ...c.image, url: abs(c.image.url) }] : [],
+        ogImages: c.image ? imagesOf([c.image]) : [],
       });
     }
     case 'BRAND': {
@@ -87,7 +96,7 @@ export async function buildPageMeta(
       return base(b.webPath, `${b.name} — оригинальная обувь и одежда`, b.description || b.text, {
         canonical: paged,
         keywords: [b.name, ...b.aliases, `${b.name} купить`, `${b.name} оригинал`].join(', '),
-        ogImages: b.logo ? [{ ...b.logo, url: abs(b.logo.url) }] : [],
+        ogImages: b.logo ? imagesOf([b.logo]) : [],
       });
     }
     case 'PRODUCT': {
@@ -103,7 +112,7 @@ export async function buildPageMeta(
       const color = p.colorName ? `, цвет ${p.colorName}` : '';
       const title = `${p.name}${color} — купить за ${rub.format(p.minPriceInRUB)}`;
       const description = model?.description || model?.text || p.name;
-      const images = photos.map((ph) => ({ url: abs(ph.url), width: ph.width, height: ph.height }));
+      const images = imagesOf(photos);
       const jsonLd = {
         '@context': 'https://schema.org',
         '@type': 'Product',
@@ -122,7 +131,7 @@ export async function buildPageMeta(
           priceCurrency: 'RUB',
           availability: o.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
           itemCondition: 'https://schema.org/NewCondition',
-          url: abs(p.webPath),
+          url: abs(p.webPath) ?? undefined,
         })),
       };
       return base(p.webPath, title, description, {
