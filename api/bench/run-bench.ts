@@ -208,7 +208,7 @@ async function benchDriver(driver: 'pglite' | 'postgres', database: Database, se
       deliveryMethod: 'COURIER' as const,
       comment: '',
       personalDataConsent: true,
-      consentVersion: '2025-09',
+      consentVersion: '2025-09-01',
     },
     items: [{ offerId: String(offerIds[i % offerIds.length]), quantity: 1 }],
   });

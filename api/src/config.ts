@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isProxyEntry } from './http/client-ip.ts';
 
 export type CatalogSeed = 'small' | 'large' | 'none';
 
@@ -22,9 +23,18 @@ export interface Config {
    * GRAPHQL_ARBITRARY_OPERATIONS, default on except under NODE_ENV=production.
    */
   arbitraryOperations: boolean;
-  trustProxy: boolean;
-  /** createOrder calls allowed per client IP per minute. */
+  /** Proxies (IPs/CIDRs) whose X-Forwarded-For is believed; see http/client-ip.ts. */
+  trustedProxies: string[];
+  /** createOrder calls allowed per client IP (IPv6: per /64) per minute. */
   orderRateLimit: number;
+  /** `order` and `paymentInfo` look-ups (each alias counts) per client IP per minute. */
+  orderLookupRateLimit: number;
+  /** Sandbox payment page requests per client IP per minute. */
+  sandboxRateLimit: number;
+  /** Wrong ops tokens per client IP per 15 minutes before that IP is locked out for the rest of them. */
+  opsTokenFailureLimit: number;
+  /** Consent text versions (152-ФЗ) an order may cite: the one mf-cart shows, plus any still in open tabs. */
+  consentVersions: string[];
   /** Property names offered as listing filters. */
   allowedProperties: string[];
   paymentProviderUrl: string | undefined;
@@ -79,6 +89,37 @@ function imageHosts(env: NodeJS.ProcessEnv): string[] {
   return hosts;
 }
 
+function list(env: NodeJS.ProcessEnv, name: string, fallback: string): string[] {
+  return (env[name] ?? fallback)
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/**
+ * TRUSTED_PROXIES (default: loopback, where the host runs under `npm start`; `none` trusts no
+ * one). The old TRUST_PROXY boolean still works when TRUSTED_PROXIES is unset: false means none.
+ */
+function trustedProxies(env: NodeJS.ProcessEnv): string[] {
+  const raw = env.TRUSTED_PROXIES?.trim();
+  if (!raw) return bool(env, 'TRUST_PROXY', true) ? ['127.0.0.1/8', '::1'] : [];
+  if (raw.toLowerCase() === 'none') return [];
+  const entries = list(env, 'TRUSTED_PROXIES', '');
+  const bad = entries.find((e) => !isProxyEntry(e));
+  if (bad !== undefined) fail('TRUSTED_PROXIES', raw, 'comma-separated IP addresses or CIDRs (e.g. 127.0.0.1/8,::1), or none');
+  return entries;
+}
+
+/** The published consent version is mf-cart's CONSENT_VERSION (src/checkout/consent-text.ts); a test keeps them equal. */
+export const PUBLISHED_CONSENT_VERSION = '2025-09-01';
+
+function consentVersions(env: NodeJS.ProcessEnv): string[] {
+  const versions = list(env, 'CONSENT_VERSIONS', '');
+  if (!versions.length) return [PUBLISHED_CONSENT_VERSION];
+  if (versions.some((v) => !/^[A-Za-z0-9._-]{1,50}$/.test(v))) fail('CONSENT_VERSIONS', env.CONSENT_VERSIONS ?? '', 'comma-separated versions such as 2025-09-01');
+  return versions;
+}
+
 /** Reads and validates every setting of the API process; nothing else reads process.env. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const seed = env.CATALOG_SEED || 'small';
@@ -101,8 +142,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shopPublicUrl: publicUrl.replace(/\/+$/, ''),
     opsToken: env.OPS_TOKEN || undefined,
     arbitraryOperations: bool(env, 'GRAPHQL_ARBITRARY_OPERATIONS', env.NODE_ENV !== 'production'),
-    trustProxy: bool(env, 'TRUST_PROXY', true),
+    trustedProxies: trustedProxies(env),
     orderRateLimit: int(env, 'ORDER_RATE_LIMIT', 10, 1, 100_000),
+    orderLookupRateLimit: int(env, 'ORDER_LOOKUP_RATE_LIMIT', 60, 1, 100_000),
+    sandboxRateLimit: int(env, 'SANDBOX_RATE_LIMIT', 30, 1, 100_000),
+    opsTokenFailureLimit: int(env, 'OPS_TOKEN_FAILURE_LIMIT', 10, 1, 10_000),
+    consentVersions: consentVersions(env),
     allowedProperties: allowed.length ? allowed : ['size'],
     paymentProviderUrl: url(env, 'PAYMENT_PROVIDER_URL', undefined, ['http:', 'https:']),
     shopName: env.SHOP_NAME || 'Оригинал',

@@ -32,7 +32,7 @@ describeDrivers('response cache', (env) => {
       await env().data(`mutation($i: CreateOrderInput!) { createOrder(input: $i) { success order { id ordernumber accessKey } } }`, {
         i: {
           idempotencyKey: randomUUID(),
-          orderData: { fullName: 'Петрова Анна', phone: '+79001234567', email: 'anna@example.ru', city: 'Москва', address: 'ул. Тверская, 1', deliveryMethod: 'COURIER', personalDataConsent: true, consentVersion: '2025-09' },
+          orderData: { fullName: 'Петрова Анна', phone: '+79001234567', email: 'anna@example.ru', city: 'Москва', address: 'ул. Тверская, 1', deliveryMethod: 'COURIER', personalDataConsent: true, consentVersion: '2025-09-01' },
           items: [{ offerId: offer.id, quantity: 1 }],
         },
       })

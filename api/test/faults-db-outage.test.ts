@@ -19,7 +19,7 @@ const orderData = {
   address: 'Невский пр., д. 10, кв. 5',
   deliveryMethod: 'COURIER',
   personalDataConsent: true,
-  consentVersion: '2025-09',
+  consentVersion: '2025-09-01',
 };
 
 /** A TCP proxy to PostgreSQL whose link can be cut (every connection dropped, new ones refused) and restored. */

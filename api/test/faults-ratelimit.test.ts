@@ -14,7 +14,7 @@ const orderData = {
   address: 'ул. Тверская, д. 7, кв. 12',
   deliveryMethod: 'CDEK_PICKUP',
   personalDataConsent: true,
-  consentVersion: '2025-09',
+  consentVersion: '2025-09-01',
 };
 
 describeDrivers(

@@ -24,7 +24,7 @@ const orderData = (over: Record<string, unknown> = {}) => ({
   deliveryMethod: 'CDEK_PICKUP',
   comment: 'Позвоните за час',
   personalDataConsent: true,
-  consentVersion: '2025-09',
+  consentVersion: '2025-09-01',
   ...over,
 });
 
@@ -79,7 +79,7 @@ describeDrivers(
         env().database.db,
         sql`SELECT consent_version, client_ip, consented_at FROM order_consents WHERE order_id = ${Number(r.order.id)}`,
       );
-      expect(consent).toMatchObject({ consent_version: '2025-09', client_ip: '203.0.113.5' });
+      expect(consent).toMatchObject({ consent_version: '2025-09-01', client_ip: '203.0.113.5' });
       const page = await env().data(`query($n: String!, $k: String!) { order(number: $n, key: $k) { ordernumber totalPrice deliveryMethod phone status
         lines { offerId name size price quantity total product { webPath } } } }`, { n: r.order.ordernumber, k: r.order.accessKey });
       expect(page.order).toMatchObject({ ordernumber: r.order.ordernumber, totalPrice: r.order.totalPrice, deliveryMethod: 'CDEK_PICKUP', phone: '+79123456789' });
@@ -134,6 +134,24 @@ describeDrivers(
       ['personalDataConsent', false, 'CONSENT_REQUIRED'],
       ['consentVersion', '', 'REQUIRED'],
       ['consentVersion', 'v1; DROP TABLE orders', 'INVALID_FORMAT'],
+      // consent is to the published text (mf-cart's CONSENT_VERSION), not to any version-like string
+      ['consentVersion', 'x', 'CONSENT_REQUIRED'],
+      ['consentVersion', '2099-01-01', 'CONSENT_REQUIRED'],
+      ['consentVersion', '2025-09', 'CONSENT_REQUIRED'],
+      // invisible formatting: bidi overrides and isolates, zero-width characters, C1 controls
+      ['address', 'ул. Ленина, д. 1‮2 .в', 'INVALID_FORMAT'],
+      ['address', 'ул. Ленина⁧, д. 1', 'INVALID_FORMAT'],
+      ['email', 'ivan‮@example.ru', 'INVALID_FORMAT'],
+      ['fullName', 'Иванов​ Иван', 'INVALID_FORMAT'],
+      ['city', 'Казань', 'INVALID_FORMAT'],
+      ['comment', 'позвоните за час', 'INVALID_FORMAT'],
+      // the e-mail's domain must be a domain name, not an address or a bare host
+      ['email', 'ivan@127.0.0.1', 'INVALID_FORMAT'],
+      ['email', 'ivan@[::1]', 'INVALID_FORMAT'],
+      ['email', 'ivan@10.0.0.1.', 'INVALID_FORMAT'],
+      ['email', 'ivan@mail.123', 'INVALID_FORMAT'],
+      ['email', 'ivan@-mail.ru', 'INVALID_FORMAT'],
+      ['email', 'ivan@localhost', 'INVALID_FORMAT'],
     ])('rejects orderData.%s = %j with %s and a Russian message', async (field, value, code) => {
       const r = (await create(valid({ orderData: orderData({ [field]: value }) }))).data.createOrder;
       expect(r.success).toBe(false);
@@ -141,6 +159,27 @@ describeDrivers(
       expect(r.errors).toHaveLength(1);
       expect(r.errors[0]).toMatchObject({ field: `orderData.${field}`, line: null, code });
       expect(r.errors[0].message).toMatch(/[а-яА-Я]/);
+    });
+
+    it('accepts real e-mail domains, Cyrillic and punycode ones too', async () => {
+      for (const email of ['ivan@mail.ru', 'Ivan.Petrov+shop@sub.example.com', 'иван@почта.рф', 'ivan@xn--80a1acny.xn--p1ai']) {
+        const r = (await create(valid({ orderData: orderData({ email }) }))).data.createOrder;
+        expect(r.errors, email).toEqual([]);
+      }
+    });
+
+    it('refuses a 2,500-line order with TOO_MANY_LINES alone, before looking up any offer', async () => {
+      const a = offers.inStock[0] as OfferInfo;
+      // every line would fail on its own (unknown offer, bad quantity, duplicate): none is even looked at
+      const items = Array.from({ length: 2500 }, (_, i) => ({ offerId: i % 2 ? a.id : String(900_000_000 + i), quantity: i % 3 ? 1 : 0 }));
+      const started = performance.now();
+      const res = await create(valid({ items }));
+      const ms = performance.now() - started;
+      expect(res.data.createOrder.errors).toEqual([
+        { field: 'items', line: null, code: 'TOO_MANY_LINES', message: 'В одном заказе не больше 50 позиций', price: null, available: null },
+      ]);
+      expect(JSON.stringify(res).length).toBeLessThan(1000);
+      expect(ms).toBeLessThan(2000);
     });
 
     it('accepts the usual ways of typing a Russian mobile number', async () => {
@@ -166,12 +205,20 @@ describeDrivers(
       expect(badId.errors[0]).toMatchObject({ line: 0, code: 'UNKNOWN_OFFER' });
     });
 
-    it('returns the same order for the same idempotency key, also for concurrent submits', async () => {
+    it('returns the same order for the same idempotency key and content, also for concurrent submits', async () => {
       const input = valid();
       const first = (await create(input)).data.createOrder;
-      const again = (await create({ ...input, items: [{ offerId: offers.inStock[3]?.id, quantity: 5 }] })).data.createOrder;
-      expect(again.order.ordernumber).toBe(first.order.ordernumber);
-      expect(again.order.totalPrice).toBe(first.order.totalPrice);
+      expect(first.success).toBe(true);
+      // a retry after a lost answer: the same content (lines in another order, the phone typed
+      // another way, spaces around the name) is the same order
+      const retry = {
+        ...input,
+        orderData: orderData({ fullName: '  Иванов Иван Иванович ', phone: '89123456789' }),
+        items: [...input.items].reverse(),
+      };
+      const again = (await create(retry, '198.51.100.9')).data.createOrder;
+      expect(again).toMatchObject({ success: true, errors: [] });
+      expect(again.order).toEqual(first.order);
 
       const concurrent = valid();
       const before = await count(env(), 'orders');
@@ -185,6 +232,48 @@ describeDrivers(
         sql`SELECT count(*)::int AS n FROM order_lines l JOIN orders o ON o.id = l.order_id WHERE o.idempotency_key = ${concurrent.idempotencyKey}`,
       );
       expect(lines?.n).toBe(2);
+    });
+
+    it('refuses the same key with other content, and the answer carries nothing of the stored order', async () => {
+      const input = valid();
+      const first = (await create(input, '203.0.113.20')).data.createOrder;
+      expect(first.success).toBe(true);
+      const before = await count(env(), 'orders');
+      const attempts = [
+        // another cart and another shopper
+        { ...input, orderData: orderData({ fullName: 'Сидорова Мария', phone: '+79990001122', email: 'maria@example.com' }), items: [{ offerId: offers.inStock[3]?.id, quantity: 5 }] },
+        // the same shopper, one quantity changed
+        { ...input, items: [{ ...input.items[0], quantity: 1 }, input.items[1]] },
+        // the same cart delivered elsewhere
+        { ...input, orderData: orderData({ address: 'ул. Пушкина, д. 10' }) },
+        // junk with the key: empty cart, no consent, no name
+        { ...input, orderData: orderData({ fullName: '', phone: 'x', personalDataConsent: false }), items: [] },
+      ];
+      for (const attempt of attempts) {
+        const res = await create(attempt, '198.51.100.200');
+        expect(res.errors).toBeUndefined();
+        expect(res.data.createOrder).toEqual({
+          success: false,
+          order: null,
+          errors: [{ field: 'idempotencyKey', line: null, code: 'IDEMPOTENCY_KEY_REUSED', message: expect.stringMatching(/ключом.*другим составом/), price: null, available: null }],
+        });
+        const text = JSON.stringify(res);
+        for (const secret of [first.order.ordernumber, first.order.accessKey, 'Иванов', '912', 'ivan@example.ru', 'Баумана', 'Казань']) {
+          expect(text).not.toContain(secret);
+        }
+      }
+      expect(await count(env(), 'orders')).toBe(before);
+      // concurrent submits with one key and different carts: one order, the others refused
+      const key = randomUUID();
+      const racing = await Promise.all(
+        offers.inStock.slice(0, 4).map((o) => create(valid({ idempotencyKey: key, items: [{ offerId: o.id, quantity: 1 }] }))),
+      );
+      const won = racing.filter((r) => r.data.createOrder.success);
+      expect(won).toHaveLength(1);
+      for (const r of racing.filter((x) => !x.data.createOrder.success)) {
+        expect(r.data.createOrder.errors[0].code).toBe('IDEMPOTENCY_KEY_REUSED');
+        expect(r.data.createOrder.order).toBeNull();
+      }
     });
 
     it('stores nothing when any part of the order fails to store (one transaction)', async () => {

@@ -14,7 +14,7 @@ describe('schema.graphql', () => {
 describe('config', () => {
   it('has the documented defaults', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 4000, host: '127.0.0.1', databaseUrl: undefined, catalogSeed: 'small', shopPublicUrl: 'http://localhost:3000', trustProxy: true, orderRateLimit: 10, allowedProperties: ['size'] });
+    expect(c).toMatchObject({ port: 4000, host: '127.0.0.1', databaseUrl: undefined, catalogSeed: 'small', shopPublicUrl: 'http://localhost:3000', trustedProxies: ['127.0.0.1/8', '::1'], orderRateLimit: 10, allowedProperties: ['size'] });
     expect(c.pgliteDir).toMatch(/api\/\.data\/pglite$/);
   });
 
@@ -25,6 +25,9 @@ describe('config', () => {
     ['DATABASE_URL', 'mysql://x', /DATABASE_URL/],
     ['SHOP_PUBLIC_URL', 'shop.ru', /SHOP_PUBLIC_URL/],
     ['TRUST_PROXY', 'maybe', /TRUST_PROXY/],
+    ['TRUSTED_PROXIES', '10.0.0.0/33', /TRUSTED_PROXIES/],
+    ['TRUSTED_PROXIES', 'host', /TRUSTED_PROXIES/],
+    ['CONSENT_VERSIONS', 'x y', /CONSENT_VERSIONS/],
     ['ORDER_RATE_LIMIT', '0', /ORDER_RATE_LIMIT/],
   ])('rejects %s=%s with a message naming it', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);

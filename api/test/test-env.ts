@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
@@ -25,7 +26,11 @@ export interface TestEnv {
   gql<T = any>(query: string, variables?: Record<string, unknown>, headers?: Record<string, string>): Promise<GqlResponse<T>>;
   /** Like gql but fails the test on GraphQL errors. */
   data<T = any>(query: string, variables?: Record<string, unknown>): Promise<T>;
-  request(path: string, init?: RequestInit): Promise<Response>;
+  /**
+   * `peer` is the socket address the API sees: by default the host's proxy on loopback (a
+   * trusted proxy, so an `x-forwarded-for` header names the client, as through the host).
+   */
+  request(path: string, init?: RequestInit, peer?: string): Promise<Response>;
   close(): Promise<void>;
 }
 
@@ -62,7 +67,8 @@ export async function createTestEnv(
   }
   const config = testConfig({ shopPublicUrl: 'https://shop.test', ...overrides });
   const api = await createApi({ db: database.db, config, catalogPollMs: 0, logging: process.env.API_TEST_LOG === "1" ? undefined : false });
-  const request = async (path: string, init?: RequestInit) => api.fetch(`http://localhost${path}`, init);
+  const request = async (path: string, init?: RequestInit, peer = '127.0.0.1') =>
+    api.fetch(`http://localhost${path}`, init, { req: { socket: { remoteAddress: peer } } as IncomingMessage });
   const gql = async (query: string, variables?: Record<string, unknown>, headers: Record<string, string> = {}) => {
     const res = await request('/api/graphql', {
       method: 'POST',

@@ -117,7 +117,7 @@ export function buildCorpus(offerId: string): BadRequest[] {
         address: 'ул. Баумана, 1',
         deliveryMethod: 'CDEK_PICKUP',
         personalDataConsent: true,
-        consentVersion: '2025-09',
+        consentVersion: '2025-09-01',
         [field]: s,
       };
       out.push({

@@ -39,7 +39,7 @@ const orderData = (i: number) => ({
   address: 'ул. Баумана, д. 1, кв. 2',
   deliveryMethod: 'CDEK_PICKUP',
   personalDataConsent: true,
-  consentVersion: '2025-09',
+  consentVersion: '2025-09-01',
 });
 
 export interface LoadOptions {

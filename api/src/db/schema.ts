@@ -195,6 +195,12 @@ export const orders = pgTable('orders', {
   id: serial('id').primaryKey(),
   ordernumber: text('ordernumber').notNull().unique(),
   idempotencyKey: text('idempotency_key').notNull().unique(),
+  /**
+   * sha256 of the order's canonical content (orders/order-fingerprint.ts): a repeat with the same
+   * idempotency key is answered with this order only when its content matches. NULL for orders
+   * placed before it existed; a repeat of those is refused.
+   */
+  requestFingerprint: text('request_fingerprint'),
   accessKey: text('access_key').notNull(),
   status: text('status').notNull().default('new'),
   fullName: text('full_name').notNull(),

@@ -1,6 +1,7 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import type { RateLimiter } from '../http/rate-limiter.ts';
+import { rateLimitKey } from '../http/client-ip.ts';
+import type { Limiters } from '../http/rate-limiter.ts';
 import { OrderRepo } from '../orders/order-repo.ts';
 import type { CatalogMeta } from '../repo/catalog-meta.ts';
 import { CatalogRepo } from '../repo/catalog-repo.ts';
@@ -12,8 +13,11 @@ export interface ApiContext {
   pages: PageRepo;
   orders: OrderRepo;
   config: Config;
+  /** The proven client address (http/client-ip.ts); stored with the consent record. */
   clientIp: string;
-  orderLimiter: RateLimiter;
+  /** What the per-client limits count under: the address, or its /64 for IPv6. */
+  clientKey: string;
+  limiters: Limiters;
   ping(): Promise<boolean>;
 }
 
@@ -21,9 +25,9 @@ export function createContext(
   db: Db,
   config: Config,
   clientIp: string,
-  orderLimiter: RateLimiter,
+  limiters: Limiters,
   ping: () => Promise<boolean>,
   meta?: CatalogMeta,
 ): ApiContext {
-  return { catalog: new CatalogRepo(db, meta), pages: new PageRepo(db), orders: new OrderRepo(db), config, clientIp, orderLimiter, ping };
+  return { catalog: new CatalogRepo(db, meta), pages: new PageRepo(db), orders: new OrderRepo(db), config, clientIp, clientKey: rateLimitKey(clientIp), limiters, ping };
 }

@@ -16,14 +16,26 @@ export function paymentLink(ctx: ApiContext, order: OrderRow): string {
   return `${ctx.config.shopPublicUrl}/api/sandbox/pay/${order.id}?key=${encodeURIComponent(order.accessKey)}`;
 }
 
+/**
+ * One order look-up (`order`, `paymentInfo`) against the client's per-minute budget. Counted per
+ * resolver call, so 100 aliases in one request spend 100 of it: a request cannot multiply
+ * database look-ups (or key guesses) past what separate requests could.
+ */
+function countLookup(ctx: ApiContext) {
+  const wait = ctx.limiters.lookups.hit(ctx.clientKey);
+  if (wait > 0) throw apiError('RATE_LIMITED', `Слишком много запросов заказов подряд. Попробуйте снова через ${wait} с.`, { retryAfter: wait });
+}
+
 export const orderResolvers = {
   Query: {
     order: (_: unknown, args: { number: string; key: string }, ctx: ApiContext) => {
+      countLookup(ctx);
       text(args.number, 'number', 40);
       text(args.key, 'key', 200);
       return ctx.orders.byNumber(args.number, args.key);
     },
     paymentInfo: async (_: unknown, args: { id: string; key: string }, ctx: ApiContext) => {
+      countLookup(ctx);
       text(args.key, 'key', 200);
       const order = await ctx.orders.byId(parseId(args.id, 'id'), args.key);
       return order ? { id: order.id, linkURL: paymentLink(ctx, order) } : null;
@@ -31,14 +43,14 @@ export const orderResolvers = {
   },
   Mutation: {
     createOrder: async (_: unknown, args: { input: OrderInput }, ctx: ApiContext) => {
-      const wait = ctx.orderLimiter.hit(ctx.clientIp);
+      const wait = ctx.limiters.orders.hit(ctx.clientKey);
       if (wait > 0) {
         throw apiError('RATE_LIMITED', `Слишком много заказов подряд. Попробуйте снова через ${wait} с.`, { retryAfter: wait });
       }
       // an outage is the shopper's concern too: say so, coded, instead of a masked error. The
       // order is either stored whole or not at all (one transaction), and a retry with the
       // same idempotency key returns the stored one, so retrying cannot double it.
-      const result = await ctx.orders.create(args.input, ctx.clientIp).catch((e: unknown) => {
+      const result = await ctx.orders.create(args.input, ctx.clientIp, { consentVersions: ctx.config.consentVersions }).catch((e: unknown) => {
         throw isDatabaseUnavailable(e) ? serviceUnavailable() : e;
       });
       return { ...result, errors: result.errors.map((e) => ({ price: null, available: null, ...e })) };

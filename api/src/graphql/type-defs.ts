@@ -68,7 +68,7 @@ type Query {
   "Every catalogue page, for sitemap.xml."
   sitemap: [SitemapEntry!]!
 
-  "An order for its page; null unless number and access key match."
+  "An order for its page; null unless number and access key match. Each call (each alias) counts against the client's per-minute look-up budget (RATE_LIMITED)."
   order(number: String!, key: String!): Order
   "Where to send the shopper to pay. Without a payment provider: the API's sandbox page. Null unless id and key match."
   paymentInfo(id: ID!, key: String!): PaymentInfo
@@ -77,8 +77,10 @@ type Query {
 type Mutation {
   """
   Places an order. Prices and the total come from the catalogue; a line whose client price
-  differs answers PRICE_CHANGED with the current price. The same idempotencyKey always returns
-  the same order. Rate-limited per client IP (extensions.code RATE_LIMITED).
+  differs answers PRICE_CHANGED with the current price. The same idempotencyKey with the same
+  order content (lines, contact, delivery, consent) returns the same order; with other content it
+  fails with IDEMPOTENCY_KEY_REUSED and nothing of the stored order. Rate-limited per client IP
+  (extensions.code RATE_LIMITED).
   """
   createOrder(input: CreateOrderInput!): CreateOrderResult!
 }
@@ -447,6 +449,8 @@ enum OrderErrorCode {
   SOLD_OUT
   INSUFFICIENT_STOCK
   PRICE_CHANGED
+  "The idempotency key was already used for an order with other content."
+  IDEMPOTENCY_KEY_REUSED
 }
 
 type OrderError {

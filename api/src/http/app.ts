@@ -10,11 +10,11 @@ import { buildSchema } from '../graphql/schema.ts';
 import { OrderRepo } from '../orders/order-repo.ts';
 import { CatalogMeta } from '../repo/catalog-meta.ts';
 import { useBodyLimit, jsonError } from './body-limit.ts';
-import { clientIp } from './client-ip.ts';
+import { clientIp, rateLimitKey, TrustedProxies } from './client-ip.ts';
 import { useErrorCodes } from './error-codes.ts';
 import { imageResponse } from './images.ts';
 import { defaultLimits, type QueryLimits, useQueryLimits } from './query-limits.ts';
-import { RateLimiter } from './rate-limiter.ts';
+import { createLimiters, type Limiters, type RateLimiter } from './rate-limiter.ts';
 import { type ResponseCacheStats, useCatalogResponseCache } from './response-cache.ts';
 import { sandboxResponse } from './sandbox.ts';
 import { registryResponse } from '../registry/registry-routes.ts';
@@ -30,17 +30,22 @@ export interface ApiOptions {
   responseCache?: boolean;
 }
 
-interface ServerContext {
+export interface ServerContext {
   req?: IncomingMessage;
 }
 
 export interface Api {
-  /** The WHATWG fetch handler: tests call it in-process, main.ts mounts it on node:http. */
-  fetch: (input: string | URL | Request, init?: RequestInit) => Promise<Response> | Response;
+  /**
+   * The WHATWG fetch handler: tests call it in-process, main.ts mounts it on node:http. `server`
+   * stands in for node's request (its socket address is who is asking; none gives `unknown`).
+   */
+  fetch: (input: string | URL | Request, init?: RequestInit, server?: ServerContext) => Promise<Response> | Response;
   yoga: ReturnType<typeof createYoga<ServerContext, ApiContext>>;
   /** Re-reads the catalogue version; a changed version retires every cached answer. */
   refreshCatalogVersion(): Promise<void>;
+  /** createOrder's limiter (limiters.orders). */
   orderLimiter: RateLimiter;
+  limiters: Limiters;
   /** Bytes and entries the response cache holds (null when it is off). */
   responseCacheStats(): ResponseCacheStats | null;
   close(): void;
@@ -48,7 +53,8 @@ export interface Api {
 
 export async function createApi(options: ApiOptions): Promise<Api> {
   const { db, config } = options;
-  const orderLimiter = new RateLimiter(config.orderRateLimit);
+  const limiters = createLimiters(config);
+  const proxies = new TrustedProxies(config.trustedProxies);
   const ping = async () => {
     await db.execute(sql`SELECT 1`);
     return true;
@@ -62,7 +68,7 @@ export async function createApi(options: ApiOptions): Promise<Api> {
   const serverError = () => jsonError(500, 'INTERNAL_SERVER_ERROR', 'Ошибка сервера');
   const notFound = (path: string) => jsonError(404, 'NOT_FOUND', `Нет такого адреса: ${path.slice(0, 200)}`);
   const routes: Plugin = {
-    async onRequest({ request, url, endResponse }) {
+    async onRequest({ request, url, endResponse, serverContext }) {
       const path = url.pathname;
       if (path === '/api/graphql') return;
       if (path === '/api/health') {
@@ -75,12 +81,14 @@ export async function createApi(options: ApiOptions): Promise<Api> {
         return;
       }
       if (path === '/api/registry' || path.startsWith('/api/ops/')) {
-        const res = await registryResponse(request, url, db, config).catch(serverError);
+        const client = rateLimitKey(clientIp(request, (serverContext as ServerContext).req, proxies));
+        const res = await registryResponse(request, url, db, config, { client, failures: limiters.opsFailures }).catch(serverError);
         endResponse(res ?? notFound(path));
         return;
       }
       if (path.startsWith('/api/sandbox/')) {
-        const res = await sandboxResponse(request, url, new OrderRepo(db), config).catch(serverError);
+        const client = rateLimitKey(clientIp(request, (serverContext as ServerContext).req, proxies));
+        const res = await sandboxResponse(request, url, new OrderRepo(db), config, () => limiters.sandbox.hit(client)).catch(serverError);
         endResponse(res ?? new Response('Not Found', { status: 404 }));
         return;
       }
@@ -111,7 +119,7 @@ export async function createApi(options: ApiOptions): Promise<Api> {
     logging: options.logging === false ? false : 'warn',
     cors: { origin: config.shopPublicUrl, methods: ['GET', 'POST'] },
     context: ({ request, req }) =>
-      createContext(db, config, clientIp(request, req, config.trustProxy), orderLimiter, ping, meta) as never,
+      createContext(db, config, clientIp(request, req, proxies), limiters, ping, meta) as never,
     plugins: [
       // first: every body on every route is read with a byte cap before anything else sees it
       useBodyLimit({ onBody: responseCache?.lookupBody, maxByPathPrefix: { '/api/ops/': 1024 * 1024 } }),
@@ -133,10 +141,11 @@ export async function createApi(options: ApiOptions): Promise<Api> {
   timer?.unref();
 
   return {
-    fetch: (input, init) => yoga.fetch(input as never, init ?? {}),
+    fetch: (input, init, server) => yoga.fetch(input as never, init ?? {}, server ?? {}),
     yoga,
     refreshCatalogVersion,
-    orderLimiter,
+    orderLimiter: limiters.orders,
+    limiters,
     responseCacheStats: () => responseCache?.stats() ?? null,
     close: () => {
       if (timer) clearInterval(timer);

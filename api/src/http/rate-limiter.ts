@@ -32,6 +32,17 @@ export class RateLimiter {
     return w.count > this.limit ? Math.ceil((w.start + this.windowMs - t) / 1000) : 0;
   }
 
+  /**
+   * Seconds the key must still wait without counting an attempt: 0 until it has used its
+   * whole budget in this window (a lockout checks this first and counts only failures).
+   */
+  blockedFor(key: string): number {
+    const t = this.now();
+    const w = this.windows.get(key);
+    if (!w || t - w.start >= this.windowMs || w.count < this.limit) return 0;
+    return Math.ceil((w.start + this.windowMs - t) / 1000);
+  }
+
   /** Forgets every client whose window has ended. */
   sweep(t = this.now()) {
     this.lastSweep = t;
@@ -49,4 +60,30 @@ export class RateLimiter {
   reset() {
     this.windows.clear();
   }
+}
+
+/** Every per-client budget of the API, keyed by `rateLimitKey(clientIp)` (IPv6: per /64). */
+export interface Limiters {
+  /** createOrder calls per minute. */
+  orders: RateLimiter;
+  /** `order` and `paymentInfo` look-ups per minute: each alias in a request counts. */
+  lookups: RateLimiter;
+  /** Sandbox payment page requests (view and pay) per minute. */
+  sandbox: RateLimiter;
+  /** Wrong ops tokens per 15 minutes; at the limit the client is refused until the window ends. */
+  opsFailures: RateLimiter;
+}
+
+export function createLimiters(config: {
+  orderRateLimit: number;
+  orderLookupRateLimit: number;
+  sandboxRateLimit: number;
+  opsTokenFailureLimit: number;
+}): Limiters {
+  return {
+    orders: new RateLimiter(config.orderRateLimit),
+    lookups: new RateLimiter(config.orderLookupRateLimit),
+    sandbox: new RateLimiter(config.sandboxRateLimit),
+    opsFailures: new RateLimiter(config.opsTokenFailureLimit, 15 * 60_000),
+  };
 }

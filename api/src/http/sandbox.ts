@@ -19,11 +19,25 @@ button{font-size:18px;padding:12px 24px;border-radius:8px;border:0;background:#1
 
 /**
  * The stand-in for a payment provider: GET shows the order and a pay button, POST marks the
- * order paid and sends the shopper back to the shop's order page.
+ * order paid and sends the shopper back to the shop's order page. `attempt` counts one request
+ * against the client's budget (SANDBOX_RATE_LIMIT per minute) and returns the seconds to wait
+ * when it is spent: guessing ids and keys gets 429 long before it gets anywhere.
  */
-export async function sandboxResponse(request: Request, url: URL, orders: OrderRepo, config: Config): Promise<Response | null> {
+export async function sandboxResponse(
+  request: Request,
+  url: URL,
+  orders: OrderRepo,
+  config: Config,
+  attempt: () => number = () => 0,
+): Promise<Response | null> {
   const m = /^\/api\/sandbox\/pay\/([1-9]\d{0,9})\/?$/.exec(url.pathname);
   if (!m) return null;
+  const wait = attempt();
+  if (wait > 0) {
+    const res = page('Слишком много попыток', `<h1>Слишком много попыток</h1><p>Попробуйте снова через ${wait} с.</p>`, 429);
+    res.headers.set('retry-after', String(wait));
+    return res;
+  }
   const id = Number(m[1]);
   let key = url.searchParams.get('key') ?? '';
   if (request.method === 'POST') {

@@ -1,8 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../db/database.ts';
+import { orderFingerprint } from './order-fingerprint.ts';
 import { newAccessKey, newOrderNumber } from './order-number.ts';
-import { type OrderError, type OrderInput, validateOrderData } from './validate-order.ts';
+import { type OrderError, type OrderInput, type ValidateOptions, validateOrderData } from './validate-order.ts';
 
 export interface OrderRow {
   id: number;
@@ -51,26 +52,56 @@ function sameSecret(a: string, b: string): boolean {
 
 const fix = (o: OrderRow): OrderRow => ({ ...o, createdAt: new Date(o.createdAt), paidAt: o.paidAt ? new Date(o.paidAt) : null });
 
+/** The answer to a known key with other content: nothing of the stored order, only this. */
+const keyReused = (): CreateOrderResult => ({
+  success: false,
+  order: null,
+  errors: [
+    {
+      field: 'idempotencyKey',
+      line: null,
+      code: 'IDEMPOTENCY_KEY_REUSED',
+      message: 'Заказ с этим ключом уже оформлен с другим составом или данными. Проверьте заказ и отправьте его ещё раз',
+    },
+  ],
+});
+
 export class OrderRepo {
   constructor(private readonly db: Db) {}
 
-  private async byKey(idempotencyKey: string): Promise<OrderRow | null> {
-    const [o] = await rows<OrderRow>(this.db, sql`SELECT ${ORDER_COLUMNS} FROM orders WHERE idempotency_key = ${idempotencyKey}`);
-    return o ? fix(o) : null;
+  /**
+   * The order stored under a key, if its content has this fingerprint. The comparison happens
+   * before anything of the order leaves this function: another request's content gets
+   * `mismatch`, never the order.
+   */
+  private async byKey(idempotencyKey: string, fingerprint: string): Promise<{ order: OrderRow } | 'mismatch' | null> {
+    const [o] = await rows<OrderRow & { fingerprint: string | null }>(
+      this.db,
+      sql`SELECT ${ORDER_COLUMNS}, request_fingerprint AS fingerprint FROM orders WHERE idempotency_key = ${idempotencyKey}`,
+    );
+    if (!o) return null;
+    const { fingerprint: stored, ...order } = o;
+    return stored !== null && sameSecret(stored, fingerprint) ? { order: fix(order) } : 'mismatch';
   }
 
   /**
    * Validates, prices every line from the catalogue (never from the client) and stores the
    * order, its lines and the consent record in one transaction. The idempotency key makes a
-   * repeated or concurrent submit return the first order instead of creating a second.
+   * repeated or concurrent submit of the same order (same content: orderFingerprint) return
+   * the first order instead of creating a second; the same key with other content is refused
+   * with IDEMPOTENCY_KEY_REUSED and learns nothing about the stored order.
    */
-  async create(input: OrderInput, clientIp: string): Promise<CreateOrderResult> {
-    const { clean, errors } = validateOrderData(input);
+  async create(input: OrderInput, clientIp: string, options: ValidateOptions = {}): Promise<CreateOrderResult> {
+    const { clean, errors } = validateOrderData(input, options);
+    const fingerprint = orderFingerprint(input);
     const keyOk = !errors.some((e) => e.field === 'idempotencyKey');
     if (keyOk) {
-      const existing = await this.byKey(input.idempotencyKey);
-      if (existing) return { success: true, errors: [], order: existing };
+      const existing = await this.byKey(input.idempotencyKey, fingerprint);
+      if (existing === 'mismatch') return keyReused();
+      if (existing) return { success: true, errors: [], order: existing.order };
     }
+    // too many lines: refused before any offer is looked up
+    if (errors.some((e) => e.code === 'TOO_MANY_LINES')) return { success: false, errors, order: null };
 
     const ids = input.items.map((i) => (/^[1-9]\d{0,9}$/.test(i.offerId) ? Number(i.offerId) : null));
     const wanted = ids.filter((x): x is number => x !== null && x <= 2_147_483_647);
@@ -127,8 +158,8 @@ export class OrderRepo {
       // ON CONFLICT: a concurrent submit with the same key waits for ours, then inserts nothing
       const [order] = await rows<OrderRow>(
         tx as unknown as Db,
-        sql`INSERT INTO orders (ordernumber, idempotency_key, access_key, status, full_name, phone, email, city, address, delivery_method, comment, total_price)
-            VALUES (${ordernumber}, ${input.idempotencyKey}, ${newAccessKey()}, 'new', ${clean.fullName}, ${clean.phone}, ${clean.email},
+        sql`INSERT INTO orders (ordernumber, idempotency_key, request_fingerprint, access_key, status, full_name, phone, email, city, address, delivery_method, comment, total_price)
+            VALUES (${ordernumber}, ${input.idempotencyKey}, ${fingerprint}, ${newAccessKey()}, 'new', ${clean.fullName}, ${clean.phone}, ${clean.email},
                     ${clean.city}, ${clean.address}, ${clean.deliveryMethod}, ${clean.comment}, ${total})
             ON CONFLICT (idempotency_key) DO NOTHING
             RETURNING ${ORDER_COLUMNS}`,
@@ -145,8 +176,11 @@ export class OrderRepo {
       );
       return fix(order);
     });
-    const order = created ?? (await this.byKey(input.idempotencyKey));
-    return { success: !!order, errors: [], order };
+    if (created) return { success: true, errors: [], order: created };
+    // a concurrent submit with the same key won: its order is ours only if its content is
+    const winner = await this.byKey(input.idempotencyKey, fingerprint);
+    if (winner === 'mismatch') return keyReused();
+    return { success: !!winner, errors: [], order: winner?.order ?? null };
   }
 
   async byNumber(ordernumber: string, key: string): Promise<OrderRow | null> {

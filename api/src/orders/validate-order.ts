@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { hasControlChars } from '../util/control-chars.ts';
 
 export type DeliveryMethod = 'COURIER' | 'CDEK_PICKUP' | 'RUSSIAN_POST';
@@ -30,7 +31,8 @@ export type OrderErrorCode =
   | 'UNKNOWN_OFFER'
   | 'SOLD_OUT'
   | 'INSUFFICIENT_STOCK'
-  | 'PRICE_CHANGED';
+  | 'PRICE_CHANGED'
+  | 'IDEMPOTENCY_KEY_REUSED';
 
 export interface OrderError {
   field: string | null;
@@ -57,6 +59,28 @@ export const MAX_LINES = 50;
 export const MAX_QUANTITY = 99;
 
 
+/**
+ * Invisible formatting: bidi overrides and isolates (U+202A–U+202E, U+2066–U+2069, U+200E/F,
+ * U+061C), zero-width characters, soft hyphen, BOM (all of Unicode's Cf), C1 controls and the
+ * line/paragraph separators. In a name, e-mail or address they only serve to make the stored
+ * text read differently from what it is (U+202E shows «ул. Ленина» backwards).
+ */
+const INVISIBLE = /[\p{Cf}\u0080-\u009f\u2028\u2029]/u;
+
+/**
+ * The part after «@» must be a domain name: dot-separated labels of letters, digits and inner
+ * hyphens, ending in an alphabetic top-level domain (or its punycode form). That refuses IP
+ * literals (`ivan@127.0.0.1`, `ivan@[::1]`) and single-label hosts (`ivan@localhost`).
+ */
+export function isMailDomain(domain: string): boolean {
+  if (domain.length > 253 || isIP(domain.replace(/^\[|\]$/g, '')) !== 0) return false;
+  const labels = domain.split('.');
+  if (labels.length < 2) return false;
+  const tld = labels.at(-1) as string;
+  if (!/^(?:\p{L}{2,63}|xn--[a-z0-9-]{1,59})$/iu.test(tld)) return false;
+  return labels.every((l) => l.length <= 63 && /^[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?$/u.test(l));
+}
+
 /** Russian mobile numbers only: +7 9xx xxx-xx-xx, also typed as 8 9xx… or 9xx… */
 export function normalizePhone(raw: string): string | null {
   const digits = raw.replace(/[\s()+\-.]/g, '');
@@ -65,7 +89,12 @@ export function normalizePhone(raw: string): string | null {
   return /^9\d{9}$/.test(national) ? `+7${national}` : null;
 }
 
-export function validateOrderData(input: OrderInput): { clean: CleanOrder | null; errors: OrderError[] } {
+export interface ValidateOptions {
+  /** Consent versions an order may cite (config CONSENT_VERSIONS); unset: any well-formed one. */
+  consentVersions?: readonly string[];
+}
+
+export function validateOrderData(input: OrderInput, options: ValidateOptions = {}): { clean: CleanOrder | null; errors: OrderError[] } {
   const errors: OrderError[] = [];
   const d = input.orderData;
   const err = (field: string, code: OrderErrorCode, message: string) => errors.push({ field: `orderData.${field}`, line: null, code, message });
@@ -78,7 +107,7 @@ export function validateOrderData(input: OrderInput): { clean: CleanOrder | null
     }
     if (v.length > opts.max) err(field, 'TOO_LONG', `Слишком длинное значение: не больше ${opts.max} символов`);
     // control characters (other than line breaks in the comment) have no business in an address
-    else if (hasControlChars(v, opts.multiline)) err(field, 'INVALID_FORMAT', 'Поле содержит недопустимые символы');
+    else if (hasControlChars(v, opts.multiline) || INVISIBLE.test(v)) err(field, 'INVALID_FORMAT', 'Поле содержит недопустимые символы');
     else if (v.length < opts.min) err(field, 'INVALID_FORMAT', `Слишком короткое значение: укажите ${opts.label}`);
     return v;
   };
@@ -99,7 +128,11 @@ export function validateOrderData(input: OrderInput): { clean: CleanOrder | null
   }
 
   const email = text('email', d.email, { label: 'e-mail', min: 3, max: 254 });
-  if (email && !errors.some((e) => e.field === 'orderData.email') && !/^[^\s@<>()",;:]+@[^\s@<>()",;:]+\.[^\s@<>()",;:]{2,}$/.test(email)) {
+  if (
+    email &&
+    !errors.some((e) => e.field === 'orderData.email') &&
+    (!/^[^\s@<>()",;:]+@[^\s@<>()",;:]+\.[^\s@<>()",;:]{2,}$/.test(email) || !isMailDomain(email.slice(email.lastIndexOf('@') + 1)))
+  ) {
     err('email', 'INVALID_FORMAT', 'Укажите корректный e-mail, например ivan@mail.ru');
   }
   const city = text('city', d.city, { label: 'город', min: 2, max: 100 });
@@ -112,6 +145,10 @@ export function validateOrderData(input: OrderInput): { clean: CleanOrder | null
   const consentVersion = (d.consentVersion ?? '').trim();
   if (!consentVersion) err('consentVersion', 'REQUIRED', 'Не указана версия текста согласия');
   else if (!/^[A-Za-z0-9._-]{1,50}$/.test(consentVersion)) err('consentVersion', 'INVALID_FORMAT', 'Неверная версия текста согласия');
+  else if (options.consentVersions && !options.consentVersions.includes(consentVersion)) {
+    // consent is to a published text: a version nobody was shown is no consent
+    err('consentVersion', 'CONSENT_REQUIRED', 'Текст согласия обновился: обновите страницу и подтвердите согласие ещё раз');
+  }
 
   if (!/^[A-Za-z0-9_-]{8,100}$/.test(input.idempotencyKey ?? '')) {
     errors.push({ field: 'idempotencyKey', line: null, code: 'INVALID_FORMAT', message: 'Ключ идемпотентности: 8–100 символов (латиница, цифры, «-», «_»)' });
@@ -119,7 +156,9 @@ export function validateOrderData(input: OrderInput): { clean: CleanOrder | null
 
   if (!input.items.length) errors.push({ field: 'items', line: null, code: 'EMPTY_CART', message: 'Корзина пуста' });
   if (input.items.length > MAX_LINES) {
+    // stop here: checking (and later pricing) every line of a 2,500-line request is work for nothing
     errors.push({ field: 'items', line: null, code: 'TOO_MANY_LINES', message: `В одном заказе не больше ${MAX_LINES} позиций` });
+    return { clean: null, errors };
   }
   const seen = new Set<string>();
   input.items.forEach((item, line) => {

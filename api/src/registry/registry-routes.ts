@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import type { RateLimiter } from '../http/rate-limiter.ts';
 import { RegistryError, RegistryRepo } from './registry-repo.ts';
 
 const remote = z.string().regex(/^mf_[a-z]+$/, 'remote: mf_catalog, mf_product, mf_cart…');
@@ -24,11 +25,34 @@ function tokenMatches(header: string | null, token: string): boolean {
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
+/** Who is asking (their rate-limit key) and the count of their wrong ops tokens. */
+export interface TokenGuard {
+  client: string;
+  failures: RateLimiter;
+}
+
+/**
+ * Wrong-token lockout: a client that sent OPS_TOKEN_FAILURE_LIMIT wrong tokens within 15 minutes
+ * is refused (429 + Retry-After) until that window ends, even with the right token, so a token
+ * cannot be guessed online. Returns the refusal, or null when the token is right.
+ */
+export function checkOpsToken(request: Request, token: string, guard: TokenGuard | undefined): Response | null {
+  const wait = guard?.failures.blockedFor(guard.client) ?? 0;
+  if (wait > 0) {
+    const res = error(429, 'TOO_MANY_FAILURES', `Слишком много попыток с неверным токеном. Повторите через ${wait} с.`);
+    res.headers.set('retry-after', String(wait));
+    return res;
+  }
+  if (tokenMatches(request.headers.get('authorization'), token)) return null;
+  guard?.failures.hit(guard.client);
+  return error(401, 'UNAUTHORIZED', 'A valid ops token is required');
+}
+
 /**
  * `GET /api/registry` is public (host servers read it). `/api/ops/registry/*` changes it and
  * needs `Authorization: Bearer <OPS_TOKEN>`; with no token configured every change is refused.
  */
-export async function registryResponse(request: Request, url: URL, db: Db, config: Config): Promise<Response | null> {
+export async function registryResponse(request: Request, url: URL, db: Db, config: Config, guard?: TokenGuard): Promise<Response | null> {
   const repo = new RegistryRepo(db);
   if (url.pathname === '/api/registry') {
     if (request.method !== 'GET') return error(405, 'METHOD_NOT_ALLOWED', 'GET only');
@@ -36,7 +60,8 @@ export async function registryResponse(request: Request, url: URL, db: Db, confi
   }
   if (!url.pathname.startsWith('/api/ops/registry')) return null;
   if (!config.opsToken) return error(403, 'OPS_DISABLED', 'Ops actions are off: the API has no OPS_TOKEN configured');
-  if (!tokenMatches(request.headers.get('authorization'), config.opsToken)) return error(401, 'UNAUTHORIZED', 'A valid ops token is required');
+  const refused = checkOpsToken(request, config.opsToken, guard);
+  if (refused) return refused;
   const route = url.pathname.slice('/api/ops/registry'.length);
   try {
     if (route === '' && request.method === 'GET') return Response.json({ remotes: await repo.status() }, { headers: { 'cache-control': 'no-store' } });

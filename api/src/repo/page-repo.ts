@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../db/database.ts';
 import { isSitePath } from '../catalog/site-urls.ts';
+import { ORDER_NUMBER } from '../orders/order-number.ts';
 import { hasControlChars } from '../util/control-chars.ts';
 
 export type PageType = 'HOME' | 'SEARCH' | 'CATEGORY' | 'BRAND' | 'PRODUCT' | 'CART' | 'CHECKOUT' | 'ORDER' | 'NOT_FOUND';
@@ -66,15 +67,15 @@ export class PageRepo {
     if (staticType) return page(staticType);
     if (path === '/search/') return page('SEARCH');
 
-    const order = /^\/order\/([A-Za-z0-9-]{1,40})\/?$/.exec(collapsed);
-    if (order) {
+    const order = /^\/order\/([^/]{1,40})\/?$/.exec(collapsed);
+    if (order && ORDER_NUMBER.test(order[1] as string)) {
+      // Any well-formed number is an ORDER page, whether or not such an order exists: without its
+      // access key a URL must not tell (that was an existence oracle for enumerating orders). The
+      // page asks order(number, key), which answers null alike for a missing order and a wrong key.
+      // The number is the page's id, never the database id.
       const number = (order[1] as string).toUpperCase();
-      const [found] = await rows<{ ordernumber: string }>(this.db, sql`SELECT ordernumber FROM orders WHERE ordernumber = ${number}`);
-      if (!found) return notFound();
-      // the order page looks its order up by number (and key), as its URL names it: that number
-      // is the page's id, never the database id
-      const canonical = `/order/${found.ordernumber}`;
-      return path === canonical ? page('ORDER', found.ordernumber) : redirect(page('ORDER', found.ordernumber), canonical, query);
+      const canonical = `/order/${number}`;
+      return path === canonical ? page('ORDER', number) : redirect(page('ORDER', number), canonical, query);
     }
 
     const [exact] = await rows<{ type: PageType; object_id: number }>(this.db, sql`SELECT type, object_id FROM web_paths WHERE path = ${path}`);

@@ -1,0 +1,33 @@
+import { createHash } from 'node:crypto';
+import { normalizePhone, type OrderInput } from './validate-order.ts';
+
+const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : (v ?? null));
+
+/**
+ * What makes two createOrder requests "the same order": the lines (offer and quantity, in any
+ * order), the contact and delivery details as they will be stored (trimmed, the phone in its
+ * normal form) and the consent. The client's expected prices are left out: they are checked
+ * against the catalogue, not stored. Stored with the idempotency key; a repeat of the key is
+ * answered with the stored order only when this matches, so the key alone is no credential.
+ */
+export function orderFingerprint(input: OrderInput): string {
+  const d = (input.orderData ?? {}) as Partial<OrderInput['orderData']>;
+  const phone = trimmed(d.phone);
+  const items = (input.items ?? [])
+    .map((i) => [String(i.offerId), i.quantity] as const)
+    .sort(([a, qa], [b, qb]) => (a < b ? -1 : a > b ? 1 : Number(qa) - Number(qb)));
+  const canonical = [
+    1, // version of this layout
+    items,
+    trimmed(d.fullName),
+    typeof phone === 'string' ? (normalizePhone(phone) ?? phone) : phone,
+    trimmed(d.email),
+    trimmed(d.city),
+    trimmed(d.address),
+    d.deliveryMethod ?? null,
+    trimmed(d.comment) || '',
+    d.personalDataConsent === true,
+    trimmed(d.consentVersion),
+  ];
+  return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
+}
