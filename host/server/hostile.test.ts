@@ -232,8 +232,10 @@ describe('malformed Host headers', () => {
     });
   }
 
-  it('answers 400 to an HTTP/1.1 request without Host, and serves valid ones', async () => {
+  it('answers 400 to an HTTP/1.1 request without Host or with two, and serves valid ones', async () => {
     expect((await raw(hostPort, 'GET /healthz HTTP/1.1\r\nConnection: close\r\n\r\n')).status).toBe(400);
+    expect((await raw(hostPort, 'GET /robots.txt HTTP/1.1\r\nHost: localhost\r\nHost: evil.example\r\nConnection: close\r\n\r\n')).status).toBe(400);
+    expect((await raw(hostPort, 'GET /healthz HTTP/1.0\r\n\r\n')).status).toBe(200);
     expect((await raw(hostPort, get('/healthz', { Host: '[::1]:3000' }))).status).toBe(200);
     expect((await raw(hostPort, get('/healthz', { Host: 'shop.example' }))).status).toBe(200);
   });

@@ -38,8 +38,11 @@ export type RequestTarget =
  */
 export function requestTarget(req: http.IncomingMessage): RequestTarget {
   const host = req.headers.host;
-  // HTTP/1.1 requires exactly one valid Host (Node already refuses a missing one); HTTP/1.0 may omit it.
-  if (host === undefined ? req.httpVersion !== '1.0' : !validHost(host)) return { kind: 'bad', reason: 'host' };
+  // HTTP/1.1 requires exactly one valid Host (Node already refuses a missing one and keeps only
+  // the first of several); HTTP/1.0 may omit it.
+  let hosts = 0;
+  for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i]?.toLowerCase() === 'host') hosts += 1;
+  if (hosts > 1 || (host === undefined ? req.httpVersion !== '1.0' : !validHost(host))) return { kind: 'bad', reason: 'host' };
   const target = req.url ?? '';
   if (target === '*' && req.method === 'OPTIONS') return { kind: 'server' };
   // `//x/…` is refused too: it is how a scheme-relative URL smuggles a host into a request

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { readConfig } from './config.ts';
+import { apiPath } from './proxy.ts';
+
+describe('host configuration', () => {
+  it('takes the public origin from SHOP_PUBLIC_URL, defaulting to localhost on the host port', () => {
+    expect(readConfig({ HOST_PORT: '3500' }).publicUrl).toBe('http://localhost:3500');
+    expect(readConfig({ SHOP_PUBLIC_URL: 'https://shop.example/' }).publicUrl).toBe('https://shop.example');
+  });
+
+  it('refuses a public or API URL that is not a plain http(s) origin', () => {
+    for (const value of ['shop.example', 'javascript:alert(1)', 'ftp://shop.example', 'https://shop.example/shop', 'https://user@shop.example', 'https://shop.example?x=1']) {
+      expect(() => readConfig({ SHOP_PUBLIC_URL: value }), value).toThrow(/SHOP_PUBLIC_URL/);
+      expect(() => readConfig({ API_URL: value }), value).toThrow(/API_URL/);
+    }
+  });
+
+  it('keeps the ops API and source maps closed unless switched on', () => {
+    expect(readConfig({})).toMatchObject({ proxyOps: false, serveSourceMaps: false });
+    expect(readConfig({ HOST_PROXY_OPS: '1', SERVE_SOURCE_MAPS: '1' })).toMatchObject({ proxyOps: true, serveSourceMaps: true });
+    expect(apiPath('/api/ops/registry', '', false)).toMatchObject({ ok: false, status: 404 });
+    expect(apiPath('/api/ops/registry', '?x=1', true)).toEqual({ ok: true, path: '/api/ops/registry?x=1' });
+  });
+});
