@@ -7,6 +7,8 @@ export interface ApolloOptions {
   catalogueTtlMs?: number;
   /** The fetch to send requests with (tests, or a server-side render). */
   fetch?: typeof fetch;
+  /** Send operations by id (trusted documents, see persistedFetch); off only for tests. */
+  persisted?: boolean;
 }
 
 export const CATALOGUE_TTL_MS = 10_800_000;
@@ -55,6 +57,63 @@ function expiring(ttlMs: number, cache: () => InMemoryCache): FieldPolicy {
   };
 }
 
+async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+function jsonObject(text: string): { query?: unknown; extensions?: Record<string, unknown> } | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+function persistedQueryNotFound(body: unknown): boolean {
+  const errors = (body as { errors?: { extensions?: { code?: unknown } }[] } | null)?.errors;
+  return Array.isArray(errors) && errors.some((e) => e?.extensions?.code === 'PERSISTED_QUERY_NOT_FOUND');
+}
+
+/**
+ * Trusted documents: every operation goes out as `{ operationName, variables, extensions:
+ * { persistedQuery: { version: 1, sha256Hash } } }`, the hash of the exact text HttpLink would
+ * have sent (codegen's manifests hold the same texts, and each release registers its manifest
+ * with the API, which in production runs nothing else). This is Apollo's persisted-query
+ * protocol, done at the fetch level rather than with `@apollo/client/link/persisted-queries`:
+ * that subpath would bundle a second copy of Apollo's link core and rxjs into mf-shared's
+ * chunk beside the page's tree-shaken singleton (rspack.base.ts), and it would fall back to
+ * sending the text, which production refuses. Hashing happens in the page, so a remote's
+ * release brings its own operations with no change to the host. Outside production builds an
+ * id the API does not know (an operation edited under `npm run dev`) is retried with its text.
+ * Without WebCrypto (a page not served over HTTPS or localhost) the text is sent as is.
+ */
+export function persistedFetch(base: typeof fetch): typeof fetch {
+  const ids = new Map<string, Promise<string>>();
+  return async (input, init) => {
+    if (typeof init?.body !== 'string' || !globalThis.crypto?.subtle) return base(input, init);
+    const body = jsonObject(init.body);
+    if (!body || typeof body.query !== 'string') return base(input, init);
+    let id = ids.get(body.query);
+    if (!id) {
+      id = sha256Hex(body.query);
+      ids.set(body.query, id);
+    }
+    const { query: _text, ...rest } = body;
+    const hashed = { ...rest, extensions: { ...rest.extensions, persistedQuery: { version: 1, sha256Hash: await id } } };
+    const response = await base(input, { ...init, body: JSON.stringify(hashed) });
+    if (process.env.NODE_ENV !== 'production' && response.status === 400) {
+      const answer = await response
+        .clone()
+        .json()
+        .catch(() => null);
+      if (persistedQueryNotFound(answer)) return base(input, init);
+    }
+    return response;
+  };
+}
+
 /**
  * One client per page, created by the host and handed to every remote through
  * `ApolloProvider`. Orders and payment links are never cached: their queries use
@@ -64,6 +123,7 @@ export function createApolloClient({
   uri = '/api/graphql',
   catalogueTtlMs = CATALOGUE_TTL_MS,
   fetch: fetchImpl,
+  persisted = true,
 }: ApolloOptions = {}) {
   const policy = expiring(catalogueTtlMs, () => cache);
   const cache: InMemoryCache = new InMemoryCache({
@@ -71,5 +131,7 @@ export function createApolloClient({
       Query: { fields: Object.fromEntries(CATALOGUE_FIELDS.map((field) => [field, policy])) },
     },
   });
-  return new ApolloClient({ link: new HttpLink({ uri, ...(fetchImpl ? { fetch: fetchImpl } : {}) }), cache });
+  // looked up per request, not bound now: tests and server renders may replace the global fetch
+  const send: typeof fetch = fetchImpl ?? ((input, init) => fetch(input, init));
+  return new ApolloClient({ link: new HttpLink({ uri, fetch: persisted ? persistedFetch(send) : send }), cache });
 }
