@@ -106,7 +106,10 @@ function fakeApi(canaryPort: () => number) {
       });
     });
   });
-  return { server, seen, setDown: (value: boolean) => void (down = value) };
+  const setDown = (value: boolean) => {
+    down = value;
+  };
+  return { server, seen, setDown };
 }
 
 interface Answer {
