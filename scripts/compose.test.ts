@@ -1,23 +1,101 @@
-// Guards the production topology file: it parses, and it has every service the shop needs.
+// Guards the production topology file: it parses, it has every service the shop needs, and
+// every long-running service comes back after a crash and reports a health that means something.
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from './lib/stack.ts';
 
+interface ComposeService {
+  image?: string;
+  build?: { context: string; dockerfile?: string };
+  profiles?: string[];
+  restart?: string;
+  pull_policy?: string;
+  healthcheck?: { test?: string[] | string; disable?: boolean };
+  environment?: Record<string, string>;
+  volumes?: unknown[];
+}
+
+/**
+ * The file as docker-compose resolves it, as an object. docker-compose (v1) is written in
+ * Python with PyYAML, so whatever has docker-compose has the parser too.
+ */
+function composeConfig(yaml: string): { services: Record<string, ComposeService> } {
+  const json = execFileSync('python3', ['-c', 'import json, sys, yaml; print(json.dumps(yaml.safe_load(sys.stdin)))'], {
+    input: yaml,
+    encoding: 'utf8',
+  });
+  return JSON.parse(json);
+}
+
+// `docker-compose config` validates the file and prints it resolved (slow: run once).
+const text = execFileSync('docker-compose', ['config'], { cwd: ROOT, encoding: 'utf8' });
+const config = composeConfig(text);
+const longRunning = Object.entries(config.services).filter(([, s]) => !s.profiles?.length);
+
+function healthCommand(service: ComposeService): string {
+  const test = service.healthcheck?.test;
+  return Array.isArray(test) ? test.join(' ') : (test ?? '');
+}
+
 describe('docker-compose.yml', () => {
   it('is valid for docker-compose and runs PostgreSQL, the API, the host and each remote', () => {
-    const services = execFileSync('docker-compose', ['config', '--services'], { cwd: ROOT, encoding: 'utf8' })
-      .trim()
-      .split('\n')
-      .sort();
-    expect(services).toEqual(['api', 'host', 'mf-cart', 'mf-catalog', 'mf-product', 'postgres', 'release']);
+    expect(Object.keys(config.services).sort()).toEqual(['api', 'host', 'mf-cart', 'mf-catalog', 'mf-product', 'postgres', 'release']);
+    expect(longRunning.map(([name]) => name).sort()).toEqual(['api', 'host', 'mf-cart', 'mf-catalog', 'mf-product', 'postgres']);
   });
 
-  it('keeps each remote\'s releases on a volume, lets the host read the API registry, and checks every service\'s health', () => {
-    const config = execFileSync('docker-compose', ['config'], { cwd: ROOT, encoding: 'utf8' });
-    for (const remote of ['mf-catalog', 'mf-product', 'mf-cart']) expect(config).toContain(`${remote}-releases:/releases`);
-    expect(config).not.toContain('REGISTRY_JSON');
-    expect(config).not.toContain('REGISTRY_FILE');
-    expect(config).toMatch(/release:[\s\S]*profiles:[\s\S]*- release/);
-    expect(config.match(/healthcheck:/g)?.length).toBe(6);
+  it("keeps each remote's releases on a volume and lets the host read the API registry", () => {
+    for (const remote of ['mf-catalog', 'mf-product', 'mf-cart']) expect(text).toContain(`${remote}-releases:/releases`);
+    expect(text).not.toContain('REGISTRY_JSON');
+    expect(text).not.toContain('REGISTRY_FILE');
+    expect(config.services.release?.profiles).toEqual(['release']);
+  });
+
+  it('restarts every long-running service when its process exits', () => {
+    for (const [name, service] of longRunning) {
+      expect([name, service.restart]).toEqual([name, expect.stringMatching(/^(unless-stopped|always|on-failure(:\d+)?)$/)]);
+    }
+  });
+
+  it('checks each service with a health check that fails when the service is broken, not one any answer passes', () => {
+    for (const [name, service] of longRunning) {
+      const command = healthCommand(service);
+      expect(service.healthcheck?.disable, name).not.toBe(true);
+      expect(command, name).not.toBe('');
+      if (command.includes('fetch(')) {
+        // An HTTP check must look at the status (r.ok), and ask a health route, not the root
+        // that answers 404 (which a bare .then(() => exit(0)) would pass).
+        expect(command, name).toMatch(/\.then\(\s*\(?r\)?\s*=>\s*process\.exit\(r\.ok\s*\?\s*0\s*:\s*1\)/);
+        expect(command, name).toMatch(/fetch\('http:\/\/127\.0\.0\.1:\d+\/(api\/health|healthz)'\)/);
+      } else {
+        expect(command, name).toMatch(/pg_isready/);
+      }
+    }
+  });
+
+  it('runs the servers from compiled JavaScript with node, never through a TypeScript loader', () => {
+    for (const name of ['api', 'host', 'mf-catalog', 'mf-product', 'mf-cart']) {
+      const dockerfile = readFileSync(path.join(ROOT, config.services[name]!.build!.dockerfile!), 'utf8');
+      const cmd = /^CMD (.+)$/m.exec(dockerfile)?.[1] ?? '';
+      expect(JSON.parse(cmd)[0], name).toBe('node');
+      expect(cmd, name).toMatch(/\.(m?js)"\s*(,\s*"[^"]*"\s*)*\]$/);
+      expect(cmd, name).not.toMatch(/tsx|ts-node|\.ts"/);
+    }
+    // …and the images carry no dev tools at run time (tsx among them).
+    for (const name of ['api', 'host']) {
+      expect(readFileSync(path.join(ROOT, name, 'Dockerfile'), 'utf8'), name).toMatch(/npm prune --omit=dev/);
+    }
+  });
+
+  it('builds images from the source, not from files generated in a working tree, and rebuilds the release tool per run', () => {
+    const ignored = readFileSync(path.join(ROOT, '.dockerignore'), 'utf8').split('\n');
+    expect(ignored).toContain('**/src/graphql/generated.ts');
+    expect(ignored).toContain('host/server-dist');
+    for (const name of ['host', 'mf-catalog', 'mf-product', 'mf-cart', 'release']) {
+      const dockerfile = readFileSync(path.join(ROOT, config.services[name]!.build!.dockerfile!), 'utf8');
+      expect(dockerfile, name).toMatch(/npm run codegen/);
+    }
+    expect(config.services.release?.pull_policy).toBe('build');
   });
 });
