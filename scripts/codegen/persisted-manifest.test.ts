@@ -77,3 +77,30 @@ describe('persisted fetch', () => {
     expect(bodies.map((b) => Boolean(b.query))).toEqual([false, true]);
   });
 });
+
+describe('the host server', () => {
+  it('sends its operations by the ids of the host manifest, never their text', async () => {
+    const { createApiClient, persistedId } = await import('../../host/server/api-client.ts');
+    const manifest = JSON.parse(readFileSync(path.join(ROOT, 'host/src/graphql/persisted-operations.json'), 'utf8')) as PersistedOperationManifest;
+    const ids = new Set(manifest.operations.map((op) => op.id));
+    const documents = Object.values(await generated.host!()).filter(
+      (v): v is DocumentNode => (v as DocumentNode)?.kind === Kind.DOCUMENT && (v as DocumentNode).definitions.some((d) => d.kind === Kind.OPERATION_DEFINITION),
+    );
+    expect(documents.length).toBe(manifest.operations.length);
+    for (const document of documents) expect(ids.has(persistedId(document))).toBe(true);
+    const bodies: Record<string, unknown>[] = [];
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = (async (_input: unknown, init?: RequestInit) => {
+      bodies.push(JSON.parse(String(init?.body)) as Record<string, unknown>);
+      return Response.json({ data: { sitemap: [] } });
+    }) as typeof fetch;
+    try {
+      await createApiClient('http://api.invalid')(documents[0]!, {});
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+    expect(bodies[0]?.query).toBeUndefined();
+    const sent = bodies[0]?.extensions as { persistedQuery: { sha256Hash: string } } | undefined;
+    expect(ids.has(sent?.persistedQuery.sha256Hash ?? '')).toBe(true);
+  });
+});
