@@ -5,6 +5,7 @@ import { apiPath } from './proxy.ts';
 describe('host configuration', () => {
   it('takes the public origin from SHOP_PUBLIC_URL, defaulting to localhost on the host port', () => {
     expect(readConfig({ HOST_PORT: '3500' }).publicUrl).toBe('http://localhost:3500');
+    expect(readConfig({ HOST_PORT: '3500', PUBLIC_HOSTNAME: 'shop.lan' }).publicUrl).toBe('http://shop.lan:3500');
     expect(readConfig({ SHOP_PUBLIC_URL: 'https://shop.example/' }).publicUrl).toBe('https://shop.example');
   });
 

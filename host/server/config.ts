@@ -91,7 +91,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): HostConfig {
     port: hostPort,
     bind: env.HOST_BIND || '127.0.0.1',
     apiUrl: origin(env, 'API_URL', 'http://127.0.0.1:4000'),
-    publicUrl: origin(env, 'SHOP_PUBLIC_URL', `http://localhost:${hostPort}`),
+    // Without SHOP_PUBLIC_URL: the address `npm start` prints (PUBLIC_HOSTNAME, the host port).
+    publicUrl: origin(env, 'SHOP_PUBLIC_URL', `http://${env.PUBLIC_HOSTNAME || 'localhost'}:${hostPort}`),
     proxyOps: env.HOST_PROXY_OPS === '1',
     serveSourceMaps: env.SERVE_SOURCE_MAPS === '1',
     distDir: path.resolve(env.HOST_DIST_DIR || path.join(here, '..', 'dist')),
