@@ -316,6 +316,11 @@ export function createConfig(options: AppOptions, argv: { mode?: string } = {}):
           : { externalRuntime: true, optimization: { target: 'web', disableRemote: true } },
       }),
       new SharedExportsCheckPlugin(),
+      // The app's trusted documents (codegen's manifest) ship with the build: a remote's release
+      // folder, host/dist. The release registers them with the API before activation.
+      new rspack.CopyRspackPlugin({
+        patterns: [{ from: path.join(options.dir, 'src', 'graphql', 'persisted-operations.json'), to: 'persisted-operations.json' }],
+      }),
       ...(prod && !dev ? [new PrecompressPlugin()] : []),
       ...(isHost
         ? [

@@ -9,8 +9,8 @@
  * <remote> is mf-catalog, mf-product or mf-cart (or mf_catalog…). Needs the ops token (OPS_TOKEN).
  */
 import path from 'node:path';
-import { newBuildId, packageVersion, REMOTES, ROOT, runBuild } from '../lib/stack.ts';
-import { checkCandidate } from './check-candidate.ts';
+import { newBuildId, packageVersion, REMOTES, ROOT, runBuild, runCodegen } from '../lib/stack.ts';
+import { checkCandidate, registerCandidateOperations } from './check-candidate.ts';
 import { type RemoteStatus, registryApi } from './ops-client.ts';
 
 class UsageError extends Error {}
@@ -34,11 +34,20 @@ async function findRemote(name: string): Promise<RemoteStatus> {
   return status;
 }
 
-async function checked(remote: string, manifestUrl: string) {
-  const problems = await checkCandidate(remote, manifestUrl);
-  if (problems.length > 0) {
-    throw new Error(`refused: ${remote} at ${manifestUrl} cannot be activated:\n  - ${problems.join('\n  - ')}\nNothing was changed.`);
-  }
+/**
+ * Every path to shoppers goes through here: the candidate must pass the manifest checks, and
+ * then its operations must be registered with the API (trusted documents: refused all or
+ * none), before it is published or activated.
+ */
+async function checked(remote: (typeof REMOTES)[number], version: string, manifestUrl: string) {
+  const refuse = (problems: string[]) => {
+    throw new Error(`refused: ${remote.name} at ${manifestUrl} cannot be activated:\n  - ${problems.join('\n  - ')}\nNothing was changed.`);
+  };
+  const problems = await checkCandidate(remote.name, manifestUrl);
+  if (problems.length > 0) refuse(problems);
+  const api = registryApi();
+  const refused = await registerCandidateOperations(remote.dir, version, manifestUrl, api.registerOperations);
+  if (refused.length > 0) refuse(refused);
 }
 
 function printStatus(remotes: RemoteStatus[]) {
@@ -65,10 +74,12 @@ async function main(argv: string[]) {
       const buildId = newBuildId();
       const version = `${packageVersion(remote.dir)}-${buildId}`;
       console.log(`Building ${remote.dir} ${version}…`);
+      // the typed operations and their manifest of trusted documents, from the current .graphql files
+      await runCodegen();
       await runBuild(path.join(ROOT, remote.dir), buildId);
       const manifestUrl = `${remoteBaseUrl(remote)}/${version}/mf-manifest.json`;
-      console.log(`Checking ${manifestUrl}…`);
-      await checked(remote.name, manifestUrl);
+      console.log(`Checking ${manifestUrl} and registering its operations…`);
+      await checked(remote, version, manifestUrl);
       await registryApi().publish(remote.name, version, manifestUrl);
       console.log(`Published ${remote.name} ${version}.`);
       if (!args.includes('--no-activate')) {
@@ -86,7 +97,7 @@ async function main(argv: string[]) {
       if (!version) throw new UsageError('activate <remote> <version>');
       const release = (await findRemote(remote.name)).releases.find((r) => r.version === version);
       if (!release) throw new Error(`${remote.name} has no published release ${version} (see: npm run remotes -- status)`);
-      await checked(remote.name, release.manifestUrl);
+      await checked(remote, version, release.manifestUrl);
       await registryApi().activate(remote.name, version);
       console.log(`Activated ${remote.name} ${version}.`);
       return;
@@ -98,7 +109,7 @@ async function main(argv: string[]) {
       const previous = status.history.find((e) => (e.action === 'activate' || e.action === 'promote') && e.version && e.version !== current);
       const release = previous && status.releases.find((r) => r.version === previous.version);
       if (!release) throw new Error(`${remote.name} has no earlier release to roll back to`);
-      await checked(remote.name, release.manifestUrl);
+      await checked(remote, release.version, release.manifestUrl);
       await registryApi().activate(remote.name, release.version);
       console.log(`Rolled back ${remote.name} from ${current} to ${release.version}.`);
       return;
@@ -112,7 +123,7 @@ async function main(argv: string[]) {
       }
       const release = (await findRemote(remote.name)).releases.find((r) => r.version === version);
       if (!release) throw new Error(`${remote.name} has no published release ${version}`);
-      await checked(remote.name, release.manifestUrl);
+      await checked(remote, version, release.manifestUrl);
       await registryApi().canary(remote.name, version, percent);
       console.log(`Canary: ${percent} % of visitors get ${remote.name} ${version}.`);
       return;

@@ -42,7 +42,8 @@ export interface RegistryClientOptions {
 }
 
 async function call<T>(options: RegistryClientOptions, method: 'GET' | 'POST', route: string, body?: unknown): Promise<T> {
-  const url = `${options.base}/api/ops/registry${route}`;
+  // `/operations` is the API's own ops route (trusted documents); the rest belong to the registry
+  const url = `${options.base}/api/ops/${route === '/operations' ? 'operations' : `registry${route}`}`;
   let response: Response;
   try {
     response = await fetch(url, {
@@ -69,6 +70,13 @@ export function createRegistryClient(options: RegistryClientOptions) {
     canary: (remote: string, version: string, percent: number) =>
       call<{ remote: RemoteStatus }>(options, 'POST', '/canary', { remote, version, percent, by }),
     promote: (remote: string) => call<{ remote: RemoteStatus }>(options, 'POST', '/promote', { remote, by }),
+    /**
+     * Registers a release's trusted documents with the API, which checks each (parses, valid
+     * against the schema, within the query limits) and registers all or none; throws with the
+     * API's reasons when any is refused. Registering the same release again changes nothing.
+     */
+    registerOperations: (app: string, version: string, operations: unknown[]) =>
+      call<{ operations: number; registered: number }>(options, 'POST', '/operations', { app, version, operations, by }),
   };
 }
 
