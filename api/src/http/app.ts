@@ -17,7 +17,9 @@ import { defaultLimits, type QueryLimits, useQueryLimits } from './query-limits.
 import { createLimiters, type Limiters, type RateLimiter } from './rate-limiter.ts';
 import { type ResponseCacheStats, useCatalogResponseCache } from './response-cache.ts';
 import { sandboxResponse } from './sandbox.ts';
-import { registryResponse } from '../registry/registry-routes.ts';
+import { checkOpsToken, registryResponse } from '../registry/registry-routes.ts';
+import { documentCheck } from '../persisted/check-document.ts';
+import { operationsResponse, PersistedOperationStore, usePersistedOperationsFrom } from '../persisted/persisted-operations.ts';
 
 export interface ApiOptions {
   db: Db;
@@ -64,6 +66,11 @@ export async function createApi(options: ApiOptions): Promise<Api> {
     version = await catalogVersion(db);
   };
   const meta = new CatalogMeta(() => version);
+  const schema = buildSchema();
+  // trusted documents: the operations the front ends' releases registered
+  const operations = new PersistedOperationStore(db);
+  await operations.load();
+  const checkOperation = documentCheck(schema, options.limits ?? defaultLimits);
 
   const serverError = () => jsonError(500, 'INTERNAL_SERVER_ERROR', 'Ошибка сервера');
   const notFound = (path: string) => jsonError(404, 'NOT_FOUND', `Нет такого адреса: ${path.slice(0, 200)}`);
@@ -78,6 +85,13 @@ export async function createApi(options: ApiOptions): Promise<Api> {
       }
       if (path.startsWith('/api/images/')) {
         endResponse(imageResponse(path) ?? new Response('Not Found', { status: 404 }));
+        return;
+      }
+      if (path === '/api/ops/operations') {
+        const client = rateLimitKey(clientIp(request, (serverContext as ServerContext).req, proxies));
+        const token = config.opsToken;
+        const authorize = token ? (r: Request) => checkOpsToken(r, token, { client, failures: limiters.opsFailures }) : null;
+        endResponse(await operationsResponse(request, operations, checkOperation, authorize).catch(serverError));
         return;
       }
       if (path === '/api/registry' || path.startsWith('/api/ops/')) {
@@ -108,7 +122,7 @@ export async function createApi(options: ApiOptions): Promise<Api> {
         });
 
   const yoga = createYoga<ServerContext, ApiContext>({
-    schema: buildSchema(),
+    schema,
     graphqlEndpoint: '/api/graphql',
     graphiql: false,
     // never include original messages or stacks, whatever NODE_ENV says
@@ -124,6 +138,8 @@ export async function createApi(options: ApiOptions): Promise<Api> {
       // first: every body on every route is read with a byte cap before anything else sees it
       useBodyLimit({ onBody: responseCache?.lookupBody, maxByPathPrefix: { '/api/ops/': 1024 * 1024 } }),
       routes,
+      // before anything reads the document: a registered id becomes its text, other documents only if allowed
+      usePersistedOperationsFrom(operations, config.arbitraryOperations),
       // first: a hit was measured and executed when it was stored, so it skips all of that
       ...(responseCache ? [responseCache] : []),
       useQueryLimits(options.limits ?? defaultLimits),
