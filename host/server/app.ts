@@ -106,13 +106,16 @@ export async function createHostServer(config: HostConfig): Promise<http.Server>
     let pageType: string | null = null;
     try {
       const { resolvePage } = await api(ResolvePageDocument, { path: pathname, query }, forwarded);
-      if ((resolvePage.status === 301 || resolvePage.status === 302) && resolvePage.location) {
+      const redirect = resolvePage.status === 301 || resolvePage.status === 302;
+      if (redirect && resolvePage.location && onSiteLocation(resolvePage.location)) {
         res.writeHead(resolvePage.status, { location: resolvePage.location, 'cache-control': 'no-cache', ...securityHeaders({ remoteOrigins: [], scriptHashes: [], counter: false }) });
         return void res.end();
       }
-      status = resolvePage.status === 404 ? 404 : 200;
+      // A redirect off the site (`//evil`, `/\\evil`, `https://other`, from an imported table) is never sent.
+      if (redirect) console.error('[host] refused an off-site redirect for', pathname);
+      status = resolvePage.status === 404 || redirect ? 404 : 200;
       if (status === 200) pageType = resolvePage.type;
-      resolved = { path: pathname, page: { ...resolvePage, location: null } };
+      resolved = { path: pathname, page: { ...resolvePage, ...(redirect ? { status: 404 } : {}), location: null } };
       if (status === 404) {
         head = fallbackHead(`Страница не найдена — ${config.shopName}`);
       } else {
@@ -240,6 +243,11 @@ export async function createHostServer(config: HostConfig): Promise<http.Server>
     socket.end(clientErrorResponse('HPE_INVALID_METHOD', hsts));
   });
   return server;
+}
+
+/** A Location the shop may send: a path on this site (not `//host`, no backslash or control character). */
+function onSiteLocation(location: string): boolean {
+  return location.startsWith('/') && !location.startsWith('//') && !/[\\\u0000-\u001f\u007f]/.test(location);
 }
 
 /** `.map` at the end of the path as sirv will read it (it decodes %-escapes). */

@@ -39,6 +39,16 @@ function canaryServer() {
 const goodImage = '/api/images/1.jpg';
 const hostileImages = ['http://localhost:3510javascript:alert(3)', 'javascript:alert(1)', 'img/x.jpg', '//evil.example/x.jpg', 'http://shop.example:99999/x.jpg'];
 
+/** Redirects an imported table could hold: only the first is on this site. */
+const redirects: Record<string, string> = {
+  '/go-home': '/brands/nike?sort=priceup',
+  '/go-away-1': '//evil.example/phish',
+  '/go-away-2': '/\\evil.example/phish',
+  '/go-away-3': 'https://evil.example/',
+  '/go-away-4': 'javascript:alert(1)',
+  '/go-away-5': '/\tevil',
+};
+
 /** A small stand-in for the API: page resolution, meta, sitemap, registry, one manifest; it records every request. */
 function fakeApi(canaryPort: () => number) {
   const seen: Seen[] = [];
@@ -75,6 +85,8 @@ function fakeApi(canaryPort: () => number) {
       }
       const vars = body.variables ?? {};
       if ('path' in vars) {
+        const redirectTo = redirects[String(vars.path)];
+        if (redirectTo) return json(200, { data: { resolvePage: { type: 'REDIRECT', id: null, status: 301, location: redirectTo } } });
         return json(200, { data: { resolvePage: { type: 'PRODUCT', id: '1', status: 200, location: null } } });
       }
       if ('type' in vars) {
@@ -406,6 +418,19 @@ describe('public documents', () => {
     expect(images).toEqual([`${PUBLIC}${goodImage}`]);
     expect(answer.body).not.toContain('javascript:');
     expect(answer.body).not.toContain('evil.example');
+  });
+
+  it('sends on-site redirects only: one to another site becomes a 404', async () => {
+    const home = await raw(hostPort, get('/go-home'));
+    expect(home.status).toBe(301);
+    expect(header(home, 'location')).toBe('/brands/nike?sort=priceup');
+    for (const path of Object.keys(redirects).filter((p) => p.startsWith('/go-away'))) {
+      const answer = await raw(hostPort, get(path));
+      expect(answer.status, path).toBe(404);
+      expect(header(answer, 'location'), path).toBeUndefined();
+      expect(answer.body).not.toContain('evil.example');
+    }
+    await stillServing();
   });
 
   it('a long but valid address answers 414 with a Russian page, not 503; an API outage still gives 503', async () => {
