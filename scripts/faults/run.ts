@@ -9,7 +9,10 @@
  *   corpus     ≥ 5,000 malformed, oversized, wrongly typed, over-deep, hostile requests
  *   import     broken catalogue files given to the import command
  *
- * FAULTS_ONLY=load,corpus runs a subset (while working on one); the full run is the default.
+ *   hostile    single hostile requests against the host and the API (scripts/faults/hostile.ts)
+ *
+ * FAULTS_ONLY=load,corpus or `--only load,corpus` runs a subset (while working on one); the
+ * full run is the default.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -20,6 +23,7 @@ import { freePort, ROOT } from '../lib/stack.ts';
 import { startPostgres } from '../postgres.mjs';
 import { type ApiProcess, gql, startApi, TMP } from './api-process.ts';
 import { buildCorpus } from './corpus.ts';
+import { runHostileStage } from './hostile.ts';
 import { runImportFaults } from './import-faults.ts';
 import { type Attempt, type Offer, runLoad } from './load.ts';
 import { restartPostgres } from './postgres-restart.ts';
@@ -29,7 +33,8 @@ const SHOPPERS = 50;
 // the issue's 60 s; FAULTS_LOAD_SECONDS only shortens it while working on the suite itself
 const LOAD_MS = Number(process.env.FAULTS_LOAD_SECONDS ?? 60) * 1000;
 const RETRY_EVERY = 5; // every 5th shopper double-submits: 20 %
-const only = process.env.FAULTS_ONLY?.split(',').map((s) => s.trim());
+const onlyArg = process.argv.indexOf('--only');
+const only = (onlyArg >= 0 ? process.argv[onlyArg + 1] : process.env.FAULTS_ONLY)?.split(',').map((s) => s.trim());
 const wanted = (name: string) => !only || only.includes(name);
 
 const started = Date.now();
@@ -268,6 +273,21 @@ async function main() {
         await api.stop();
       }
     }
+
+    if (wanted('hostile')) {
+      const dbUrl = await createDatabase(pgServer.url, `faults_hostile_${Date.now()}`);
+      const result = await runHostileStage(dbUrl, log);
+      scenarios.push({
+        name: 'hostile',
+        title: 'Hostile requests: single attacker requests against the host and the API',
+        database: 'PostgreSQL',
+        ok: result.ok,
+        tried:
+          'Raw-socket request lines (absolute-form, //host/api, encoded), unusable Host headers, malformed visitor_id cookies, fragment diamonds k = 20..30, alias and introspection amplification, offers-list amplification, form/multipart/application/graphql bodies, chunked bodies over the cap, spoofed X-Forwarded-For/Forwarded/X-Real-IP against the order rate limit, deep variables and subscriptions, each sent to the host and to the API (GRAPHQL_ARBITRARY_OPERATIONS=true, so the limits themselves are tried). A canary listener is the target of every SSRF attempt.',
+        figures: { ...result.figures, classes: result.classes },
+        notes: result.notes,
+      });
+    }
   } finally {
     await pgServer.stop();
   }
@@ -398,7 +418,9 @@ function writeReport() {
   const dir = path.join(ROOT, 'reports');
   mkdirSync(dir, { recursive: true });
   const all = { generatedAt: new Date().toISOString(), durationSeconds: Math.round((Date.now() - started) / 1000), machine: { cpus: os.cpus().length, node: process.version }, ok: scenarios.length > 0 && !runError && scenarios.every((s) => s.ok), error: runError, scenarios };
-  writeFileSync(path.join(dir, 'faults.json'), `${JSON.stringify(all, null, 2)}\n`);
+  // a subset run (--only/FAULTS_ONLY) writes its own report and leaves the full one alone
+  const base = only ? `faults-${only.join('-')}` : 'faults';
+  writeFileSync(path.join(dir, `${base}.json`), `${JSON.stringify(all, null, 2)}\n`);
   const md: string[] = [
     '# Faults, load and bad input',
     '',
@@ -413,7 +435,7 @@ function writeReport() {
   for (const s of scenarios) {
     md.push(`## ${s.title}`, '', `**Tried:** ${s.tried}`, '', `**Result:** ${s.ok ? 'passed' : '**failed**'}`, '', '| figure | value |', '|---|---|');
     for (const [k, v] of Object.entries(s.figures)) {
-      if (k === 'cases') continue;
+      if (k === 'cases' || k === 'classes') continue;
       md.push(`| ${k} | ${typeof v === 'object' ? `\`${JSON.stringify(v)}\`` : String(v)} |`);
     }
     const cases = s.figures.cases as { name: string; bytes: number; exitCode: number; problemsReported: number; named: boolean; catalogueUntouched: boolean; firstLines: string[] }[] | undefined;
@@ -421,11 +443,17 @@ function writeReport() {
       md.push('', '| file | size | exit | problems | named | catalogue untouched | first lines of the refusal |', '|---|---|---|---|---|---|---|');
       for (const c of cases) md.push(`| ${c.name} | ${(c.bytes / 1e6).toFixed(1)} MB | ${c.exitCode} | ${c.problemsReported} | ${c.named ? 'yes' : '**no**'} | ${c.catalogueUntouched ? 'yes' : '**no**'} | ${c.firstLines.slice(0, 4).map((l) => l.replace(/\|/g, '\\|')).join('<br>')} |`);
     }
+    const classes = s.figures.classes as { name: string; expects: string; requests: number; statuses: Record<string, number>; maxLatencyMs: number; holds: boolean; problems: string[] }[] | undefined;
+    if (classes) {
+      md.push('', '| class | expected | requests | statuses | max latency | result |', '|---|---|---|---|---|---|');
+      const cell = (t: string) => t.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+      for (const c of classes) md.push(`| ${c.name} | ${cell(c.expects)} | ${c.requests} | \`${JSON.stringify(c.statuses)}\` | ${c.maxLatencyMs} ms | ${c.holds ? 'holds' : `**fails**: ${cell(c.problems.join('; ')).slice(0, 1500)}`} |`);
+    }
     if (s.notes.length) md.push('', 'Examples:', '', ...s.notes.map((n) => `- \`${n.replace(/`/g, "'").replace(/\n/g, ' ')}\``));
     md.push('');
   }
-  writeFileSync(path.join(dir, 'faults.md'), md.join('\n'));
-  log(`report: reports/faults.md, reports/faults.json — ${all.ok ? 'all passed' : 'FAILURES'}`);
+  writeFileSync(path.join(dir, `${base}.md`), md.join('\n'));
+  log(`report: reports/${base}.md, reports/${base}.json — ${all.ok ? 'all passed' : 'FAILURES'}`);
   if (!all.ok) process.exitCode = 1;
 }
 
