@@ -247,7 +247,7 @@ export async function createHostServer(config: HostConfig): Promise<http.Server>
 
 /** A Location the shop may send: a path on this site (not `//host`, no backslash or control character). */
 function onSiteLocation(location: string): boolean {
-  return location.startsWith('/') && !location.startsWith('//') && !/[\\\u0000-\u001f\u007f]/.test(location);
+  return location.startsWith('/') && !location.startsWith('//') && !/[\\\p{Cc}]/u.test(location);
 }
 
 /** `.map` at the end of the path as sirv will read it (it decodes %-escapes). */
