@@ -203,11 +203,11 @@ test('a double submit makes one order', async ({ page, request }) => {
   const sent: string[] = [];
   const numbers: string[] = [];
   page.on('request', (r) => {
-    if (r.url().endsWith('/api/graphql') && r.postData()?.includes('createOrder')) sent.push(r.postData() ?? '');
+    if (r.url().endsWith('/api/graphql') && r.postData()?.includes('"CreateOrder"')) sent.push(r.postData() ?? '');
   });
   // Read each answer on its way to the page: after the redirect to payment its body is gone.
   await page.route('**/api/graphql', async (route) => {
-    if (!route.request().postData()?.includes('createOrder')) return route.fallback();
+    if (!route.request().postData()?.includes('"CreateOrder"')) return route.fallback();
     const response = await route.fetch();
     const body = await response.json();
     numbers.push(body.data.createOrder.order.ordernumber);
@@ -239,7 +239,7 @@ test('with the API out of reach the order fails in Russian, keeps the cart, and 
   let attempt = 0;
   await page.route('**/api/graphql', async (route) => {
     const body = route.request().postData() ?? '';
-    if (!body.includes('createOrder')) return route.fallback();
+    if (!body.includes('"CreateOrder"')) return route.fallback();
     keys.push(JSON.parse(body).variables.input.idempotencyKey);
     attempt += 1;
     // First the API cannot be reached at all; then it gets the order and creates it, but the
@@ -273,7 +273,7 @@ test('when the payment link cannot be fetched the placed order offers the way to
   await openWithCart(page, [a], '/checkout');
   await fillCheckout(page, VALID_DETAILS);
   await page.route('**/api/graphql', (route) =>
-    route.request().postData()?.includes('paymentInfo') ? route.abort('internetdisconnected') : route.fallback(),
+    route.request().postData()?.includes('"PaymentInfo"') ? route.abort('internetdisconnected') : route.fallback(),
   );
   await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
   await expect(page.getByRole('heading', { name: /^Заказ №\S+ оформлен$/ })).toBeVisible();

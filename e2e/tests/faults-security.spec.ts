@@ -1,6 +1,7 @@
 // Guards the security headers on every kind of answer the host server gives (page, 404, redirect, asset, JSON, robots, sitemap, API proxy, refused method) and that no ops token ever reaches the browser.
 import { type APIResponse, expect, test } from '@playwright/test';
 import { shop } from '../support/private-host.ts';
+import { trustedBody } from '../support/catalog.ts';
 
 function expectSecurityHeaders(response: APIResponse, what: string) {
   const headers = response.headers();
@@ -25,7 +26,8 @@ test('every kind of host answer carries CSP with frame-ancestors, nosniff and a 
     ['robots', () => request.get('/robots.txt'), 200],
     ['sitemap', () => request.get('/sitemap.xml'), 200],
     ['health', () => request.get('/healthz'), 200],
-    ['API proxy', () => request.post('/api/graphql', { data: { query: '{ health }' } }), 200],
+    ['API proxy', async () => request.post('/api/graphql', { data: await trustedBody('{ health }') }), 200],
+    ['API proxy, a document not registered', () => request.post('/api/graphql', { data: { query: '{ health }' } }), 400],
     ['API proxy refusal', () => request.post('/api/ops/registry/activate', { data: { remote: 'mf_catalog', version: 'x', by: 'x' } }), 401],
     ['refused method', () => request.post('/', { data: 'x' }), 405],
   ];

@@ -367,6 +367,18 @@ function nodeArgs(entry: string): string[] {
   return ['--enable-source-maps', entry];
 }
 
+/**
+ * The trusted documents an app's build ships (`persisted-operations.json` in its release
+ * folder, or host/dist), else codegen's copy (a dev server's build keeps it in memory).
+ */
+function operationsOf(dir: string, releaseFolder?: string): unknown[] {
+  const file = 'persisted-operations.json';
+  const built = path.join(ROOT, dir, 'dist', ...(releaseFolder && dir !== 'host' ? [releaseFolder] : []), file);
+  const source = existsSync(built) ? built : path.join(ROOT, dir, 'src', 'graphql', file);
+  if (!existsSync(source)) throw new Error(`${dir} has no ${file}: run npm run codegen and build it`);
+  return (JSON.parse(readFileSync(source, 'utf8')) as { operations: unknown[] }).operations;
+}
+
 export async function startStack(options: StackOptions): Promise<Stack> {
   const { ports, log } = options;
   const publicHost = options.publicHost ?? 'localhost';
@@ -380,7 +392,15 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   try {
     const api = startService('api', process.execPath, nodeArgs(process.env.SHOP_API_ENTRY || SERVER_ENTRIES.api), {
       log,
-      env: { ...options.env, API_PORT: String(ports.api), PGLITE_DIR: options.pgliteDir, SHOP_PUBLIC_URL: shopUrl, OPS_TOKEN: options.opsToken },
+      env: {
+        // trusted documents only, as in production (the front ends send registered ids, below)
+        GRAPHQL_ARBITRARY_OPERATIONS: process.env.GRAPHQL_ARBITRARY_OPERATIONS || 'false',
+        ...options.env,
+        API_PORT: String(ports.api),
+        PGLITE_DIR: options.pgliteDir,
+        SHOP_PUBLIC_URL: shopUrl,
+        OPS_TOKEN: options.opsToken,
+      },
     });
     services.push(api);
     readyUrls.api = `http://127.0.0.1:${ports.api}/api/health`;
@@ -405,8 +425,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       const folder = /\/([0-9A-Za-z.-]+)\/mf-manifest\.json$/.exec(manifestUrl)?.[1];
       const version = folder && /^\d+\.\d+\.\d+-/.test(folder) ? folder : `0.0.0-dev${newBuildId()}`;
       await registry.publish(name, version, manifestUrl);
+      // its trusted documents first, as `npm run release` does
+      const dir = REMOTES.find((r) => r.name === name)?.dir;
+      if (dir) await registry.registerOperations(dir, version, operationsOf(dir, folder));
       await registry.activate(name, version);
     }
+    await registry.registerOperations('host', packageVersion('host'), operationsOf('host'));
     const host = startService('host', process.execPath, nodeArgs(SERVER_ENTRIES.host), {
       log,
       env: { ...options.env, HOST_PORT: String(ports.host), API_URL: `http://127.0.0.1:${ports.api}` },
