@@ -76,6 +76,9 @@ export function usePlaceOrder() {
         const result = data?.createOrder;
         if (!result) throw new Error('empty answer');
         if (!result.success || !result.order) {
+          // The key already placed an order with other content (its answer was lost, then the cart
+          // or the details changed): the API refuses it; the next submit is a new order, new key.
+          if (result.errors.some((e) => e.code === 'IDEMPOTENCY_KEY_REUSED')) forgetOrderKey();
           setState({ kind: 'rejected', problems: orderProblems(result.errors, sent) });
           return;
         }
