@@ -98,4 +98,16 @@ describe('docker-compose.yml', () => {
     }
     expect(config.services.release?.pull_policy).toBe('build');
   });
+
+  it("makes the API believe X-Forwarded-For only from the host's fixed address on the shop network", () => {
+    const raw = config as unknown as {
+      networks?: { default?: { ipam?: { config?: { subnet?: string }[] } } };
+      services: Record<string, { networks?: { default?: { ipv4_address?: string } } }>;
+    };
+    const hostAddress = raw.services.host?.networks?.default?.ipv4_address;
+    expect(hostAddress).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
+    expect(config.services.api?.environment?.TRUSTED_PROXIES).toBe(hostAddress);
+    const subnet = raw.networks?.default?.ipam?.config?.[0]?.subnet ?? '';
+    expect(hostAddress?.startsWith(subnet.replace(/\.0\/24$/, '.'))).toBe(true);
+  });
 });
