@@ -23,6 +23,8 @@ export interface Config {
    * GRAPHQL_ARBITRARY_OPERATIONS, default on except under NODE_ENV=production.
    */
   arbitraryOperations: boolean;
+  /** Whether __schema / __type may be asked: GRAPHQL_INTROSPECTION, default on except under NODE_ENV=production. */
+  graphqlIntrospection: boolean;
   /** Proxies (IPs/CIDRs) whose X-Forwarded-For is believed; see http/client-ip.ts. */
   trustedProxies: string[];
   /** createOrder calls allowed per client IP (IPv6: per /64) per minute. */
@@ -142,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shopPublicUrl: publicUrl.replace(/\/+$/, ''),
     opsToken: env.OPS_TOKEN || undefined,
     arbitraryOperations: bool(env, 'GRAPHQL_ARBITRARY_OPERATIONS', env.NODE_ENV !== 'production'),
+    graphqlIntrospection: bool(env, 'GRAPHQL_INTROSPECTION', env.NODE_ENV !== 'production'),
     trustedProxies: trustedProxies(env),
     orderRateLimit: int(env, 'ORDER_RATE_LIMIT', 10, 1, 100_000),
     orderLookupRateLimit: int(env, 'ORDER_LOOKUP_RATE_LIMIT', 60, 1, 100_000),

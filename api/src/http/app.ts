@@ -70,7 +70,9 @@ export async function createApi(options: ApiOptions): Promise<Api> {
   // trusted documents: the operations the front ends' releases registered
   const operations = new PersistedOperationStore(db);
   await operations.load();
-  const checkOperation = documentCheck(schema, options.limits ?? defaultLimits);
+  // introspection as the deployment allows it (GRAPHQL_INTROSPECTION; off in production)
+  const limits: QueryLimits = { ...(options.limits ?? defaultLimits), introspection: config.graphqlIntrospection && (options.limits?.introspection ?? true) };
+  const checkOperation = documentCheck(schema, limits);
 
   const serverError = () => jsonError(500, 'INTERNAL_SERVER_ERROR', 'Ошибка сервера');
   const notFound = (path: string) => jsonError(404, 'NOT_FOUND', `Нет такого адреса: ${path.slice(0, 200)}`);
@@ -142,7 +144,7 @@ export async function createApi(options: ApiOptions): Promise<Api> {
       usePersistedOperationsFrom(operations, config.arbitraryOperations),
       // first: a hit was measured and executed when it was stored, so it skips all of that
       ...(responseCache ? [responseCache] : []),
-      useQueryLimits(options.limits ?? defaultLimits),
+      useQueryLimits(limits),
       useErrorCodes(),
       // compiled execution (graphql-jit, per document, cached): a 24-card listing resolves ~1,500
       // fields, and the compiled form does that for ~0.65 ms less CPU than graphql-js
