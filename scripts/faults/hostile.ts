@@ -22,6 +22,7 @@
  * reached, and the limits must hold for whatever document does run.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -76,7 +77,7 @@ function rawRequest(port: number, payload: Payload, options: { localAddress?: st
         outcome: status ? 'answer' : outcome,
         ms: Math.round(performance.now() - started),
         head,
-        body: headEnd >= 0 ? all.subarray(headEnd + 4, headEnd + 4 + 65_536).toString('utf8') : '',
+        body: headEnd >= 0 ? bodyText(head, all.subarray(headEnd + 4)) : '',
         bodyBytes: headEnd >= 0 ? total - headEnd - 4 : 0,
         ...(error ? { error } : {}),
       });
@@ -108,6 +109,24 @@ function rawRequest(port: number, payload: Payload, options: { localAddress?: st
       else socket.write(payload);
     });
   });
+}
+
+/** The first 64 KB of a body, de-chunked when the answer is chunked. */
+function bodyText(head: string, raw: Buffer): string {
+  if (!/\r\ntransfer-encoding:\s*chunked/i.test(head)) return raw.subarray(0, 65_536).toString('utf8');
+  const parts: Buffer[] = [];
+  let at = 0;
+  let size = 0;
+  while (at < raw.length && size < 65_536) {
+    const eol = raw.indexOf('\r\n', at);
+    if (eol < 0) break;
+    const length = Number.parseInt(raw.subarray(at, eol).toString('latin1'), 16);
+    if (!Number.isFinite(length) || length === 0) break;
+    parts.push(raw.subarray(eol + 2, eol + 2 + length));
+    size += length;
+    at = eol + 2 + length + 2;
+  }
+  return Buffer.concat(parts).subarray(0, 65_536).toString('utf8');
 }
 
 /** One request as bytes; `headers` are sent as given (no Host unless listed), then Connection: close. */
@@ -212,6 +231,19 @@ async function startHost(port: number, apiUrl: string, log: string): Promise<{ p
   };
 }
 
+/** Registers the host's persisted operations (host/dist or codegen's copy); says what went wrong, or null. */
+async function registerHostOperations(apiUrl: string, token: string): Promise<string | null> {
+  const file = ['host/dist/persisted-operations.json', 'host/src/graphql/persisted-operations.json'].map((f) => path.join(ROOT, f)).find((f) => existsSync(f));
+  if (!file) return 'no persisted-operations.json for the host (run npm run codegen); host pages will not resolve';
+  const { operations } = JSON.parse(readFileSync(file, 'utf8')) as { operations: unknown[] };
+  const res = await fetch(`${apiUrl}/api/ops/operations`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: json({ app: 'host', version: '0.0.0-faults', operations, by: 'test:faults hostile' }),
+  });
+  return res.ok ? null : `registering the host's operations answered ${res.status}: ${(await res.text()).slice(0, 200)}`;
+}
+
 /** A listener every SSRF attempt aims at: it must never be reached. */
 async function startCanary(): Promise<{ port: number; hits: string[]; stop(): Promise<void> }> {
   const hits: string[] = [];
@@ -265,6 +297,8 @@ function errorCodes(answer: RawAnswer): string[] {
   }
 }
 
+/** What an answer says, short: an HTML page is named as such. */
+const snippet = (a: RawAnswer) => (/^\s*(<|[0-9a-f]+\r\n\s*<)/i.test(a.body) ? '(HTML page)' : a.body.replace(/^[0-9a-f]+\r\n/, '').replace(/\s+/g, ' ').slice(0, 140) || '(empty)');
 const is4xx = (a: RawAnswer) => a.status !== null && a.status >= 400 && a.status < 500;
 const describe = (s: Sent) => `${s.target} ${s.name}: ${s.answer.status ?? s.answer.outcome}`;
 
@@ -567,7 +601,7 @@ async function deepVariables(ctx: Ctx): Promise<ClassResult> {
     for (const [name, body] of docs) {
       const answer = await ctx.send(c, target, `${name} (${Math.round(body.length / 1024)} KB)`, gqlPost(ctx.ports[target], body));
       if (answer.status === 200 && !errorCodes(answer).length && !name.includes('unused') && !name.includes('keys')) c.problems.push(`${target} ${name}: accepted`);
-      if (is4xx(answer) && !errorCodes(answer).length && answer.status !== 413) c.problems.push(`${target} ${name}: ${answer.status} without an error code`);
+      if (is4xx(answer) && !errorCodes(answer).length && answer.status !== 413) c.problems.push(`${target} ${name}: ${answer.status} without an error code (${snippet(answer)})`);
     }
   }
   return c;
@@ -580,6 +614,7 @@ async function subscriptions(ctx: Ctx): Promise<ClassResult> {
     for (const query of docs) {
       const answer = await ctx.send(c, target, `POST ${query}`, gqlPost(ctx.ports[target], json({ query, operationName: query.includes(' B ') ? 'B' : undefined })));
       if (answer.status === 200 && !errorCodes(answer).length) c.problems.push(`${target} POST ${query}: ran`);
+      if (is4xx(answer) && !errorCodes(answer).length) c.problems.push(`${target} POST ${query}: ${answer.status} without an error code (${snippet(answer)})`);
       await ctx.send(c, target, `GET event-stream ${query}`, message('GET', `/api/graphql?query=${encodeURIComponent(query)}`, [['Host', LOCAL], ['Accept', 'text/event-stream']]), { timeoutMs: 10_000 });
     }
   }
@@ -632,6 +667,7 @@ export async function runHostileStage(databaseUrl: string, log: (s: string) => v
   const started = Date.now();
   const canary = await startCanary();
   const rateLimit = 10;
+  const opsToken = randomBytes(24).toString('base64url');
   const apiPort = await freePort();
   const hostPort = await freePort();
   const apiLog = path.join(TMP, 'hostile-api.log');
@@ -648,8 +684,12 @@ export async function runHostileStage(databaseUrl: string, log: (s: string) => v
       // only the host's address is a trusted proxy; the stage's "direct" clients use other loopback addresses
       TRUSTED_PROXIES: LOCAL,
       SHOP_PUBLIC_URL: `http://localhost:${hostPort}`,
+      OPS_TOKEN: opsToken,
     },
   });
+  // the host's server-side operations are trusted documents: register them as `npm start` does
+  const registered = await registerHostOperations(api.url, opsToken);
+  if (registered) log(`hostile: ${registered}`);
   let host: Awaited<ReturnType<typeof startHost>> | null = null;
   const classes: ClassResult[] = [];
   const notes: string[] = [];
@@ -662,9 +702,11 @@ export async function runHostileStage(databaseUrl: string, log: (s: string) => v
       peak.api = Math.max(peak.api, rssOf(procs.api.pid));
       peak.host = Math.max(peak.host, rssOf(procs.host.pid));
     };
-    const data = await gql<{ products: { items: { id: string; offers: { id: string; stock: number }[] }[] } }>(api.url, '{ products(limit: 200) { items { id offers { id stock } } } }');
-    const productIds = data.products.items.map((p) => p.id);
-    const offerId = data.products.items.flatMap((p) => p.offers).find((o) => o.stock >= 5)?.id ?? '1';
+    type Page = { items: { id: string; offers: { id: string; stock: number }[] }[] };
+    const data = await gql<{ a: Page; b: Page }>(api.url, '{ a: products(limit: 100) { items { id offers { id stock } } } b: products(limit: 100, offset: 100) { items { id offers { id stock } } } }');
+    const items = [...data.a.items, ...data.b.items];
+    const productIds = items.map((p) => p.id);
+    const offerId = items.flatMap((p) => p.offers).find((o) => o.stock >= 5)?.id ?? '1';
     // warm-up, then the baseline
     await listing({ api: apiPort, host: hostPort });
     await new Promise((r) => setTimeout(r, 1500));
@@ -709,7 +751,7 @@ export async function runHostileStage(databaseUrl: string, log: (s: string) => v
       }
       // whatever the class expects, these hold for every class
       for (const s of result.sent) {
-        if (s.answer.status !== null && s.answer.status >= 500) result.problems.push(`${describe(s)}${s.answer.body ? ` → ${s.answer.body.slice(0, 120).replace(/\s+/g, ' ')}` : ''}`);
+        if (s.answer.status !== null && s.answer.status >= 500) result.problems.push(`${describe(s)} → ${snippet(s.answer)}`);
         if (s.answer.outcome === 'timeout') result.problems.push(`${describe(s)} (no answer)`);
         if (STACK_IN_ANSWER.test(s.answer.body)) result.problems.push(`${describe(s)}: internals in the answer`);
       }
