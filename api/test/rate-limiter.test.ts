@@ -16,6 +16,22 @@ describe('RateLimiter', () => {
     expect(limiter.hit('a')).toBe(0);
   });
 
+  it('blockedFor says how long a key that used its whole budget must wait, without counting (lockouts)', () => {
+    let t = 0;
+    const failures = new RateLimiter(3, 900_000, () => t);
+    expect(failures.blockedFor('a')).toBe(0);
+    failures.hit('a');
+    failures.hit('a');
+    expect(failures.blockedFor('a')).toBe(0);
+    failures.hit('a');
+    t = 100_000;
+    expect(failures.blockedFor('a')).toBe(800);
+    expect(failures.blockedFor('a')).toBe(800); // asking does not count
+    expect(failures.blockedFor('b')).toBe(0);
+    t = 900_000;
+    expect(failures.blockedFor('a')).toBe(0);
+  });
+
   it('forgets idle clients once their window has ended', () => {
     let t = 0;
     const limiter = new RateLimiter(10, 60_000, () => t);
