@@ -17,9 +17,9 @@
  * request left without an answer, or a class whose own expectation does not hold (each
  * class says what it expects); latency is reported, never asserted.
  *
- * The API runs with GRAPHQL_ARBITRARY_OPERATIONS=true (what development and ops allow):
- * trusted documents alone would refuse the amplification documents before any limit is
- * reached, and the limits must hold for whatever document does run.
+ * The API runs with GRAPHQL_ARBITRARY_OPERATIONS=true and GRAPHQL_INTROSPECTION=true (what
+ * development and ops may allow): trusted documents alone would refuse the amplification
+ * documents before any limit is reached, and the limits must hold for whatever does run.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -627,7 +627,7 @@ async function subscriptions(ctx: Ctx): Promise<ClassResult> {
 export interface HostileFigures {
   ok: boolean;
   figures: Record<string, unknown>;
-  classes: { name: string; expects: string; requests: number; statuses: Record<string, number>; maxLatencyMs: number; holds: boolean; problems: string[]; figures?: Record<string, unknown> }[];
+  classes: { name: string; expects: string; requests: number; statuses: Record<string, number>; maxLatencyMs: number; maxAnswerBytes: number; holds: boolean; problems: string[]; figures?: Record<string, unknown> }[];
   notes: string[];
 }
 
@@ -681,6 +681,8 @@ export async function runHostileStage(databaseUrl: string, log: (s: string) => v
     env: {
       ORDER_RATE_LIMIT: String(rateLimit),
       GRAPHQL_ARBITRARY_OPERATIONS: 'true',
+      // introspection on too, so that its cost counting is what is tried (production turns it off)
+      GRAPHQL_INTROSPECTION: 'true',
       // only the host's address is a trusted proxy; the stage's "direct" clients use other loopback addresses
       TRUSTED_PROXIES: LOCAL,
       SHOP_PUBLIC_URL: `http://localhost:${hostPort}`,
@@ -813,6 +815,7 @@ export async function runHostileStage(databaseUrl: string, log: (s: string) => v
           requests: c.sent.length,
           statuses: st,
           maxLatencyMs: Math.max(0, ...c.sent.map((s) => s.answer.ms)),
+          maxAnswerBytes: Math.max(0, ...c.sent.map((s) => s.answer.bodyBytes)),
           holds: c.problems.length === 0,
           problems: [...new Set(c.problems)].slice(0, 12),
           ...(c.figures ? { figures: c.figures } : {}),

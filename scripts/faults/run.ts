@@ -443,11 +443,11 @@ function writeReport() {
       md.push('', '| file | size | exit | problems | named | catalogue untouched | first lines of the refusal |', '|---|---|---|---|---|---|---|');
       for (const c of cases) md.push(`| ${c.name} | ${(c.bytes / 1e6).toFixed(1)} MB | ${c.exitCode} | ${c.problemsReported} | ${c.named ? 'yes' : '**no**'} | ${c.catalogueUntouched ? 'yes' : '**no**'} | ${c.firstLines.slice(0, 4).map((l) => l.replace(/\|/g, '\\|')).join('<br>')} |`);
     }
-    const classes = s.figures.classes as { name: string; expects: string; requests: number; statuses: Record<string, number>; maxLatencyMs: number; holds: boolean; problems: string[] }[] | undefined;
+    const classes = s.figures.classes as { name: string; expects: string; requests: number; statuses: Record<string, number>; maxLatencyMs: number; maxAnswerBytes: number; holds: boolean; problems: string[] }[] | undefined;
     if (classes) {
-      md.push('', '| class | expected | requests | statuses | max latency | result |', '|---|---|---|---|---|---|');
+      md.push('', '| class | expected | requests | statuses | max latency | largest answer | result |', '|---|---|---|---|---|---|---|');
       const cell = (t: string) => t.replace(/\|/g, '\\|').replace(/\n/g, ' ');
-      for (const c of classes) md.push(`| ${c.name} | ${cell(c.expects)} | ${c.requests} | \`${JSON.stringify(c.statuses)}\` | ${c.maxLatencyMs} ms | ${c.holds ? 'holds' : `**fails**: ${cell(c.problems.join('; ')).slice(0, 1500)}`} |`);
+      for (const c of classes) md.push(`| ${c.name} | ${cell(c.expects)} | ${c.requests} | \`${JSON.stringify(c.statuses)}\` | ${c.maxLatencyMs} ms | ${Math.round(c.maxAnswerBytes / 1024)} KB | ${c.holds ? 'holds' : `**fails**: ${cell(c.problems.join('; ')).slice(0, 1500)}`} |`);
     }
     if (s.notes.length) md.push('', 'Examples:', '', ...s.notes.map((n) => `- \`${n.replace(/`/g, "'").replace(/\n/g, ' ')}\``));
     md.push('');
