@@ -40,6 +40,11 @@ describe('clientIp and rateLimitKey', () => {
     expect(ip('10.20.0.9', 'unknown, 10.20.0.1')).toBe('10.20.0.1');
     expect(ip('127.0.0.1')).toBe('127.0.0.1');
     expect(ip('::ffff:198.51.100.7', '1.1.1.1')).toBe('198.51.100.7');
+    // a client's 12 KB of its own entries changes nothing: the proxy's entry is the right-most
+    const padding = Array.from({ length: 1500 }, (_, i) => `10.1.${i % 250}.7`).join(', ');
+    expect(ip('127.0.0.1', `${padding}, 203.0.113.60`)).toBe('203.0.113.60');
+    expect(ip('127.0.0.1', `${padding}, 127.0.0.1, 127.0.0.1, 10.20.0.2`)).toBe('10.1.249.7');
+    expect(ip('127.0.0.1', ', ,')).toBe('127.0.0.1');
   });
 
   it('counts IPv6 per /64 and IPv4-mapped IPv6 as IPv4', () => {

@@ -44,6 +44,9 @@ export function normalizeIp(address: string): string {
   return mapped ? (mapped[1] as string) : a;
 }
 
+/** Proxies of our own in a row that a request may pass (host, perhaps a load balancer in front). */
+const MAX_HOPS = 8;
+
 /** The client's address: see the class comment. `unknown` only without a socket (in-process calls). */
 export function clientIp(request: Request, req: IncomingMessage | undefined, proxies: TrustedProxies): string {
   const peer = req?.socket?.remoteAddress;
@@ -51,13 +54,16 @@ export function clientIp(request: Request, req: IncomingMessage | undefined, pro
   let address = normalizeIp(peer);
   if (!proxies.has(address)) return address;
   const header = request.headers.get('x-forwarded-for');
-  if (!header || header.length > 2000) return address;
-  const hops = header.split(',');
-  for (let i = hops.length - 1; i >= 0; i--) {
-    const hop = normalizeIp(hops[i] as string);
+  if (!header) return address;
+  // only the right-hand end matters (what our proxies wrote), read from the right: a long header costs no more
+  let end = header.length;
+  for (let n = 0; n < MAX_HOPS && end >= 0; n++) {
+    const start = header.lastIndexOf(',', end - 1);
+    const hop = normalizeIp(header.slice(start + 1, end));
     if (isIP(hop) === 0) break;
     address = hop;
     if (!proxies.has(hop)) break;
+    end = start;
   }
   return address;
 }
