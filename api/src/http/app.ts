@@ -14,7 +14,7 @@ import { clientIp, rateLimitKey, TrustedProxies } from './client-ip.ts';
 import { useErrorCodes } from './error-codes.ts';
 import { imageResponse } from './images.ts';
 import { defaultLimits, type QueryLimits, useQueryLimits } from './query-limits.ts';
-import { createLimiters, type Limiters, type RateLimiter } from './rate-limiter.ts';
+import { createLimiters, type Limiters } from './rate-limiter.ts';
 import { type ResponseCacheStats, useCatalogResponseCache } from './response-cache.ts';
 import { sandboxResponse } from './sandbox.ts';
 import { checkOpsToken, registryResponse } from '../registry/registry-routes.ts';
@@ -45,8 +45,7 @@ export interface Api {
   yoga: ReturnType<typeof createYoga<ServerContext, ApiContext>>;
   /** Re-reads the catalogue version; a changed version retires every cached answer. */
   refreshCatalogVersion(): Promise<void>;
-  /** createOrder's limiter (limiters.orders). */
-  orderLimiter: RateLimiter;
+  /** The per-client budgets (createOrder, order look-ups, sandbox, wrong ops tokens). */
   limiters: Limiters;
   /** Bytes and entries the response cache holds (null when it is off). */
   responseCacheStats(): ResponseCacheStats | null;
@@ -162,7 +161,6 @@ export async function createApi(options: ApiOptions): Promise<Api> {
     fetch: (input, init, server) => yoga.fetch(input as never, init ?? {}, server ?? {}),
     yoga,
     refreshCatalogVersion,
-    orderLimiter: limiters.orders,
     limiters,
     responseCacheStats: () => responseCache?.stats() ?? null,
     close: () => {
