@@ -91,6 +91,7 @@ describe('docker-compose.yml', () => {
   it('builds images from the source, not from files generated in a working tree, and rebuilds the release tool per run', () => {
     const ignored = readFileSync(path.join(ROOT, '.dockerignore'), 'utf8').split('\n');
     expect(ignored).toContain('**/src/graphql/generated.ts');
+    expect(ignored).toContain('**/src/graphql/persisted-operations.json');
     expect(ignored).toContain('host/server-dist');
     for (const name of ['host', 'mf-catalog', 'mf-product', 'mf-cart', 'release']) {
       const dockerfile = readFileSync(path.join(ROOT, config.services[name]!.build!.dockerfile!), 'utf8');
