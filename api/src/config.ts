@@ -83,14 +83,6 @@ function url(env: NodeJS.ProcessEnv, name: string, fallback: string | undefined,
   return raw;
 }
 
-/** CATALOG_IMAGE_HOSTS: comma-separated lower-case host names, each optionally with a port. */
-function imageHosts(env: NodeJS.ProcessEnv): string[] {
-  const hosts = (env.CATALOG_IMAGE_HOSTS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-  const bad = hosts.find((h) => !/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/.test(h));
-  if (bad !== undefined) fail('CATALOG_IMAGE_HOSTS', env.CATALOG_IMAGE_HOSTS ?? '', 'comma-separated host names such as cdn.example.ru');
-  return hosts;
-}
-
 function list(env: NodeJS.ProcessEnv, name: string, fallback: string): string[] {
   return (env[name] ?? fallback)
     .split(',')
@@ -120,6 +112,14 @@ function consentVersions(env: NodeJS.ProcessEnv): string[] {
   if (!versions.length) return [PUBLISHED_CONSENT_VERSION];
   if (versions.some((v) => !/^[A-Za-z0-9._-]{1,50}$/.test(v))) fail('CONSENT_VERSIONS', env.CONSENT_VERSIONS ?? '', 'comma-separated versions such as 2025-09-01');
   return versions;
+}
+
+/** CATALOG_IMAGE_HOSTS: comma-separated lower-case host names, each optionally with a port. */
+function imageHosts(env: NodeJS.ProcessEnv): string[] {
+  const hosts = (env.CATALOG_IMAGE_HOSTS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const bad = hosts.find((h) => !/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/.test(h));
+  if (bad !== undefined) fail('CATALOG_IMAGE_HOSTS', env.CATALOG_IMAGE_HOSTS ?? '', 'comma-separated host names such as cdn.example.ru');
+  return hosts;
 }
 
 /** Reads and validates every setting of the API process; nothing else reads process.env. */
