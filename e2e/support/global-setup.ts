@@ -22,9 +22,9 @@ export default async function globalSetup() {
     opsToken,
     pgliteDir: path.join(work, 'pglite'),
     log: { dir: logDir },
-    // Many browser tests place orders within a minute from one address; the limit itself is
-    // tested in the API suite.
-    env: { REGISTRY_TTL_MS: '0', ORDER_RATE_LIMIT: '1000' },
+    // Many browser tests place orders (and open order and payment pages) within a minute from
+    // one address; the limits themselves are tested in the API suite.
+    env: { REGISTRY_TTL_MS: '0', ORDER_RATE_LIMIT: '1000', ORDER_LOOKUP_RATE_LIMIT: '1000', SANDBOX_RATE_LIMIT: '1000' },
   });
   process.env.SHOP_URL = stack.url;
   process.env.SHOP_API_URL = `http://127.0.0.1:${ports.api}`;
