@@ -1,6 +1,7 @@
 // Trusted documents: in production only registered operations run, sent by id; a release
 // registers its operations through the ops route, which refuses what would not be safe to run.
 import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { describeDrivers, type TestEnv } from './test-env.ts';
@@ -114,6 +115,20 @@ describeDrivers(
       const get = await answer(await env().request(`/api/graphql?variables=${encodeURIComponent('{"limit":2}')}&extensions=${extensions}`));
       expect(get.status).toBe(200);
       expect((get.body.data?.products as { items: unknown[] } | undefined)?.items).toHaveLength(2);
+    });
+
+    it('answers a repeated id from the response cache, like a repeated text', async () => {
+      const first = await byId(env(), sha256(MENU));
+      const name = (first.body.data?.menu as { name: string }[] | undefined)?.[0]?.name;
+      // changed underneath without a new catalogue version: only a cached answer still has the old name
+      await env().database.db.execute(sql`UPDATE menu_items SET name = name || ' (изменено)'`);
+      for (const res of [await byId(env(), sha256(MENU)), await byId(env(), sha256(MENU))]) {
+        expect((res.body.data?.menu as { name: string }[] | undefined)?.[0]?.name).toBe(name);
+      }
+      // by GET too (same document and variables: the same entry)
+      const extensions = encodeURIComponent(JSON.stringify({ persistedQuery: { version: 1, sha256Hash: sha256(MENU) } }));
+      const get = await answer(await env().request(`/api/graphql?extensions=${extensions}`));
+      expect((get.body.data?.menu as { name: string }[] | undefined)?.[0]?.name).toBe(name);
     });
 
     it('registers idempotently: the same release again changes nothing', async () => {
