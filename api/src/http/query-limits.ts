@@ -458,6 +458,8 @@ function pickOperation(document: DocumentNode, operationName?: string | null): O
 }
 
 export function useQueryLimits(limits: QueryLimits = defaultLimits): Plugin {
+  // yoga's parse cache hands the same document object to every request with the same text
+  const checked = new WeakMap<DocumentNode, GraphQLError[]>();
   return {
     onParse({ setParseFn }) {
       // bounds the parser's work on giant documents before anything else looks at them
@@ -465,7 +467,11 @@ export function useQueryLimits(limits: QueryLimits = defaultLimits): Plugin {
     },
     onValidate({ params, setResult }) {
       // document-only checks: a refusal replaces graphql-js's validation (and is cached with it)
-      const errors = documentErrors(params.schema, params.documentAST, limits);
+      let errors = checked.get(params.documentAST);
+      if (!errors) {
+        errors = documentErrors(params.schema, params.documentAST, limits);
+        checked.set(params.documentAST, errors);
+      }
       if (errors.length > 0) setResult(errors);
     },
     onExecute({ args, setResultAndStopExecution }) {
