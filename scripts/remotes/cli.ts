@@ -6,10 +6,13 @@
  *   npm run remotes -- rollback <remote>             back to the release active before the current one
  *   npm run remotes -- canary <remote> <version> <percent>   that share of visitors gets <version>
  *   npm run remotes -- promote <remote>              the canary becomes the only release
+ *   npm run remotes -- operations <package> [version]  register a build's GraphQL operations with the API
+ *                                                    (host: host/dist; a remote: its newest or named release)
  * <remote> is mf-catalog, mf-product or mf-cart (or mf_catalog…). Needs the ops token (OPS_TOKEN).
  */
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { newBuildId, packageVersion, REMOTES, ROOT, runBuild, runCodegen } from '../lib/stack.ts';
+import { latestRelease, newBuildId, packageVersion, REMOTES, ROOT, runBuild, runCodegen } from '../lib/stack.ts';
 import { checkCandidate, registerCandidateOperations } from './check-candidate.ts';
 import { type RemoteStatus, registryApi } from './ops-client.ts';
 
@@ -50,6 +53,19 @@ async function checked(remote: (typeof REMOTES)[number], version: string, manife
   if (refused.length > 0) refuse(refused);
 }
 
+/**
+ * Registers the trusted documents a local build ships (host/dist, or a remote's release folder)
+ * with the API: how the host's operations get there (the host is deployed, not released).
+ */
+async function registerBuiltOperations(pkg: string, version?: string): Promise<number> {
+  const release = pkg === 'host' ? undefined : (version ?? latestRelease(pkg));
+  const file = path.join(ROOT, pkg, 'dist', ...(release ? [release] : []), 'persisted-operations.json');
+  if (!existsSync(file)) throw new Error(`${path.relative(ROOT, file)} is missing: build ${pkg} first (npm run build)`);
+  const { operations } = JSON.parse(readFileSync(file, 'utf8')) as { operations: unknown[] };
+  const answer = await registryApi().registerOperations(pkg, release ?? packageVersion(pkg), operations);
+  return answer.operations;
+}
+
 function printStatus(remotes: RemoteStatus[]) {
   for (const remote of remotes) {
     console.log(`\n${remote.name}`);
@@ -80,6 +96,11 @@ async function main(argv: string[]) {
       const manifestUrl = `${remoteBaseUrl(remote)}/${version}/mf-manifest.json`;
       console.log(`Checking ${manifestUrl} and registering its operations…`);
       await checked(remote, version, manifestUrl);
+      // The host's own operations, when its build is here (docker-compose's release image builds
+      // it): registered once, a no-op afterwards, so a fresh API serves the host too.
+      if (existsSync(path.join(ROOT, 'host', 'dist', 'persisted-operations.json'))) {
+        console.log(`The host's operations are registered (${await registerBuiltOperations('host')}).`);
+      }
       await registryApi().publish(remote.name, version, manifestUrl);
       console.log(`Published ${remote.name} ${version}.`);
       if (!args.includes('--no-activate')) {
@@ -134,8 +155,15 @@ async function main(argv: string[]) {
       console.log(`Promoted: every visitor gets ${remote.name} ${status.active?.version}.`);
       return;
     }
+    case 'operations': {
+      const pkg = args[0] === 'host' ? 'host' : remoteOf(args[0]).dir;
+      console.log(`Registered ${await registerBuiltOperations(pkg, args[1])} operations of ${pkg}.`);
+      return;
+    }
     default:
-      throw new UsageError('commands: release <remote>, status, activate <remote> <version>, rollback <remote>, canary <remote> <version> <percent>, promote <remote>');
+      throw new UsageError(
+        'commands: release <remote>, status, activate <remote> <version>, rollback <remote>, canary <remote> <version> <percent>, promote <remote>, operations <host|remote> [version]',
+      );
   }
 }
 
