@@ -276,6 +276,30 @@ describeDrivers(
       }
     });
 
+    it('an order placed before fingerprints existed is still returned to a retry of the same content only', async () => {
+      const [a, b] = offers.inStock as [OfferInfo, OfferInfo];
+      const db = env().database.db;
+      const key = `legacy-${randomUUID()}`;
+      const [legacy] = await rows<{ id: number }>(
+        db,
+        sql`INSERT INTO orders (ordernumber, idempotency_key, access_key, full_name, phone, email, city, address, delivery_method, comment, total_price)
+            VALUES ('SH-LGCY2', ${key}, 'legacy-access-key', 'Иванов Иван Иванович', '+79123456789', 'ivan@example.ru', 'Казань',
+                    'ул. Баумана, д. 1, кв. 2', 'CDEK_PICKUP', 'Позвоните за час', 1) RETURNING id`,
+      );
+      for (const [offer, quantity] of [[a, 2], [b, 1]] as const) {
+        await db.execute(sql`INSERT INTO order_lines (order_id, offer_id, product_id, name, sku, size, price, quantity)
+          VALUES (${legacy?.id}, ${Number(offer.id)}, 1, 'x', 'x', '42', 1, ${quantity})`);
+      }
+      await db.execute(sql`INSERT INTO order_consents (order_id, consent_version, consented_at, client_ip) VALUES (${legacy?.id}, '2025-09-01', now(), '10.0.0.1')`);
+      const input = valid({ idempotencyKey: key });
+      const other = (await create({ ...input, items: [{ offerId: a.id, quantity: 1 }] })).data.createOrder;
+      expect(other).toMatchObject({ success: false, order: null, errors: [{ code: 'IDEMPOTENCY_KEY_REUSED' }] });
+      const same = (await create(input)).data.createOrder;
+      expect(same).toMatchObject({ success: true, order: { ordernumber: 'SH-LGCY2', accessKey: 'legacy-access-key' } });
+      const [stored] = await rows<{ f: string | null }>(db, sql`SELECT request_fingerprint AS f FROM orders WHERE id = ${legacy?.id}`);
+      expect(stored?.f).toMatch(/^[0-9a-f]{64}$/);
+    });
+
     it('stores nothing when any part of the order fails to store (one transaction)', async () => {
       const db = env().database.db;
       // make the last insert of the transaction (the consent record) fail for one IP

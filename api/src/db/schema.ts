@@ -198,7 +198,7 @@ export const orders = pgTable('orders', {
   /**
    * sha256 of the order's canonical content (orders/order-fingerprint.ts): a repeat with the same
    * idempotency key is answered with this order only when its content matches. NULL for orders
-   * placed before it existed; a repeat of those is refused.
+   * placed before it existed: computed from what they stored on their key's first repeat.
    */
   requestFingerprint: text('request_fingerprint'),
   accessKey: text('access_key').notNull(),

@@ -31,3 +31,25 @@ export function orderFingerprint(input: OrderInput): string {
   ];
   return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
 }
+
+/**
+ * The fingerprint of an order as stored, for orders placed before fingerprints were (migration
+ * 0004): everything the fingerprint covers is kept in the order, its lines and its consent
+ * record, so a retry of such an order still gets it back, and other content is still refused.
+ */
+export function storedOrderFingerprint(
+  order: { fullName: string; phone: string; email: string; city: string; address: string; deliveryMethod: string; comment: string },
+  lines: { offerId: number; quantity: number }[],
+  consentVersion: string | null,
+): string {
+  return orderFingerprint({
+    idempotencyKey: '',
+    orderData: {
+      ...order,
+      deliveryMethod: order.deliveryMethod as OrderInput['orderData']['deliveryMethod'],
+      personalDataConsent: consentVersion !== null,
+      consentVersion: consentVersion ?? '',
+    },
+    items: lines.map((l) => ({ offerId: String(l.offerId), quantity: l.quantity })),
+  });
+}

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../db/database.ts';
-import { orderFingerprint } from './order-fingerprint.ts';
+import { orderFingerprint, storedOrderFingerprint } from './order-fingerprint.ts';
 import { newAccessKey, newOrderNumber } from './order-number.ts';
 import { type OrderError, type OrderInput, type ValidateOptions, validateOrderData } from './validate-order.ts';
 
@@ -81,7 +81,20 @@ export class OrderRepo {
     );
     if (!o) return null;
     const { fingerprint: stored, ...order } = o;
-    return stored !== null && sameSecret(stored, fingerprint) ? { order: fix(order) } : 'mismatch';
+    const expected = stored ?? (await this.legacyFingerprint(order));
+    return sameSecret(expected, fingerprint) ? { order: fix(order) } : 'mismatch';
+  }
+
+  /** An order from before migration 0004: its fingerprint from what it stored, written back once. */
+  private async legacyFingerprint(order: OrderRow): Promise<string> {
+    const lines = await rows<{ offerId: number; quantity: number }>(
+      this.db,
+      sql`SELECT offer_id AS "offerId", quantity FROM order_lines WHERE order_id = ${order.id}`,
+    );
+    const consent = await this.consent(order.id);
+    const fingerprint = storedOrderFingerprint(order, lines, consent?.consentVersion ?? null);
+    await this.db.execute(sql`UPDATE orders SET request_fingerprint = ${fingerprint} WHERE id = ${order.id} AND request_fingerprint IS NULL`);
+    return fingerprint;
   }
 
   /**
