@@ -72,7 +72,8 @@ async function main() {
     pgliteDir: process.env.PGLITE_DIR || path.join(ROOT, 'api', '.data', 'pglite'),
     log: 'inherit',
     skipRemotes: devRemote ? [devRemote.dir] : [],
-    env: devPackage ? { HOST_DEV: '1' } : {},
+    // in development an operation edited since start (not yet registered) may still run as text
+    env: devPackage ? { HOST_DEV: '1', GRAPHQL_ARBITRARY_OPERATIONS: 'true' } : {},
   });
   console.log(`\n  Магазин работает: ${stack.url}\n  (Ctrl-C stops everything)\n`);
   let stopping = false;
