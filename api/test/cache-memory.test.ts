@@ -50,7 +50,7 @@ describeDrivers(
       // precondition: this answer is over the entry cap
       expect(Buffer.byteLength(text)).toBeGreaterThan(MAX_ENTRY);
       const before = stats();
-      const firstName = (JSON.parse(text) as { data: { products: { items: { name: string }[] } } }).data.products.items[0].name;
+      const firstName = (JSON.parse(text) as { data: { products: { items: { name: string }[] } } }).data.products.items[0]?.name ?? '';
       await env().database.db.execute(sql`UPDATE products SET name = ${`${firstName} (новинка)`} WHERE name = ${firstName}`);
       // not stored: the repeat runs again and sees the change
       const again = await env().data(big);
@@ -62,6 +62,20 @@ describeDrivers(
       const small = 'query Small { brand(id: "2") { name } }';
       await env().data(small);
       expect(stats().entries).toBeGreaterThan(before.entries);
+    });
+
+    it('keeps parsed documents (each with its compiled form) within a memory estimate, however many renamed operations arrive', async () => {
+      const fields = 'id name text description sizes priceInRUB brand { id name } mainCategory { id name } variants { id name colorName webPath }';
+      for (let i = 0; i < 320; i++) {
+        // ~1.4 KB each: six aliased one-card listings
+        const aliases = Array.from({ length: 6 }, (_, a) => `a${a}: products(limit: 1, offset: ${(i + a) % 50}) { items { ${fields} } }`).join(' ');
+        const res = await env().gql(`query Renamed${i} { ${aliases} }`);
+        expect(res.errors, String(i)).toBeUndefined();
+      }
+      const { documents, estimatedBytes } = env().api.documentCacheStats();
+      // yoga alone kept 1,024 documents for an hour (~230 KB each with its compiled form)
+      expect(documents).toBeLessThan(320);
+      expect(estimatedBytes).toBeLessThanOrEqual(48 * 1024 * 1024);
     });
   },
   { responseCacheMaxBytes: MAX_BYTES, responseCacheMaxEntryBytes: MAX_ENTRY },

@@ -10,6 +10,7 @@ import { buildSchema } from '../graphql/schema.ts';
 import { OrderRepo } from '../orders/order-repo.ts';
 import { CatalogMeta } from '../repo/catalog-meta.ts';
 import { useBodyLimit, jsonError } from './body-limit.ts';
+import { boundedDocumentCaches } from './document-cache.ts';
 import { clientIp, rateLimitKey, TrustedProxies } from './client-ip.ts';
 import { useErrorCodes } from './error-codes.ts';
 import { imageResponse } from './images.ts';
@@ -49,6 +50,8 @@ export interface Api {
   limiters: Limiters;
   /** Bytes and entries the response cache holds (null when it is off). */
   responseCacheStats(): ResponseCacheStats | null;
+  /** Parsed documents kept and their estimated memory (with validation and compiled forms). */
+  documentCacheStats(): { documents: number; estimatedBytes: number };
   close(): void;
 }
 
@@ -122,6 +125,7 @@ export async function createApi(options: ApiOptions): Promise<Api> {
           maxEntryBytes: config.responseCacheMaxEntryBytes,
         });
 
+  const documentCaches = boundedDocumentCaches();
   const yoga = createYoga<ServerContext, ApiContext>({
     schema,
     graphqlEndpoint: '/api/graphql',
@@ -129,6 +133,8 @@ export async function createApi(options: ApiOptions): Promise<Api> {
     // never include original messages or stacks, whatever NODE_ENV says
     maskedErrors: { isDev: false },
     landingPage: false,
+    // parsed documents (with their validation and compiled forms) bounded by memory, not count
+    parserAndValidationCache: documentCaches,
     // yoga's own check answers an empty 200 on any path ending in /health; ours reports the database
     healthCheckEndpoint: '/api/yoga-health',
     logging: options.logging === false ? false : 'warn',
@@ -163,6 +169,7 @@ export async function createApi(options: ApiOptions): Promise<Api> {
     refreshCatalogVersion,
     limiters,
     responseCacheStats: () => responseCache?.stats() ?? null,
+    documentCacheStats: () => documentCaches.stats(),
     close: () => {
       if (timer) clearInterval(timer);
     },

@@ -1,0 +1,183 @@
+/**
+ * Memory under a flood of distinct heavy-but-allowed GraphQL requests (audit D5): starts the API
+ * as its own production-like process (NODE_ENV=production, PGlite on a throwaway folder, the
+ * small or large catalogue; GRAPHQL_ARBITRARY_OPERATIONS=true, the worst case), sends requests that each make a large answer and each make a new
+ * response-cache entry (renamed operations, varied arguments, big listings, aliased offer lists),
+ * and samples the API's RSS before, during (peak, every 100 ms) and after.
+ *
+ *   npx tsx scripts/faults/memory-flood.ts [--seed small|large] [--requests 400] [--concurrency 4]
+ *        [--cache-bytes 67108864] [--ceiling-mb 600] [--out reports/memory-flood.json]
+ *
+ * Exits 1 when the peak RSS is over the ceiling, any answer is a 5xx or the API stops answering.
+ */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { freePort, ROOT } from '../lib/stack.ts';
+import { gql, startApi, TMP } from './api-process.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    seed: { type: 'string', default: 'small' },
+    requests: { type: 'string', default: '400' },
+    concurrency: { type: 'string', default: '4' },
+    'cache-bytes': { type: 'string' },
+    'ceiling-mb': { type: 'string', default: '600' },
+    out: { type: 'string', default: 'reports/memory-flood.json' },
+  },
+});
+const seed = args.seed === 'large' ? 'large' : 'small';
+const total = Number(args.requests);
+const concurrency = Number(args.concurrency);
+const ceilingMb = Number(args['ceiling-mb']);
+
+const BIG_PRODUCT = 'id name text description sizes priceInRUB gallery { id url width height } technicalAttributes { name title text number unit } variants { id name colorName webPath thumbnail { src } } brand { id name } mainCategory { id name }';
+const BIG_OFFER = `id sku size priceInRUB stock soldOut product { ${BIG_PRODUCT} offers { id sku size priceInRUB } }`;
+const SORTS = ['NEWLY', 'PRICEUP', 'PRICEDOWN', 'CONDITION'];
+
+/** The i-th request of the flood: every one a distinct cache key, most of them answers of 0.1–20 MB. */
+function heavy(i: number, productIds: string[], words: string[]): { kind: string; query: string; variables: Record<string, unknown> } {
+  const op = `Flood${i}x${(i * 2654435761) % 100000}`;
+  switch (i % 4) {
+    case 0: {
+      // aliased offer lists of many products (the audit's 18 MB answer), varied in size and ids
+      const aliases = 1 + (i % 7);
+      const ids = productIds.slice(i % 17, (i % 17) + 5 + (i % 20));
+      const fields = Array.from({ length: aliases }, (_, a) => `a${a}: offers(productIds: $ids) { ${BIG_OFFER} }`).join(' ');
+      return { kind: `offers ×${aliases}`, query: `query ${op}($ids: [ID!]) { ${fields} }`, variables: { ids } };
+    }
+    case 1:
+      return {
+        kind: 'listing 100',
+        query: `query ${op}($o: Int, $s: ProductSort) { products(limit: 100, offset: $o, sort: $s) { totalCount items { ${BIG_PRODUCT} offers { id size priceInRUB } } } }`,
+        variables: { o: (i * 7) % 120, s: SORTS[i % SORTS.length] },
+      };
+    case 2:
+      {
+        // 2–7 aliased offer listings: 0.4–1.3 MB answers where the cost limit lets them through
+        const n = 2 + (i % 6);
+        return {
+          kind: `offer listing ×${n}`,
+          query: `query ${op} { ${Array.from({ length: n }, (_, a) => `l${a}: products(type: OFFER, limit: 100, offset: ${(i + a * 100) % 600}) { items { ${BIG_PRODUCT} } }`).join(' ')} }`,
+          variables: {},
+        };
+      }
+    default:
+      return {
+        kind: 'search',
+        query: `query ${op}($q: String!, $o: Int) { products(scope: { search: $q }, limit: 100, offset: $o) { totalCount searchWords items { ${BIG_PRODUCT} } } }`,
+        variables: { q: words[i % words.length], o: i % 5 },
+      };
+  }
+}
+
+async function main() {
+  const port = await freePort();
+  const dir = path.join(TMP, `memory-flood-${process.pid}`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  // the worst case: arbitrary documents allowed (the ops setting; production runs only the
+  // registered operations, whose answers an attacker can vary only through their variables)
+  const env: Record<string, string> = { CATALOG_SEED: seed, GRAPHQL_ARBITRARY_OPERATIONS: 'true' };
+  if (args['cache-bytes'] !== undefined) env.RESPONSE_CACHE_MAX_BYTES = args['cache-bytes'];
+  console.log(`starting the API (PGlite, ${seed} catalogue) on :${port} …`);
+  const api = await startApi({ port, pgliteDir: path.join(dir, 'pglite'), log: path.join(dir, 'api.log'), env });
+  try {
+    const listing = async () => {
+      const t = performance.now();
+      await gql(api.url, '{ products(limit: 24) { totalCount items { id name priceInRUB photo { fullpath } brand { name } } } }');
+      return Math.round((performance.now() - t) * 10) / 10;
+    };
+    const ids = (await gql<{ products: { items: { id: string }[] } }>(api.url, '{ products(limit: 100) { items { id } } }')).products.items.map((p) => p.id);
+    const more = (await gql<{ products: { items: { id: string }[] } }>(api.url, '{ products(limit: 100, offset: 100) { items { id } } }')).products.items.map((p) => p.id);
+    const productIds = [...ids, ...more];
+    const words = ['кроссовки', 'nike', 'куртка', 'найк', 'ботинки', 'adidas', 'футболка', 'rhjccjdrb'];
+    for (let i = 0; i < 5; i++) await listing();
+    const listingBefore = await listing();
+    const rssBefore = api.rssMb();
+    let peak = rssBefore;
+    const sampler = setInterval(() => {
+      try {
+        peak = Math.max(peak, api.rssMb());
+      } catch {
+        // the process is gone: reported below
+      }
+    }, 100);
+    const statuses: Record<string, number> = {};
+    const kinds: Record<string, { sent: number; answered: number; refused: number; maxBytes: number; refusal?: string }> = {};
+    let bytes = 0;
+    let maxLatency = 0;
+    let failures = 0;
+    let next = 0;
+    const started = performance.now();
+    const worker = async () => {
+      while (next < total) {
+        const i = next++;
+        const req = heavy(i, productIds, words);
+        const k = (kinds[req.kind] ??= { sent: 0, answered: 0, refused: 0, maxBytes: 0 });
+        k.sent++;
+        const t = performance.now();
+        try {
+          const res = await fetch(`${api.url}/api/graphql`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.66.${i % 200}.${i % 250}` },
+            body: JSON.stringify({ query: req.query, variables: req.variables }),
+            signal: AbortSignal.timeout(60_000),
+          });
+          const text = await res.text();
+          statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+          const size = Buffer.byteLength(text);
+          bytes += size;
+          k.maxBytes = Math.max(k.maxBytes, size);
+          if (res.status === 200 && text.startsWith('{"data"') && !text.includes('"errors"')) k.answered++;
+          else {
+            k.refused++;
+            k.refusal ??= text.slice(0, 160);
+          }
+        } catch {
+          failures++;
+        }
+        maxLatency = Math.max(maxLatency, performance.now() - t);
+      }
+    };
+    await Promise.all(Array.from({ length: concurrency }, worker));
+    const seconds = Math.round((performance.now() - started) / 100) / 10;
+    clearInterval(sampler);
+    const rssAfter = api.rssMb();
+    await new Promise((r) => setTimeout(r, 5000));
+    const rssSettled = api.rssMb();
+    const listingAfter = await listing();
+    const fiveXX = Object.entries(statuses).filter(([s]) => Number(s) >= 500).reduce((n, [, c]) => n + c, 0);
+    const ok = peak <= ceilingMb && fiveXX === 0 && failures === 0;
+    const report = {
+      date: new Date().toISOString(),
+      seed,
+      requests: total,
+      concurrency,
+      cacheBytes: args['cache-bytes'] ?? 'default (RESPONSE_CACHE_MAX_BYTES)',
+      seconds,
+      statuses,
+      failures,
+      kinds,
+      answerMb: Math.round(bytes / 1024 / 102.4) / 10,
+      maxLatencyMs: Math.round(maxLatency),
+      rssMb: { before: rssBefore, peak, after: rssAfter, settled5s: rssSettled },
+      ceilingMb,
+      listingMs: { before: listingBefore, after: listingAfter },
+      ok,
+    };
+    mkdirSync(path.dirname(path.resolve(ROOT, args.out as string)), { recursive: true });
+    writeFileSync(path.resolve(ROOT, args.out as string), `${JSON.stringify(report, null, 2)}\n`);
+    console.log(JSON.stringify(report, null, 2));
+    console.log(`${ok ? 'OK' : 'FAILED'}: RSS ${rssBefore} → peak ${peak} → ${rssAfter} (${rssSettled} after 5 s) MB, ceiling ${ceilingMb} MB; ${total} requests in ${seconds} s, ${report.answerMb} MB of answers`);
+    process.exitCode = ok ? 0 : 1;
+  } finally {
+    await api.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
