@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
+import { createApi } from '../src/http/app.ts';
 import { describeDrivers, type TestEnv } from './test-env.ts';
 
 const TOKEN = 'test-ops-token-persisted-0123';
@@ -129,6 +130,21 @@ describeDrivers(
       const extensions = encodeURIComponent(JSON.stringify({ persistedQuery: { version: 1, sha256Hash: sha256(MENU) } }));
       const get = await answer(await env().request(`/api/graphql?extensions=${extensions}`));
       expect((get.body.data?.menu as { name: string }[] | undefined)?.[0]?.name).toBe(name);
+    });
+
+    it('runs an id another API process registered (same database)', async () => {
+      const other = await createApi({ db: env().database.db, config: env().config, catalogPollMs: 0, logging: false });
+      const body = 'query Other {\n  topBrands(limit: 2) {\n    id\n    __typename\n  }\n}';
+      const res = await other.fetch('http://localhost/api/ops/operations', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` },
+        body: JSON.stringify({ app: 'host', version: '0.1.0', by: 'test', operations: [op(body, 'Other')] }),
+      });
+      expect(res.status).toBe(200);
+      other.close();
+      // this process re-reads the table for an unknown id at most once a second
+      await new Promise((r) => setTimeout(r, 1100));
+      expect((await byId(env(), sha256(body))).status).toBe(200);
     });
 
     it('registers idempotently: the same release again changes nothing', async () => {

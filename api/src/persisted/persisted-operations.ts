@@ -9,6 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import { usePersistedOperations } from '@graphql-yoga/plugin-persisted-operations';
+import { gte } from 'drizzle-orm';
 import { type DocumentNode, Kind, type OperationDefinitionNode } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { z } from 'zod';
@@ -31,6 +32,7 @@ export function operationId(text: string): string {
 export class PersistedOperationStore {
   private readonly texts = new Map<string, string>();
   private loadedAt = 0;
+  private newest: Date | null = null;
   private loading: Promise<void> | null = null;
 
   constructor(
@@ -41,8 +43,18 @@ export class PersistedOperationStore {
   async load(): Promise<void> {
     this.loading ??= (async () => {
       try {
-        const rows = await this.db.select({ id: persistedOperations.id, document: persistedOperations.document }).from(persistedOperations);
-        for (const row of rows) this.texts.set(row.id, row.document);
+        // only what was registered since the last read (the registered_at index), so a reload
+        // stays small however many releases the table remembers; a minute back, because a row's
+        // time is its transaction's start and a slower registration may commit after a newer one
+        const since = this.newest && new Date(this.newest.getTime() - 60_000);
+        const rows = await this.db
+          .select({ id: persistedOperations.id, document: persistedOperations.document, at: persistedOperations.registeredAt })
+          .from(persistedOperations)
+          .where(since ? gte(persistedOperations.registeredAt, since) : undefined);
+        for (const row of rows) {
+          this.texts.set(row.id, row.document);
+          if (!this.newest || row.at > this.newest) this.newest = row.at;
+        }
         this.loadedAt = Date.now();
       } finally {
         this.loading = null;
