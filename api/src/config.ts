@@ -14,6 +14,9 @@ export interface Config {
   responseCacheMaxBytes: number;
   /** Answers above this many bytes are served but never cached: RESPONSE_CACHE_MAX_ENTRY_BYTES. */
   responseCacheMaxEntryBytes: number;
+  /** GraphQL requests executed at once (GRAPHQL_MAX_CONCURRENT) and waiting for a slot (GRAPHQL_MAX_QUEUED); more: 503. */
+  graphqlMaxConcurrent: number;
+  graphqlMaxQueued: number;
   pgliteDir: string;
   catalogSeed: CatalogSeed;
   shopPublicUrl: string;
@@ -139,6 +142,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 6, 1, 100),
     responseCacheMaxBytes: int(env, 'RESPONSE_CACHE_MAX_BYTES', 64 * 1024 * 1024, 0, 4 * 1024 ** 3),
     responseCacheMaxEntryBytes: int(env, 'RESPONSE_CACHE_MAX_ENTRY_BYTES', 1024 * 1024, 0, 256 * 1024 * 1024),
+    graphqlMaxConcurrent: int(env, 'GRAPHQL_MAX_CONCURRENT', 8, 1, 1000),
+    graphqlMaxQueued: int(env, 'GRAPHQL_MAX_QUEUED', 256, 0, 100_000),
     pgliteDir: resolve(env.PGLITE_DIR || resolve(apiRoot, '.data/pglite')),
     catalogSeed: seed,
     shopPublicUrl: publicUrl.replace(/\/+$/, ''),

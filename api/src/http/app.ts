@@ -11,6 +11,7 @@ import { OrderRepo } from '../orders/order-repo.ts';
 import { CatalogMeta } from '../repo/catalog-meta.ts';
 import { useBodyLimit, jsonError } from './body-limit.ts';
 import { boundedDocumentCaches } from './document-cache.ts';
+import { useExecutionLimit } from './execution-limit.ts';
 import { clientIp, rateLimitKey, TrustedProxies } from './client-ip.ts';
 import { useErrorCodes } from './error-codes.ts';
 import { imageResponse } from './images.ts';
@@ -145,6 +146,8 @@ export async function createApi(options: ApiOptions): Promise<Api> {
       // first: every body on every route is read with a byte cap before anything else sees it
       useBodyLimit({ onBody: responseCache?.lookupBody, maxByPathPrefix: { '/api/ops/': 1024 * 1024 } }),
       routes,
+      // GraphQL requests in progress at once are bounded (their answers' memory with them)
+      useExecutionLimit({ maxConcurrent: config.graphqlMaxConcurrent, maxQueued: config.graphqlMaxQueued }),
       // before anything reads the document: a registered id becomes its text, other documents only if allowed
       usePersistedOperationsFrom(operations, config.arbitraryOperations),
       // first: a hit was measured and executed when it was stored, so it skips all of that
