@@ -1,12 +1,21 @@
 import { createHash } from 'node:crypto';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import type { DocumentNode } from 'graphql';
 // biome-ignore lint/style/noRestrictedImports: the package entry pulls in CSS and React; this module is plain TypeScript
 import { persistedDocumentText } from '../../mf-shared/src/apollo/persisted-document.ts';
 
-export class ApiUnavailableError extends Error {}
+export class ApiUnavailableError extends Error {
+  /** The API's error code (`extensions.code`) when it answered with an error, e.g. BAD_USER_INPUT for a refused argument. */
+  constructor(
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
 
 /** The id a typed document is registered under (trusted documents): sha256 of the text Apollo sends. */
-export function persistedId(document: TypedDocumentNode<unknown, unknown>): string {
+export function persistedId(document: DocumentNode): string {
   return createHash('sha256').update(persistedDocumentText(document), 'utf8').digest('hex');
 }
 
@@ -40,9 +49,10 @@ export function createApiClient(apiUrl: string, timeoutMs = 3000) {
     } catch (error) {
       throw new ApiUnavailableError(`API unreachable: ${(error as Error).message}`);
     }
-    const body = (await response.json().catch(() => null)) as { data?: TData; errors?: { message: string }[] } | null;
+    const body = (await response.json().catch(() => null)) as { data?: TData; errors?: { message: string; extensions?: { code?: unknown } }[] } | null;
     if (!body?.data) {
-      throw new ApiUnavailableError(`API answered ${response.status}: ${body?.errors?.[0]?.message ?? 'no data'}`);
+      const code = body?.errors?.[0]?.extensions?.code;
+      throw new ApiUnavailableError(`API answered ${response.status}: ${body?.errors?.[0]?.message ?? 'no data'}`, typeof code === 'string' ? code : undefined);
     }
     return body.data;
   };

@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { constants as fsConstants } from 'node:fs';
+import { access, readFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import path from 'node:path';
@@ -79,12 +80,15 @@ export async function createHostServer(config: HostConfig): Promise<http.Server>
   }
 
   async function page(req: http.IncomingMessage, res: http.ServerResponse, pathname: string, search: string) {
-    const query = search.replace(/^\?/, '');
     // The resolver's own input limits (api/src/graphql/page-resolvers.ts): a longer address
-    // would be refused as BAD_USER_INPUT, so it is answered here as what it is, not as an outage.
-    if (pathname.length > MAX_PATH || query.length > MAX_QUERY) {
+    // would be refused as BAD_USER_INPUT. No page of the shop has such a long path (414), but a
+    // shopper's many filters can make a long query: the page is then resolved by its path alone
+    // (its meta is the unfiltered page's) and the page itself applies what it understands.
+    if (pathname.length > MAX_PATH) {
       return errorPage(req, res, 414, 'Слишком длинный адрес страницы. Уберите часть фильтров или начните с главной.');
     }
+    const fullQuery = search.replace(/^\?/, '');
+    const query = fullQuery.length > MAX_QUERY ? '' : fullQuery;
     if (config.dev) {
       template = await loadTemplate();
       scriptHashes = inlineScriptHashes(template);
@@ -202,8 +206,14 @@ export async function createHostServer(config: HostConfig): Promise<http.Server>
       return staticFiles(req, res, notFound);
     }
     if (pathname === '/healthz') {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      return void res.end('{"ok":true}');
+      // healthy only while the page template can still be read: a host whose build folder is
+      // gone (or a half-written deploy) fails its health check instead of answering 500s
+      const ok = await access(templateFile, fsConstants.R_OK).then(
+        () => true,
+        () => false,
+      );
+      res.writeHead(ok ? 200 : 503, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+      return void res.end(JSON.stringify({ ok }));
     }
     if (pathname === '/registry.json') {
       const registry = await readRegistry(req, res).catch((error: unknown) => {

@@ -2,7 +2,7 @@
 // targets and cookies never crash it, the /api proxy and every server-side fetch reach only
 // the configured API, robots/sitemap/meta name the configured public origin, and source maps
 // are not served. Raw sockets, not fetch: fetch would normalise the very requests under test.
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -84,6 +84,10 @@ function fakeApi(canaryPort: () => number) {
         return json(400, { errors: [{ message: 'bad json' }] });
       }
       const vars = body.variables ?? {};
+      // the real resolver's input limit (api/src/graphql/page-resolvers.ts)
+      if (String(vars.query ?? '').length > 4000 || String(vars.path ?? '').includes('refused-by-api')) {
+        return json(200, { errors: [{ message: 'query слишком длинный', extensions: { code: 'BAD_USER_INPUT' } }], data: null });
+      }
       if ('path' in vars) {
         const redirectTo = redirects[String(vars.path)];
         if (redirectTo) return json(200, { data: { resolvePage: { type: 'REDIRECT', id: null, status: 301, location: redirectTo } } });
@@ -433,10 +437,17 @@ describe('public documents', () => {
     await stillServing();
   });
 
-  it('a long but valid address answers 414 with a Russian page, not 503; an API outage still gives 503', async () => {
+  it('a long but valid query shows the page (resolved by its path), an over-long path answers 414 in Russian, neither 503; an API outage still gives 503', async () => {
     const long = await raw(hostPort, get(`/brands/nike?${Array.from({ length: 1500 }, (_, i) => `size=${i}`).join('&')}`));
-    expect(long.status).toBe(414);
-    expect(long.body).toContain('Слишком длинный адрес');
+    expect(long.status).toBe(200);
+    expect(long.body).toContain('"resolved"');
+    const longPath = await raw(hostPort, get(`/brands/${'n'.repeat(2100)}`));
+    expect(longPath.status).toBe(414);
+    expect(longPath.body).toContain('Слишком длинный адрес');
+    // any other address the API refuses as bad input is the shopper's request, not an outage
+    const refused = await raw(hostPort, get('/brands/refused-by-api'));
+    expect(refused.status).toBe(400);
+    expect(refused.body).toContain('Некорректный адрес');
     api.setDown(true);
     try {
       expect((await raw(hostPort, get('/brands/nike'))).status).toBe(503);
@@ -479,6 +490,22 @@ describe('server-side fetches', () => {
     const answer = await raw(hostPort, 'GET / HTTP/1.1\r\nHost: localhost\r\nBad Header: x\r\n\r\n');
     expect(answer.status).toBe(400);
     expect(answer.body).toContain('Некорректный запрос');
+    await stillServing();
+  });
+});
+
+describe('health check', () => {
+  it('fails (503) while the page template cannot be read, and recovers when it is back', async () => {
+    const template = path.join(distDir, 'index.html');
+    const saved = template.replace(/index\.html$/, 'index.saved');
+    renameSync(template, saved);
+    try {
+      const broken = await raw(hostPort, get('/healthz'));
+      expect(broken.status).toBe(503);
+      expect(broken.body).toContain('"ok":false');
+    } finally {
+      renameSync(saved, template);
+    }
     await stillServing();
   });
 });
