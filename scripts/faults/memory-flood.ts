@@ -6,7 +6,7 @@
  * and samples the API's RSS before, during (peak, every 100 ms) and after.
  *
  *   npx tsx scripts/faults/memory-flood.ts [--seed small|large] [--requests 400] [--concurrency 4]
- *        [--cache-bytes 67108864] [--ceiling-mb 600] [--out reports/memory-flood.json]
+ *        [--cache-bytes 67108864] [--heap-mb 512] [--ceiling-mb 600] [--out reports/memory-flood.json]
  *
  * Exits 1 when the peak RSS is over the ceiling, any answer is a 5xx or the API stops answering.
  */
@@ -22,6 +22,9 @@ const { values: args } = parseArgs({
     requests: { type: 'string', default: '400' },
     concurrency: { type: 'string', default: '4' },
     'cache-bytes': { type: 'string' },
+    // V8's old-space limit of the API process (--max-old-space-size), as its production start
+    // command sets it; 0: Node's default
+    'heap-mb': { type: 'string', default: '512' },
     'ceiling-mb': { type: 'string', default: '600' },
     out: { type: 'string', default: 'reports/memory-flood.json' },
   },
@@ -80,6 +83,7 @@ async function main() {
   // registered operations, whose answers an attacker can vary only through their variables)
   const env: Record<string, string> = { CATALOG_SEED: seed, GRAPHQL_ARBITRARY_OPERATIONS: 'true' };
   if (args['cache-bytes'] !== undefined) env.RESPONSE_CACHE_MAX_BYTES = args['cache-bytes'];
+  if (Number(args['heap-mb']) > 0) env.NODE_OPTIONS = `--max-old-space-size=${Number(args['heap-mb'])}`;
   console.log(`starting the API (PGlite, ${seed} catalogue) on :${port} …`);
   const api = await startApi({ port, pgliteDir: path.join(dir, 'pglite'), log: path.join(dir, 'api.log'), env });
   try {
@@ -155,6 +159,7 @@ async function main() {
       requests: total,
       concurrency,
       cacheBytes: args['cache-bytes'] ?? 'default (RESPONSE_CACHE_MAX_BYTES)',
+      heapMb: Number(args['heap-mb']) > 0 ? Number(args['heap-mb']) : 'node default',
       seconds,
       statuses,
       failures,

@@ -390,7 +390,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await Promise.all(services.splice(0).reverse().map((s) => s.stop()));
   };
   try {
-    const api = startService('api', process.execPath, nodeArgs(process.env.SHOP_API_ENTRY || SERVER_ENTRIES.api), {
+    // the API's heap limit as in production (api/package.json start, api/Dockerfile)
+    const api = startService('api', process.execPath, ['--max-old-space-size=512', ...nodeArgs(process.env.SHOP_API_ENTRY || SERVER_ENTRIES.api)], {
       log,
       env: {
         // trusted documents only, as in production (the front ends send registered ids, below)
