@@ -118,7 +118,8 @@ async function main() {
       while (next < total) {
         const i = next++;
         const req = heavy(i, productIds, words);
-        const k = (kinds[req.kind] ??= { sent: 0, answered: 0, refused: 0, maxBytes: 0 });
+        kinds[req.kind] ??= { sent: 0, answered: 0, refused: 0, maxBytes: 0 };
+        const k = kinds[req.kind] as NonNullable<(typeof kinds)[string]>;
         k.sent++;
         const t = performance.now();
         try {
