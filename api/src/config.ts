@@ -17,6 +17,8 @@ export interface Config {
   /** GraphQL requests executed at once (GRAPHQL_MAX_CONCURRENT) and waiting for a slot (GRAPHQL_MAX_QUEUED); more: 503. */
   graphqlMaxConcurrent: number;
   graphqlMaxQueued: number;
+  /** Bytes of answers not yet sent to their clients before new GraphQL requests get 503: ANSWERS_MAX_INFLIGHT_BYTES. */
+  answersMaxInflightBytes: number;
   pgliteDir: string;
   catalogSeed: CatalogSeed;
   shopPublicUrl: string;
@@ -144,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     responseCacheMaxEntryBytes: int(env, 'RESPONSE_CACHE_MAX_ENTRY_BYTES', 1024 * 1024, 0, 256 * 1024 * 1024),
     graphqlMaxConcurrent: int(env, 'GRAPHQL_MAX_CONCURRENT', 8, 1, 1000),
     graphqlMaxQueued: int(env, 'GRAPHQL_MAX_QUEUED', 256, 0, 100_000),
+    answersMaxInflightBytes: int(env, 'ANSWERS_MAX_INFLIGHT_BYTES', 64 * 1024 * 1024, 1024, 4 * 1024 ** 3),
     pgliteDir: resolve(env.PGLITE_DIR || resolve(apiRoot, '.data/pglite')),
     catalogSeed: seed,
     shopPublicUrl: publicUrl.replace(/\/+$/, ''),

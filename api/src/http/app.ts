@@ -147,7 +147,11 @@ export async function createApi(options: ApiOptions): Promise<Api> {
       useBodyLimit({ onBody: responseCache?.lookupBody, maxByPathPrefix: { '/api/ops/': 1024 * 1024 } }),
       routes,
       // GraphQL requests in progress at once are bounded (their answers' memory with them)
-      useExecutionLimit({ maxConcurrent: config.graphqlMaxConcurrent, maxQueued: config.graphqlMaxQueued }),
+      useExecutionLimit({
+        maxConcurrent: config.graphqlMaxConcurrent,
+        maxQueued: config.graphqlMaxQueued,
+        maxInflightBytes: config.answersMaxInflightBytes,
+      }),
       // before anything reads the document: a registered id becomes its text, other documents only if allowed
       usePersistedOperationsFrom(operations, config.arbitraryOperations),
       // first: a hit was measured and executed when it was stored, so it skips all of that
