@@ -34,4 +34,60 @@ describe('Apollo client', () => {
     expect(calls).toBe(2);
     expect((fresh.data as { menu: { name: string }[] }).menu[0]?.name).toBe('Обувь 2');
   });
+
+  it('keeps the resolver answers of a category, a brand and a product with the same id apart, and a redirect apart from its target', async () => {
+    const RESOLVE = gql`
+      query ResolvePage($path: String!, $query: String) {
+        resolvePage(path: $path, query: $query) {
+          type
+          id
+          status
+          location
+        }
+      }
+    `;
+    const answers: Record<string, object> = {
+      '/catalog/obuv': { type: 'CATEGORY', id: '1', status: 200, location: null },
+      '/brands/nike': { type: 'BRAND', id: '1', status: 200, location: null },
+      '/product/nike-air-max-90': { type: 'PRODUCT', id: '1', status: 200, location: null },
+      '/catalog/obuv/': { type: 'CATEGORY', id: '1', status: 301, location: '/catalog/obuv' },
+    };
+    const fetchMock: typeof fetch = async (_input, init) => {
+      const { variables } = JSON.parse(String(init?.body)) as { variables: { path: string } };
+      const resolvePage = { __typename: 'ResolvedPage', ...answers[variables.path] };
+      return new Response(JSON.stringify({ data: { resolvePage } }), { headers: { 'content-type': 'application/json' } });
+    };
+    const client = createApolloClient({ uri: 'http://api.invalid/graphql', fetch: fetchMock, persisted: false });
+    for (const path of Object.keys(answers)) await client.query({ query: RESOLVE, variables: { path, query: '' } });
+    for (const [path, expected] of Object.entries(answers)) {
+      const cached = client.readQuery({ query: RESOLVE, variables: { path, query: '' } }) as { resolvePage: object } | null;
+      expect(cached?.resolvePage).toEqual({ __typename: 'ResolvedPage', ...expected });
+    }
+  });
+
+  it('keeps each listing\'s facet counts: a brand counted in one scope does not change its count in another', async () => {
+    const FILTERS = gql`
+      query Filters($scope: String!) {
+        productFilters(scope: $scope) {
+          brands {
+            id
+            name
+            count
+            selected
+          }
+        }
+      }
+    `;
+    const fetchMock: typeof fetch = async (_input, init) => {
+      const { variables } = JSON.parse(String(init?.body)) as { variables: { scope: string } };
+      const count = variables.scope === 'obuv' ? 11 : 3;
+      const data = { productFilters: { __typename: 'ProductFilters', brands: [{ __typename: 'BrandFacet', id: '1', name: 'Nike', count, selected: false }] } };
+      return new Response(JSON.stringify({ data }), { headers: { 'content-type': 'application/json' } });
+    };
+    const client = createApolloClient({ uri: 'http://api.invalid/graphql', fetch: fetchMock, persisted: false });
+    await client.query({ query: FILTERS, variables: { scope: 'obuv' } });
+    await client.query({ query: FILTERS, variables: { scope: 'odezhda' } });
+    const obuv = client.readQuery({ query: FILTERS, variables: { scope: 'obuv' } }) as { productFilters: { brands: { count: number }[] } };
+    expect(obuv.productFilters.brands[0]?.count).toBe(11);
+  });
 });

@@ -34,6 +34,9 @@ const CATALOGUE_FIELDS = [
   'pageMeta',
 ] as const;
 
+/** Types whose `id` does not name one object across answers (see the cache's typePolicies). */
+export const PER_ANSWER_TYPES = ['ResolvedPage', 'BrandFacet', 'CategoryFacet', 'PropertyFilter', 'PropertyValueFacet'] as const;
+
 /**
  * A field policy that evicts each stored answer (per field and arguments) once it is older
  * than the TTL; queries still on screen then fetch it again. (A time-based `read` would not
@@ -129,6 +132,12 @@ export function createApolloClient({
   const cache: InMemoryCache = new InMemoryCache({
     typePolicies: {
       Query: { fields: Object.fromEntries(CATALOGUE_FIELDS.map((field) => [field, policy])) },
+      // Answers that are not one shared object but belong to the question asked: the
+      // resolver's `id` is a category's, a brand's or a product's (CATEGORY 1, BRAND 1 and
+      // PRODUCT 1 would be one `ResolvedPage:1`, so a prefetched link or a redirect answer
+      // would rewrite the page on screen), and a facet's count and `selected` depend on the
+      // listing it was counted in. Each stays inside the answer of its own field and arguments.
+      ...Object.fromEntries(PER_ANSWER_TYPES.map((type) => [type, { keyFields: false as const }])),
     },
   });
   // looked up per request, not bound now: tests and server renders may replace the global fetch
