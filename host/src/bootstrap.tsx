@@ -33,7 +33,9 @@ async function main() {
 
   // A registry that cannot be read leaves every remote area on its error message; the
   // shell itself (header, cart count) still renders.
-  const registry = await readRegistry(state.registry).catch((error: unknown) => {
+  // A visitor whose cookie alone was cleared got a new id from the server, and the inline
+  // registry (its canary choice) was made for that id: ask again with the restored cookie.
+  const registry = await readRegistry(visitor.restored ? null : state.registry).catch((error: unknown) => {
     console.error('[shop] registry unavailable', error);
     return {};
   });

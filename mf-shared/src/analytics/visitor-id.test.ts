@@ -38,7 +38,7 @@ describe('visitor id', () => {
     expect(localStorage.getItem('visitor_id')).toBe(first.id);
     expect(readCookie('visitor_id')).toBe(first.id);
     const second = ensureVisitorId();
-    expect(second).toEqual({ id: first.id, created: false });
+    expect(second).toEqual({ id: first.id, created: false, restored: false });
   });
 
   it('is restored from localStorage when the cookie was cleared, and vice versa', () => {
@@ -47,6 +47,19 @@ describe('visitor id', () => {
     expect(ensureVisitorId().id).toBe(id);
     localStorage.clear();
     expect(ensureVisitorId().id).toBe(id);
+  });
+
+  it('keeps the stored id when the cookie holds a new one the server set after the cookies were cleared', () => {
+    const { id } = ensureVisitorId();
+    clearCookies();
+    // the host server's first answer to a browser without the cookie sets a new id
+    // biome-ignore lint/suspicious/noDocumentCookie: simulating the server's Set-Cookie
+    document.cookie = 'visitor_id=1b4e28ba-2fa1-11d2-883f-0016d3cca427; Path=/';
+    const again = ensureVisitorId();
+    expect(again).toEqual({ id, created: false, restored: true });
+    expect(localStorage.getItem('visitor_id')).toBe(id);
+    expect(readCookie('visitor_id')).toBe(id);
+    expect(ensureVisitorId()).toEqual({ id, created: false, restored: false });
   });
 
   it('ignores a malformed stored id', () => {
