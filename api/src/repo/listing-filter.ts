@@ -62,25 +62,30 @@ export function whereClause(conditions: SQL[]): SQL {
   return conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
 }
 
+/**
+ * The listing's order: exactly the sort the shopper chose, with the element id as the last key so
+ * pages never overlap or skip (the same on PGlite and PostgreSQL). Sold-out products are not moved
+ * to the end: in a price sort that broke the order across pages (a 79 990 ₽ item followed by
+ * 8 990 ₽ ones on the last page). They stay in place and the card marks them «Нет в наличии».
+ */
 export function orderClause(type: ProductType, sort: ProductSort, search?: SearchPlan): SQL {
   const price = type === 'OFFER' ? sql`o.price` : sql`p.min_price`;
   const id = type === 'OFFER' ? sql`o.id` : sql`p.id`;
-  const stock = type === 'OFFER' ? sql`(o.stock > 0) DESC` : sql`p.in_stock DESC`;
   switch (sort) {
     case 'PRICEUP':
-      return sql`ORDER BY ${stock}, ${price} ASC, ${id} ASC`;
+      return sql`ORDER BY ${price} ASC, ${id} ASC`;
     case 'PRICEDOWN':
-      return sql`ORDER BY ${stock}, ${price} DESC, ${id} ASC`;
+      return sql`ORDER BY ${price} DESC, ${id} ASC`;
     case 'MODIFIED':
-      return sql`ORDER BY ${stock}, p.modified_at DESC, ${id} DESC`;
+      return sql`ORDER BY p.modified_at DESC, ${id} DESC`;
     case 'CONDITION':
       if (search) {
         const skuFirst = search.skuProductIds.length ? sql`(p.id = ANY(${intArray(search.skuProductIds)})) DESC, ` : sql``;
         const rank = search.tsquery ? sql`ts_rank(p.search, to_tsquery('russian', ${search.tsquery})) DESC, ` : sql``;
-        return sql`ORDER BY ${skuFirst}${stock}, ${rank}p.created_at DESC, ${id} DESC`;
+        return sql`ORDER BY ${skuFirst}${rank}p.created_at DESC, ${id} DESC`;
       }
-      return sql`ORDER BY ${stock}, p.created_at DESC, ${id} DESC`;
+      return sql`ORDER BY p.created_at DESC, ${id} DESC`;
     default:
-      return sql`ORDER BY ${stock}, p.created_at DESC, ${id} DESC`;
+      return sql`ORDER BY p.created_at DESC, ${id} DESC`;
   }
 }
