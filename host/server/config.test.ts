@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readConfig } from './config.ts';
+import { DEMO_CONTACTS, readConfig } from './config.ts';
 import { apiPath } from './proxy.ts';
 
 describe('host configuration', () => {
@@ -21,5 +21,12 @@ describe('host configuration', () => {
     expect(readConfig({ HOST_PROXY_OPS: '1', SERVE_SOURCE_MAPS: '1' })).toMatchObject({ proxyOps: true, serveSourceMaps: true });
     expect(apiPath('/api/ops/registry', '', false)).toMatchObject({ ok: false, status: 404 });
     expect(apiPath('/api/ops/registry', '?x=1', true)).toEqual({ ok: true, path: '/api/ops/registry?x=1' });
+  });
+
+  it('ships demo contacts; CONTACT_* replaces one and an explicit empty value hides it', () => {
+    expect(readConfig({}).contacts).toEqual({ ...DEMO_CONTACTS });
+    expect(readConfig({ CONTACT_EMAIL: 'help@shop.ru' }).contacts).toEqual({ ...DEMO_CONTACTS, email: 'help@shop.ru' });
+    expect(readConfig({ CONTACT_WHATSAPP: '', CONTACT_TELEGRAM: '  ' }).contacts).toEqual({ email: DEMO_CONTACTS.email });
+    expect(readConfig({ CONTACT_WHATSAPP: '', CONTACT_TELEGRAM: '', CONTACT_EMAIL: '' }).contacts).toEqual({});
   });
 });

@@ -60,14 +60,24 @@ function optional(env: NodeJS.ProcessEnv, name: string): string | undefined {
   return raw ? raw : undefined;
 }
 
+/** The demo shop's contacts (README «Configuration»): replace them with the shop's own. */
+export const DEMO_CONTACTS = {
+  telegram: 'https://t.me/original_shop_demo',
+  whatsapp: 'https://wa.me/79990000000',
+  email: 'shop@original-shop.example',
+} as const;
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): HostConfig {
   const here = import.meta.dirname;
   const ttl = Number(env.REGISTRY_TTL_MS ?? 3000);
   if (!Number.isFinite(ttl) || ttl < 0) throw new Error(`REGISTRY_TTL_MS must be a number of milliseconds, got «${env.REGISTRY_TTL_MS}»`);
+  // The shop ships demo contacts, so «Контакты» and «Написать нам» always lead somewhere;
+  // CONTACT_* replaces one, and an explicit empty value (CONTACT_WHATSAPP=) hides it.
   const contacts: HostConfig['contacts'] = {};
-  const telegram = optional(env, 'CONTACT_TELEGRAM');
-  const whatsapp = optional(env, 'CONTACT_WHATSAPP');
-  const email = optional(env, 'CONTACT_EMAIL');
+  const contact = (name: string, fallback: string) => (env[name] === undefined ? fallback : optional(env, name));
+  const telegram = contact('CONTACT_TELEGRAM', DEMO_CONTACTS.telegram);
+  const whatsapp = contact('CONTACT_WHATSAPP', DEMO_CONTACTS.whatsapp);
+  const email = contact('CONTACT_EMAIL', DEMO_CONTACTS.email);
   if (telegram) contacts.telegram = telegram;
   if (whatsapp) contacts.whatsapp = whatsapp;
   if (email) contacts.email = email;
