@@ -28,6 +28,6 @@ export {
   pageHit,
   reachGoal,
 } from './analytics/counter.ts';
-export { type AnalyticsProduct, analytics, pushEcommerce } from './analytics/ecommerce.ts';
+export { type AnalyticsProduct, analytics, type EcommerceSource, ecommerceProduct, pushEcommerce } from './analytics/ecommerce.ts';
 export { ensureVisitorId, newVisitorId, VISITOR_ID_KEY } from './analytics/visitor-id.ts';
 export { FAVOURITES_STORAGE_KEY, syncFavouritesAcrossTabs, useFavourites } from './favourites/favourites-store.ts';

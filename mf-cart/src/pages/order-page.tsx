@@ -2,6 +2,7 @@ import { useQuery } from '@apollo/client/react';
 import { formatCount, formatPrice, GOODS, type OrderPageProps, SectionError, Spinner } from '@shop/mf-shared';
 import { useEffect } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { orderLineProduct } from '../cart-lines/analytics-product.ts';
 import { OrderDocument } from '../graphql/generated.ts';
 import { formatOrderDate, ORDER_STATUS } from '../order/order-status.ts';
 import { PayOrderButton } from '../order/pay-order-button.tsx';
@@ -29,13 +30,7 @@ export default function OrderPage({ id }: OrderPageProps) {
     if (!order) return;
     reportPurchaseOnce(
       order,
-      order.lines.map((line) => ({
-        id: line.sku,
-        name: line.name,
-        price: line.price,
-        variant: line.size,
-        quantity: line.quantity,
-      })),
+      order.lines.map(orderLineProduct),
     );
   }, [order]);
 

@@ -1,10 +1,11 @@
-import type { AnalyticsProduct, NewCartItem } from '@shop/mf-shared';
+import { type AnalyticsProduct, ecommerceProduct, type NewCartItem } from '@shop/mf-shared';
 import type { OfferData, ProductData } from '../product/product-data.ts';
 
 /** The cart line for one size of this product, as the cart store and the cart remote expect it. */
 export function toCartItem(product: ProductData, offer: OfferData): NewCartItem {
   return {
     id: offer.id,
+    productId: product.productId,
     modelId: product.modelId ?? product.id,
     sku: offer.sku,
     name: product.name,
@@ -18,17 +19,17 @@ export function toCartItem(product: ProductData, offer: OfferData): NewCartItem 
 }
 
 /**
- * The e-commerce payload (spec §3): the product (colour variant) in a detail view, the offer
- * once a size is added; the variant names the colour and, when known, the size.
+ * The e-commerce payload (spec §3), through the shared mapper: the product's id in a detail
+ * view and once a size is added alike; the added size is the variant.
  */
 export function toAnalyticsProduct(product: ProductData, offer: OfferData | null = null): AnalyticsProduct {
-  return {
-    id: offer ? offer.id : product.id,
+  return ecommerceProduct({
+    productId: product.productId,
     name: product.name,
     price: offer ? offer.priceInRUB : product.minPriceInRUB,
     brand: product.brand.name,
     category: product.mainCategory.name,
-    variant: offer ? `${product.colorName}, ${offer.size}` : product.colorName,
+    size: offer?.size,
     ...(offer ? { quantity: 1 } : {}),
-  };
+  });
 }

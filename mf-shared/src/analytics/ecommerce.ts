@@ -13,6 +13,41 @@ export interface AnalyticsProduct {
   quantity?: number;
 }
 
+/** What the mapper needs to know about a product, wherever the event is sent from. */
+export interface EcommerceSource {
+  /** The product's id (one colour of a model: the card's `productId`, the product page's `id`, a cart line's or order line's `productId`). */
+  productId: string;
+  name: string;
+  price: number;
+  brand?: string | null;
+  category?: string | null;
+  /** The size, once one is chosen (add, remove, checkout, purchase). */
+  size?: string | null;
+  quantity?: number;
+  list?: string;
+  position?: number;
+}
+
+/**
+ * The one mapper of every e-commerce event (impression, click, detail, add, remove, checkout,
+ * purchase): the product id is the same product's id in each of them, so Metrica can join a
+ * product's funnel from the list to the order, and the chosen size goes in `variant` (the
+ * colour is the product itself: each colour is its own product with its own id).
+ */
+export function ecommerceProduct(source: EcommerceSource): AnalyticsProduct {
+  return {
+    id: source.productId,
+    name: source.name,
+    price: source.price,
+    ...(source.brand ? { brand: source.brand } : {}),
+    ...(source.category ? { category: source.category } : {}),
+    ...(source.size ? { variant: source.size } : {}),
+    ...(source.list ? { list: source.list } : {}),
+    ...(source.position ? { position: source.position } : {}),
+    ...(source.quantity ? { quantity: source.quantity } : {}),
+  };
+}
+
 type DataLayerWindow = Window & { dataLayer?: unknown[] };
 
 /**

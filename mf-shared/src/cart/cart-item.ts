@@ -1,6 +1,8 @@
 /** A line of the cart as kept in the browser (spec §3 «Cart item»). `id` is the offer id. */
 export interface CartItem {
   id: string;
+  /** The product (colour) the offer belongs to: the id every e-commerce event names it by. Missing on lines stored by older releases. */
+  productId?: string;
   modelId: string;
   sku: string;
   name: string;
@@ -37,7 +39,7 @@ export function sanitizeCartItems(value: unknown): CartItem[] {
   const items: CartItem[] = [];
   for (const raw of value) {
     if (!isObject(raw)) continue;
-    const { id, modelId, sku, name, price, quantity } = raw;
+    const { id, productId, modelId, sku, name, price, quantity } = raw;
     if (typeof id !== 'string' && typeof id !== 'number') continue;
     if (typeof name !== 'string' || typeof price !== 'number' || !Number.isFinite(price) || price < 0) continue;
     const key = String(id);
@@ -49,6 +51,7 @@ export function sanitizeCartItems(value: unknown): CartItem[] {
       isObject(raw.mainCategory) && typeof raw.mainCategory.name === 'string' ? raw.mainCategory.name : '';
     items.push({
       id: key,
+      ...(typeof productId === 'string' || typeof productId === 'number' ? { productId: String(productId) } : {}),
       modelId: typeof modelId === 'string' || typeof modelId === 'number' ? String(modelId) : '',
       sku: typeof sku === 'string' ? sku : '',
       name,
