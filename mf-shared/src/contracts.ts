@@ -31,6 +31,8 @@ export interface ProductCardData {
   photo: { fullpath: string; width: number; height: number } | null;
   priceInRUB: number | null;
   minPriceInRUB: number;
+  /** false: no size can be bought; the card says «Нет в наличии». Absent means in stock. */
+  inStock?: boolean;
   brand: { name: string };
   mainCategory: { name: string };
   variants: { id: string; name: string; color: string; colorName: string; webPath: string }[];

@@ -2,7 +2,7 @@ import { useQuery } from '@apollo/client/react';
 import type { ProductCardData } from '@shop/mf-shared';
 import { useMemo, useRef } from 'react';
 import { ListingOfferPricesDocument, ListingProductsDocument, type ListingProductsQueryVariables } from '../graphql/generated.ts';
-import { toCardData } from '../product-card/to-card-data.ts';
+import { type CardOffer, toCardData } from '../product-card/to-card-data.ts';
 
 interface Shown {
   totalCount: number;
@@ -24,9 +24,9 @@ export function useListingProducts(variables: ListingProductsQueryVariables) {
     const list = products.data?.products;
     if (!list) return undefined;
     if (list.items.length > 0 && !prices.data) return undefined;
-    const byProduct = new Map<string, number[]>();
+    const byProduct = new Map<string, CardOffer[]>();
     for (const offer of prices.data?.offers ?? []) {
-      byProduct.set(offer.productId, [...(byProduct.get(offer.productId) ?? []), offer.priceInRUB]);
+      byProduct.set(offer.productId, [...(byProduct.get(offer.productId) ?? []), offer]);
     }
     return {
       totalCount: list.totalCount,

@@ -57,6 +57,17 @@ describe('product card', () => {
     expect(screen.getByText('15\u00a0990\u00a0₽', exact)).toBeTruthy();
   });
 
+  // Catalogue audit defect 3: a sold-out product sat in a price-sorted list with nothing on its card.
+  it('says «Нет в наличии» on a sold-out product, and nothing of the kind otherwise', () => {
+    renderCard({ ...dunk, inStock: false, priceInRUB: 23990, minPriceInRUB: 23990 });
+    const card = screen.getByTestId('product-card');
+    expect(card.textContent).toContain('Нет в наличии');
+    expect(screen.getByText('23\u00a0990\u00a0₽', exact)).toBeTruthy();
+    cleanup();
+    renderCard(dunk);
+    expect(screen.getByTestId('product-card').textContent).not.toContain('Нет в наличии');
+  });
+
   it('shows a colour dot per variant, the current one marked', () => {
     renderCard(dunk);
     expect(screen.getByRole('link', { name: 'Цвет: белый' }).getAttribute('href')).toBe('/product/white');

@@ -12,7 +12,12 @@ export function ProductCard({ product, list, position, priority = false }: Produ
   const payload = list ? analyticsProduct(product, list, position) : null;
   useImpression(ref, payload);
   return (
-    <article ref={ref} className={styles.card} data-testid="product-card">
+    <article
+      ref={ref}
+      className={product.inStock === false ? `${styles.card} ${styles.cardSoldOut}` : styles.card}
+      data-testid="product-card"
+      data-sold-out={product.inStock === false || undefined}
+    >
       {/* The photo's alt is empty: the link already says brand and name. */}
       <Link
         to={product.webPath}
@@ -36,7 +41,7 @@ export function ProductCard({ product, list, position, priority = false }: Produ
         <span className={styles.name}>{product.name}</span>
       </Link>
       <div className={styles.bottom}>
-        <PriceBadge priceInRUB={product.priceInRUB} minPriceInRUB={product.minPriceInRUB} />
+        <PriceBadge priceInRUB={product.priceInRUB} minPriceInRUB={product.minPriceInRUB} inStock={product.inStock !== false} />
         <VariantDots product={product} />
       </div>
       <LikeButton productId={product.productId} name={product.name} className={styles.like} size={40} />

@@ -13,17 +13,31 @@ const product: ProductCardFieldsFragment = {
   photo: null,
   priceInRUB: 12990,
   minPriceInRUB: 12990,
+  inStock: true,
   brand: { __typename: 'Brand', id: '1', name: 'Nike' },
   mainCategory: { __typename: 'Category', id: '2', name: 'Кроссовки' },
   variants: [],
 };
 
+const offers = (...prices: number[]) => prices.map((priceInRUB) => ({ priceInRUB, soldOut: false }));
+
 describe('listing element → card data', () => {
   it('has no single price when the sizes cost differently', () => {
-    expect(toCardData(product, [12990, 13990]).priceInRUB).toBeNull();
+    expect(toCardData(product, offers(12990, 13990)).priceInRUB).toBeNull();
   });
   it('keeps the price when every size costs the same', () => {
-    expect(toCardData(product, [12990, 12990]).priceInRUB).toBe(12990);
+    expect(toCardData(product, offers(12990, 12990)).priceInRUB).toBe(12990);
     expect(toCardData(product, []).priceInRUB).toBe(12990);
+  });
+  // Catalogue audit, minor: «от» was shown when only a sold-out size cost more (Samba OG olive).
+  it('says one price when only a sold-out size costs more', () => {
+    const card = toCardData(product, [...offers(13990, 13990), { priceInRUB: 14990, soldOut: true }]);
+    expect(card.priceInRUB).toBe(12990);
+    expect(card.inStock).toBe(true);
+  });
+  it('marks a product with no size in stock as sold out and keeps its price', () => {
+    const card = toCardData({ ...product, inStock: false }, [{ priceInRUB: 12990, soldOut: true }, { priceInRUB: 12990, soldOut: true }]);
+    expect(card.inStock).toBe(false);
+    expect(card.priceInRUB).toBe(12990);
   });
 });

@@ -19,6 +19,6 @@ export function useSliderProducts({ list, excludeIds, categoryIds, priceFrom, pr
         ? popular.data?.popularProducts
         : newest.data?.newestProducts;
   const result = list === 'recommended' ? recommended : list === 'popular' ? popular : newest;
-  const products = useMemo<ProductCardData[] | undefined>(() => items?.map((p) => toCardData(p, p.offers.map((o) => o.priceInRUB))), [items]);
+  const products = useMemo<ProductCardData[] | undefined>(() => items?.map((p) => toCardData(p, p.offers)), [items]);
   return { products, error: result.error, refetch: result.refetch };
 }
