@@ -1,43 +1,40 @@
 import { useQuery } from '@apollo/client/react';
 import { pageHit } from '@shop/mf-shared';
 import { useEffect } from 'react';
-import { type Location, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { PageMetaDocument, type PageType } from '../graphql/generated.ts';
 import { applyMeta } from './apply-meta.ts';
 
-// The first page's meta is already in the server's HTML. The counter is started with
-// `defer: true` (counter-script.ts), so it sends no hit of its own: the landing page's hit is
-// sent here, once per page load. After that every route change updates the head and reports
-// a page hit (spec §7), Back and Forward included.
-//
-// "The first page" is the location object the router started with, not its key: the first
-// history entry keeps its key ("default"), so Back to it must not count as the first page
-// again (it would keep the previous page's title, canonical and JSON-LD and send no hit).
-let firstLocation: Location | null = null;
-let landingHitSent = false;
+// The head (title, canonical, JSON-LD…) belongs to one address: at start the server's HTML
+// has the landing page's; every other address, Back and Forward to the landing page included,
+// gets its own from `pageMeta`. Each address shown is reported as one page hit (spec §7): the
+// counter starts with `defer: true` (counter-script.ts) and so sends none of its own, and the
+// landing page's hit is sent here. A history entry that keeps the address (the product
+// gallery's grid, a link to the page already shown) is not a new page view.
+const urlOf = (l: { pathname: string; search: string }) => l.pathname + l.search;
+let headUrl: string | null = typeof window === 'undefined' ? null : urlOf(window.location);
+let lastHitUrl: string | null = null;
 let previousUrl = typeof document === 'undefined' ? '' : document.referrer;
 
 export function PageMeta({ type, id }: { type: PageType; id?: string | null | undefined }) {
   const location = useLocation();
-  firstLocation ??= location;
-  const isFirst = location === firstLocation;
+  const url = urlOf(location);
+  const headIsRight = url === headUrl;
   const query = location.search.replace(/^\?/, '');
   const { data, error } = useQuery(PageMetaDocument, {
     variables: { type, id: id ?? null, query },
-    skip: isFirst,
+    skip: headIsRight,
   });
   useEffect(() => {
-    if (isFirst || (!data && !error)) return;
-    if (data?.pageMeta) applyMeta(data.pageMeta);
-    const url = location.pathname + location.search;
+    if (url === lastHitUrl) return;
+    if (!headIsRight) {
+      if (!data && !error) return;
+      if (data?.pageMeta) applyMeta(data.pageMeta);
+      headUrl = url;
+    }
+    lastHitUrl = url;
     void pageHit(url, { title: document.title, referer: previousUrl });
     previousUrl = window.location.href;
-  }, [isFirst, data, error, location.pathname, location.search]);
-  useEffect(() => {
-    if (!isFirst || landingHitSent) return;
-    landingHitSent = true;
-    void pageHit(location.pathname + location.search, { title: document.title, referer: previousUrl });
-    previousUrl = window.location.href;
-  }, [isFirst, location.pathname, location.search]);
+  }, [url, headIsRight, data, error]);
   return null;
 }

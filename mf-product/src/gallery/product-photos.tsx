@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import type { PhotoData } from '../product/product-data.ts';
 import { GalleryDialog } from './gallery-dialog.tsx';
 import { PhotoViewer } from './photo-viewer.tsx';
 import styles from './product-photos.module.css';
-import { usePhotoParam } from './use-photo-param.ts';
+import { useGalleryHistory } from './use-photo-param.ts';
 import { photoIndex } from './viewer-logic.ts';
 
 interface ProductPhotosProps {
@@ -13,14 +13,15 @@ interface ProductPhotosProps {
 
 /**
  * The photos on the page; any of them opens the full-screen gallery, whose photos open the
- * viewer. The viewer's photo is the URL's `photoId`; the gallery stays open beneath it.
+ * viewer. The viewer's photo is the URL's `photoId`; the gallery stays open beneath it. Both
+ * are history entries (use-photo-param.ts): Back closes them, closing adds no entry.
  */
 export function ProductPhotos({ photos, name }: ProductPhotosProps) {
-  const [photoId, setPhotoId] = usePhotoParam();
-  const [gallery, setGallery] = useState<{ open: boolean; from: string | null }>({ open: false, from: null });
-  const index = photoIndex(photos, photoId);
   // A link or reload straight to a photo opens the gallery under the viewer, for closing back to.
-  if (index >= 0 && !gallery.open) setGallery({ open: true, from: null });
+  const history = useGalleryHistory((id) => photoIndex(photos, id) >= 0);
+  const { photoId } = history;
+  const index = photoIndex(photos, photoId);
+  const gallery = { open: history.gridOpen, from: history.from };
 
   // Closing the gallery gives focus back to the page photo it was opened from.
   const list = useRef<HTMLUListElement>(null);
@@ -33,7 +34,7 @@ export function ProductPhotos({ photos, name }: ProductPhotosProps) {
   }, [gallery.open]);
   const closeGallery = () => {
     returnTo.current = gallery.from ?? photos[0]?.id ?? null;
-    setGallery({ open: false, from: null });
+    history.closeGrid();
   };
 
   if (photos.length === 0) {
@@ -54,7 +55,7 @@ export function ProductPhotos({ photos, name }: ProductPhotosProps) {
               className={styles.photo}
               data-photo-id={photo.id}
               aria-label={`Фото ${i + 1} из ${photos.length}: открыть галерею`}
-              onClick={() => setGallery({ open: true, from: photo.id })}
+              onClick={() => history.openGrid(photo.id)}
             >
               <img
                 src={photo.url}
@@ -76,7 +77,7 @@ export function ProductPhotos({ photos, name }: ProductPhotosProps) {
           name={name}
           photoId={index >= 0 ? photoId : null}
           initialPhotoId={gallery.from}
-          onOpenPhoto={setPhotoId}
+          onOpenPhoto={history.showPhoto}
           onClose={closeGallery}
         />
       )}
@@ -85,8 +86,11 @@ export function ProductPhotos({ photos, name }: ProductPhotosProps) {
           photos={photos}
           index={index}
           name={name}
-          onShow={(i) => setPhotoId(photos[i]?.id ?? null)}
-          onClose={() => setPhotoId(null)}
+          onShow={(i) => {
+            const id = photos[i]?.id;
+            if (id) history.showPhoto(id);
+          }}
+          onClose={history.closeViewer}
         />
       )}
     </div>

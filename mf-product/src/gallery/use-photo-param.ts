@@ -1,24 +1,92 @@
-import { useCallback } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useCallback, useEffect, useMemo } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+
+/** What this product page's history entries say about the gallery (react-router's location state). */
+interface GalleryEntry {
+  /** The grid is open on this entry (pushed when it opened). */
+  grid?: boolean;
+  /** How many viewer entries lead here from the grid's entry: 1 for the photo opened, +1 per step. */
+  depth?: number;
+  /** The page photo the grid was opened from (focus returns to it). */
+  from?: string | null;
+}
+
+function entryOf(state: unknown): GalleryEntry {
+  if (typeof state !== 'object' || state === null) return {};
+  const { grid, depth, from } = state as Record<string, unknown>;
+  return {
+    grid: grid === true,
+    depth: typeof depth === 'number' && Number.isInteger(depth) && depth > 0 ? depth : 0,
+    from: typeof from === 'string' ? from : null,
+  };
+}
+
+export interface GalleryHistory {
+  /** The photo open in the viewer (the URL's `photoId`), or null. */
+  photoId: string | null;
+  /** The grid is open (an entry of its own, or under a photo). */
+  gridOpen: boolean;
+  from: string | null;
+  openGrid(from: string | null): void;
+  closeGrid(): void;
+  /** Opens the viewer on a photo, or steps to another one: a new history entry each. */
+  showPhoto(id: string): void;
+  closeViewer(): void;
+}
 
 /**
- * The open photo lives in the URL (`?photoId=`), so a reload, a shared link and the
- * browser's back and forward land on the same photo. Every change is a new history entry.
+ * The gallery in the browser's history. The open photo lives in the URL (`?photoId=`), so a
+ * reload, a shared link and Back/Forward land on the same photo; the open grid is an entry of
+ * its own (same URL, marked in the entry's state). Opening the grid, opening a photo and
+ * stepping to another photo each add an entry; closing adds none: it goes back over the
+ * entries the gallery added, so Back afterwards leaves the product rather than reopening the
+ * viewer, and Back while the viewer or grid is open closes it before it leaves the product.
+ * A link straight to a photo gets the same entries (page, grid, photo) on arrival.
+ *
+ * `photoId` valid tells whether the URL's photo exists (a stale link opens nothing).
  */
-export function usePhotoParam(): [photoId: string | null, setPhotoId: (id: string | null) => void] {
-  const [params, setParams] = useSearchParams();
-  const setPhotoId = useCallback(
-    (id: string | null) =>
-      setParams(
-        (previous) => {
-          const next = new URLSearchParams(previous);
-          if (id === null) next.delete('photoId');
-          else next.set('photoId', id);
-          return next;
-        },
-        { preventScrollReset: true },
-      ),
-    [setParams],
+export function useGalleryHistory(photoIdValid: (id: string) => boolean): GalleryHistory {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const photoId = new URLSearchParams(location.search).get('photoId');
+  const entry = useMemo(() => entryOf(location.state), [location.state]);
+
+  const href = useCallback(
+    (id: string | null) => {
+      const next = new URLSearchParams(location.search);
+      if (id === null) next.delete('photoId');
+      else next.set('photoId', id);
+      const query = next.toString();
+      return `${location.pathname}${query ? `?${query}` : ''}${location.hash}`;
+    },
+    [location.pathname, location.search, location.hash],
   );
-  return [params.get('photoId'), setPhotoId];
+  const go = useCallback(
+    (to: string, state: GalleryEntry | null, replace = false) => navigate(to, { state, replace, preventScrollReset: true }),
+    [navigate],
+  );
+
+  const arrivedOnPhoto = photoId !== null && photoIdValid(photoId) && !entry.depth;
+  useEffect(() => {
+    if (!arrivedOnPhoto || photoId === null) return;
+    go(href(null), null, true);
+    go(href(null), { grid: true, from: null });
+    go(href(photoId), { grid: true, depth: 1, from: null });
+  }, [arrivedOnPhoto, photoId, go, href]);
+
+  return {
+    photoId,
+    gridOpen: entry.grid === true || (photoId !== null && photoIdValid(photoId)),
+    from: entry.from ?? null,
+    openGrid: (from) => go(href(null), { grid: true, from }),
+    closeGrid: () => {
+      if (entry.grid && photoId === null) navigate(-1);
+      else go(href(null), null, true);
+    },
+    showPhoto: (id) => go(href(id), { grid: true, depth: (photoId !== null ? (entry.depth ?? 0) : 0) + 1, from: entry.from ?? null }),
+    closeViewer: () => {
+      if (entry.depth) navigate(-entry.depth);
+      else go(href(null), { grid: true, from: entry.from ?? null }, true);
+    },
+  };
 }
