@@ -5,6 +5,10 @@ import { gql } from '../support/catalog.ts';
 import { asReturningShopper, richProduct, rub } from '../support/product-page.ts';
 
 const productPage = (page: Page) => page.getByTestId('product-page');
+/** Sizes as a shopper reads them: shoe sizes by number, then XS … XXL (the seed's two kinds). */
+const LETTERS = ['XS', 'S', 'M', 'L', 'XL', 'XXL'];
+const bySize = (a: string, b: string) =>
+  Number.isNaN(Number(a)) || Number.isNaN(Number(b)) ? LETTERS.indexOf(a) - LETTERS.indexOf(b) : Number(a) - Number(b);
 
 test.beforeEach(async ({ page }) => {
   await asReturningShopper(page);
@@ -69,10 +73,14 @@ test('the price is «от» the lowest until a size is chosen, then that size’
   const price = productPage(page).getByTestId('product-price');
   await expect(price).toHaveText(`от ${rub(cheapest)}`);
   const sizes = productPage(page).getByRole('group', { name: 'Размер' });
-  // Sizes are listed by price, cheapest first.
-  const labels = await sizes.getByRole('radio').evaluateAll((inputs) => inputs.map((i) => i.closest('label')?.textContent));
-  const byPrice = [...product.offers].sort((a, b) => a.priceInRUB - b.priceInRUB).map((o) => o.size);
-  expect(labels).toEqual(byPrice);
+  // Sizes are listed as sizes (not by price); each size in stock shows its price, the cheapest marked.
+  const names = await sizes.getByRole('radio').evaluateAll((inputs) => inputs.map((i) => i.getAttribute('aria-label')));
+  expect(names).toEqual([...product.offers].map((o) => o.size).sort(bySize));
+  await expect(sizes.getByText('Цена зависит от размера')).toBeVisible();
+  for (const offer of inStock) {
+    const mark = offer.priceInRUB === cheapest ? ' дешевле всего' : '';
+    await expect(sizes.getByRole('radio', { name: offer.size, exact: true })).toHaveAccessibleDescription(`${rub(offer.priceInRUB)}${mark}`);
+  }
   await sizes.getByRole('radio', { name: dearest.size, exact: true }).check();
   await expect(price).toHaveText(rub(dearest.priceInRUB));
 });

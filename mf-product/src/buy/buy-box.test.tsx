@@ -34,12 +34,26 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe('BuyBox', () => {
-  it('lists sizes by price and shows «от» the lowest price until one is chosen', () => {
-    render(<BuyBox product={product} />);
-    expect(screen.getAllByRole('radio').map((r) => r.closest('label')?.textContent)).toEqual(['XS', 'S', 'L']);
+  it('lists sizes in size order, each in stock with its price, and shows «от» the lowest price until one is chosen', () => {
+    render(<BuyBox product={{ ...product, offers: [offer('569', 'L', 10990), offer('568', 'XL', 9990), offer('566', 'XS', 9990), offer('567', 'S', 9990, true)] }} />);
+    expect(screen.getAllByRole('radio').map((r) => r.getAttribute('aria-label'))).toEqual(['XS', 'S', 'L', 'XL']);
+    const described = (size: string) => screen.getByRole('radio', { name: size }).getAttribute('aria-describedby');
+    const description = (size: string) => document.getElementById(described(size) ?? '')?.textContent;
+    expect(description('L')).toBe(formatPrice(10990));
+    expect(description('XS')).toBe(`${formatPrice(9990)} дешевле всего`);
+    expect(description('XL')).toBe(`${formatPrice(9990)} дешевле всего`);
+    expect(described('S')).toBe('size-sold-out');
+    expect(screen.getByText('Цена зависит от размера')).toBeTruthy();
     expect(screen.getByTestId('product-price').textContent).toBe(`от ${formatPrice(9990)}`);
     fireEvent.click(screen.getByRole('radio', { name: 'L' }));
     expect(screen.getByTestId('product-price').textContent).toBe(formatPrice(10990));
+  });
+
+  it('shows no per-size prices when every size in stock costs the same', () => {
+    render(<BuyBox product={{ ...product, offers: [offer('569', 'L', 9990), offer('566', 'XS', 9990), offer('567', 'S', 12990, true)] }} />);
+    expect(screen.queryByText('Цена зависит от размера')).toBeNull();
+    expect(screen.queryByText(/дешевле всего/)).toBeNull();
+    expect(screen.getByRole('radio', { name: 'L' }).closest('label')?.textContent).toBe('L');
   });
 
   it('asks for a size instead of adding without one', () => {

@@ -1,4 +1,4 @@
-import { addToCartAction, canChoose, chooseSize, priceLabel, sortOffers } from './size-selection.ts';
+import { addToCartAction, canChoose, chooseSize, compareSizes, priceLabel, sizePrices, sortOffers } from './size-selection.ts';
 
 const offer = (id: string, size: string, priceInRUB: number, soldOut = false) => ({ id, size, priceInRUB, soldOut });
 const xs = offer('1', 'XS', 9990);
@@ -7,13 +7,29 @@ const l = offer('3', 'L', 10990);
 const m = offer('4', 'M', 8990);
 
 describe('size grid', () => {
-  it('is sorted by price ascending, equal prices keep their order', () => {
-    expect(sortOffers([l, xs, s, m]).map((o) => o.size)).toEqual(['M', 'XS', 'S', 'L']);
+  // Cart audit defect 9: price order listed XS S M XL L and 38 40 41 42 39.
+  it('is in size order, not price order', () => {
+    expect(sortOffers([l, xs, s, m]).map((o) => o.size)).toEqual(['XS', 'S', 'M', 'L']);
+    const shoes = [offer('a', '42', 13990), offer('b', '39', 14990), offer('c', '38.5', 12990), offer('d', '40', 12990), offer('e', '38', 15990)];
+    expect(sortOffers(shoes).map((o) => o.size)).toEqual(['38', '38.5', '39', '40', '42']);
+  });
+  it('orders every kind of size as sizes', () => {
+    const sizes = ['One size', 'XL', '44', 'XXL', '38,5', 'S', '2XL', 'M', '10', 'XS', 'L', '38'];
+    expect([...sizes].sort(compareSizes)).toEqual(['10', '38', '38,5', '44', 'XS', 'S', 'M', 'L', 'XL', '2XL', 'XXL', 'One size']);
   });
   it('does not change the list it is given', () => {
     const list = [l, xs];
     sortOffers(list);
     expect(list).toEqual([l, xs]);
+  });
+  it('shows a price per size and marks the cheapest in stock only where the sizes in stock differ in price', () => {
+    const { perSize, cheapestIds } = sizePrices([l, xs, s, m]);
+    expect(perSize).toBe(true);
+    expect([...cheapestIds]).toEqual(['4']);
+    const same = sizePrices([xs, offer('5', 'M', 9990), offer('6', 'L', 7990, true)]);
+    expect(same).toEqual({ perSize: false, cheapestIds: new Set() });
+    const tie = sizePrices([offer('7', '40', 9990), offer('8', '41', 9990), offer('9', '42', 10990)]);
+    expect([...tie.cheapestIds]).toEqual(['7', '8']);
   });
 });
 

@@ -9,12 +9,55 @@ export interface SizeOffer {
   soldOut: boolean;
 }
 
-/** The size grid: price ascending; offers of one price keep the API's order. */
+/** Letter sizes smallest first; «2XL»-style spellings are read as their X form. */
+const LETTER_SIZES = ['XXXS', 'XXS', 'XS', 'S', 'M', 'L', 'XL', 'XXL', 'XXXL', 'XXXXL'];
+const ONE_SIZE = /^(one ?size|os|onesize|единый|единый размер|без размера|универсальный)$/i;
+
+/**
+ * Where a size stands among sizes: numbers (38, 38.5 or «38,5», 39 …) first and by value, then
+ * letter sizes (XS, S, M, L, XL, XXL; «2XL» = XXL), then one-size, then anything else by name.
+ */
+function sizeKey(size: string): [group: number, value: number, text: string] {
+  const text = size.trim();
+  const number = /^(\d+(?:[.,]\d+)?)(?:\s*(?:-|–|\/)\s*\d+(?:[.,]\d+)?)?$/.exec(text);
+  if (number) return [0, Number((number[1] as string).replace(',', '.')), text];
+  const upper = text.toUpperCase().replace(/^(\d)XL$/, (_, n: string) => `${'X'.repeat(Number(n))}L`);
+  const letter = LETTER_SIZES.indexOf(upper);
+  if (letter >= 0) return [1, letter, text];
+  if (ONE_SIZE.test(text)) return [2, 0, text];
+  return [3, 0, text];
+}
+
+/** Compares two sizes as sizes (see sizeKey). */
+export function compareSizes(a: string, b: string): number {
+  const [ga, va, ta] = sizeKey(a);
+  const [gb, vb, tb] = sizeKey(b);
+  return ga - gb || va - vb || ta.localeCompare(tb, 'ru', { numeric: true });
+}
+
+/**
+ * The size grid: ordered as sizes (38, 38.5, 39 …; XS, S, M, L, XL, XXL; one-size). Offers of
+ * one size keep the cheaper first, then the API's order. It used to be price order, which put
+ * XL before L and 39 after 42 (cart audit defect 9).
+ */
 export function sortOffers<T extends SizeOffer>(offers: readonly T[]): T[] {
   return offers
     .map((offer, position) => ({ offer, position }))
-    .sort((a, b) => a.offer.priceInRUB - b.offer.priceInRUB || a.position - b.position)
+    .sort((a, b) => compareSizes(a.offer.size, b.offer.size) || a.offer.priceInRUB - b.offer.priceInRUB || a.position - b.position)
     .map(({ offer }) => offer);
+}
+
+/**
+ * What the grid shows of prices: when the sizes one can buy differ in price, each size carries
+ * its own price and the cheapest ones in stock are marked; when they cost the same, the price
+ * above the grid says it all and the sizes carry none.
+ */
+export function sizePrices(offers: readonly SizeOffer[]): { perSize: boolean; cheapestIds: Set<string> } {
+  const inStock = offers.filter(canChoose);
+  const prices = new Set(inStock.map((offer) => offer.priceInRUB));
+  if (prices.size < 2) return { perSize: false, cheapestIds: new Set() };
+  const lowest = Math.min(...prices);
+  return { perSize: true, cheapestIds: new Set(inStock.filter((offer) => offer.priceInRUB === lowest).map((offer) => offer.id)) };
 }
 
 export function canChoose(offer: SizeOffer): boolean {
