@@ -115,7 +115,13 @@ test('the cookie notice close button also stores the choice', async ({ page }) =
   await expect(page.getByRole('heading', { name: 'Сайт использует файлы cookie' })).toHaveCount(0);
 });
 
+/** Cookies accepted, tooltip not yet seen: the tooltip waits while the cookie notice is up. */
+async function cookiesAccepted(page: import('@playwright/test').Page) {
+  await page.addInitScript(() => localStorage.setItem('cookiesAccepted', 'true'));
+}
+
 test('the search tooltip shows once; «Подробнее →» opens the help, «Отлично!» closes it', async ({ page }) => {
+  await cookiesAccepted(page);
   await page.goto('/');
   const tooltip = page.getByRole('note').filter({ hasText: 'Помогу найти то, что вам понравится' });
   await expect(tooltip).toBeVisible();
@@ -132,6 +138,7 @@ test('the search tooltip shows once; «Подробнее →» opens the help, 
 });
 
 test('dismissing the tooltip also records it as seen', async ({ page }) => {
+  await cookiesAccepted(page);
   await page.goto('/');
   await page.getByRole('button', { name: 'Закрыть подсказку' }).click();
   await page.reload();
@@ -204,7 +211,11 @@ test('a client navigation updates the title, description and canonical as a fres
 });
 
 test('contacts come from configuration and a missing one is not shown', async ({ page }) => {
-  const host = await startPrivateHost(shop.registry, { CONTACT_TELEGRAM: 'https://t.me/original_shop', CONTACT_EMAIL: 'help@original.example' });
+  const host = await startPrivateHost(shop.registry, {
+    CONTACT_TELEGRAM: 'https://t.me/original_shop',
+    CONTACT_EMAIL: 'help@original.example',
+    CONTACT_WHATSAPP: '',
+  });
   try {
     await returningVisitor(page);
     await page.goto(host.url);

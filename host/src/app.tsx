@@ -31,6 +31,8 @@ export function App({ config }: { config: PublicConfig }) {
         <a href="#main" className={styles.skip}>
           Перейти к содержимому
         </a>
+        {/* In the flow above the header, never over the page (overlays rule: cookie-notice.tsx). */}
+        <CookieNotice />
         <Header config={config} />
         <ScrollToTop />
         <main id="main" className={styles.main}>
@@ -38,7 +40,6 @@ export function App({ config }: { config: PublicConfig }) {
         </main>
         <Footer reviewsUrl={config.reviewsUrl} />
         <CartOverlaySlot />
-        <CookieNotice />
       </SearchIntroProvider>
     </ShellContext.Provider>
   );

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import styles from './cookie-notice.module.css';
 
 export const COOKIE_CONSENT_KEY = 'cookiesAccepted';
@@ -11,32 +11,75 @@ function accepted(): boolean {
   }
 }
 
-/** Shown while `cookiesAccepted` is absent; «Я понимаю» or the close button stores it (spec §2, §4). */
+// One answer for the whole page: the search tooltip waits while the notice is up (see overlays below).
+let shown: boolean | null = null;
+const listeners = new Set<() => void>();
+const isShown = () => {
+  shown ??= !accepted();
+  return shown;
+};
+
+/** Whether the cookie notice is on the page now. */
+export function useCookieNoticeShown(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    isShown,
+    () => false,
+  );
+}
+
+function accept() {
+  try {
+    localStorage.setItem(COOKIE_CONSENT_KEY, 'true');
+  } catch {
+    // hidden for this page at least
+  }
+  shown = false;
+  for (const listener of listeners) listener();
+}
+
+/**
+ * Shown while `cookiesAccepted` is absent; «Я понимаю» or the close button stores it (spec §2, §4).
+ *
+ * Overlays rule (issue 16): the notice is not an overlay. It sits in the page's flow above the
+ * header, so it never covers a heading, a form field, the order number or the «Товар в корзине!»
+ * toast (which keeps below it: `--shop-notice-h`), and the search tooltip waits until it is gone,
+ * so a first visit on a phone shows at most one of them.
+ */
 export function CookieNotice() {
-  const [visible, setVisible] = useState(() => !accepted());
+  const visible = useCookieNoticeShown();
+  const box = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const element = box.current;
+    if (!visible || !element) return;
+    const root = document.documentElement.style;
+    const observer = new ResizeObserver(() => root.setProperty('--shop-notice-h', `${element.offsetHeight}px`));
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.removeProperty('--shop-notice-h');
+    };
+  }, [visible]);
   if (!visible) return null;
-  const accept = () => {
-    try {
-      localStorage.setItem(COOKIE_CONSENT_KEY, 'true');
-    } catch {
-      // hidden for this page at least
-    }
-    setVisible(false);
-  };
   return (
-    <section className={styles.notice} aria-labelledby="cookie-title">
-      <button type="button" className={styles.close} aria-label="Закрыть" onClick={accept}>
-        ×
-      </button>
-      <h2 id="cookie-title" className={styles.title}>
-        Сайт использует файлы cookie
-      </h2>
-      <p className={styles.text}>
-        Продолжая пользоваться сайтом, вы соглашаетесь с использованием файлов cookie.
-      </p>
-      <button type="button" className={styles.accept} onClick={accept}>
-        Я понимаю
-      </button>
+    <section ref={box} className={styles.notice} aria-labelledby="cookie-title" data-overlay="cookie-notice">
+      <div className={styles.inner}>
+        <p className={styles.text}>
+          <strong id="cookie-title" className={styles.title}>
+            Сайт использует файлы cookie.
+          </strong>{' '}
+          Продолжая пользоваться сайтом, вы соглашаетесь с их использованием.
+        </p>
+        <button type="button" className={styles.accept} onClick={accept}>
+          Я понимаю
+        </button>
+        <button type="button" className={styles.close} aria-label="Закрыть" onClick={accept}>
+          ×
+        </button>
+      </div>
     </section>
   );
 }

@@ -1,13 +1,16 @@
 import { useShell } from '@shop/mf-shared';
-import { Link } from 'react-router-dom';
+import { useEffect } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import { ContactLinks } from './contact-links.tsx';
+import { CONTACTS_ID, hasContacts } from './contacts.ts';
 import styles from './footer.module.css';
 
 export function Footer({ reviewsUrl }: { reviewsUrl?: string | undefined }) {
   const { shopName, contacts } = useShell();
-  const hasContacts = Boolean(contacts.telegram || contacts.whatsapp || contacts.email);
+  const contactsShown = hasContacts(contacts);
+  useScrollToContacts();
   return (
-    <footer className={styles.footer} id="contacts">
+    <footer className={styles.footer} id={CONTACTS_ID}>
       <div className={styles.inner}>
         <div>
           <p className={styles.name}>{shopName}</p>
@@ -30,7 +33,7 @@ export function Footer({ reviewsUrl }: { reviewsUrl?: string | undefined }) {
             )}
           </ul>
         </nav>
-        {hasContacts && (
+        {contactsShown && (
           <div>
             <p className={styles.name}>Связаться с нами</p>
             <ContactLinks className={styles.list} />
@@ -40,4 +43,37 @@ export function Footer({ reviewsUrl }: { reviewsUrl?: string | undefined }) {
       <p className={styles.copy}>© {new Date().getFullYear()} {shopName}</p>
     </footer>
   );
+}
+
+const SETTLE_MS = 2000;
+
+/**
+ * An in-app link to `#contacts` («Контакты» in the menu, «Написать нам») scrolls to the footer:
+ * the router changes the address without the browser's own jump. The page above may still be
+ * growing (a remote's content arriving), so the scroll follows the footer until it settles or
+ * the shopper scrolls themselves.
+ */
+function useScrollToContacts() {
+  const { hash, key } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each navigation to the hash (its key) scrolls again
+  useEffect(() => {
+    if (hash !== `#${CONTACTS_ID}`) return;
+    const until = Date.now() + SETTLE_MS;
+    let frame = 0;
+    const follow = () => {
+      document.getElementById(CONTACTS_ID)?.scrollIntoView({ block: 'start' });
+      if (Date.now() < until) frame = requestAnimationFrame(follow);
+    };
+    follow();
+    const stop = () => cancelAnimationFrame(frame);
+    window.addEventListener('wheel', stop, { once: true, passive: true });
+    window.addEventListener('touchstart', stop, { once: true, passive: true });
+    window.addEventListener('keydown', stop, { once: true });
+    return () => {
+      stop();
+      window.removeEventListener('wheel', stop);
+      window.removeEventListener('touchstart', stop);
+      window.removeEventListener('keydown', stop);
+    };
+  }, [hash, key]);
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import { cartCount, formatCount, GOODS, useCart, useFavourites, useShell } from '@shop/mf-shared';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { MenuDocument } from '../graphql/generated.ts';
 import { DesktopMenu } from '../menu/desktop-menu.tsx';
@@ -10,11 +10,12 @@ import type { PublicConfig } from '../page-state.ts';
 import { SearchForm } from '../search/search-form.tsx';
 import { SearchTooltip } from '../search/search-tooltip.tsx';
 import { useTheme } from '../theme/theme.ts';
+import { hasContacts, withoutDeadContactLinks } from './contacts.ts';
 import styles from './header.module.css';
 import { CartIcon, HeartIcon, MenuIcon, MoonIcon, SearchIcon, SunIcon } from './icons.tsx';
 
 export function Header({ config }: { config: PublicConfig }) {
-  const { shopName } = useShell();
+  const { shopName, contacts } = useShell();
   const location = useLocation();
   const count = useCart((state) => cartCount(state.items));
   const togglePanel = useCart((state) => state.togglePanel);
@@ -23,14 +24,27 @@ export function Header({ config }: { config: PublicConfig }) {
   const [searchOpen, setSearchOpen] = useState(false);
   const drawer = useRef<HTMLDialogElement>(null);
   const { data } = useQuery(MenuDocument);
-  const menu: MenuItem[] = data?.menu ?? [];
+  const contactsShown = hasContacts(contacts);
+  const menu: MenuItem[] = useMemo(() => withoutDeadContactLinks(data?.menu ?? [], contactsShown), [data, contactsShown]);
+  const header = useRef<HTMLElement>(null);
+
+  // The sticky header's height (with the open search and the tooltip row) for what must keep
+  // clear of it: the toast's place, and where focus and #anchors scroll to (global.css).
+  useEffect(() => {
+    const element = header.current;
+    if (!element) return;
+    const root = document.documentElement.style;
+    const observer = new ResizeObserver(() => root.setProperty('--shop-header-h', `${element.offsetHeight}px`));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
 
   // The search form closes whenever the path or the query changes (spec §2).
   // biome-ignore lint/correctness/useExhaustiveDependencies: reacting to the change is the point
   useEffect(() => setSearchOpen(false), [location.pathname, location.search]);
 
   return (
-    <header className={styles.header}>
+    <header ref={header} className={styles.header}>
       <div className={styles.bar}>
         <button
           type="button"
@@ -58,7 +72,6 @@ export function Header({ config }: { config: PublicConfig }) {
             >
               <SearchIcon />
             </button>
-            <SearchTooltip />
           </div>
           <button
             type="button"
@@ -95,6 +108,7 @@ export function Header({ config }: { config: PublicConfig }) {
           <SearchForm onClose={() => setSearchOpen(false)} />
         </div>
       )}
+      <SearchTooltip />
       <MobileMenu ref={drawer} items={menu} config={config} onClose={() => drawer.current?.close()} />
     </header>
   );

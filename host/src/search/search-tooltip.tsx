@@ -1,18 +1,27 @@
+import { useCookieNoticeShown } from '../cookie/cookie-notice.tsx';
 import { useSearchIntro } from './search-intro.tsx';
 import styles from './search-tooltip.module.css';
 
+/**
+ * The one-time «Помогу найти…» hint. Overlays rule (issue 16): it is a row in the header's flow
+ * under the search icon (and under the open search field), never laid over the field, a heading
+ * or a form, and it waits while the cookie notice is up, so a first visit shows one at a time.
+ */
 export function SearchTooltip() {
   const { tooltipVisible, dismissTooltip, openHelp } = useSearchIntro();
-  if (!tooltipVisible) return null;
+  const cookieNotice = useCookieNoticeShown();
+  if (!tooltipVisible || cookieNotice) return null;
   return (
-    <div className={styles.tooltip} role="note">
-      <span>Помогу найти то, что вам понравится</span>
-      <button type="button" className={styles.more} onClick={openHelp}>
-        Подробнее →
-      </button>
-      <button type="button" className={styles.close} aria-label="Закрыть подсказку" onClick={dismissTooltip}>
-        ×
-      </button>
+    <div className={styles.row}>
+      <div className={styles.tooltip} role="note" data-overlay="search-tooltip">
+        <span className={styles.text}>Помогу найти то, что вам понравится</span>
+        <button type="button" className={styles.more} onClick={openHelp}>
+          Подробнее →
+        </button>
+        <button type="button" className={styles.close} aria-label="Закрыть подсказку" onClick={dismissTooltip}>
+          ×
+        </button>
+      </div>
     </div>
   );
 }

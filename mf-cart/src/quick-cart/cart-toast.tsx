@@ -24,7 +24,7 @@ export function CartToast() {
   return (
     <div className={styles.region} role="status" aria-live="polite">
       {shown && (
-        <div className={styles.toast} data-testid="cart-toast">
+        <div className={styles.toast} data-testid="cart-toast" data-overlay="toast">
           {shown.image ? (
             <img className={styles.photo} src={shown.image} alt="" width={64} height={64} />
           ) : (
