@@ -1,9 +1,13 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CheckoutForm } from './checkout-form.tsx';
+import { CHECKOUT_DRAFT_KEY, clearDraft } from './checkout-draft.ts';
 import type { FieldErrors } from './checkout-values.ts';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  sessionStorage.clear();
+});
 
 function fill(label: string, value: string) {
   const input = screen.getByLabelText(label);
@@ -22,13 +26,12 @@ function fillValid() {
 const submit = () => fireEvent.submit(document.getElementById('checkout-form') as HTMLFormElement);
 
 describe('checkout form', () => {
-  it('says what is wrong when the shopper leaves a field, and masks the phone', async () => {
+  it('says what is wrong when the shopper leaves a field', async () => {
     render(<CheckoutForm serverErrors={{}} onSubmit={() => {}} />);
     fill('ФИО', 'Анна');
     expect(await screen.findByText('Укажите фамилию и имя полностью')).toBeTruthy();
     expect(screen.queryByText('Укажите номер телефона')).toBeNull();
-    fireEvent.change(screen.getByLabelText('Телефон'), { target: { value: '89161234567' } });
-    expect((screen.getByLabelText('Телефон') as HTMLInputElement).value).toBe('+7 (916) 123-45-67');
+    // The mask as typed (keys, Backspace, caret) runs in a real browser: e2e/tests/overlays.spec.ts.
     fireEvent.change(screen.getByLabelText('ФИО'), { target: { value: 'Иванова Анна' } });
     await waitFor(() => expect(screen.queryByText('Укажите фамилию и имя полностью')).toBeNull());
   });
@@ -79,5 +82,34 @@ describe('checkout form', () => {
     fireEvent.change(screen.getByLabelText('Город'), { target: { value: 'Казань-2' } });
     await waitFor(() => expect(screen.queryByText('Доставка в этот город недоступна')).toBeNull());
     expect(screen.getByText('E-mail не принят')).toBeTruthy();
+  });
+
+  it('keeps what was typed for this tab (not the consent) and brings it back on the next visit', async () => {
+    const { unmount } = render(<CheckoutForm serverErrors={{}} onSubmit={() => {}} />);
+    fillValid();
+    fireEvent.change(screen.getByLabelText('Комментарий к заказу (необязательно)'), { target: { value: 'Позвонить' } });
+    fireEvent.click(screen.getByLabelText('Курьер'));
+    fireEvent.click(screen.getByLabelText('Я даю согласие на обработку персональных данных'));
+    expect(sessionStorage.getItem(CHECKOUT_DRAFT_KEY)).not.toContain('Consent');
+    unmount();
+    render(<CheckoutForm serverErrors={{}} onSubmit={() => {}} />);
+    expect((screen.getByLabelText('ФИО') as HTMLInputElement).value).toBe('  Иванова Анна ');
+    expect((screen.getByLabelText('Телефон') as HTMLInputElement).value).toBe('+7 (916) 123-45-67');
+    expect((screen.getByLabelText('Адрес доставки') as HTMLInputElement).value).toBe('ул. Баумана, д. 1, кв. 2');
+    expect((screen.getByLabelText('Комментарий к заказу (необязательно)') as HTMLTextAreaElement).value).toBe('Позвонить');
+    expect((screen.getByLabelText('Курьер') as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText('Я даю согласие на обработку персональных данных') as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('starts empty once the order is placed, and ignores a stored draft that is not ours', () => {
+    sessionStorage.setItem(CHECKOUT_DRAFT_KEY, JSON.stringify({ fullName: 'Иванова Анна', deliveryMethod: 'DRONE', personalDataConsent: true }));
+    const { unmount } = render(<CheckoutForm serverErrors={{}} onSubmit={() => {}} />);
+    expect((screen.getByLabelText('ФИО') as HTMLInputElement).value).toBe('Иванова Анна');
+    expect(screen.getAllByRole('radio').some((r) => (r as HTMLInputElement).checked)).toBe(false);
+    expect((screen.getByLabelText('Я даю согласие на обработку персональных данных') as HTMLInputElement).checked).toBe(false);
+    unmount();
+    clearDraft();
+    render(<CheckoutForm serverErrors={{}} onSubmit={() => {}} />);
+    expect((screen.getByLabelText('ФИО') as HTMLInputElement).value).toBe('');
   });
 });

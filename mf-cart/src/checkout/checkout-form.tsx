@@ -1,17 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ComponentProps, useEffect, useRef } from 'react';
+import { useMask } from '@react-input/mask';
+import { type ComponentProps, type Ref, useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { checkoutSchema } from './checkout-schema.ts';
-import {
-  type CheckoutField,
-  type CheckoutValues,
-  EMPTY_CHECKOUT,
-  FIELD_ORDER,
-  type FieldErrors,
-} from './checkout-values.ts';
+import { loadDraft, saveDraft } from './checkout-draft.ts';
+import { type CheckoutField, type CheckoutValues, FIELD_ORDER, type FieldErrors } from './checkout-values.ts';
 import { ConsentField } from './consent-field.tsx';
 import { DeliveryMethodField } from './delivery-method-field.tsx';
-import { formatPhone } from './phone-mask.ts';
+import { formatPhone, PHONE_MASK } from './phone-mask.ts';
 import { TextField } from './text-field.tsx';
 import styles from './checkout-form.module.css';
 
@@ -29,11 +25,13 @@ type TextName = 'fullName' | 'phone' | 'email' | 'city' | 'address' | 'comment';
 /**
  * ФИО, телефон, e-mail, город, адрес, доставка, комментарий and the consent, on react-hook-form
  * with the rules of checkout-schema.ts. Each field is checked when the shopper leaves it (then on
- * every change) and all of them on submit; the first wrong one gets focus.
+ * every change) and all of them on submit; the first wrong one gets focus. What the shopper typed
+ * is kept for this tab (checkout-draft.ts) and comes back after a reload or a trip back to a product.
  */
 export function CheckoutForm({ serverErrors, onSubmit }: CheckoutFormProps) {
-  const { control, handleSubmit, setError } = useForm<CheckoutValues, unknown, CheckoutValues>({
-    defaultValues: EMPTY_CHECKOUT,
+  const [draft] = useState(loadDraft);
+  const { control, handleSubmit, setError, watch } = useForm<CheckoutValues, unknown, CheckoutValues>({
+    defaultValues: draft,
     resolver: zodResolver(checkoutSchema),
     mode: 'onTouched',
     reValidateMode: 'onChange',
@@ -41,6 +39,12 @@ export function CheckoutForm({ serverErrors, onSubmit }: CheckoutFormProps) {
     shouldFocusError: false,
   });
   const form = useRef<HTMLFormElement>(null);
+  const phoneInput = useMask(PHONE_MASK);
+
+  useEffect(() => {
+    const subscription = watch((values) => saveDraft(values));
+    return () => subscription.unsubscribe();
+  }, [watch]);
 
   // The API's verdict beside its field; the field's next change re-validates and clears it.
   useEffect(() => {
@@ -53,7 +57,6 @@ export function CheckoutForm({ serverErrors, onSubmit }: CheckoutFormProps) {
   const text = (
     name: TextName,
     props: Omit<ComponentProps<typeof TextField>, 'name' | 'value' | 'onChange'>,
-    mask?: (value: string) => string,
   ) => (
     <Controller
       control={control}
@@ -64,7 +67,7 @@ export function CheckoutForm({ serverErrors, onSubmit }: CheckoutFormProps) {
           name={name}
           value={field.value}
           error={fieldState.error?.message}
-          onChange={(value) => field.onChange(mask ? mask(value) : value)}
+          onChange={field.onChange}
           onBlur={field.onBlur}
         />
       )}
@@ -77,7 +80,8 @@ export function CheckoutForm({ serverErrors, onSubmit }: CheckoutFormProps) {
       ref={form}
       className={styles.form}
       noValidate
-      onSubmit={handleSubmit(onSubmit, (errors) => {
+      // A value that reached the field without keystrokes (autofill) goes out in the mask too.
+      onSubmit={handleSubmit((values) => onSubmit({ ...values, phone: formatPhone(values.phone) }), (errors) => {
         const first = FIELD_ORDER.find((field: CheckoutField) => errors[field]);
         if (first) form.current?.querySelector<HTMLElement>(`#checkout-${first}`)?.focus();
       })}
@@ -93,8 +97,9 @@ export function CheckoutForm({ serverErrors, onSubmit }: CheckoutFormProps) {
             inputMode: 'tel',
             autoComplete: 'tel',
             placeholder: '+7 (9__) ___-__-__',
+            // The mask's ref goes on an <input> (TextField is single-line here).
+            ref: phoneInput as Ref<HTMLInputElement & HTMLTextAreaElement>,
           },
-          formatPhone,
         )}
         {text('email', { label: 'E-mail', type: 'email', inputMode: 'email', autoComplete: 'email' })}
       </div>

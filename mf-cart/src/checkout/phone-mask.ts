@@ -1,8 +1,15 @@
-/**
- * The Russian mobile mask `+7 (9xx) xxx-xx-xx`. Whatever the shopper types or pastes
- * (+7…, 8…, 9…, with or without brackets and dashes) is reduced to the ten national digits
- * and shown in the mask, so the field never holds anything the API would refuse by format.
+import { format, type MaskOptions, type Track } from '@react-input/mask';
+
+/*
+ * The Russian mobile mask `+7 (9xx) xxx-xx-xx`, run by @react-input/mask (caret, Backspace over
+ * the brackets and dashes, edits in the middle of the number). What is ours: the country code
+ * typed or pasted in front of the number (+7…, 8…) is dropped, since the mask already has it.
  */
+const MASK = '+7 (___) ___-__-__';
+/** Where the ten national digits start: after «+7 (». */
+const NATIONAL_START = 4;
+
+/** The ten national digits of whatever the shopper typed or pasted (+7…, 8…, 9…, with any punctuation). */
 export function phoneDigits(raw: string): string {
   let digits = raw.replace(/\D/g, '');
   // A leading 7 or 8 is the country or trunk code: a mobile number's own first digit is 9.
@@ -10,15 +17,26 @@ export function phoneDigits(raw: string): string {
   return digits.slice(0, 10);
 }
 
+/**
+ * Input typed or pasted at the start of the number: «8», «+7», «8 916 123-45-67» lose their
+ * country or trunk code, so «+7 (8…» never appears. Anything else goes to the mask as typed.
+ */
+export const trackPhone: Track = ({ inputType, data, value, selectionStart }) => {
+  if (inputType !== 'insert') return undefined;
+  const digits = data.replace(/\D/g, '');
+  const empty = phoneDigits(value) === '';
+  const atStart = empty || selectionStart <= NATIONAL_START;
+  // A whole number with its code (paste, autofill), or «8»/«7» typed first into an empty field.
+  if (atStart && (digits.length === 11 || (empty && digits.length === 1)) && /^[78]/.test(digits)) return digits.slice(1);
+  return digits;
+};
+
+export const PHONE_MASK: MaskOptions = { mask: MASK, replacement: { _: /\d/ }, track: trackPhone };
+
+/** A value in the mask (a stored draft, a paste from elsewhere): «+7 (916) 123-45-67» or a prefix of it. */
 export function formatPhone(raw: string): string {
-  const d = phoneDigits(raw);
-  if (!d) return '';
-  let out = `+7 (${d.slice(0, 3)}`;
-  if (d.length >= 3) out += ')';
-  if (d.length > 3) out += ` ${d.slice(3, 6)}`;
-  if (d.length > 6) out += `-${d.slice(6, 8)}`;
-  if (d.length > 8) out += `-${d.slice(8, 10)}`;
-  return out;
+  const digits = phoneDigits(raw);
+  return digits ? format(digits, { mask: MASK, replacement: { _: /\d/ } }) : '';
 }
 
 /** A complete Russian mobile number: ten national digits starting with 9. */

@@ -4,6 +4,7 @@ import { type CartItem, useCart } from '@shop/mf-shared';
 import { useCallback, useRef, useState } from 'react';
 import { CreateOrderDocument } from '../graphql/generated.ts';
 import { paymentLink } from '../order/payment-link.ts';
+import { clearDraft } from './checkout-draft.ts';
 import type { CheckoutValues } from './checkout-values.ts';
 import { CONSENT_VERSION } from './consent-text.ts';
 import { forgetOrderKey, orderKey } from './idempotency-key.ts';
@@ -84,6 +85,7 @@ export function usePlaceOrder() {
         }
         forgetOrderKey();
         clear();
+        clearDraft();
         await pay(result.order);
       } catch (error) {
         // A GraphQL error whose message is written for shoppers (too many orders, the shop's database down for a
