@@ -48,3 +48,29 @@ export function pageFacets(data: FilterData | undefined, scope: { categoryId?: s
     .map((p) => ({ id: p.id, name: p.name, title: p.title, options: p.options.map((o) => ({ id: o.value, label: o.value, count: o.count })) }));
   return { brands, categories, properties };
 }
+
+/**
+ * A list shown while its boxes are ticked (the mobile «Фильтры» modal): the options as first
+ * shown, each with its count recounted for the pending selection (0, so disabled, when the
+ * recount no longer has it), then any value the recount adds. The list does not reflow under the
+ * finger, and a value that would leave nothing cannot be ticked.
+ */
+export function recounted(options: FacetOption[], fresh: FacetOption[] | undefined): FacetOption[] {
+  if (!fresh) return options;
+  const counts = new Map(fresh.map((o) => [o.id, o.count]));
+  const known = new Set(options.map((o) => o.id));
+  return [...options.map((o) => ({ ...o, count: counts.get(o.id) ?? 0 })), ...fresh.filter((o) => !known.has(o.id))];
+}
+
+/** `recounted` for every facet of a page: brands, categories and each property's values. */
+export function recountedFacets(
+  shown: { brands: FacetOption[]; categories: FacetOption[]; properties: PropertyFacet[] },
+  fresh: { brands: FacetOption[]; categories: FacetOption[]; properties: PropertyFacet[] } | undefined,
+) {
+  if (!fresh) return shown;
+  return {
+    brands: recounted(shown.brands, fresh.brands),
+    categories: recounted(shown.categories, fresh.categories),
+    properties: shown.properties.map((p) => ({ ...p, options: recounted(p.options, fresh.properties.find((f) => f.id === p.id)?.options ?? []) })),
+  };
+}

@@ -1,8 +1,11 @@
+import { CombinedGraphQLErrors } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
 import { formatCount, GOODS, SectionError, Spinner } from '@shop/mf-shared';
 import { type ReactNode, useDeferredValue, useEffect, useMemo, useRef } from 'react';
-import { ListingFiltersDocument, type ListingScopeInput } from '../graphql/generated.ts';
+import { Link, useSearchParams } from 'react-router-dom';
+import { ListingFiltersDocument, ListingPropertiesDocument, type ListingScopeInput } from '../graphql/generated.ts';
 import { DESKTOP_QUERY, useMediaQuery, WIDE_QUERY } from '../ui/use-media-query.ts';
+import { AppliedFilters, hiddenFilters, type KnownProperty } from './applied-filters.tsx';
 import { DesktopFilters, type FiltersProps } from './desktop-filters.tsx';
 import { EmptyResult } from './empty-result.tsx';
 import { type PropertyFacet, pageFacets } from './facets.ts';
@@ -15,7 +18,16 @@ import { SidebarFilters } from './sidebar-filters.tsx';
 import sidebarStyles from './sidebar.module.css';
 import { useListingProducts } from './use-listing-products.ts';
 import { useListingUrl } from './use-listing-url.ts';
-import { activeFilterCount, PAGE_SIZE, toFilterInput, type UrlScheme } from './url-state.ts';
+import {
+  activeFilterCount,
+  PAGE_SIZE,
+  queryHref,
+  toFilterInput,
+  type UrlScheme,
+  unusableParams,
+  withKnownProperties,
+  writeListingState,
+} from './url-state.ts';
 
 export interface ListingViewProps {
   scope: ListingScopeInput;
@@ -33,9 +45,54 @@ export interface ListingViewProps {
   propertyKey: (property: PropertyFacet) => string;
 }
 
-/** A category, brand or search listing: filters, sort, results and pages, all kept in the URL. */
-export function ListingView({ scope, scheme, listName, header, footer, headerReady = true, renderNotice, propertyKey }: ListingViewProps) {
-  const { state, apply, resetAll, resetHref, pageHref } = useListingUrl(scheme);
+/** An answer the API refused because of what the link asked (not the connection). */
+const isBadLink = (error: unknown) => CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === 'BAD_USER_INPUT');
+
+function InitialSpinner() {
+  return (
+    <div className={styles.page} data-testid="catalog-listing">
+      <div className={styles.initial}>
+        <Spinner />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A category, brand or search listing: filters, sort, results and pages, all kept in the URL.
+ * A link's property filters are checked against the catalogue's properties (one small answer,
+ * kept for the catalogue's TTL) before the listing is asked: the API refuses a whole request
+ * naming a property it does not have (`?f99=x`), so such a key is dropped and said so.
+ */
+export function ListingView(props: ListingViewProps) {
+  const [params] = useSearchParams();
+  const known = useQuery(ListingPropertiesDocument);
+  const linkProperties = [...params.keys()].some((name) => name.length > 1 && name.startsWith('f'));
+  if (linkProperties && !known.data && !known.error) return <InitialSpinner />;
+  return <ListingContent {...props} properties={known.data?.properties} />;
+}
+
+function ListingContent({
+  scope,
+  scheme,
+  listName,
+  header,
+  footer,
+  headerReady = true,
+  renderNotice,
+  propertyKey,
+  properties,
+}: ListingViewProps & { properties: readonly KnownProperty[] | undefined }) {
+  const url = useListingUrl(scheme);
+  const { apply, resetAll, resetHref, pageHref } = url;
+  const knownProperty = useMemo(
+    () => (properties ? (key: string) => properties.some((p) => p.id === key || p.name === key) : undefined),
+    [properties],
+  );
+  const state = useMemo(() => (knownProperty ? withKnownProperties(url.state, knownProperty) : url.state), [url.state, knownProperty]);
+  const [params] = useSearchParams();
+  const ignored = useMemo(() => unusableParams(params, scheme, knownProperty), [params, scheme, knownProperty]);
+  const cleanHref = useMemo(() => queryHref(writeListingState(state, scheme, params)), [state, scheme, params]);
   const filter = useMemo(() => toFilterInput(state), [state]);
   const products = useListingProducts({ scope, filter, sort: state.sort, offset: (state.page - 1) * PAGE_SIZE, limit: PAGE_SIZE });
   const filters = useQuery(ListingFiltersDocument, { variables: { scope, filter } });
@@ -66,15 +123,9 @@ export function ListingView({ scope, scheme, listName, header, footer, headerRea
   // query does not hold the page: its section shows its own error.
   // Deferred, so that first render of the whole page runs as a background render React splits into short slices.
   const firstAnswers = useDeferredValue(Boolean(headerReady && (filterData || filters.error) && (list || products.error)));
-  if (!firstAnswers) {
-    return (
-      <div className={styles.page} data-testid="catalog-listing">
-        <div className={styles.initial}>
-          <Spinner />
-        </div>
-      </div>
-    );
-  }
+  if (!firstAnswers) return <InitialSpinner />;
+  const applied = hiddenFilters({ state, data: filterData, offered: facets, wide, properties: properties ?? [] });
+  const beyondLastPage = Boolean(list && items.length === 0 && total > 0 && state.page > pages);
 
   return (
     <div className={styles.page} data-testid="catalog-listing">
@@ -86,7 +137,7 @@ export function ListingView({ scope, scheme, listName, header, footer, headerRea
             {wide ? null : desktop ? (
               <DesktopFilters {...filterProps} />
             ) : (
-              <MobileFilters {...filterProps} resetAll={resetAll} />
+              <MobileFilters {...filterProps} scope={scope} resetAll={resetAll} />
             )}
           </div>
           {list && (
@@ -94,8 +145,14 @@ export function ListingView({ scope, scheme, listName, header, footer, headerRea
               {formatCount(total, GOODS)}
             </p>
           )}
+          <AppliedFilters filters={applied} apply={apply} ignored={ignored} cleanHref={cleanHref} />
           {list && renderNotice?.(list.searchWords)}
-          {products.error && !list ? (
+          {products.error && !list && isBadLink(products.error) ? (
+            <div className={styles.results} data-testid="listing-bad-link">
+              <p>В ссылке есть параметры, которые магазин не понимает, поэтому список не открылся.</p>
+              <Link to={resetHref}>Открыть без фильтров</Link>
+            </div>
+          ) : products.error && !list ? (
             <SectionError title="Не удалось загрузить. Проверьте соединение" onRetry={products.refetch} />
           ) : !list ? (
             <div className={styles.initial}>
@@ -105,6 +162,11 @@ export function ListingView({ scope, scheme, listName, header, footer, headerRea
             <div className={styles.results} aria-busy={products.loading}>
               {items.length ? (
                 <ProductGrid products={items} listName={listName} offset={(state.page - 1) * PAGE_SIZE} />
+              ) : beyondLastPage ? (
+                <div data-testid="listing-beyond-last-page">
+                  <p>Такой страницы в списке нет: в нём {pages} стр.</p>
+                  <Link to={pageHref(1)}>Перейти на первую страницу</Link>
+                </div>
               ) : (
                 <EmptyResult filtered={activeFilterCount(state) > 0} onReset={resetAll} />
               )}
@@ -115,7 +177,7 @@ export function ListingView({ scope, scheme, listName, header, footer, headerRea
               )}
             </div>
           )}
-          {list && <Pagination page={state.page} pages={pages} href={pageHref} />}
+          {list && !beyondLastPage && <Pagination page={state.page} pages={pages} href={pageHref} />}
         </div>
       </div>
       {footer}

@@ -1,11 +1,12 @@
 import { useState } from 'react';
+import type { ListingScopeInput } from '../graphql/generated.ts';
 import type { FiltersProps } from './desktop-filters.tsx';
 import { FiltersModal } from './filters-modal.tsx';
 import styles from './filters.module.css';
 import { activeFilterCount, selectedValues } from './url-state.ts';
 
 /** Below 1024 px: a row of buttons that scrolls sideways, each opening the «Фильтры» modal at its section. */
-export function MobileFilters(props: FiltersProps & { resetAll: () => void }) {
+export function MobileFilters(props: FiltersProps & { scope: ListingScopeInput; resetAll: () => void }) {
   const [section, setSection] = useState<string | null | undefined>(undefined);
   const { state, brands, categories, properties, bounds } = props;
   const count = activeFilterCount(state);
