@@ -33,9 +33,47 @@ export const PAGE_SIZE = 24;
 const FILTER_PARAMS = ['sort', 'brand', 'category', 'subject', 'priceFrom', 'priceTo', 'page'];
 const isPropertyParam = (name: string) => name.length > 1 && name.startsWith('f');
 
+/*
+ * A shared or hand-edited link may carry anything. What the API would refuse as a whole
+ * (BAD_USER_INPUT: an id that is not a positive 32-bit number, more than 200 ids or 20
+ * properties, a value over 100 characters, an offset past 100,000) is dropped here, one value
+ * at a time, so the rest of the link still applies; `unusableParams` names what was dropped
+ * for the page's notice. These mirror the API's own limits (api/src/graphql/args.ts).
+ */
+const MAX_ID = 2_147_483_647;
+const MAX_IDS = 200;
+const MAX_PROPERTIES = 20;
+const MAX_VALUES = 100;
+const MAX_VALUE_LENGTH = 100;
+/** The API lists at most 100,000 elements deep: the last page whose offset it accepts. */
+export const MAX_PAGE = Math.floor(100_000 / 24) + 1;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is removed
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+/** A property key: its id, or its name as search results write it (`fsize`). */
+const PROPERTY_KEY = /^(?:[1-9]\d{0,9}|[a-z][a-z0-9_]{0,39})$/i;
+
+const isId = (value: string) => /^[1-9]\d{0,9}$/.test(value) && Number(value) <= MAX_ID;
+
 function list(value: string | null): string[] {
   if (!value) return [];
-  return [...new Set(value.split(',').map((v) => v.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      value
+        .split(',')
+        .map((v) => v.replace(CONTROL, '').trim())
+        .filter(Boolean),
+    ),
+  ];
+}
+
+function ids(value: string | null): string[] {
+  return list(value).filter(isId).slice(0, MAX_IDS);
+}
+
+function propertyValues(value: string): string[] {
+  return list(value)
+    .filter((v) => v.length <= MAX_VALUE_LENGTH)
+    .slice(0, MAX_VALUES);
 }
 
 /** The API's highest catalogue price: a larger bound in a URL means the same and still fits GraphQL's Int. */
@@ -50,24 +88,75 @@ function price(value: string | null): number | null {
 export function parseListingState(params: URLSearchParams, scheme: UrlScheme): ListingState {
   const properties: Record<string, string[]> = {};
   for (const [name, value] of params) {
-    if (!isPropertyParam(name)) continue;
-    const values = list(value);
+    if (!isPropertyParam(name) || !PROPERTY_KEY.test(name.slice(1))) continue;
+    if (Object.keys(properties).length >= MAX_PROPERTIES) break;
+    const values = propertyValues(value);
     if (values.length) properties[name.slice(1)] = values;
   }
   const page = Number(params.get('page'));
+  let priceFrom = price(params.get('priceFrom'));
+  let priceTo = price(params.get('priceTo'));
+  // An inverted range means the range between the two (as the slider shows it), not nothing.
+  if (priceFrom != null && priceTo != null && priceFrom > priceTo) [priceFrom, priceTo] = [priceTo, priceFrom];
   return {
     sort: parseSort(params.get('sort'), scheme.sortSet),
-    brands: list(params.get('brand')),
-    categories: list(params.get(scheme.categoryParam)),
-    priceFrom: price(params.get('priceFrom')),
-    priceTo: price(params.get('priceTo')),
+    brands: ids(params.get('brand')),
+    categories: ids(params.get(scheme.categoryParam)),
+    priceFrom,
+    priceTo,
     properties,
-    page: Number.isInteger(page) && page > 1 ? page : 1,
+    // Past the deepest page the API lists, the page is simply beyond the last one.
+    page: Number.isInteger(page) && page > 1 ? Math.min(page, MAX_PAGE) : 1,
+  };
+}
+
+/**
+ * The listing parameters of a link that were (wholly or partly) not applied: ids that are not
+ * ids, property keys or values that cannot be, properties the catalogue does not have (when
+ * `knownProperty` is given), a page number that is not one.
+ */
+export function unusableParams(
+  params: URLSearchParams,
+  scheme: UrlScheme,
+  knownProperty?: (key: string) => boolean,
+): string[] {
+  const out = new Set<string>();
+  for (const name of ['brand', scheme.categoryParam]) {
+    const raw = params.get(name);
+    if (raw != null && raw.trim() !== '' && ids(raw).length !== raw.split(',').filter((v) => v.trim()).length)
+      out.add(name);
+  }
+  for (const name of ['priceFrom', 'priceTo']) {
+    const raw = params.get(name);
+    if (raw != null && raw.trim() !== '' && price(raw) == null) out.add(name);
+  }
+  const page = params.get('page');
+  if (page != null && page.trim() !== '' && !/^\d+$/.test(page.trim())) out.add('page');
+  for (const [name, value] of params) {
+    if (!isPropertyParam(name)) continue;
+    const key = name.slice(1);
+    if (!PROPERTY_KEY.test(key) || (knownProperty && !knownProperty(key))) out.add(name);
+    else if (propertyValues(value).length !== value.split(',').filter((v) => v.trim()).length) out.add(name);
+  }
+  return [...out];
+}
+
+/** The state without the properties the catalogue does not have (the API would refuse the whole request). */
+export function withKnownProperties(state: ListingState, knownProperty: (key: string) => boolean): ListingState {
+  const keys = Object.keys(state.properties);
+  if (keys.every(knownProperty)) return state;
+  return {
+    ...state,
+    properties: Object.fromEntries(Object.entries(state.properties).filter(([key]) => knownProperty(key))),
   };
 }
 
 /** Writes the state over `base`'s other parameters; defaults (first sort, page 1, empty lists) are left out. */
-export function writeListingState(state: ListingState, scheme: UrlScheme, base = new URLSearchParams()): URLSearchParams {
+export function writeListingState(
+  state: ListingState,
+  scheme: UrlScheme,
+  base = new URLSearchParams(),
+): URLSearchParams {
   const out = new URLSearchParams();
   for (const [name, value] of base) {
     if (!FILTER_PARAMS.includes(name) && !isPropertyParam(name)) out.append(name, value);
