@@ -36,11 +36,11 @@ export interface BrandDef {
 }
 
 export const brandDefs: BrandDef[] = [
-  { key: 'nike', name: 'Nike', aliases: ['найк', 'найки', 'найт'], code: 'DV', tier: 1.1, onMainPage: true, country: 'Вьетнам',
+  { key: 'nike', name: 'Nike', aliases: ['найк', 'найки'], code: 'DV', tier: 1.1, onMainPage: true, country: 'Вьетнам',
     lines: { krossovki: ['Air Max 90', 'Air Force 1 07', 'Dunk Low', 'Air Max 97', 'Pegasus 41', 'Vomero 5', 'P-6000'], kedy: ['Blazer Mid 77', 'Court Legacy'], hudi: ['Club Fleece', 'Tech Fleece'], futbolki: ['Sportswear Club'], kurtki: ['Windrunner'] } },
   { key: 'adidas', name: 'Adidas', aliases: ['адидас', 'адик'], code: 'IG', tier: 1.0, onMainPage: true, country: 'Индонезия',
     lines: { krossovki: ['Samba OG', 'Gazelle', 'Campus 00s', 'Ultraboost 1.0', 'Forum Low', 'Spezial'], kedy: ['Superstar', 'Stan Smith'], hudi: ['Adicolor Trefoil'], futbolki: ['Trefoil Essentials'], kurtki: ['Firebird'] } },
-  { key: 'new-balance', name: 'New Balance', aliases: ['нью беланс', 'нью баланс', 'нб'], code: 'U', tier: 1.15, onMainPage: true, country: 'Вьетнам',
+  { key: 'new-balance', name: 'New Balance', aliases: ['нью беланс', 'нью баланс', 'нб', 'nb'], code: 'U', tier: 1.15, onMainPage: true, country: 'Вьетнам',
     lines: { krossovki: ['550', '574', '2002R', '9060', '530', '1906R', '990v6'], hudi: ['Athletics'], futbolki: ['Essentials Logo'] } },
   { key: 'puma', name: 'Puma', aliases: ['пума'], code: 'PM', tier: 0.8, onMainPage: true, country: 'Вьетнам',
     lines: { krossovki: ['Suede Classic', 'Palermo', 'RS-X', 'Speedcat OG'], kedy: ['Smash v2'], futbolki: ['Essentials Logo'] } },
@@ -56,7 +56,7 @@ export const brandDefs: BrandDef[] = [
     lines: { krossovki: ['Air Jordan 1 Low', 'Air Jordan 1 Mid', 'Air Jordan 4 Retro', 'Air Jordan 3 Retro'], hudi: ['Essentials Fleece'] } },
   { key: 'salomon', name: 'Salomon', aliases: ['саломон', 'соломон'], code: 'L4', tier: 1.35, onMainPage: true, country: 'Вьетнам',
     lines: { krossovki: ['XT-6', 'ACS Pro', 'Speedcross 6', 'XT-Whisper'], botinki: ['Quest 4 GTX', 'X Ultra 4 Mid GTX'] } },
-  { key: 'the-north-face', name: 'The North Face', aliases: ['норт фейс', 'зе норт фейс', 'тнф'], code: 'NF', tier: 1.3, onMainPage: true, country: 'Китай',
+  { key: 'the-north-face', name: 'The North Face', aliases: ['норт фейс', 'зе норт фейс', 'тнф', 'tnf'], code: 'NF', tier: 1.3, onMainPage: true, country: 'Китай',
     lines: { kurtki: ['1996 Retro Nuptse', 'Himalayan Parka', 'Denali'], hudi: ['Box NSE'], futbolki: ['Simple Dome'], botinki: ['Chilkat V'] } },
   { key: 'stone-island', name: 'Stone Island', aliases: ['стон айленд', 'стоник', 'стоун айленд'], code: 'SI', tier: 2.1, onMainPage: true, country: 'Италия',
     lines: { hudi: ['Garment Dyed Hoodie', 'Crewneck Sweatshirt'], futbolki: ['Logo Patch Tee'], kurtki: ['Soft Shell-R', 'Garment Dyed Crinkle Reps'] } },
@@ -115,3 +115,61 @@ export const occasions: Record<Kind, string[]> = {
   tee: ['на лето', 'на каждый день', 'под рубашку или куртку'],
   jacket: ['для зимы', 'для межсезонья', 'для города и путешествий'],
 };
+
+/**
+ * What a line is for, in a shopper's words: the model's «Назначение» attribute, shown on the
+ * product page and searched («кроссовки для бега», «ботинки на зиму», «для фитнеса»). Lines not
+ * listed are everyday models; their description never claims a purpose they lack.
+ */
+export const linePurposes: Record<string, string> = {
+  'Pegasus 41': 'бег, фитнес',
+  'Vomero 5': 'бег',
+  'Ultraboost 1.0': 'бег, фитнес',
+  'Gel-Kayano 14': 'бег',
+  'Gel-Nimbus 26': 'бег',
+  'GT-2160': 'бег, фитнес',
+  '990v6': 'бег',
+  'C202 GT': 'бег',
+  'Essence 2.3': 'бег',
+  'Soft Go': 'бег, фитнес',
+  'XT-Whisper': 'бег, трейл',
+  'Speedcross 6': 'бег, трейл',
+  'XT-6': 'трейл, походы',
+  'ACS Pro': 'трейл, город',
+  'Way of Wade 10': 'баскетбол',
+  'KT 9': 'баскетбол',
+  'Shock Wave 5': 'баскетбол',
+  'Air Jordan 1 Low': 'баскетбол, город',
+  'Air Jordan 1 Mid': 'баскетбол, город',
+  'Air Jordan 4 Retro': 'баскетбол, город',
+  'Air Jordan 3 Retro': 'баскетбол, город',
+  'Quest 4 GTX': 'походы, осень, зима',
+  'X Ultra 4 Mid GTX': 'походы, осень, зима',
+  'Chilkat V': 'зима',
+  '6-Inch Premium': 'осень, зима',
+  'Euro Hiker': 'походы, осень, зима',
+  'Field Boot': 'осень, зима',
+  '1460 Smooth': 'осень, зима, город',
+  Jadon: 'осень, зима, город',
+  '2976 Chelsea': 'осень, зима, город',
+  '1996 Retro Nuptse': 'зима',
+  'Himalayan Parka': 'зима',
+  Denali: 'осень, зима',
+  Windrunner: 'межсезонье, бег',
+  'Club Fleece': 'фитнес, на каждый день',
+  'Tech Fleece': 'фитнес, на каждый день',
+  'Sportswear Club': 'фитнес, на каждый день',
+  'Trefoil Essentials': 'фитнес, на каждый день',
+  Athletics: 'фитнес',
+  'Identity Fleece': 'фитнес',
+  'Essentials Fleece': 'фитнес',
+};
+
+/** The occasion a purpose gives a model's description («Подходит для бега»). */
+export const purposeOccasion: Record<string, string> = { бег: 'для бега', фитнес: 'для зала', баскетбол: 'для баскетбола', трейл: 'для трейла', походы: 'для походов', зима: 'для зимы' };
+
+/** Occasions that name a purpose: a line without that purpose gets an everyday occasion instead. */
+export const purposeOnlyOccasions = new Set(['для бега', 'для зала', 'для тренировок']);
+
+/** Real articles for a line's first colour, so the shop's own examples (the search help) find them on any catalogue size. */
+export const knownArticles: Record<string, string> = { 'Nike Dunk Low': 'DD1391-100' };

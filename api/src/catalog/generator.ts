@@ -7,8 +7,12 @@ import {
   colorDefs,
   editions,
   type Kind,
+  knownArticles,
+  linePurposes,
   materials,
   occasions,
+  purposeOccasion,
+  purposeOnlyOccasions,
   shoeSizes,
 } from './generator-data.ts';
 import { productImageUrl, brandLogoUrl, categoryImageUrl } from './image-urls.ts';
@@ -77,12 +81,17 @@ export function generateCatalog(size: CatalogSize = 'small'): CatalogFile {
           const price0 = roundPrice(basePrice[kind] * brand.tier * (0.8 + rnd.next() * 0.9));
           const allSizes = kind === 'shoe' || kind === 'boot' ? shoeSizes : clothingSizes;
           const material = rnd.pick(materials[kind]);
-          const occasion = rnd.pick(occasions[kind]);
+          const picked = rnd.pick(occasions[kind]);
+          // a line's purpose decides its occasion; a random one must not call a lifestyle model «для бега»
+          const purpose = linePurposes[line];
+          const occasion = (purpose && purposeOccasion[purpose.split(', ')[0] as string]) || (!purpose && purposeOnlyOccasions.has(picked) ? 'на каждый день' : picked);
           const created = EPOCH - rnd.int(0, 540) * DAY - rnd.int(0, 86_399) * 1000;
           const variants = colors.map((color, ci) => {
             let sku: string;
             do sku = `${brand.code}${rnd.int(1000, 9999)}-${rnd.int(100, 999)}`;
             while (usedSkus.has(sku));
+            const known = ci === 0 && !edition ? knownArticles[`${brand.name} ${line}`] : undefined;
+            if (known) sku = known;
             usedSkus.add(sku);
             const first = rnd.int(0, Math.max(0, allSizes.length - (large ? 7 : 6)));
             const count = Math.min(allSizes.length - first, large ? 7 : rnd.int(4, 6));
@@ -116,6 +125,7 @@ export function generateCatalog(size: CatalogSize = 'small'): CatalogFile {
             { name: 'material', title: kind === 'shoe' || kind === 'boot' ? 'Материал верха' : 'Состав', type: 'text', text: material },
             { name: 'country', title: 'Страна производства', type: 'text', text: brand.country },
           ];
+          if (purpose) attributes.push({ name: 'purpose', title: 'Назначение', type: 'text', text: purpose });
           if (kind === 'shoe' || kind === 'boot') {
             attributes.push({ name: 'weight', title: 'Вес пары', type: 'number', number: rnd.int(55, 120) * 10, unit: 'г' });
             attributes.push({ name: 'sole_height', title: 'Высота подошвы', type: 'number', number: rnd.int(20, 55), unit: 'мм' });

@@ -83,11 +83,19 @@ export async function loadCatalog(db: Db, catalog: Catalog): Promise<LoadResult>
       const props = [...new Set([...sizes.map((s) => `size:${s}`), ...Object.entries(v.properties).flatMap(([k, vals]) => vals.map((x) => `${k}:${x}`))])];
       addWords(v.color);
       for (const vals of Object.values(v.properties)) for (const x of vals) addWords(x);
-      const doc = normalizeText(
-        [m.name, brand?.name, ...(brand?.aliases ?? []), ...chain.map((k) => categoryByKey.get(k)?.name), v.color, ...Object.values(v.properties).flat(), v.sku, v.sku.replace(/[^A-Za-z0-9]/g, '')]
-          .filter(Boolean)
-          .join(' '),
-      );
+      // The search document in four weights (ts_rank prefers A): name, brand and article (A);
+      // categories and the model's purpose (B); colour and other properties (C); the model's
+      // short text and its text attributes such as material (D).
+      const texts = (m.attributes ?? []).filter((a) => a.type === 'text' && a.text).map((a) => ({ name: a.name, text: a.text as string }));
+      const parts = [
+        [m.name, brand?.name, ...(brand?.aliases ?? []), v.sku, v.sku.replace(/[^A-Za-z0-9]/g, '')],
+        [...chain.map((k) => categoryByKey.get(k)?.name), ...texts.filter((a) => a.name === 'purpose').map((a) => a.text)],
+        [v.color, ...Object.values(v.properties).flat()],
+        [m.text, ...texts.filter((a) => a.name !== 'purpose').map((a) => a.text)],
+      ].map((list) => normalizeText(list.filter(Boolean).join(' ')));
+      for (const part of parts.slice(1)) addWords(part);
+      const doc = parts.join(' ');
+      const [a, b, c, d] = parts as [string, string, string, string];
       const created = v.createdAt ? new Date(v.createdAt) : now;
       productRows.push({
         id: productId,
@@ -105,7 +113,7 @@ export async function loadCatalog(db: Db, catalog: Catalog): Promise<LoadResult>
         sizes,
         props,
         searchDoc: doc,
-        search: sql`to_tsvector('russian', ${doc})` as unknown as string,
+        search: sql`setweight(to_tsvector('russian', ${a}), 'A') || setweight(to_tsvector('russian', ${b}), 'B') || setweight(to_tsvector('russian', ${c}), 'C') || setweight(to_tsvector('russian', ${d}), 'D')` as unknown as string,
         createdAt: created,
         modifiedAt: v.modifiedAt ? new Date(v.modifiedAt) : created,
       });

@@ -85,7 +85,9 @@ export const catalogResolvers = {
       const scope = await toScope(ctx, args.scope);
       const filter = await toFilter(ctx, args.filter);
       const result = await list(ctx, args.type ?? 'MODEL', scope, filter, args.sort ?? 'NEWLY', offset, limit);
-      return { ...result, searchWords: scope.search?.corrected ?? null };
+      // a notice «results for …» is honest only when the query changed and something was found
+      const searchCorrected = result.totalCount > 0 ? (scope.search?.changedText ?? null) : null;
+      return { ...result, searchWords: scope.search?.corrected ?? null, searchCorrected };
     },
 
     productFilters: async (_: unknown, args: { scope?: ScopeInput | null; filter?: FilterInput | null }, ctx: ApiContext) => {

@@ -182,6 +182,8 @@ type ProductList {
   items: [Product!]!
   "The words searched after correction (morphology, typos, layout); null without a search."
   searchWords: [String!]
+  "The query as searched when the search changed what was typed (a typo, the keyboard layout, a word left out); null when it searched what was typed, without a search, or when nothing was found."
+  searchCorrected: String
 }
 
 "A listing element and a product page: a colour variant of a model (or one of its offers in OFFER listings)."

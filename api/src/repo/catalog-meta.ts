@@ -21,7 +21,22 @@ export function readProperties(db: Db): Promise<PropertyRow[]> {
 export class CatalogMeta {
   private cached: { version: number; properties: Promise<PropertyRow[]> } | null = null;
 
+  private memos = new Map<string, { version: number; value: Promise<unknown> }>();
+
   constructor(private readonly version: () => number) {}
+
+  /** A value derived from the catalogue (the search vocabulary), built once per catalogue version. */
+  shared<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const version = this.version();
+    const hit = this.memos.get(key);
+    if (hit?.version === version) return hit.value as Promise<T>;
+    const entry = { version, value: load() as Promise<unknown> };
+    this.memos.set(key, entry);
+    entry.value.catch(() => {
+      if (this.memos.get(key) === entry) this.memos.delete(key);
+    });
+    return entry.value as Promise<T>;
+  }
 
   properties(db: Db): Promise<PropertyRow[]> {
     const version = this.version();

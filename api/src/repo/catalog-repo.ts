@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rows } from '../db/database.ts';
+import { loadDictionary } from '../search/dictionary.ts';
 import { planSearch, type SearchPlan } from '../search/search-query.ts';
 import { BatchLoader } from './batch-loader.ts';
 import { type CatalogMeta, type PropertyRow, readProperties } from './catalog-meta.ts';
@@ -139,7 +140,7 @@ export class CatalogRepo {
   search(term: string): Promise<SearchPlan> {
     let plan = this.searchPlans.get(term);
     if (!plan) {
-      plan = planSearch(this.db, term);
+      plan = planSearch(this.db, term, () => (this.meta ? this.meta.shared('search-dictionary', () => loadDictionary(this.db)) : loadDictionary(this.db)));
       this.searchPlans.set(term, plan);
     }
     return plan;

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { SearchPlan } from '../search/search-query.ts';
+import { searchCondition, searchRank } from '../search/search-sql.ts';
 
 export type ProductType = 'MODEL' | 'OFFER';
 export type ProductSort = 'NEWLY' | 'PRICEUP' | 'PRICEDOWN' | 'CONDITION' | 'MODIFIED';
@@ -25,11 +26,6 @@ export type Omit = 'brand' | 'category' | 'price' | `prop:${string}`;
 
 const intArray = (ids: number[]) => sql`${sql.param(ids)}::int[]`;
 const textArray = (values: string[]) => sql`${sql.param(values)}::text[]`;
-
-export function searchCondition(plan: SearchPlan): SQL {
-  const byText = plan.tsquery ? sql`p.search @@ to_tsquery('russian', ${plan.tsquery})` : sql`false`;
-  return plan.skuProductIds.length ? sql`(${byText} OR p.id = ANY(${intArray(plan.skuProductIds)}))` : byText;
-}
 
 /**
  * WHERE conditions over `products p` (and `offers o` for offer listings). Model listings filter
@@ -80,9 +76,8 @@ export function orderClause(type: ProductType, sort: ProductSort, search?: Searc
       return sql`ORDER BY p.modified_at DESC, ${id} DESC`;
     case 'CONDITION':
       if (search) {
-        const skuFirst = search.skuProductIds.length ? sql`(p.id = ANY(${intArray(search.skuProductIds)})) DESC, ` : sql``;
-        const rank = search.tsquery ? sql`ts_rank(p.search, to_tsquery('russian', ${search.tsquery})) DESC, ` : sql``;
-        return sql`ORDER BY ${skuFirst}${rank}p.created_at DESC, ${id} DESC`;
+        const { first, rank } = searchRank(search);
+        return sql`ORDER BY ${first}${rank}p.created_at DESC, ${id} DESC`;
       }
       return sql`ORDER BY p.created_at DESC, ${id} DESC`;
     default:

@@ -1,73 +1,228 @@
 import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../db/database.ts';
+import { type Field, fieldOf, nearestWord, type SearchDictionary, wordForms } from './dictionary.ts';
 import { swapLayout } from './keyboard-layout.ts';
-import { tokenize } from './normalize.ts';
+import { cyrillicModel, STOP_WORDS, synonymsOf, transliterate, unmix } from './lexicon.ts';
+import { normalizeText } from './normalize.ts';
 
 export interface SearchPlan {
-  /** A to_tsquery('russian', …) expression built only from letters and digits, or null. */
+  /**
+   * A to_tsquery('russian', …) expression built only from letters and digits: every group of
+   * alternatives must match. Null when no word could be searched (then nothing matches).
+   */
   tsquery: string | null;
-  /** Products whose own sku or an offer's sku equals the whole query: ranked first. */
+  /** Sizes typed in the query («кроссовки 42»): a product must have one of them in stock (or the number in its name). */
+  sizes: { values: string[]; tsquery: string | null } | null;
+  /** Products whose own sku or an offer's sku the query names: these alone answer it, ranked first. */
   skuProductIds: number[];
-  /** The words actually searched, after correction (shown as «Возможно, вы искали…»). */
+  /** The words searched (catalogue words after correction), for the API's `searchWords`. */
   corrected: string[];
+  /**
+   * What was typed, as searched, when the search changed it (a typo corrected, the other keyboard
+   * layout, a word it does not know left out); null when it searched what was typed. Stop words,
+   * word forms, synonyms and Cyrillic model names are understanding, not changes.
+   */
+  changedText: string | null;
 }
 
-const MIN_SIMILARITY = 0.3;
-const MAX_TOKENS = 8;
+const MAX_WORDS = 12;
+
+interface Term {
+  /** How the word is shown if the query changed. */
+  display: string;
+  /** tsquery operands (a word, or a word prefix `word:*`). */
+  variants: string[];
+  field: Field | 'size';
+  sizes?: string[];
+  changed: boolean;
+}
 
 /**
- * Russian Snowball stems «кроссовки» and «кроссовок» differently and knows nothing about typos,
- * brand aliases or keyboard layouts, so each query word is first replaced by its nearest word of
- * the catalogue vocabulary (trigram KNN on a GiST index), trying the other keyboard layout too.
+ * A tsquery operand: the word itself, stemmed by to_tsquery like the documents. Never a prefix
+ * (`бел:*` would find «беланс» for «белые»): other forms come from the vocabulary instead.
  */
-export async function planSearch(db: Db, term: string): Promise<SearchPlan> {
-  const trimmed = term.trim();
-  const skuProductIds: number[] = [];
-  if (/^[A-Za-z0-9][A-Za-z0-9\-_.]{2,60}$/.test(trimmed)) {
-    const hits = await rows<{ id: number }>(
-      db,
-      sql`SELECT id FROM products WHERE lower(sku) = ${trimmed.toLowerCase()}
-          UNION SELECT product_id FROM offers WHERE lower(sku) = ${trimmed.toLowerCase()}`,
-    );
-    skuProductIds.push(...hits.map((h) => h.id));
-  }
-  const raw = trimmed.split(/\s+/).filter(Boolean).slice(0, MAX_TOKENS);
-  const tokens: { original: string; candidates: string[] }[] = [];
-  for (const chunk of raw) {
-    const swapped = swapLayout(chunk);
-    const own = tokenize(chunk);
-    const other = swapped ? tokenize(swapped) : [];
-    if (own.length === 1 && other.length === 1) tokens.push({ original: own[0] as string, candidates: [own[0] as string, other[0] as string] });
-    else for (const t of own) tokens.push({ original: t, candidates: [t] });
-  }
-  if (!tokens.length) return { tsquery: null, skuProductIds, corrected: [] };
+const operand = (w: string) => w;
+const CLOTHING_SIZE = /^(xxs|xs|s|m|l|xl|xxl|xxxl)$/;
 
-  const candidates = [...new Set(tokens.flatMap((t) => t.candidates).filter((c) => !/^\d+$/.test(c)))];
-  const best = new Map<string, { word: string; sim: number }>();
-  if (candidates.length) {
-    const found = await rows<{ cand: string; word: string; sim: number }>(
-      db,
-      sql`SELECT c.cand, w.word, similarity(w.word, c.cand)::float8 AS sim
-          FROM unnest(${sql.param(candidates)}::text[]) AS c(cand)
-          CROSS JOIN LATERAL (SELECT word FROM search_words ORDER BY word <-> c.cand LIMIT 1) w`,
-    );
-    for (const f of found) best.set(f.cand, { word: f.word, sim: Number(f.sim) });
+/** Words of one chunk: letters and digits, split where Latin meets Cyrillic unless the mix is look-alike letters. */
+function splitWords(dict: SearchDictionary, chunk: string): string[] {
+  const out: string[] = [];
+  for (const piece of chunk.split(/[^a-z0-9а-я]+/)) {
+    if (!piece) continue;
+    const { latin, cyrillic } = unmix(piece);
+    const known = [latin, cyrillic].find((w) => w && (dict.words.has(w) || wordForms(dict, w).length));
+    if (known) out.push(known);
+    else out.push(...(piece.match(/[a-z0-9]+|[а-я0-9]+/g) ?? []));
   }
-  const parts: string[] = [];
-  const corrected: string[] = [];
-  for (const t of tokens) {
-    let choice: { word: string; sim: number } | undefined;
-    for (const c of t.candidates) {
-      const b = best.get(c);
-      // the typed word wins ties: a real word should not be "corrected" into the other layout
-      if (b && b.sim >= MIN_SIMILARITY && (!choice || b.sim > choice.sim)) choice = b;
-    }
-    const variants = new Set<string>([t.original]);
-    if (choice) variants.add(choice.word);
-    corrected.push(choice?.word ?? t.original);
-    const lexemes = [...variants].map((v) => (v.length >= 3 && !/^\d+$/.test(v) ? `${v}:*` : v));
-    parts.push(lexemes.length > 1 ? `(${lexemes.join(' | ')})` : (lexemes[0] as string));
-  }
-  return { tsquery: parts.join(' & '), skuProductIds, corrected };
+  return out;
 }
 
+/** A word the catalogue knows as it is, in another form, as a synonym or as a Cyrillic model name; no corrections. */
+function understand(dict: SearchDictionary, w: string): Omit<Term, 'display' | 'changed'> | null {
+  const syn = synonymsOf(w);
+  if (dict.words.has(w)) {
+    return { variants: [operand(w), ...(syn ?? []).map(operand)], field: fieldOf(dict, syn?.[0] ?? w) };
+  }
+  // a word the catalogue lacks is searched only as what it means («running» must not find «Run Star Hike»)
+  if (syn) return { variants: syn.map(operand), field: fieldOf(dict, syn[0] as string) };
+  const model = cyrillicModel(w);
+  if (model && dict.words.has(model)) return { variants: [operand(model)], field: fieldOf(dict, model) };
+  const forms = wordForms(dict, w);
+  if (forms.length) return { variants: [operand(w), ...forms.map(operand)], field: fieldOf(dict, forms[0] as string) };
+  for (const t of transliterate(w)) {
+    if (dict.words.has(t)) return { variants: [operand(t)], field: fieldOf(dict, t) };
+  }
+  return null;
+}
+
+function resolve(dict: SearchDictionary, w: string, layout: string | null): Term | null {
+  const sizeMatch =
+    /^(\d{2}(?:[.,]5)?)(?:р|рр|й|го|eu)?$/.exec(w) ?? (CLOTHING_SIZE.test(w) ? [w, w.toUpperCase()] : null);
+  const size = sizeMatch ? (sizeMatch[1] as string).replace(',', '.') : null;
+  if (size && dict.sizes.has(size)) {
+    // a model may carry the number too (Pegasus 41): the number in the name answers as well
+    return {
+      display: w,
+      variants: dict.words.has(size.toLowerCase()) ? [size.toLowerCase()] : [],
+      field: 'size',
+      sizes: [size],
+      changed: false,
+    };
+  }
+  if (/^\d+$/.test(w)) return dict.words.has(w) ? { display: w, variants: [w], field: 'other', changed: false } : null;
+  const own = understand(dict, w);
+  if (own) return { ...own, display: w, changed: false };
+  if (layout && !/\d/.test(layout)) {
+    const swapped = understand(dict, layout);
+    if (swapped) return { ...swapped, display: layout, changed: true };
+  }
+  const typo = nearestWord(dict, w);
+  if (typo) return { variants: [operand(typo)], field: fieldOf(dict, typo), display: typo, changed: true };
+  for (const t of transliterate(w)) {
+    const near = t.length >= 4 ? nearestWord(dict, t) : undefined;
+    if (near) return { variants: [operand(near)], field: fieldOf(dict, near), display: w, changed: false };
+  }
+  if (layout) {
+    const near = nearestWord(dict, layout);
+    if (near) return { variants: [operand(near)], field: fieldOf(dict, near), display: near, changed: true };
+  }
+  return null;
+}
+
+/** Article numbers a query may name: as typed, with its space or dash restored, inside other words. */
+function skuCandidates(text: string): string[] {
+  const out = new Set<string>();
+  const whole = text.trim();
+  if (/^[a-z0-9][a-z0-9\-_.]{2,60}$/.test(whole)) out.add(whole);
+  const chunks = text.split(/\s+/).filter(Boolean);
+  chunks.forEach((chunk, i) => {
+    for (const m of chunk.match(/[a-z]{1,5}\d[a-z0-9\-_.]*/g) ?? []) {
+      out.add(m);
+      const next = chunks[i + 1];
+      const after = chunks[i + 2];
+      if (next && /^\d{2,4}$/.test(next)) {
+        out.add(`${m}-${next}`);
+        if (after && /^[a-z0-9]{1,4}$/.test(after)) out.add(`${m}-${next}-${after}`);
+      }
+      const glued = /^([a-z]{1,5})(\d{5,12})$/.exec(m);
+      if (glued) {
+        const [, letters, digits] = glued as unknown as [string, string, string];
+        for (let cut = 3; cut <= digits.length - 2; cut++)
+          out.add(`${letters}${digits.slice(0, cut)}-${digits.slice(cut)}`);
+      }
+    }
+  });
+  return [...out].filter((c) => c.length >= 4).slice(0, 60);
+}
+
+/**
+ * Reads a shopper's query against the catalogue's vocabulary: articles first (they alone answer),
+ * then word by word: stop words and prepositions are dropped, sizes become a size condition,
+ * known words, their forms, synonyms and Cyrillic model names are searched as they are, and only
+ * then a typo is corrected (edit distance within a budget that grows with the word's length;
+ * never for words of one to three letters), the other keyboard layout tried, and a word still
+ * unknown left out. Words naming the same facet (two brands, two categories, two colours) are
+ * alternatives; everything else must match.
+ */
+export async function planSearch(
+  db: Db,
+  term: string,
+  dictionary: () => Promise<SearchDictionary>,
+): Promise<SearchPlan> {
+  const text = normalizeText(term).slice(0, 200);
+  const candidates = skuCandidates(text);
+  if (candidates.length) {
+    const hits = await rows<{ id: number }>(
+      db,
+      sql`SELECT id FROM products WHERE lower(sku) = ANY(${sql.param(candidates)}::text[])
+          UNION SELECT product_id FROM offers WHERE lower(sku) = ANY(${sql.param(candidates)}::text[])`,
+    );
+    if (hits.length) {
+      return {
+        tsquery: null,
+        sizes: null,
+        skuProductIds: hits.map((h) => h.id),
+        corrected: candidates.slice(0, 1),
+        changedText: null,
+      };
+    }
+  }
+  const dict = await dictionary();
+  const shown: string[] = [];
+  const terms: Term[] = [];
+  let changed = false;
+  let count = 0;
+  for (const chunk of text.split(/\s+/).filter(Boolean)) {
+    const swapped = swapLayout(chunk);
+    const words = splitWords(dict, chunk);
+    const layoutWords = swapped ? splitWords(dict, normalizeText(swapped)) : [];
+    const pairWithLayout = words.length === 1 && layoutWords.length === 1;
+    for (const w of words) {
+      if (++count > MAX_WORDS) break;
+      if (STOP_WORDS.has(w)) {
+        shown.push(w);
+        continue;
+      }
+      const t = resolve(dict, w, pairWithLayout ? (layoutWords[0] as string) : null);
+      if (!t) {
+        changed = true;
+        continue;
+      }
+      if (t.changed) changed = true;
+      shown.push(t.display);
+      terms.push(t);
+    }
+  }
+  // words naming one facet are alternatives: «кроссовки и кеды», «nike adidas», «белые черные»
+  const groups: string[][] = [];
+  const byField = new Map<Field, string[]>();
+  const sizes = new Set<string>();
+  const sizeWords = new Set<string>();
+  for (const t of terms) {
+    if (t.field === 'size') {
+      for (const s of t.sizes ?? []) sizes.add(s);
+      for (const v of t.variants) sizeWords.add(v);
+    } else if (t.field === 'other') groups.push([...new Set(t.variants)]);
+    else {
+      const group = byField.get(t.field);
+      if (group) group.push(...t.variants);
+      else {
+        const fresh = [...t.variants];
+        byField.set(t.field, fresh);
+        groups.push(fresh);
+      }
+    }
+  }
+  const tsquery = groups.length ? groups.map((g) => `(${[...new Set(g)].join(' | ')})`).join(' & ') : null;
+  const sizePart = sizes.size
+    ? { values: [...sizes], tsquery: sizeWords.size ? [...sizeWords].join(' | ') : null }
+    : null;
+  const searchable = tsquery !== null || sizePart !== null;
+  return {
+    tsquery: searchable ? tsquery : null,
+    sizes: searchable ? sizePart : null,
+    skuProductIds: [],
+    corrected: terms.map((t) => t.display),
+    changedText: changed && searchable ? shown.join(' ') : null,
+  };
+}

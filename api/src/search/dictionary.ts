@@ -1,0 +1,136 @@
+import { sql } from 'drizzle-orm';
+import { type Db, rows } from '../db/database.ts';
+import { tokenize } from './normalize.ts';
+
+/** Which facet a word names: words of one facet are alternatives («кроссовки кеды», «nike adidas»). */
+export type Field = 'brand' | 'category' | 'color' | 'other';
+
+/**
+ * The catalogue's own vocabulary, read once per catalogue version: every word of the products'
+ * search documents with the number of products using it, which words name a brand, a category or
+ * a colour, and the sizes on sale. Typo correction works on it in memory (edit distance catches
+ * transpositions such as «nkie», which trigram similarity scores near zero), and it is the same
+ * on PGlite and PostgreSQL.
+ */
+export interface SearchDictionary {
+  words: Map<string, number>;
+  /** Words without digits, by first letter: the candidates of typo correction. */
+  byInitial: Map<string, string[]>;
+  brandWords: Set<string>;
+  categoryWords: Set<string>;
+  colorWords: Set<string>;
+  /** Sizes as stored (42, XL). */
+  sizes: Set<string>;
+}
+
+export async function loadDictionary(db: Db): Promise<SearchDictionary> {
+  const [found, brands, categories, colors, sizes] = await Promise.all([
+    rows<{ word: string; n: number }>(
+      db,
+      sql`SELECT w AS word, count(*)::int AS n
+          FROM products p CROSS JOIN LATERAL regexp_split_to_table(p.search_doc, '[^a-z0-9а-я]+') AS w
+          WHERE w <> '' AND length(w) <= 40 GROUP BY w`,
+    ),
+    rows<{ name: string; aliases: string[] | null }>(db, sql`SELECT name, aliases FROM brands`),
+    rows<{ name: string }>(db, sql`SELECT name FROM categories`),
+    rows<{ c: string }>(db, sql`SELECT DISTINCT color_name AS c FROM products`),
+    rows<{ s: string }>(db, sql`SELECT DISTINCT size AS s FROM offers`),
+  ]);
+  const words = new Map(found.map((r) => [r.word, Number(r.n)]));
+  const byInitial = new Map<string, string[]>();
+  for (const w of words.keys()) {
+    if (/\d/.test(w) || w.length < 3) continue;
+    const key = w[0] as string;
+    const list = byInitial.get(key) ?? [];
+    list.push(w);
+    byInitial.set(key, list);
+  }
+  const brandWords = new Set(brands.flatMap((b) => [b.name, ...(b.aliases ?? [])].flatMap(tokenize)));
+  return {
+    words,
+    byInitial,
+    brandWords,
+    categoryWords: new Set(categories.flatMap((c) => tokenize(c.name))),
+    colorWords: new Set(colors.flatMap((c) => tokenize(c.c))),
+    sizes: new Set(sizes.map((s) => s.s)),
+  };
+}
+
+/**
+ * Optimal string alignment distance (Levenshtein plus adjacent transposition), or `max + 1` as
+ * soon as it must exceed `max`.
+ */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  const prev2: number[] = new Array(b.length + 1).fill(0);
+  let prev: number[] = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur: number[] = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min((prev[j] as number) + 1, (cur[j - 1] as number) + 1, (prev[j - 1] as number) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        v = Math.min(v, (prev2[j - 2] as number) + 1);
+      cur.push(v);
+      rowMin = Math.min(rowMin, v);
+    }
+    if (rowMin > max) return max + 1;
+    for (let j = 0; j <= b.length; j++) prev2[j] = prev[j] as number;
+    prev = cur;
+  }
+  return prev[b.length] as number;
+}
+
+const commonPrefix = (a: string, b: string) => {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return i;
+};
+
+/**
+ * Two forms of one Russian word (белые / белый, кроссовок / кроссовки, зиму / зимы): a shared
+ * stem and short endings. Such a match is understanding, not a correction.
+ */
+export function sameWordForms(a: string, b: string): boolean {
+  if (!/^[а-я]+$/.test(a) || !/^[а-я]+$/.test(b) || a === b) return false;
+  const p = commonPrefix(a, b);
+  if (p >= 4) return a.length - p <= 4 && b.length - p <= 3;
+  return p >= 3 && a.length - p <= 2 && b.length - p <= 2;
+}
+
+/** Catalogue words that are other forms of `word`, most used first. */
+export function wordForms(dict: SearchDictionary, word: string): string[] {
+  const list = dict.byInitial.get(word[0] as string) ?? [];
+  return list
+    .filter((w) => sameWordForms(word, w))
+    .sort((x, y) => (dict.words.get(y) ?? 0) - (dict.words.get(x) ?? 0))
+    .slice(0, 3);
+}
+
+/** The nearest catalogue word within the typo budget of the word's length, or undefined. */
+export function nearestWord(dict: SearchDictionary, word: string): string | undefined {
+  if (/\d/.test(word)) return undefined;
+  const budget = word.length <= 3 ? 0 : word.length <= 5 ? 1 : 2;
+  if (!budget) return undefined;
+  let best: { w: string; d: number; n: number } | undefined;
+  // a short word keeps its first letter; a long one may have lost it
+  const initials = word.length >= 6 ? [...dict.byInitial.keys()] : [word[0] as string];
+  for (const key of initials) {
+    for (const w of dict.byInitial.get(key) ?? []) {
+      const d = editDistance(word, w, budget);
+      if (d > budget) continue;
+      const n = dict.words.get(w) ?? 0;
+      if (!best || d < best.d || (d === best.d && n > best.n)) best = { w, d, n };
+    }
+  }
+  return best?.w;
+}
+
+export function fieldOf(dict: SearchDictionary, word: string): Field {
+  const near = (set: Set<string>) => set.has(word) || [...set].some((w) => sameWordForms(word, w));
+  if (dict.brandWords.has(word)) return 'brand';
+  if (near(dict.categoryWords)) return 'category';
+  if (near(dict.colorWords)) return 'color';
+  return 'other';
+}

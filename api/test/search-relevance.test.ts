@@ -1,0 +1,205 @@
+// Search relevance: how a shopper phrases a query (phrases, typos, the wrong keyboard layout,
+// Cyrillic model names, sizes, articles) against what they expect on top. Each query names the
+// products that answer it as a predicate over the catalogue, so the same set holds for any
+// generated catalogue. precision@5 of a query = relevant results among the first k, over k, where
+// k = min(5, relevant products in the catalogue). «must» queries must put a relevant product first.
+import { expect, it } from 'vitest';
+import { describeDrivers } from './test-env.ts';
+
+interface P {
+  id: string;
+  name: string;
+  sku: string;
+  colorName: string;
+  sizes: string[];
+  brand: { name: string };
+  mainCategory: { name: string };
+  offers: { sku: string }[];
+}
+
+type Rel = (p: P) => boolean;
+interface Case {
+  q: string | ((all: P[]) => string);
+  rel: Rel | ((all: P[]) => Rel);
+  must?: boolean;
+  kind: string;
+}
+
+const cat =
+  (name: string): Rel =>
+  (p) =>
+    p.mainCategory.name === name;
+const brand =
+  (name: string): Rel =>
+  (p) =>
+    p.brand.name === name;
+const model =
+  (re: RegExp): Rel =>
+  (p) =>
+    re.test(p.name);
+const and =
+  (...rs: Rel[]): Rel =>
+  (p) =>
+    rs.every((r) => r(p));
+const or =
+  (...rs: Rel[]): Rel =>
+  (p) =>
+    rs.some((r) => r(p));
+const color =
+  (c: string): Rel =>
+  (p) =>
+    p.colorName === c;
+const size =
+  (s: string): Rel =>
+  (p) =>
+    p.sizes.includes(s);
+// running models of the catalogue (what a shop assistant would bring for «для бега»)
+const running = model(
+  /Pegasus|Vomero|Ultraboost|Gel-Kayano|Gel-Nimbus|GT-2160|Speedcross|C202 GT|Essence 2\.3|990v6|XT-Whisper|Soft Go/,
+);
+// an article of the catalogue: the first product by id (a stable pick on any generated catalogue)
+const first = (all: P[]) => all[0] as P;
+const isFirst =
+  (all: P[]): Rel =>
+  (p) =>
+    p.id === first(all).id;
+
+export const CASES: Case[] = [
+  // categories and their word forms
+  { kind: 'category', q: 'кроссовки', rel: cat('Кроссовки'), must: true },
+  { kind: 'category', q: 'кроссовок', rel: cat('Кроссовки'), must: true },
+  { kind: 'category', q: 'кеды', rel: cat('Кеды'), must: true },
+  { kind: 'category', q: 'ботинки', rel: cat('Ботинки'), must: true },
+  { kind: 'category', q: 'худи', rel: cat('Худи'), must: true },
+  { kind: 'category', q: 'футболки', rel: cat('Футболки'), must: true },
+  { kind: 'category', q: 'куртка', rel: cat('Куртки'), must: true },
+  { kind: 'synonym', q: 'толстовка', rel: cat('Худи'), must: true },
+  { kind: 'synonym', q: 'толстовки с капюшоном', rel: cat('Худи'), must: true },
+  { kind: 'synonym', q: 'пуховик', rel: cat('Куртки') },
+  { kind: 'synonym', q: 'кроссы', rel: cat('Кроссовки'), must: true },
+  { kind: 'synonym', q: 'кроссовки и кеды', rel: or(cat('Кроссовки'), cat('Кеды')), must: true },
+  // brands, Latin and Cyrillic, with typos
+  { kind: 'brand', q: 'nike', rel: brand('Nike'), must: true },
+  { kind: 'brand', q: 'найк', rel: brand('Nike'), must: true },
+  { kind: 'brand', q: 'адидас', rel: brand('Adidas'), must: true },
+  { kind: 'brand', q: 'new balance', rel: brand('New Balance'), must: true },
+  { kind: 'brand', q: 'нью баланс', rel: brand('New Balance'), must: true },
+  { kind: 'brand', q: 'джордан', rel: brand('Jordan'), must: true },
+  { kind: 'brand', q: 'тимберленд', rel: brand('Timberland'), must: true },
+  { kind: 'brand', q: 'the north face', rel: brand('The North Face'), must: true },
+  { kind: 'typo', q: 'nkie', rel: brand('Nike'), must: true },
+  { kind: 'typo', q: 'adidsa', rel: brand('Adidas'), must: true },
+  { kind: 'typo', q: 'adiads', rel: brand('Adidas'), must: true },
+  { kind: 'typo', q: 'адидс', rel: brand('Adidas'), must: true },
+  { kind: 'typo', q: 'адидос', rel: brand('Adidas'), must: true },
+  { kind: 'typo', q: 'salomn', rel: brand('Salomon'), must: true },
+  { kind: 'typo', q: 'кросовки', rel: cat('Кроссовки'), must: true },
+  { kind: 'typo', q: 'ботики', rel: cat('Ботинки') },
+  { kind: 'typo', q: 'nb 550', rel: model(/New Balance 550/), must: true },
+  { kind: 'typo', q: 'нб 550', rel: model(/New Balance 550/), must: true },
+  // the wrong keyboard layout
+  { kind: 'layout', q: 'rhjccjdrb', rel: cat('Кроссовки'), must: true },
+  { kind: 'layout', q: ',jnbyrb', rel: cat('Ботинки'), must: true },
+  { kind: 'layout', q: 'yfqr', rel: brand('Nike'), must: true },
+  { kind: 'layout', q: 'тшлу', rel: brand('Nike'), must: true },
+  { kind: 'layout', q: 'фвшвфы', rel: brand('Adidas'), must: true },
+  { kind: 'layout', q: 'rhjccjdrb yfqr', rel: and(cat('Кроссовки'), brand('Nike')), must: true },
+  { kind: 'layout', q: '[elb', rel: cat('Худи'), must: true },
+  // model names, Latin and Cyrillic
+  { kind: 'model', q: 'air max', rel: model(/Air Max/), must: true },
+  { kind: 'model', q: 'nike air max 90', rel: model(/Air Max 90/), must: true },
+  { kind: 'model', q: 'dunk low', rel: model(/Dunk Low/), must: true },
+  { kind: 'model', q: 'air force 1', rel: model(/Air Force 1/), must: true },
+  { kind: 'model', q: 'samba', rel: model(/Samba/), must: true },
+  { kind: 'model', q: 'chuck 70', rel: model(/Chuck 70/), must: true },
+  { kind: 'cyrillic model', q: 'данк', rel: model(/Dunk/), must: true },
+  { kind: 'cyrillic model', q: 'данк лоу', rel: model(/Dunk Low/), must: true },
+  { kind: 'cyrillic model', q: 'самба', rel: model(/Samba/), must: true },
+  { kind: 'cyrillic model', q: 'эйр макс', rel: model(/Air Max/), must: true },
+  { kind: 'cyrillic model', q: 'аир макс 90', rel: model(/Air Max 90/), must: true },
+  { kind: 'cyrillic model', q: 'олд скул', rel: model(/Old Skool/), must: true },
+  { kind: 'cyrillic model', q: 'гель каяно', rel: model(/Gel-Kayano/), must: true },
+  { kind: 'cyrillic model', q: 'джордан 1', rel: model(/Air Jordan 1 /), must: true },
+  { kind: 'cyrillic model', q: 'нупси', rel: model(/Nuptse/) },
+  // shopper phrasings: purpose, season, stop words
+  { kind: 'phrase', q: 'кроссовки на', rel: cat('Кроссовки'), must: true },
+  { kind: 'phrase', q: 'кроссовки для бега', rel: and(cat('Кроссовки'), running), must: true },
+  { kind: 'phrase', q: 'беговые кроссовки', rel: and(cat('Кроссовки'), running), must: true },
+  { kind: 'phrase', q: 'беговые', rel: running, must: true },
+  { kind: 'phrase', q: 'running', rel: running, must: true },
+  { kind: 'phrase', q: 'зимние ботинки', rel: cat('Ботинки'), must: true },
+  { kind: 'phrase', q: 'ботинки на зиму', rel: cat('Ботинки'), must: true },
+  { kind: 'phrase', q: 'белые кроссовки', rel: and(cat('Кроссовки'), color('белый')), must: true },
+  { kind: 'phrase', q: 'белые кроссовки nike', rel: and(cat('Кроссовки'), color('белый'), brand('Nike')), must: true },
+  { kind: 'phrase', q: 'синие кеды', rel: and(cat('Кеды'), color('синий')) },
+  { kind: 'phrase', q: 'мужские кроссовки adidas', rel: and(cat('Кроссовки'), brand('Adidas')) },
+  // sizes in the query
+  { kind: 'size', q: 'кроссовки 42', rel: and(cat('Кроссовки'), size('42')), must: true },
+  { kind: 'size', q: 'кроссовки 42 размер', rel: and(cat('Кроссовки'), size('42')), must: true },
+  { kind: 'size', q: 'кроссовки nike 43', rel: and(cat('Кроссовки'), brand('Nike'), size('43')), must: true },
+  { kind: 'size', q: 'худи xl', rel: and(cat('Худи'), size('XL')), must: true },
+  // articles (sku): exact, in other case, without the dash, with a space, among other words, an offer's
+  { kind: 'article', q: (all) => first(all).sku, rel: isFirst, must: true },
+  { kind: 'article', q: (all) => first(all).sku.toLowerCase().replace('-', ''), rel: isFirst, must: true },
+  { kind: 'article', q: (all) => first(all).sku.replace('-', ' '), rel: isFirst, must: true },
+  { kind: 'article', q: (all) => `артикул ${first(all).sku}`, rel: isFirst, must: true },
+  { kind: 'article', q: (all) => `${first(all).brand.name} ${first(all).sku}`, rel: isFirst, must: true },
+  { kind: 'article', q: (all) => (first(all).offers[0] as { sku: string }).sku, rel: isFirst, must: true },
+];
+
+const ALL = /* GraphQL */ `
+  query All($offset: Int) {
+    products(limit: 100, offset: $offset) {
+      totalCount items { id name sku colorName sizes brand { name } mainCategory { name } offers { sku } }
+    }
+  }`;
+
+const SEARCH = /* GraphQL */ `
+  query Search($search: String) {
+    products(scope: { search: $search }, sort: CONDITION, limit: 5) { totalCount items { id } }
+  }`;
+
+/** The whole set against one API: per query precision@5 and whether the first result is relevant. */
+export async function measure(data: (q: string, v?: Record<string, unknown>) => Promise<any>) {
+  const all: P[] = [];
+  for (let offset = 0; ; offset += 100) {
+    const page = (await data(ALL, { offset })).products;
+    all.push(...page.items);
+    if (all.length >= page.totalCount) break;
+  }
+  all.sort((a, b) => Number(a.id) - Number(b.id));
+  const results = [];
+  for (const c of CASES) {
+    const q = typeof c.q === 'function' ? c.q(all) : c.q;
+    const rel = (c.rel.length === 1 && typeof c.q === 'function' ? (c.rel as (a: P[]) => Rel)(all) : c.rel) as Rel;
+    const relevant = new Set(all.filter((p) => rel(p)).map((p) => p.id));
+    if (!relevant.size) throw new Error(`no product answers «${q}» in this catalogue: the test set is wrong`);
+    const k = Math.min(5, relevant.size);
+    const top: string[] = (await data(SEARCH, { search: q })).products.items.map((p: { id: string }) => p.id);
+    const hits = top.slice(0, k).filter((id) => relevant.has(id)).length;
+    results.push({
+      q,
+      kind: c.kind,
+      must: !!c.must,
+      p5: hits / k,
+      firstHit: top.length > 0 && relevant.has(top[0] as string),
+    });
+  }
+  const precision = results.reduce((s, r) => s + r.p5, 0) / results.length;
+  return { precision, results };
+}
+
+describeDrivers('search relevance', (env, driver) => {
+  it(`has precision@5 ≥ 0.9 over ${CASES.length} shopper queries, and every must-hit query hits`, async () => {
+    expect(CASES.length).toBeGreaterThanOrEqual(60);
+    const { precision, results } = await measure((q, v) => env().data(q, v));
+    const misses = results
+      .filter((r) => r.p5 < 1)
+      .map((r) => `${r.q} (${r.kind}): ${r.p5.toFixed(2)}${r.firstHit ? '' : ', first miss'}`);
+    console.log(
+      `[search relevance ${driver}] precision@5 = ${precision.toFixed(3)} over ${results.length} queries; below 1: ${misses.join('; ') || 'none'}`,
+    );
+    expect(results.filter((r) => r.must && !r.firstHit).map((r) => r.q)).toEqual([]);
+    expect(precision).toBeGreaterThanOrEqual(0.9);
+  });
+});
