@@ -20,6 +20,7 @@ interface FilterInput {
   priceTo?: number | null;
   properties?: { propertyId: string; values: string[] }[] | null;
   excludeIds?: Ids;
+  ids?: Ids;
 }
 
 async function toScope(ctx: ApiContext, input: ScopeInput | null | undefined): Promise<ListingScope> {
@@ -39,6 +40,7 @@ async function toFilter(ctx: ApiContext, input: FilterInput | null | undefined):
     priceFrom: price(input?.priceFrom, 'filter.priceFrom'),
     priceTo: price(input?.priceTo, 'filter.priceTo'),
     excludeIds: parseIds(input?.excludeIds, 'filter.excludeIds', 1000),
+    ids: parseIds(input?.ids, 'filter.ids'),
   };
   if (input?.properties?.length) {
     if (input.properties.length > 20) throw badInput('filter.properties', 'filter.properties: не больше 20 свойств');

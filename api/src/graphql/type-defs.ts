@@ -175,6 +175,8 @@ input ProductFilterInput {
   properties: [PropertyFilterInput!]
   "Elements to leave out (product ids for MODEL, offer ids for OFFER)."
   excludeIds: [ID!]
+  "Only these elements (product ids for MODEL, offer ids for OFFER; at most 200), e.g. the shopper's favourites. An id no longer in the catalogue is simply not listed."
+  ids: [ID!]
 }
 
 type ProductList {
@@ -362,6 +364,8 @@ enum PageType {
   CART
   CHECKOUT
   ORDER
+  "The shopper's favourites (/favourites): the liked ids are kept in the browser."
+  FAVOURITES
   NOT_FOUND
 }
 

@@ -19,6 +19,8 @@ export interface ListingFilter {
   /** Property name → accepted values (OR within a property, AND across properties). */
   properties?: { name: string; values: string[] }[];
   excludeIds?: number[];
+  /** Only these elements (the favourites page); an empty list matches nothing. */
+  ids?: number[];
 }
 
 /** A facet dimension left out of the conditions while counting that dimension's own values. */
@@ -48,6 +50,7 @@ export function listingConditions(type: ProductType, scope: ListingScope, filter
     if (type === 'OFFER' && prop.name === 'size') where.push(sql`(o.size = ANY(${textArray(prop.values)}) AND o.stock > 0)`);
     else where.push(sql`p.props && ${textArray(prop.values.map((v) => `${prop.name}:${v}`))}`);
   }
+  if (filter.ids) where.push(type === 'OFFER' ? sql`o.id = ANY(${intArray(filter.ids)})` : sql`p.id = ANY(${intArray(filter.ids)})`);
   if (filter.excludeIds?.length) {
     where.push(type === 'OFFER' ? sql`NOT (o.id = ANY(${intArray(filter.excludeIds)}))` : sql`NOT (p.id = ANY(${intArray(filter.excludeIds)}))`);
   }
