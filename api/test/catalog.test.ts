@@ -126,6 +126,22 @@ describeDrivers('catalogue', (env) => {
     }
   });
 
+  // The favourites page asks for the liked products by id: current prices, and an id that is no
+  // longer in the catalogue (or never was) is simply absent.
+  it('lists only the given ids, quietly leaving out unknown ones; an empty list lists nothing', async () => {
+    const some = await env().data(LISTING, { sort: 'PRICEUP', limit: 3 });
+    const ids = some.products.items.map((p: { id: string }) => p.id);
+    const only = await env().data(LISTING, { filter: { ids: [...ids, '999999'] }, sort: 'PRICEUP', limit: 100 });
+    expect(only.products.totalCount).toBe(3);
+    expect(only.products.items.map((p: { id: string; minPriceInRUB: number }) => [p.id, p.minPriceInRUB])).toEqual(
+      some.products.items.map((p: { id: string; minPriceInRUB: number }) => [p.id, p.minPriceInRUB]),
+    );
+    const none = await env().data(LISTING, { filter: { ids: [] }, limit: 100 });
+    expect(none.products).toEqual({ totalCount: 0, items: [] });
+    const tooMany = await env().gql(LISTING, { filter: { ids: Array.from({ length: 201 }, (_, i) => String(i + 1)) } });
+    expect(tooMany.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+  });
+
   it('pages without overlap and keeps totalCount', async () => {
     const first = await env().data(LISTING, { sort: 'PRICEUP', offset: 0, limit: 10 });
     const second = await env().data(LISTING, { sort: 'PRICEUP', offset: 10, limit: 10 });

@@ -17,6 +17,14 @@ describeDrivers('pages', (env) => {
     expect(await resolve('/cart/')).toMatchObject({ type: 'CART', status: 301, location: '/cart' });
   });
 
+  // Audit defects (catalogue 12, cart 12): the header heart led nowhere and /favourites was a 404.
+  it('resolves /favourites as the favourites page, kept out of search engines', async () => {
+    expect(await resolve('/favourites')).toEqual({ type: 'FAVOURITES', id: null, status: 200, location: null });
+    expect(await resolve('/Favourites/', 'utm=1')).toMatchObject({ type: 'FAVOURITES', status: 301, location: '/favourites?utm=1' });
+    const meta = (await env().data(`{ pageMeta(type: FAVOURITES) { title canonical robots } }`)).pageMeta;
+    expect(meta).toEqual({ title: expect.stringMatching(/^Избранное \| /), canonical: 'https://shop.test/favourites', robots: 'noindex, nofollow' });
+  });
+
   it('resolves known web paths with 200 and their ids', async () => {
     expect(await resolve('/catalog/obuv/krossovki')).toEqual({ type: 'CATEGORY', id: '2', status: 200, location: null });
     expect(await resolve('/brands/nike')).toEqual({ type: 'BRAND', id: '1', status: 200, location: null });

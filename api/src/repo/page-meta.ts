@@ -77,6 +77,9 @@ export async function buildPageMeta(
       return base('/cart', 'Корзина', 'Товары, которые вы выбрали.', { robots: 'noindex, nofollow' });
     case 'CHECKOUT':
       return base('/checkout', 'Оформление заказа', 'Оформление заказа с бесплатной доставкой по России.', { robots: 'noindex, nofollow' });
+    case 'FAVOURITES':
+      // the list lives in the shopper's browser: nothing here for a search engine
+      return base('/favourites', 'Избранное', 'Товары, которые вам понравились, с актуальными ценами.', { robots: 'noindex, nofollow' });
     case 'ORDER':
       return base('/', 'Заказ оформлен', 'Спасибо за заказ!', { robots: 'noindex, nofollow' });
     case 'NOT_FOUND':

@@ -4,7 +4,7 @@ import { isSitePath } from '../catalog/site-urls.ts';
 import { ORDER_NUMBER } from '../orders/order-number.ts';
 import { hasControlChars } from '../util/control-chars.ts';
 
-export type PageType = 'HOME' | 'SEARCH' | 'CATEGORY' | 'BRAND' | 'PRODUCT' | 'CART' | 'CHECKOUT' | 'ORDER' | 'NOT_FOUND';
+export type PageType = 'HOME' | 'SEARCH' | 'CATEGORY' | 'BRAND' | 'PRODUCT' | 'CART' | 'CHECKOUT' | 'ORDER' | 'FAVOURITES' | 'NOT_FOUND';
 
 export interface ResolvedPage {
   type: PageType;
@@ -14,7 +14,7 @@ export interface ResolvedPage {
   location: string | null;
 }
 
-const STATIC_PAGES: Record<string, PageType> = { '/': 'HOME', '/search': 'SEARCH', '/cart': 'CART', '/checkout': 'CHECKOUT' };
+const STATIC_PAGES: Record<string, PageType> = { '/': 'HOME', '/search': 'SEARCH', '/cart': 'CART', '/checkout': 'CHECKOUT', '/favourites': 'FAVOURITES' };
 
 const page = (type: PageType, id: number | string | null = null): ResolvedPage => ({ type, id, status: 200, location: null });
 const notFound = (): ResolvedPage => ({ type: 'NOT_FOUND', id: null, status: 404, location: null });
