@@ -41,7 +41,7 @@ export interface ListingViewProps {
   /** False while the header's own data is still loading (it is part of the first render, see below). */
   headerReady?: boolean;
   /** What the results heading adds for search (the corrected query). */
-  renderNotice?: (searchWords: string[] | null) => ReactNode;
+  renderNotice?: (searchCorrected: string | null, totalCount: number) => ReactNode;
   propertyKey: (property: PropertyFacet) => string;
 }
 
@@ -146,7 +146,7 @@ function ListingContent({
             </p>
           )}
           <AppliedFilters filters={applied} apply={apply} ignored={ignored} cleanHref={cleanHref} />
-          {list && renderNotice?.(list.searchWords)}
+          {list && renderNotice?.(list.searchCorrected, list.totalCount)}
           {products.error && !list && isBadLink(products.error) ? (
             <div className={styles.results} data-testid="listing-bad-link">
               <p>В ссылке есть параметры, которые магазин не понимает, поэтому список не открылся.</p>

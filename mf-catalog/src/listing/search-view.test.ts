@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { correctedQuery } from './search-view.tsx';
+import { searchNotice } from './search-view.tsx';
 
-describe('corrected search query', () => {
-  it('names the words searched when they differ from what was typed', () => {
-    expect(correctedQuery('rhjccjdrb', ['кроссовки'])).toBe('кроссовки');
-    expect(correctedQuery('кросовки найк', ['кроссовки', 'nike'])).toBe('кроссовки nike');
+describe('search notice «Показаны результаты по запросу …»', () => {
+  it('shows the query as the API searched it when the API changed it', () => {
+    expect(searchNotice('кроссовки', 74)).toBe('кроссовки');
+    expect(searchNotice('кроссовки nike', 11)).toBe('кроссовки nike');
   });
-  it('says nothing when the query was searched as typed', () => {
-    expect(correctedQuery(' Кроссовки ', ['кроссовки'])).toBeNull();
-    expect(correctedQuery('', null)).toBeNull();
+  it('says nothing when the query was searched as typed, or nothing was found', () => {
+    expect(searchNotice(null, 74)).toBeNull();
+    expect(searchNotice('dr table pro', 0)).toBeNull();
   });
 });

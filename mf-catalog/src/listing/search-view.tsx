@@ -6,12 +6,13 @@ import { SEARCH_SCHEME } from './url-state.ts';
 
 const byName = (property: { name: string }) => property.name;
 
-/** The words the API searched for, when they differ from what was typed (typos, layout, morphology). */
-export function correctedQuery(typed: string, searchWords: string[] | null): string | null {
-  if (!searchWords?.length) return null;
-  const corrected = searchWords.join(' ');
-  const normal = typed.trim().toLowerCase().replace(/\s+/g, ' ');
-  return corrected === normal ? null : corrected;
+/**
+ * «Показаны результаты по запросу …» only when the API says it changed the query (a typo, the
+ * keyboard layout, a word left out) and found something: a correctly typed query, a word form or
+ * an empty result never gets the notice.
+ */
+export function searchNotice(searchCorrected: string | null, totalCount: number): string | null {
+  return searchCorrected && totalCount > 0 ? searchCorrected : null;
 }
 
 /** Search results: the whole catalogue for an empty query, relevance first. */
@@ -32,8 +33,8 @@ export function SearchView() {
       listName="Поиск"
       header={header}
       propertyKey={byName}
-      renderNotice={(words) => {
-        const corrected = correctedQuery(text, words);
+      renderNotice={(searchCorrected, totalCount) => {
+        const corrected = searchNotice(searchCorrected, totalCount);
         return corrected ? (
           <p className={styles.notice} data-testid="search-corrected">
             Показаны результаты по запросу «<strong>{corrected}</strong>»

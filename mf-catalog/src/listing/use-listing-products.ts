@@ -6,7 +6,8 @@ import { type CardOffer, toCardData } from '../product-card/to-card-data.ts';
 
 interface Shown {
   totalCount: number;
-  searchWords: string[] | null;
+  /** The query as the API searched it, when it changed what was typed (null otherwise or on 0 results). */
+  searchCorrected: string | null;
   items: ProductCardData[];
 }
 
@@ -30,7 +31,7 @@ export function useListingProducts(variables: ListingProductsQueryVariables) {
     }
     return {
       totalCount: list.totalCount,
-      searchWords: list.searchWords,
+      searchCorrected: list.searchCorrected ?? null,
       items: list.items.map((p) => toCardData(p, byProduct.get(p.productId) ?? [])),
     };
   }, [products.data, prices.data]);
