@@ -1,5 +1,6 @@
-// Guards visitor tracking (spec §7): visitor_id, the counter's client id, user params, and a
-// page hit on every route change after the first. The real counter cannot be reached here:
+// Guards visitor tracking (spec §7): visitor_id, the counter's client id, user params, and one
+// page hit per page shown: the landing page once (the counter runs with defer:true and sends
+// none itself), every route change, and Back to the landing page. The real counter cannot be reached here:
 // a recorder stands in for `window.ym` and we assert on what would have been sent.
 import { expect, type Page, test } from '@playwright/test';
 import { returningVisitor } from '../support/fresh-visitor.ts';
@@ -22,7 +23,9 @@ async function recordCounter(page: Page) {
 
 const calls = (page: Page) => page.evaluate(() => (window as unknown as { __ymCalls: Call[] }).__ymCalls);
 
-test('with a counter configured: identity on start, no hit for the first page, one hit per route change', async ({ page, context }) => {
+const hits = async (page: Page) => (await calls(page)).filter((c) => c[1] === 'hit');
+
+test('with a counter configured: identity on start, one hit for the landing page, one hit per route change', async ({ page, context }) => {
   const host = await startPrivateHost(shop.registry, { METRICS_COUNTER_ID: String(COUNTER_ID) });
   try {
     await returningVisitor(page);
@@ -37,14 +40,44 @@ test('with a counter configured: identity on start, no hit for the first page, o
     const start = await calls(page);
     expect(start).toContainEqual([COUNTER_ID, 'setUserID', visitorId]);
     expect(start).toContainEqual([COUNTER_ID, 'userParams', { visitor_id: visitorId }]);
-    expect(start.filter((c) => c[1] === 'hit')).toEqual([]);
+    await expect.poll(async () => (await hits(page)).length).toBe(1);
+    const landing = (await hits(page))[0] as Call;
+    expect(landing[2]).toBe('/');
+    expect(landing[3]).toMatchObject({ title: await page.title() });
+    // Exactly once: nothing more for the landing page while the shopper stays on it.
+    await page.waitForTimeout(1500);
+    expect(await hits(page)).toHaveLength(1);
 
     await page.getByRole('navigation', { name: 'Основное меню' }).getByRole('link', { name: 'Новинки' }).click();
     await expect(page).toHaveURL(/sort=newly/);
-    await expect.poll(async () => (await calls(page)).filter((c) => c[1] === 'hit').length).toBe(1);
-    const hit = (await calls(page)).find((c) => c[1] === 'hit') as Call;
+    await expect.poll(async () => (await hits(page)).length).toBe(2);
+    const hit = (await hits(page))[1] as Call;
     expect(hit[2]).toBe('/search?sort=newly');
     expect(hit[3]).toMatchObject({ referer: `${host.url}/`, title: expect.any(String) });
+  } finally {
+    await host.stop();
+  }
+});
+
+test('Back to the landing page sends its hit and restores its title', async ({ page }) => {
+  const host = await startPrivateHost(shop.registry, { METRICS_COUNTER_ID: String(COUNTER_ID) });
+  try {
+    await returningVisitor(page);
+    await recordCounter(page);
+    await page.goto(`${host.url}/brands/nike`);
+    const landingTitle = await page.title();
+    await expect.poll(async () => (await hits(page)).map((c) => c[2])).toEqual(['/brands/nike']);
+    const card = page.getByTestId('catalog-listing').locator('a[href^="/product/"]').first();
+    const productPath = (await card.getAttribute('href')) ?? '';
+    await card.click();
+    await expect.poll(async () => (await hits(page)).map((c) => c[2])).toEqual(['/brands/nike', productPath]);
+    await expect.poll(() => page.title()).not.toBe(landingTitle);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/brands\/nike$/);
+    await expect.poll(async () => (await hits(page)).map((c) => c[2])).toEqual(['/brands/nike', productPath, '/brands/nike']);
+    await expect.poll(() => page.title()).toBe(landingTitle);
+    const back = (await hits(page))[2] as Call;
+    expect(back[3]).toMatchObject({ title: landingTitle, referer: `${host.url}${productPath}` });
   } finally {
     await host.stop();
   }
@@ -54,6 +87,27 @@ test('the same visitor keeps the same id on the next visit', async ({ page }) =>
   await returningVisitor(page);
   await page.goto('/');
   const first = await page.evaluate(() => localStorage.getItem('visitor_id'));
+  await page.reload();
+  expect(await page.evaluate(() => localStorage.getItem('visitor_id'))).toBe(first);
+});
+
+test('a visitor whose cookies alone were cleared keeps the id stored in localStorage, and the cookie gets it back', async ({ page, context }) => {
+  await returningVisitor(page);
+  await page.goto('/');
+  const first = await page.evaluate(() => localStorage.getItem('visitor_id'));
+  expect(first).toMatch(/^[0-9a-f-]{36}$/);
+  await context.clearCookies();
+  // The server's first answer sets a new id; the page must restore the stored one and ask for
+  // the registry (its canary choice) again under it.
+  const registryAsked = page.waitForRequest((r) => new URL(r.url()).pathname === '/registry.json');
+  const answer = await page.reload();
+  expect((await answer?.headerValue('set-cookie')) ?? '').toMatch(/^visitor_id=(?!${first})/);
+  const registry = await registryAsked;
+  expect(await registry.headerValue('cookie')).toContain(`visitor_id=${first}`);
+  expect(await page.evaluate(() => localStorage.getItem('visitor_id'))).toBe(first);
+  expect((await context.cookies()).find((c) => c.name === 'visitor_id')?.value).toBe(first);
+  // The page still works: its remote rendered.
+  await expect(page.getByRole('region', { name: 'Топ бренды' })).toBeVisible();
   await page.reload();
   expect(await page.evaluate(() => localStorage.getItem('visitor_id'))).toBe(first);
 });
