@@ -10,6 +10,7 @@ export default (_env: unknown, argv: { mode?: string }) =>
         './HomePage': './src/pages/home-page.tsx',
         './ListingPage': './src/pages/listing-page.tsx',
         './SearchPage': './src/pages/search-page.tsx',
+        './FavouritesPage': './src/pages/favourites-page.tsx',
         './ProductCard': './src/pages/product-card.tsx',
         './ProductSlider': './src/pages/product-slider.tsx',
       },

@@ -71,6 +71,8 @@ export interface RemoteModules {
   'mf_catalog/ProductSlider': ComponentType<ProductSliderProps>;
   'mf_catalog/ListingPage': ComponentType<ListingPageProps>;
   'mf_catalog/SearchPage': ComponentType;
+  /** «Избранное» (/favourites): the liked products with their current prices. */
+  'mf_catalog/FavouritesPage': ComponentType;
   'mf_product/ProductPage': PageComponent<ProductPageProps>;
   'mf_cart/CartPage': ComponentType;
   'mf_cart/CheckoutPage': ComponentType;
@@ -109,6 +111,7 @@ export const EXPOSED_MODULES = [
   'mf_catalog/HomePage',
   'mf_catalog/ListingPage',
   'mf_catalog/SearchPage',
+  'mf_catalog/FavouritesPage',
   'mf_catalog/ProductCard',
   'mf_catalog/ProductSlider',
   'mf_product/ProductPage',

@@ -7,6 +7,7 @@ import CartOverlay from '../../mf-cart/src/pages/cart-overlay.tsx';
 import CartPage from '../../mf-cart/src/pages/cart-page.tsx';
 import CheckoutPage from '../../mf-cart/src/pages/checkout-page.tsx';
 import OrderPage from '../../mf-cart/src/pages/order-page.tsx';
+import FavouritesPage from '../../mf-catalog/src/pages/favourites-page.tsx';
 import HomePage from '../../mf-catalog/src/pages/home-page.tsx';
 import ListingPage from '../../mf-catalog/src/pages/listing-page.tsx';
 import ProductCard from '../../mf-catalog/src/pages/product-card.tsx';
@@ -18,6 +19,7 @@ const modules: RemoteModules = {
   'mf_catalog/HomePage': HomePage,
   'mf_catalog/ListingPage': ListingPage,
   'mf_catalog/SearchPage': SearchPage,
+  'mf_catalog/FavouritesPage': FavouritesPage,
   'mf_catalog/ProductCard': ProductCard,
   'mf_catalog/ProductSlider': ProductSlider,
   'mf_product/ProductPage': ProductPage,

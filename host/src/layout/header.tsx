@@ -81,14 +81,14 @@ export function Header({ config }: { config: PublicConfig }) {
           >
             {theme === 'dark' ? <SunIcon /> : <MoonIcon />}
           </button>
-          <span className={styles.icon} aria-label={`Избранное: ${favourites}`} role="img">
+          <Link to="/favourites" className={styles.icon} aria-label={favourites > 0 ? `Избранное: ${favourites}` : 'Избранное'}>
             <HeartIcon />
             {favourites > 0 && (
               <span className={styles.badge} data-testid="favourites-count">
                 {favourites}
               </span>
             )}
-          </span>
+          </Link>
           <button
             type="button"
             className={styles.icon}

@@ -24,6 +24,8 @@ export function pageView(page: { type: string; id?: string | null }): PageView |
       return { module: 'mf_catalog/ListingPage', props: { type: page.type, id }, key: `${page.type}:${page.id}` };
     case 'PRODUCT':
       return { module: 'mf_product/ProductPage', props: { id }, key: page.id ?? undefined };
+    case 'FAVOURITES':
+      return { module: 'mf_catalog/FavouritesPage', props: {} };
     case 'CART':
       return { module: 'mf_cart/CartPage', props: {} };
     case 'CHECKOUT':

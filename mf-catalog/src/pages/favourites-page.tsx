@@ -1,0 +1,6 @@
+import { FavouritesView } from '../favourites/favourites-view.tsx';
+import '../report.ts';
+
+export default function FavouritesPage() {
+  return <FavouritesView />;
+}
