@@ -17,7 +17,7 @@ const shared = (over: Record<string, string> = {}) =>
     return { name, version, singleton: true, requiredVersion: major === '0' ? `^0.${minor}.0` : `^${major}.0.0` };
   });
 const host = { name: 'host', exposes: [], shared: shared() };
-const catalog = (over: Record<string, string> = {}, exposes = ['HomePage', 'ListingPage', 'SearchPage', 'ProductCard', 'ProductSlider']) => ({
+const catalog = (over: Record<string, string> = {}, exposes = ['HomePage', 'ListingPage', 'SearchPage', 'FavouritesPage', 'ProductCard', 'ProductSlider']) => ({
   name: 'mf_catalog',
   exposes: exposes.map((name) => ({ name, path: `./${name}` })),
   shared: shared(over),
@@ -41,7 +41,7 @@ describe('release candidate check', () => {
   });
 
   it('refuses a build that lacks a module the host uses, or that does not share a singleton', () => {
-    const missing = catalog({}, ['HomePage', 'ListingPage', 'SearchPage', 'ProductCard']);
+    const missing = catalog({}, ['HomePage', 'ListingPage', 'SearchPage', 'FavouritesPage', 'ProductCard']);
     expect(compareManifests('mf_catalog', missing, host)).toEqual(['it does not expose ProductSlider, which the host uses']);
     const unshared = { ...catalog(), shared: catalog().shared.filter((s) => s.name !== 'zustand') };
     expect(compareManifests('mf_catalog', unshared, host)).toEqual(['it does not share zustand: it would run its own copy beside the page\'s']);
