@@ -6,7 +6,7 @@ import { describeDrivers } from './test-env.ts';
 const SEARCH = /* GraphQL */ `
   query Search($search: String, $sort: ProductSort, $limit: Int) {
     products(scope: { search: $search }, sort: $sort, limit: $limit) {
-      totalCount searchWords items { id name sku colorName brand { name } mainCategory { name } }
+      totalCount searchWords searchCorrected items { id name sku colorName sizes brand { name } mainCategory { name } technicalAttributes { name text } }
     }
   }`;
 
@@ -96,4 +96,123 @@ describeDrivers('search', (env) => {
     const after = await env().data(`{ products(limit: 1) { totalCount } }`);
     expect(after.products.totalCount).toBe(153);
   });
+
+  // issue 16, catalogue audit defects 2, 8, 9
+
+  type Item = { id: string; name: string; sku: string; colorName: string; sizes: string[]; brand: { name: string }; mainCategory: { name: string }; technicalAttributes: { name: string; text: string | null }[] };
+  const ids = (r: { items: Item[] }) => r.items.map((p) => p.id).sort();
+
+  it('never «corrects» short and common words into brands: stop words and prepositions are ignored', async () => {
+    const sneakers = await search('кроссовки');
+    for (const q of ['кроссовки на', 'кроссовки для', 'на кроссовки', 'кроссовки в']) {
+      const r = await search(q);
+      expect(r.totalCount, q).toBe(sneakers.totalCount);
+      expect(r.searchCorrected, q).toBeNull();
+      expect(r.searchWords, q).toEqual(['кроссовки']);
+    }
+    // «на» alone was «найт» (a Nike alias): 20 Nike products and a notice
+    const na = await search('на');
+    expect(na.searchCorrected).toBeNull();
+    expect(na.items.some((p: Item) => p.brand.name === 'Nike') && na.items.every((p: Item) => p.brand.name === 'Nike')).toBe(false);
+    // short words are never corrected into anything
+    for (const q of ['ну', 'да', 'ок']) expect((await search(q)).searchCorrected, q).toBeNull();
+  });
+
+  it('reads a size in the query as a size filter: «кроссовки 42», «кроссовки 42 размер», «худи xl»', async () => {
+    const FILTERED = `query($s: [String!]!, $c: [ID!]) { products(filter: { categoryIds: $c, properties: [{ propertyId: "size", values: $s }] }, limit: 1) { totalCount } }`;
+    const cats = (await env().data(`{ categories { id name } }`)).categories as { id: string; name: string }[];
+    const catId = (name: string) => cats.find((c) => c.name === name)?.id as string;
+    const expected = (await env().data(FILTERED, { s: ['42'], c: [catId('Кроссовки')] })).products.totalCount;
+    expect(expected).toBeGreaterThan(0);
+    for (const q of ['кроссовки 42', 'кроссовки 42 размер', 'кроссовки размер 42', '42 кроссовки']) {
+      const r = await search(q);
+      expect(r.totalCount, q).toBe(expected);
+      for (const p of r.items) expect(p.sizes, q).toContain('42');
+      expect(r.searchCorrected, q).toBeNull();
+    }
+    const xl = await search('худи xl');
+    expect(xl.totalCount).toBe((await env().data(FILTERED, { s: ['XL'], c: [catId('Худи')] })).products.totalCount);
+    // a number that is a model's name still finds the model (Pegasus 41)
+    const pegasus = await search('pegasus 41');
+    expect(pegasus.items[0].name).toMatch(/Pegasus 41/);
+    // the facets count the same products as the listing
+    const facets = await env().data(`{ productFilters(scope: { search: "кроссовки 42" }) { totalCount } }`);
+    expect(facets.productFilters.totalCount).toBe(expected);
+  });
+
+  it('finds phrases through the catalogue’s purposes and synonyms', async () => {
+    const purpose = (p: Item) => p.technicalAttributes.find((a) => a.name === 'purpose')?.text ?? '';
+    for (const q of ['кроссовки для бега', 'беговые кроссовки', 'беговые', 'running']) {
+      const r = await search(q);
+      expect(r.totalCount, q).toBeGreaterThan(2);
+      for (const p of r.items) expect(purpose(p), `${q}: ${p.name}`).toMatch(/бег/);
+    }
+    for (const q of ['зимние ботинки', 'ботинки на зиму']) {
+      const r = await search(q);
+      expect(r.totalCount, q).toBeGreaterThan(2);
+      for (const p of r.items) expect(p.mainCategory.name, q).toBe('Ботинки');
+      expect(r.searchCorrected, q).toBeNull();
+    }
+    expect(ids(await search('толстовка'))).toEqual(ids(await search('худи')));
+    expect((await search('для фитнеса')).totalCount).toBeGreaterThan(0);
+    // words of one facet are alternatives
+    const both = await search('кроссовки и кеды');
+    expect(both.totalCount).toBe((await search('кроссовки')).totalCount + (await search('кеды')).totalCount);
+    const brands = await search('nike adidas');
+    expect(brands.totalCount).toBe((await search('nike')).totalCount + (await search('adidas')).totalCount);
+  });
+
+  it('corrects Latin typos and reads Cyrillic model names', async () => {
+    for (const [q, brand] of [['nkie', 'Nike'], ['adidsa', 'Adidas'], ['adiads', 'Adidas'], ['salomn', 'Salomon']] as const) {
+      const r = await search(q);
+      expect(r.totalCount, q).toBe((await search(brand.toLowerCase())).totalCount);
+      expect(r.searchCorrected, q).toBe(brand.toLowerCase());
+    }
+    for (const [q, model] of [['данк', /Dunk/], ['данк лоу', /Dunk Low/], ['самба', /Samba/], ['эйр макс', /Air Max/], ['аир макс', /Air Max/], ['олд скул', /Old Skool/], ['гель каяно', /Gel-Kayano/], ['джордан 1', /Air Jordan 1 /]] as const) {
+      const r = await search(q);
+      expect(r.totalCount, q).toBeGreaterThan(0);
+      for (const p of r.items) expect(p.name, q).toMatch(model);
+      expect(r.searchCorrected, q).toBeNull();
+    }
+    // look-alike letters mixed (a Cyrillic е in «nikе») and words run together
+    expect((await search('nikе')).totalCount).toBe((await search('nike')).totalCount);
+    const glued = await search('nikeкроссовки');
+    expect(glued.totalCount).toBeGreaterThan(0);
+    for (const p of glued.items) expect([p.brand.name, p.mainCategory.name]).toEqual(['Nike', 'Кроссовки']);
+  });
+
+  it('finds an article with a space, without the dash, among other words and inside a pasted link', async () => {
+    const all = (await env().data(`{ products(sort: PRICEUP, limit: 40) { items { id sku brand { name } webPath offers { sku } } } }`)).products.items;
+    const target = all[21];
+    const [code, tail] = target.sku.split('-');
+    for (const q of [`${code} ${tail}`, `${code}${tail}`.toLowerCase(), `артикул ${target.sku}`, `${target.brand.name} ${target.sku}`, `кроссовки ${target.offers[0].sku}`, `https://poizon.example${target.webPath}`]) {
+      const r = await search(q);
+      expect(r.items[0]?.id, q).toBe(target.id);
+      expect(r.totalCount, q).toBe(1);
+      expect(r.searchCorrected, q).toBeNull();
+    }
+    // the search help's example article is in the catalogue
+    const dunk = await search('DD1391-100');
+    expect(dunk.totalCount).toBe(1);
+    expect(dunk.items[0].name).toBe('Кроссовки Nike Dunk Low');
+  });
+
+  it('says the query was changed only when it was, and never on 0 results', async () => {
+    for (const q of ['белые кроссовки nike', 'кроссовок', 'кроссовками', 'найк', 'нью баланс 550', 'ботинки на зиму']) {
+      const r = await search(q);
+      expect(r.totalCount, q).toBeGreaterThan(0);
+      expect(r.searchCorrected, q).toBeNull();
+    }
+    expect((await search('кросовки')).searchCorrected).toBe('кроссовки');
+    expect((await search('rhjccjdrb')).searchCorrected).toBe('кроссовки');
+    expect((await search('ботики на зиму')).searchCorrected).toBe('ботинки на зиму');
+    // a word the catalogue does not have is left out, and the notice says so
+    expect((await search('кроссовки gucci')).searchCorrected).toBe('кроссовки');
+    for (const q of ["'; DROP TABLE products;--", 'a+b', 'zzqxwv', 'https://www.poizon.com/product/zzqq-xxyy', 'кроссовки 99']) {
+      const r = await search(q);
+      if (r.totalCount === 0) expect(r.searchCorrected, q).toBeNull();
+    }
+    expect((await search("'; DROP TABLE products;--")).totalCount).toBe(0);
+  });
 });
+

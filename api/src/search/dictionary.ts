@@ -95,8 +95,12 @@ const commonPrefix = (a: string, b: string) => {
 export function sameWordForms(a: string, b: string): boolean {
   if (!/^[а-я]+$/.test(a) || !/^[а-я]+$/.test(b) || a === b) return false;
   const p = commonPrefix(a, b);
-  if (p >= 4) return a.length - p <= 4 && b.length - p <= 3;
-  return p >= 3 && a.length - p <= 2 && b.length - p <= 2;
+  if (p >= 5) return a.length - p <= 4 && b.length - p <= 3;
+  // a short stem: only endings may differ («белые / белый», «зиму / зимы»), not a letter of the
+  // stem («ботики» is a typo of «ботинки»)
+  const endings = (rest: string) => /^[аеиоуыэюяйьмхвг]*$/.test(rest);
+  const [ra, rb] = [a.slice(p), b.slice(p)];
+  return p >= 3 && ra.length <= (p >= 4 ? 4 : 2) && rb.length <= (p >= 4 ? 3 : 2) && endings(ra) && endings(rb);
 }
 
 /** Catalogue words that are other forms of `word`, most used first. */
