@@ -79,6 +79,7 @@ describe('BuyBox', () => {
     expect(useCart.getState().items).toEqual([
       {
         id: '566',
+        productId: '115',
         modelId: '57',
         sku: 'NF-XS',
         name: 'Футболка The North Face Simple Dome',
