@@ -1,4 +1,4 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import styles from './cookie-notice.module.css';
 
 export const COOKIE_CONSENT_KEY = 'cookiesAccepted';
@@ -46,26 +46,14 @@ function accept() {
  *
  * Overlays rule (issue 16): the notice is not an overlay. It sits in the page's flow above the
  * header, so it never covers a heading, a form field, the order number or the «Товар в корзине!»
- * toast (which keeps below it: `--shop-notice-h`), and the search tooltip waits until it is gone,
- * so a first visit on a phone shows at most one of them.
+ * toast (the one overlay, at the bottom), and the search tooltip waits until it is gone, so a
+ * first visit shows at most one of them.
  */
 export function CookieNotice() {
   const visible = useCookieNoticeShown();
-  const box = useRef<HTMLElement>(null);
-  useEffect(() => {
-    const element = box.current;
-    if (!visible || !element) return;
-    const root = document.documentElement.style;
-    const observer = new ResizeObserver(() => root.setProperty('--shop-notice-h', `${element.offsetHeight}px`));
-    observer.observe(element);
-    return () => {
-      observer.disconnect();
-      root.removeProperty('--shop-notice-h');
-    };
-  }, [visible]);
   if (!visible) return null;
   return (
-    <section ref={box} className={styles.notice} aria-labelledby="cookie-title" data-overlay="cookie-notice">
+    <section className={styles.notice} aria-labelledby="cookie-title" data-overlay="cookie-notice">
       <div className={styles.inner}>
         <p className={styles.text}>
           <strong id="cookie-title" className={styles.title}>

@@ -28,8 +28,8 @@ export function Header({ config }: { config: PublicConfig }) {
   const menu: MenuItem[] = useMemo(() => withoutDeadContactLinks(data?.menu ?? [], contactsShown), [data, contactsShown]);
   const header = useRef<HTMLElement>(null);
 
-  // The sticky header's height (with the open search and the tooltip row) for what must keep
-  // clear of it: the toast's place, and where focus and #anchors scroll to (global.css).
+  // The sticky header's height (with the open search and the tooltip row): focus moves and
+  // #anchors stop below it (scroll-padding-top in global.css).
   useEffect(() => {
     const element = header.current;
     if (!element) return;
