@@ -170,3 +170,96 @@ test('while the next page loads, the current results stay under «Загрузк
   await settled(page);
   expect(await cardNames(page)).not.toEqual(before);
 });
+
+test.describe('a link with parameters that make no sense', () => {
+  for (const [what, query] of [
+    ['a brand that is no id', 'brand=abc'],
+    ['ids with a space', 'brand=1%202'],
+    ['a property the catalogue does not have', 'f99=abc'],
+    ['control characters', 'f1=%00%01&brand=%01'],
+    ['a page number that is not one', 'page=abc'],
+  ] as const) {
+    test(`${what} (?${query}): the filter is ignored and said so, the list shows`, async ({ page, request }) => {
+      const category = await categoryByPath(request, SNEAKERS);
+      await page.goto(`${SNEAKERS}?${query}`);
+      await expectTotal(page, await listingCount(request, { categoryId: category.id }));
+      await expect(page.getByTestId('listing-link-notice')).toContainText('Часть фильтров из ссылки не распознана');
+      await expect(page.getByText('Проверьте соединение')).toHaveCount(0);
+      await page.getByTestId('listing-link-notice').getByRole('link', { name: 'Убрать их из адреса' }).click();
+      await expect(page).toHaveURL(new RegExp(`${SNEAKERS}$`));
+      await expect(page.getByTestId('listing-link-notice')).toHaveCount(0);
+    });
+  }
+
+  test('a page far past the last one says so and links to the first', async ({ page }) => {
+    for (const query of ['page=5000', 'page=99999999999999999999', 'page=999']) {
+      await page.goto(`${SNEAKERS}?${query}`);
+      await expect(page.getByTestId('listing-beyond-last-page')).toContainText('Такой страницы в списке нет');
+      await expect(page.getByText('Проверьте соединение')).toHaveCount(0);
+    }
+    await page.getByRole('link', { name: 'Перейти на первую страницу' }).click();
+    await expect(page).toHaveURL(new RegExp(`${SNEAKERS}$`));
+    await expect(productCards(page).first()).toBeVisible();
+  });
+
+  test('a search text with control characters is no connection error', async ({ page }) => {
+    await page.goto('/search?search=%00%01');
+    await expect(page.getByTestId('catalog-listing')).toBeVisible();
+    await expect(page.getByText('Проверьте соединение')).toHaveCount(0);
+  });
+
+  test('an inverted price range shows what its chip says', async ({ page, request }) => {
+    const category = await categoryByPath(request, SNEAKERS);
+    await page.goto(`${SNEAKERS}?priceFrom=20000&priceTo=10000`);
+    await expectTotal(page, await listingCount(request, { categoryId: category.id }, { priceFrom: 10000, priceTo: 20000 }));
+    for (const price of await cardPrices(page)) {
+      expect(price).toBeGreaterThanOrEqual(10000);
+    }
+  });
+});
+
+test('a property the page offers no list for (fcolor) is shown as an applied filter and can be removed', async ({ page, request }) => {
+  const category = await categoryByPath(request, SNEAKERS);
+  const { properties, productFilters } = await gql<{
+    properties: { id: string; name: string; title: string }[];
+    productFilters: { properties: { id: string }[] };
+  }>(request, 'query($scope: ListingScopeInput) { properties { id name title } productFilters(scope: $scope) { properties { id } } }', {
+    scope: { categoryId: category.id },
+  });
+  const hidden = properties.find((p) => p.name === 'color') ?? properties.find((p) => !productFilters.properties.some((o) => o.id === p.id));
+  if (!hidden) throw new Error('the seeded catalogue should have a property the listing does not offer');
+  const { products } = await gql<{ products: { items: { colorName: string }[] } }>(
+    request,
+    'query($scope: ListingScopeInput) { products(scope: $scope, limit: 1) { items { colorName } } }',
+    { scope: { categoryId: category.id } },
+  );
+  const value = hidden.name === 'color' ? (products.items[0]?.colorName ?? 'красный') : 'x';
+  const all = await listingCount(request, { categoryId: category.id });
+  const filtered = await listingCount(request, { categoryId: category.id }, { properties: [{ propertyId: hidden.name, values: [value] }] });
+  expect(filtered).toBeLessThan(all);
+
+  await page.goto(`${SNEAKERS}?f${hidden.name}=${encodeURIComponent(value)}`);
+  await expectTotal(page, filtered);
+  const applied = page.getByRole('list', { name: 'Применённые фильтры' });
+  await expect(applied.getByRole('listitem')).toHaveText([`${hidden.title}: ${value}×`]);
+  await applied.getByRole('button', { name: `Убрать фильтр «${hidden.title}: ${value}»` }).click();
+  await expect(page).toHaveURL(new RegExp(`${SNEAKERS}$`));
+  await expectTotal(page, all);
+  await expect(applied).toHaveCount(0);
+});
+
+test.describe('wide screens (sidebar, no category section)', () => {
+  test.use({ viewport: { width: 1600, height: 900 } });
+
+  test('a category from the link is shown as an applied filter and can be removed', async ({ page, request }) => {
+    const parent = await categoryByPath(request, '/catalog/obuv');
+    const sneakers = await categoryByPath(request, SNEAKERS);
+    await page.goto(`/catalog/obuv?category=${sneakers.id}`);
+    await expectTotal(page, await listingCount(request, { categoryId: parent.id }, { categoryIds: [sneakers.id] }));
+    const applied = page.getByRole('list', { name: 'Применённые фильтры' });
+    await expect(applied.getByRole('listitem')).toHaveText([`Категория: ${sneakers.name}×`]);
+    await applied.getByRole('button', { name: `Убрать фильтр «Категория: ${sneakers.name}»` }).click();
+    await expect(page).toHaveURL(/\/catalog\/obuv$/);
+    await expectTotal(page, await listingCount(request, { categoryId: parent.id }));
+  });
+});

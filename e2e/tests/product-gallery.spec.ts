@@ -147,3 +147,71 @@ test('Escape closes the viewer, then the gallery; focus stays inside while open'
   // Focus goes back to the page, on its first photo.
   await expect(page.getByRole('button', { name: `Фото 1 из ${product.gallery.length}: открыть галерею` })).toBeFocused();
 });
+
+/** Opens the product from the home page with an in-app navigation, so Back has a page of the shop to return to. */
+async function openFromHome(page: Page, product: ApiProduct) {
+  await page.goto('/');
+  await page.evaluate((to) => {
+    history.pushState({}, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, product.webPath);
+  await expect(page.getByRole('button', { name: `Фото 1 из ${product.gallery.length}: открыть галерею` })).toBeVisible();
+}
+
+test('closing the viewer and the grid adds no history entry: Back then leaves the product', async ({ page, request }) => {
+  const product = await productWithPhotos(request, 4);
+  const count = product.gallery.length;
+  await openFromHome(page, product);
+  const entries = await page.evaluate(() => history.length);
+  await page.getByRole('button', { name: `Фото 1 из ${count}: открыть галерею` }).click();
+  await gallery(page).getByRole('button', { name: `Открыть фото 1 из ${count}` }).click();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expectPhoto(page, product, 2);
+  await viewer(page).getByRole('button', { name: 'Закрыть просмотр' }).click();
+  await expect(viewer(page)).toHaveCount(0);
+  await gallery(page).getByRole('button', { name: 'Закрыть галерею' }).click();
+  await expect(gallery(page)).toHaveCount(0);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+  // Opening and closing moved back over the entries it had added; Forward could still reopen them.
+  expect(await page.evaluate(() => history.length)).toBeGreaterThanOrEqual(entries);
+});
+
+test('Back closes the viewer, then the grid, before it leaves the product', async ({ page, request }) => {
+  const product = await productWithPhotos(request, 3);
+  const count = product.gallery.length;
+  await openFromHome(page, product);
+  await page.getByRole('button', { name: `Фото 1 из ${count}: открыть галерею` }).click();
+  await expect(gallery(page)).toBeVisible();
+  await page.goBack();
+  await expect(gallery(page)).toHaveCount(0);
+  await expect(page).toHaveURL(product.webPath);
+
+  await page.getByRole('button', { name: `Фото 1 из ${count}: открыть галерею` }).click();
+  await gallery(page).getByRole('button', { name: `Открыть фото 2 из ${count}` }).click();
+  await expectPhoto(page, product, 1);
+  await page.goBack();
+  await expect(viewer(page)).toHaveCount(0);
+  await expect(gallery(page)).toBeVisible();
+  await page.goBack();
+  await expect(gallery(page)).toHaveCount(0);
+  await expect(page).toHaveURL(product.webPath);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('a link straight to a photo: Back closes the viewer, then the grid, then leaves', async ({ page, request }) => {
+  const product = await productWithPhotos(request, 3);
+  await page.goto('/');
+  await page.goto(`${product.webPath}?photoId=${product.gallery[1]!.id}`);
+  await expectPhoto(page, product, 1);
+  await page.goBack();
+  await expect(viewer(page)).toHaveCount(0);
+  await expect(gallery(page)).toBeVisible();
+  await page.goBack();
+  await expect(gallery(page)).toHaveCount(0);
+  await expect(page).toHaveURL(product.webPath);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+});

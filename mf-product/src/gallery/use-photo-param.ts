@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 
 /** What this product page's history entries say about the gallery (react-router's location state). */
@@ -50,6 +50,14 @@ export function useGalleryHistory(photoIdValid: (id: string) => boolean): Galler
   const navigate = useNavigate();
   const photoId = new URLSearchParams(location.search).get('photoId');
   const entry = useMemo(() => entryOf(location.state), [location.state]);
+  // The viewer's depth counts each step as it is asked for: quick key presses step again before
+  // the router has rendered the entry the previous one pushed.
+  const depth = useRef(0);
+  const syncedKey = useRef<string | null>(null);
+  if (syncedKey.current !== location.key) {
+    syncedKey.current = location.key;
+    depth.current = photoId !== null ? (entry.depth ?? 0) : 0;
+  }
 
   const href = useCallback(
     (id: string | null) => {
@@ -83,9 +91,12 @@ export function useGalleryHistory(photoIdValid: (id: string) => boolean): Galler
       if (entry.grid && photoId === null) navigate(-1);
       else go(href(null), null, true);
     },
-    showPhoto: (id) => go(href(id), { grid: true, depth: (photoId !== null ? (entry.depth ?? 0) : 0) + 1, from: entry.from ?? null }),
+    showPhoto: (id) => {
+      depth.current += 1;
+      go(href(id), { grid: true, depth: depth.current, from: entry.from ?? null });
+    },
     closeViewer: () => {
-      if (entry.depth) navigate(-entry.depth);
+      if (depth.current > 0) navigate(-depth.current);
       else go(href(null), { grid: true, from: entry.from ?? null }, true);
     },
   };
