@@ -41,3 +41,19 @@ test('an empty result says so and offers to reset the filters', async ({ page })
   await expect(page).toHaveURL(/\/search\?search=[^&]+$/);
   await expect(page.getByText('Ничего не нашлось')).toHaveCount(0);
 });
+
+test('«Показаны результаты по запросу …» only when the query was changed, never on an empty result (issue 16)', async ({ page, request }) => {
+  // typed correctly, or with prepositions: searched as typed, no notice (it used to say «кроссовки найт», «белый кроссовки nike»)
+  for (const typed of ['белые кроссовки nike', 'кроссовки на', 'ботинки на зиму', 'кроссовки для бега']) {
+    await page.goto(`/search?search=${encodeURIComponent(typed)}`);
+    const total = await listingCount(request, { search: typed });
+    expect(total, typed).toBeGreaterThan(0);
+    await expectTotal(page, total);
+    await settled(page);
+    await expect(page.getByTestId('search-corrected')).toHaveCount(0);
+  }
+  // nothing found: no notice next to «Ничего не нашлось»
+  await page.goto(`/search?search=${encodeURIComponent("'; DROP TABLE products;--")}`);
+  await expect(page.getByText('Ничего не нашлось')).toBeVisible();
+  await expect(page.getByTestId('search-corrected')).toHaveCount(0);
+});
