@@ -4,6 +4,8 @@ import { gql } from './catalog.ts';
 /** A cart line in the stored format of the cart store (mf-shared/src/cart/cart-item.ts). */
 export interface SeedLine {
   id: string;
+  /** The product (colour) the size belongs to: the id every e-commerce event names it by. */
+  productId: string;
   modelId: string;
   sku: string;
   name: string;
@@ -39,6 +41,7 @@ async function products(request: APIRequestContext): Promise<ApiProduct[]> {
 function line(product: ApiProduct, offer: ApiProduct['offers'][number]): SeedLine {
   return {
     id: offer.id,
+    productId: product.id,
     modelId: product.modelId ?? product.id,
     sku: offer.sku,
     name: product.name,

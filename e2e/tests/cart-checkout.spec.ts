@@ -98,7 +98,8 @@ test('a stored cart is edited, kept over a reload and across tabs, and ends in a
       .map((e) => e.ecommerce?.checkout),
   );
   expect(checkoutSteps).toEqual([
-    { actionField: { step: 1 }, products: [expect.objectContaining({ id: a.sku, quantity: 2 })] },
+    // The product's id, as in its impression, click, detail and add events; the size is the variant.
+    { actionField: { step: 1 }, products: [expect.objectContaining({ id: a.productId, variant: a.size, quantity: 2 })] },
   ]);
   await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
   for (const message of [

@@ -113,8 +113,15 @@ test('the chosen size goes into the shared cart: header count, stored line, to_c
   expect(details).toHaveLength(1);
   const adds = events.filter((e) => e.ecommerce && 'add' in e.ecommerce);
   expect(adds).toEqual([
-    { ecommerce: expect.objectContaining({ currencyCode: 'RUB', add: { products: [expect.objectContaining({ id: offer.id, price: offer.priceInRUB })] } }) },
+    {
+      ecommerce: expect.objectContaining({
+        currencyCode: 'RUB',
+        add: { products: [expect.objectContaining({ id: product.id, variant: offer.size, price: offer.priceInRUB })] },
+      }),
+    },
   ]);
+  // One product, one id: the detail view and the add name it alike (Metrica joins the funnel by it).
+  expect(details).toEqual([{ ecommerce: expect.objectContaining({ detail: { products: [expect.objectContaining({ id: product.id })] } }) }]);
   // The same size again is one line with quantity 2.
   await productPage(page).getByRole('button', { name: 'В корзину' }).click();
   await expect(page.getByTestId('cart-count')).toHaveText('2');
