@@ -25,6 +25,17 @@ describeDrivers('pages', (env) => {
     expect(meta).toEqual({ title: expect.stringMatching(/^Избранное \| /), canonical: 'https://shop.test/favourites', robots: 'noindex, nofollow' });
   });
 
+  // Cart audit, minor: a colour with every size sold out had «…купить за 22 990 ₽» as its title.
+  it('promises no price in the title of a product with no size in stock', async () => {
+    const list = (await env().data(`{ products(limit: 100) { items { id inStock } } }`)).products.items;
+    const soldOut = list.find((p: { inStock: boolean }) => !p.inStock);
+    const inStock = list.find((p: { inStock: boolean }) => p.inStock);
+    const meta = async (id: string) => (await env().data(`query($id: ID) { pageMeta(type: PRODUCT, id: $id) { title } }`, { id })).pageMeta.title;
+    expect(await meta(soldOut.id)).toMatch(/ — нет в наличии \| /);
+    expect(await meta(soldOut.id)).not.toContain('купить за');
+    expect(await meta(inStock.id)).toContain('купить за');
+  });
+
   it('resolves known web paths with 200 and their ids', async () => {
     expect(await resolve('/catalog/obuv/krossovki')).toEqual({ type: 'CATEGORY', id: '2', status: 200, location: null });
     expect(await resolve('/brands/nike')).toEqual({ type: 'BRAND', id: '1', status: 200, location: null });
@@ -84,7 +95,7 @@ describeDrivers('pages', (env) => {
       pageMeta(type: PRODUCT, id: "3") { title ogType canonical ogImages { fullpath } jsonLd } }`);
     expect(d.pageMeta.ogType).toBe('product');
     expect(d.pageMeta.canonical).toBe(`https://shop.test${d.product.webPath}`);
-    expect(d.pageMeta.title).toMatch(/₽/);
+    expect(d.pageMeta.title).toMatch(d.product.offers.some((o: { stock: number }) => o.stock > 0) ? /₽/ : /нет в наличии/);
     expect(d.pageMeta.ogImages.length).toBe(4);
     const ld = JSON.parse(d.pageMeta.jsonLd);
     expect(ld).toMatchObject({ '@context': 'https://schema.org', '@type': 'Product', name: d.product.name, sku: d.product.sku });

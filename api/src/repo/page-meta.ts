@@ -113,7 +113,8 @@ export async function buildPageMeta(
         repo.offerLoader.get(p.productId),
       ]);
       const color = p.colorName ? `, цвет ${p.colorName}` : '';
-      const title = `${p.name}${color} — купить за ${rub.format(p.minPriceInRUB)}`;
+      // no size in stock: no price to promise in the title (cart audit: «купить за 22 990 ₽» for a sold-out colour)
+      const title = p.inStock ? `${p.name}${color} — купить за ${rub.format(p.minPriceInRUB)}` : `${p.name}${color} — нет в наличии`;
       const description = model?.description || model?.text || p.name;
       const images = imagesOf(photos);
       const jsonLd = {

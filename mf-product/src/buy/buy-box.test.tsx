@@ -63,6 +63,14 @@ describe('BuyBox', () => {
     expect(useCart.getState().items).toEqual([]);
   });
 
+  it('says «Нет в наличии» outside the price style when no size is left, and cannot add', () => {
+    render(<BuyBox product={{ ...product, offers: [offer('569', 'L', 10990, true), offer('566', 'XS', 9990, true)] }} />);
+    const price = screen.getByTestId('product-price');
+    expect(price.textContent).toBe('Нет в наличии');
+    expect(price.className).toMatch(/soldOut/);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'В корзину' }).disabled).toBe(true);
+  });
+
   it('keeps a sold-out size out of reach', () => {
     render(<BuyBox product={product} />);
     const soldOut = screen.getByRole('radio', { name: 'S' }) as HTMLInputElement;

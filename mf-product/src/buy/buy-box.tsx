@@ -27,7 +27,7 @@ export function BuyBox({ product }: { product: ProductData }) {
 
   return (
     <div className={styles.buy}>
-      <p className={styles.price} data-testid="product-price" aria-live="polite">
+      <p className={price.kind === 'sold-out' ? `${styles.price} ${styles.soldOut}` : styles.price} data-testid="product-price" aria-live="polite">
         <PriceText price={price} />
       </p>
       {offers.length > 0 && (
