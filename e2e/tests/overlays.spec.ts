@@ -208,6 +208,10 @@ test.describe('contacts', () => {
       await expect(nav.getByRole('link', { name: 'Новинки' })).toBeVisible();
       await expect(nav.getByRole('link', { name: 'Контакты' })).toHaveCount(0);
       await expect(page.getByRole('contentinfo').getByText('Связаться с нами')).toHaveCount(0);
+      // The hero's «Написать нам» (a remote's link to #contacts) is not offered either.
+      const write = page.locator('main a[href$="#contacts"]').first();
+      await expect(write).toBeAttached();
+      expect(await write.evaluate((a) => getComputedStyle(a).display)).toBe('none');
     } finally {
       await host.stop();
     }

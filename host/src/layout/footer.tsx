@@ -9,6 +9,13 @@ export function Footer({ reviewsUrl }: { reviewsUrl?: string | undefined }) {
   const { shopName, contacts } = useShell();
   const contactsShown = hasContacts(contacts);
   useScrollToContacts();
+  // Without contacts every link to them is hidden, the remotes' too («Написать нам» on the hero):
+  // global.css hides `a[href$="#contacts"]` under this mark.
+  useEffect(() => {
+    const root = document.documentElement;
+    if (contactsShown) delete root.dataset.contacts;
+    else root.dataset.contacts = 'none';
+  }, [contactsShown]);
   return (
     <footer className={styles.footer} id={CONTACTS_ID}>
       <div className={styles.inner}>
