@@ -7,6 +7,7 @@ import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { of } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
+import { CHECKOUT_DRAFT_KEY } from './checkout-draft.ts';
 import type { CheckoutValues } from './checkout-values.ts';
 import { ORDER_KEY_STORAGE } from './idempotency-key.ts';
 import { usePlaceOrder } from './use-place-order.ts';
@@ -56,10 +57,12 @@ describe('usePlaceOrder', () => {
     expect(sentKeys[1]).not.toBe(sentKeys[0]);
   });
 
-  it('keeps the key after other rejections', async () => {
+  it('keeps the key, and what the shopper typed, after other rejections', async () => {
+    sessionStorage.setItem(CHECKOUT_DRAFT_KEY, JSON.stringify({ fullName: values.fullName }));
     const { sentKeys, hook } = placeWith('PRICE_CHANGED');
     await act(() => hook.result.current.place(values, items));
     await act(() => hook.result.current.place(values, items));
     expect(sentKeys[1]).toBe(sentKeys[0]);
+    expect(sessionStorage.getItem(CHECKOUT_DRAFT_KEY)).toContain(values.fullName);
   });
 });
