@@ -142,6 +142,17 @@ describeDrivers('catalogue', (env) => {
     expect(tooMany.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
   });
 
+  // Cart audit, minor: a colour with every size sold out showed no hint on its swatch.
+  it('says of each colour variant whether any of its sizes is in stock, in listings and on the product', async () => {
+    const all = (await env().data(`{ products(limit: 100, sort: PRICEUP) { items { id inStock variants { id inStock } } } }`)).products.items;
+    const stock = new Map(all.map((p: { id: string; inStock: boolean }) => [p.id, p.inStock]));
+    const soldOut = all.find((p: { inStock: boolean }) => !p.inStock);
+    expect(soldOut).toBeDefined();
+    for (const p of all) for (const v of p.variants) if (stock.has(v.id)) expect(v.inStock).toBe(stock.get(v.id));
+    const own = (await env().data(`query($id: ID!) { product(id: $id) { variants { id inStock } } }`, { id: soldOut.id })).product.variants;
+    expect(own.find((v: { id: string }) => v.id === soldOut.id).inStock).toBe(false);
+  });
+
   it('pages without overlap and keeps totalCount', async () => {
     const first = await env().data(LISTING, { sort: 'PRICEUP', offset: 0, limit: 10 });
     const second = await env().data(LISTING, { sort: 'PRICEUP', offset: 10, limit: 10 });

@@ -230,6 +230,7 @@ function toVariant(v: VariantRow) {
     colorClass: v.colorClass,
     webPath: v.webPath,
     thumbnail: v.thumbnail ? { src: v.thumbnail.url, width: v.thumbnail.width, height: v.thumbnail.height } : null,
+    inStock: v.inStock,
   };
 }
 

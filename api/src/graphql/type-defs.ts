@@ -231,6 +231,8 @@ type Variant {
   colorName: String!
   webPath: String!
   thumbnail: Thumbnail
+  "False when no size of this colour is in stock."
+  inStock: Boolean!
 }
 
 type Thumbnail {

@@ -58,6 +58,7 @@ const toVariant = (r: Raw, modelId: number): VariantRow => ({
   colorClass: r.color_class as string,
   webPath: r.web_path as string,
   thumbnail: image(r.photo_url as string | null, r.photo_width as number | null, r.photo_height as number | null),
+  inStock: r.in_stock as boolean,
 });
 
 const PRODUCT_SELECT = sql`p.id AS product_id, p.model_id, p.name, p.sku AS product_sku, p.sizes, p.web_path, p.min_price,
@@ -180,7 +181,7 @@ export class CatalogRepo {
   readonly variantLoader = new BatchLoader<number, VariantRow[]>(async (modelIds) => {
     const found = await rows<Raw>(
       this.db,
-      sql`SELECT p.id, p.model_id, p.name, p.color_name, p.color_class, p.web_path, ph.url AS photo_url, ph.width AS photo_width, ph.height AS photo_height
+      sql`SELECT p.id, p.model_id, p.name, p.color_name, p.color_class, p.web_path, p.in_stock, ph.url AS photo_url, ph.width AS photo_width, ph.height AS photo_height
           FROM products p ${FIRST_PHOTO} WHERE p.model_id = ANY(${intArray(modelIds)}) ORDER BY p.id`,
     );
     const map = new Map<number, VariantRow[]>();
@@ -281,7 +282,7 @@ export class CatalogRepo {
       sql`WITH page AS MATERIALIZED (${page})
           SELECT page.total, page.pos, ${PRODUCT_SELECT}${extraCols}, ${BRAND_AND_CATEGORY_AS_B_C},
             (SELECT coalesce(json_agg(json_build_object('id', v.id, 'name', v.name, 'color_name', v.color_name, 'color_class', v.color_class,
-                      'web_path', v.web_path, 'photo_url', vp.url, 'photo_width', vp.width, 'photo_height', vp.height) ORDER BY v.id), '[]'::json)
+                      'web_path', v.web_path, 'in_stock', v.in_stock, 'photo_url', vp.url, 'photo_width', vp.width, 'photo_height', vp.height) ORDER BY v.id), '[]'::json)
                FROM products v
                LEFT JOIN LATERAL (SELECT url, width, height FROM photos WHERE product_id = v.id ORDER BY sort LIMIT 1) vp ON true
               WHERE v.model_id = p.model_id) AS variants_json

@@ -86,6 +86,8 @@ export interface VariantRow {
   colorClass: string;
   webPath: string;
   thumbnail: ImageRow | null;
+  /** Some size of this colour is in stock. */
+  inStock: boolean;
 }
 
 export const image = (url: string | null, width: number | null, height: number | null): ImageRow | null =>

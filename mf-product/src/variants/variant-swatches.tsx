@@ -2,7 +2,10 @@ import { Link } from 'react-router-dom';
 import type { VariantData } from '../product/product-data.ts';
 import styles from './variant-swatches.module.css';
 
-/** The model's colours: each swatch links to its variant's page; the one shown is marked. */
+/**
+ * The model's colours: each swatch links to its variant's page; the one shown is marked; a colour
+ * with no size in stock is faded and struck through and says «нет в наличии».
+ */
 export function VariantSwatches({ variants, currentId, colorName }: { variants: VariantData[]; currentId: string; colorName: string }) {
   return (
     <div className={styles.colours}>
@@ -13,14 +16,15 @@ export function VariantSwatches({ variants, currentId, colorName }: { variants: 
         <ul className={styles.list} aria-label="Другие цвета">
           {variants.map((variant) => {
             const current = variant.id === currentId;
+            const label = variant.inStock ? variant.colorName : `${variant.colorName}, нет в наличии`;
             return (
               <li key={variant.id}>
                 <Link
                   to={variant.webPath}
-                  className={styles.swatch}
-                  aria-label={`Цвет: ${variant.colorName}`}
+                  className={variant.inStock ? styles.swatch : `${styles.swatch} ${styles.soldOut}`}
+                  aria-label={`Цвет: ${label}`}
                   aria-current={current ? 'page' : undefined}
-                  title={variant.colorName}
+                  title={label}
                 >
                   {variant.thumbnail ? (
                     <img
