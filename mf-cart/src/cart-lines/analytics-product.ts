@@ -17,7 +17,25 @@ export function analyticsProduct(line: CartItem): AnalyticsProduct {
   });
 }
 
-/** An order line of the purchase, through the same mapper: the product id it was ordered as, the size as the variant. */
-export function orderLineProduct(line: { productId: string; name: string; price: number; size: string; quantity: number }): AnalyticsProduct {
-  return ecommerceProduct({ productId: line.productId, name: line.name, price: line.price, size: line.size, quantity: line.quantity });
+/**
+ * An order line of the purchase, through the same mapper: the product id it was ordered as, the
+ * size as the variant, brand and category from the product as the catalogue has it now.
+ */
+export function orderLineProduct(line: {
+  productId: string;
+  name: string;
+  price: number;
+  size: string;
+  quantity: number;
+  product?: { brand: { name: string }; mainCategory: { name: string } } | null;
+}): AnalyticsProduct {
+  return ecommerceProduct({
+    productId: line.productId,
+    name: line.name,
+    price: line.price,
+    brand: line.product?.brand.name,
+    category: line.product?.mainCategory.name,
+    size: line.size,
+    quantity: line.quantity,
+  });
 }

@@ -41,7 +41,16 @@ describe('e-commerce funnel', () => {
   it('names one product by one id in every event, and the size goes in variant', () => {
     // The cart line goes through the cart store's own reading of localStorage.
     const [line] = sanitizeCartItems([{ ...toCartItem(product, offer), quantity: 1 }]) as [CartItem];
-    const orderLine = { productId: '22', offerId: '104', sku: 'IG9021-345-41', size: '41', name: product.name, price: 13990, quantity: 1 };
+    const orderLine = {
+      productId: '22',
+      offerId: '104',
+      sku: 'IG9021-345-41',
+      size: '41',
+      name: product.name,
+      price: 13990,
+      quantity: 1,
+      product: { brand: { name: 'Adidas' }, mainCategory: { name: 'Кроссовки' } },
+    };
     const payloads = {
       impression: cardPayload(card, 'Adidas', 1),
       detail: toAnalyticsProduct(product),
@@ -53,7 +62,7 @@ describe('e-commerce funnel', () => {
     expect(payloads.add.variant).toBe('41');
     expect(payloads.removeOrCheckout.variant).toBe('41');
     expect(payloads.detail.variant).toBeUndefined();
-    expect(payloads.purchase.variant).toBe('41');
+    expect(payloads.purchase).toMatchObject({ variant: '41', brand: 'Adidas', category: 'Кроссовки' });
   });
 
   it('a cart line stored by an older release (no product id) still reports', () => {
