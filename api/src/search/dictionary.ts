@@ -14,8 +14,10 @@ export type Field = 'brand' | 'category' | 'color' | 'other';
  */
 export interface SearchDictionary {
   words: Map<string, number>;
-  /** Words without digits, by first letter: the candidates of typo correction. */
+  /** Words without digits, by first letter: the candidates of word forms. */
   byInitial: Map<string, string[]>;
+  /** Words without digits, by length: the candidates of typo correction (only lengths within the budget are compared). */
+  byLength: Map<number, string[]>;
   brandWords: Set<string>;
   categoryWords: Set<string>;
   colorWords: Set<string>;
@@ -38,17 +40,22 @@ export async function loadDictionary(db: Db): Promise<SearchDictionary> {
   ]);
   const words = new Map(found.map((r) => [r.word, Number(r.n)]));
   const byInitial = new Map<string, string[]>();
+  const byLength = new Map<number, string[]>();
+  const add = <K>(map: Map<K, string[]>, key: K, w: string) => {
+    const list = map.get(key);
+    if (list) list.push(w);
+    else map.set(key, [w]);
+  };
   for (const w of words.keys()) {
     if (/\d/.test(w) || w.length < 3) continue;
-    const key = w[0] as string;
-    const list = byInitial.get(key) ?? [];
-    list.push(w);
-    byInitial.set(key, list);
+    add(byInitial, w[0] as string, w);
+    add(byLength, w.length, w);
   }
   const brandWords = new Set(brands.flatMap((b) => [b.name, ...(b.aliases ?? [])].flatMap(tokenize)));
   return {
     words,
     byInitial,
+    byLength,
     brandWords,
     categoryWords: new Set(categories.flatMap((c) => tokenize(c.name))),
     colorWords: new Set(colors.flatMap((c) => tokenize(c.c))),
@@ -108,7 +115,7 @@ export function wordForms(dict: SearchDictionary, word: string): string[] {
   const list = dict.byInitial.get(word[0] as string) ?? [];
   return list
     .filter((w) => sameWordForms(word, w))
-    .sort((x, y) => (dict.words.get(y) ?? 0) - (dict.words.get(x) ?? 0))
+    .sort((x, y) => (dict.words.get(y) ?? 0) - (dict.words.get(x) ?? 0) || (x < y ? -1 : 1))
     .slice(0, 3);
 }
 
@@ -118,14 +125,15 @@ export function nearestWord(dict: SearchDictionary, word: string): string | unde
   const budget = word.length <= 3 ? 0 : word.length <= 5 ? 1 : 2;
   if (!budget) return undefined;
   let best: { w: string; d: number; n: number } | undefined;
-  // a short word keeps its first letter; a long one may have lost it
-  const initials = word.length >= 6 ? [...dict.byInitial.keys()] : [word[0] as string];
-  for (const key of initials) {
-    for (const w of dict.byInitial.get(key) ?? []) {
+  for (let len = word.length - budget; len <= word.length + budget; len++) {
+    for (const w of dict.byLength.get(len) ?? []) {
+      // a short word keeps its first letter; a long one may have lost it
+      if (word.length < 6 && w[0] !== word[0]) continue;
       const d = editDistance(word, w, budget);
       if (d > budget) continue;
       const n = dict.words.get(w) ?? 0;
-      if (!best || d < best.d || (d === best.d && n > best.n)) best = { w, d, n };
+      // ties broken by use, then alphabetically: both drivers list the vocabulary in their own order
+      if (!best || d < best.d || (d === best.d && (n > best.n || (n === best.n && w < best.w)))) best = { w, d, n };
     }
   }
   return best?.w;
