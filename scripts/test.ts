@@ -86,14 +86,15 @@ async function main() {
   await mustRun('Type-check (tsc)', path.join(BIN, 'tsc'), ['-p', 'tsconfig.json']);
   await mustRun('Lint (biome)', path.join(BIN, 'biome'), ['lint', '--error-on-warnings', '.']);
 
+  // Builds first: some tooling tests run the compiled servers (supervisor restarts, release checks)
+  step('Production builds');
+  await buildAll().catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));
+
   step('Unit and integration tests (vitest: api on PGlite and PostgreSQL, web, tooling)');
   const vitestReport = path.join(REPORT_DIR, 'vitest.json');
   const unitCode = await run(path.join(BIN, 'vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
   if (existsSync(vitestReport)) countVitest(vitestReport);
   if (unitCode !== 0) fail(`vitest failed (exit code ${unitCode})`);
-
-  step('Production builds');
-  await buildAll().catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));
 
   step('Browser tests (Playwright with Debian Chromium, real host, remotes and API)');
   const e2eReport = path.join(REPORT_DIR, 'playwright.json');
