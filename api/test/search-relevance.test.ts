@@ -12,6 +12,7 @@ interface P {
   sku: string;
   colorName: string;
   sizes: string[];
+  minPriceInRUB: number;
   brand: { name: string };
   mainCategory: { name: string };
   offers: { sku: string }[];
@@ -53,6 +54,14 @@ const size =
   (s: string): Rel =>
   (p) =>
     p.sizes.includes(s);
+const upTo =
+  (rub: number): Rel =>
+  (p) =>
+    p.minPriceInRUB <= rub;
+const from =
+  (rub: number): Rel =>
+  (p) =>
+    p.minPriceInRUB >= rub;
 // running models of the catalogue (what a shop assistant would bring for «для бега»)
 const running = model(
   /Pegasus|Vomero|Ultraboost|Gel-Kayano|Gel-Nimbus|GT-2160|Speedcross|C202 GT|Essence 2\.3|990v6|XT-Whisper|Soft Go/,
@@ -133,6 +142,15 @@ export const CASES: Case[] = [
   { kind: 'phrase', q: 'белые кроссовки nike', rel: and(cat('Кроссовки'), color('белый'), brand('Nike')), must: true },
   { kind: 'phrase', q: 'синие кеды', rel: and(cat('Кеды'), color('синий')) },
   { kind: 'phrase', q: 'мужские кроссовки adidas', rel: and(cat('Кроссовки'), brand('Adidas')) },
+  { kind: 'phrase', q: 'ботинки timberland', rel: and(cat('Ботинки'), brand('Timberland')), must: true },
+  { kind: 'phrase', q: 'куртка the north face', rel: and(cat('Куртки'), brand('The North Face')), must: true },
+  { kind: 'phrase', q: 'худи stone island', rel: and(cat('Худи'), brand('Stone Island')), must: true },
+  { kind: 'phrase', q: 'футболка carhartt', rel: and(cat('Футболки'), brand('Carhartt WIP')), must: true },
+  // prices in the query
+  { kind: 'price', q: 'кроссовки до 15000', rel: and(cat('Кроссовки'), upTo(15000)), must: true },
+  { kind: 'price', q: 'кеды до 10 000 ₽', rel: and(cat('Кеды'), upTo(10000)), must: true },
+  { kind: 'price', q: 'куртка от 30000 рублей', rel: and(cat('Куртки'), from(30000)), must: true },
+  { kind: 'price', q: 'худи дешевле 10к', rel: and(cat('Худи'), upTo(10000)), must: true },
   // sizes in the query
   { kind: 'size', q: 'кроссовки 42', rel: and(cat('Кроссовки'), size('42')), must: true },
   { kind: 'size', q: 'кроссовки 42 размер', rel: and(cat('Кроссовки'), size('42')), must: true },
@@ -150,7 +168,7 @@ export const CASES: Case[] = [
 const ALL = /* GraphQL */ `
   query All($offset: Int) {
     products(limit: 100, offset: $offset) {
-      totalCount items { id name sku colorName sizes brand { name } mainCategory { name } offers { sku } }
+      totalCount items { id name sku colorName sizes minPriceInRUB brand { name } mainCategory { name } offers { sku } }
     }
   }`;
 

@@ -140,6 +140,19 @@ describeDrivers('search', (env) => {
     expect(facets.productFilters.totalCount).toBe(expected);
   });
 
+  it('reads a price in the query like the price filter: «кроссовки до 15 000 ₽», «худи от 10к»', async () => {
+    const PRICED = `query($q: String, $to: Int, $from: Int) { products(scope: { search: $q }, filter: { priceTo: $to, priceFrom: $from }, limit: 1) { totalCount } }`;
+    const upTo = (await env().data(PRICED, { q: 'кроссовки', to: 15000 })).products.totalCount;
+    expect(upTo).toBeGreaterThan(0);
+    for (const q of ['кроссовки до 15000', 'кроссовки до 15 000 ₽', 'кроссовки дешевле 15к', 'кроссовки до 15 тыс руб']) {
+      const r = await search(q);
+      expect(r.totalCount, q).toBe(upTo);
+      expect(r.searchCorrected, q).toBeNull();
+    }
+    const from = await search('худи от 10к');
+    expect(from.totalCount).toBe((await env().data(PRICED, { q: 'худи', from: 10000 })).products.totalCount);
+  });
+
   it('finds phrases through the catalogue’s purposes and synonyms', async () => {
     const purpose = (p: Item) => p.technicalAttributes.find((a) => a.name === 'purpose')?.text ?? '';
     for (const q of ['кроссовки для бега', 'беговые кроссовки', 'беговые', 'running']) {

@@ -13,6 +13,8 @@ export interface SearchPlan {
   tsquery: string | null;
   /** Sizes typed in the query («кроссовки 42»): a product must have one of them in stock (or the number in its name). */
   sizes: { values: string[]; tsquery: string | null } | null;
+  /** A price typed in the query («кроссовки до 15 000 ₽», «от 10к»), on the lowest price like the price filter. */
+  price: { from?: number; to?: number } | null;
   /** Products whose own sku or an offer's sku the query names: these alone answer it, ranked first. */
   skuProductIds: number[];
   /** The words searched (catalogue words after correction), for the API's `searchWords`. */
@@ -26,6 +28,25 @@ export interface SearchPlan {
 }
 
 const MAX_WORDS = 12;
+
+const PRICE =
+  /(^|\s)(до|дешевле|не дороже|от|дороже|свыше|больше)\s+(\d{1,3}(?:[\s\u00a0]\d{3})+|\d+(?:[.,]\d+)?)\s*(к|k|тыс\.?|тысяч[аи]?)?\s*(₽|р\.?|руб\.?|рублей|рубля)?(?=\s|$)/g;
+
+/** «до 15 000 ₽», «от 10к», «дешевле 8 тыс»: the bounds, and the text without them. */
+function readPrice(text: string): { rest: string; price: { from?: number; to?: number } | null; phrases: string[] } {
+  let price: { from?: number; to?: number } | null = null;
+  const phrases: string[] = [];
+  const rest = text.replace(PRICE, (all, lead: string, word: string, digits: string, thousands?: string) => {
+    const value = Math.round(Number(digits.replace(/[\s\u00a0]/g, '').replace(',', '.')) * (thousands ? 1000 : 1));
+    if (!Number.isFinite(value) || value < 300 || value > 10_000_000) return all;
+    price ??= {};
+    if (['до', 'дешевле', 'не дороже'].includes(word)) price.to = value;
+    else price.from = value;
+    phrases.push(all.trim());
+    return lead;
+  });
+  return { rest, price, phrases };
+}
 
 interface Term {
   /** How the word is shown if the query changed. */
@@ -161,6 +182,7 @@ export async function planSearch(
       return {
         tsquery: null,
         sizes: null,
+        price: null,
         skuProductIds: hits.map((h) => h.id),
         corrected: candidates.slice(0, 1),
         changedText: null,
@@ -168,11 +190,12 @@ export async function planSearch(
     }
   }
   const dict = await dictionary();
+  const { rest, price, phrases } = readPrice(text);
   const shown: string[] = [];
   const terms: Term[] = [];
   let changed = false;
   let count = 0;
-  for (const chunk of text.split(/\s+/).filter(Boolean)) {
+  for (const chunk of rest.split(/\s+/).filter(Boolean)) {
     const swapped = swapLayout(chunk);
     const words = splitWords(dict, chunk);
     const layoutWords = swapped ? splitWords(dict, normalizeText(swapped)) : [];
@@ -217,12 +240,13 @@ export async function planSearch(
   const sizePart = sizes.size
     ? { values: [...sizes], tsquery: sizeWords.size ? [...sizeWords].join(' | ') : null }
     : null;
-  const searchable = tsquery !== null || sizePart !== null;
+  const searchable = tsquery !== null || sizePart !== null || price !== null;
   return {
     tsquery: searchable ? tsquery : null,
     sizes: searchable ? sizePart : null,
+    price: searchable ? price : null,
     skuProductIds: [],
     corrected: terms.map((t) => t.display),
-    changedText: changed && searchable ? shown.join(' ') : null,
+    changedText: changed && searchable ? [...shown, ...phrases].join(' ') : null,
   };
 }

@@ -15,6 +15,8 @@ export function searchCondition(plan: SearchPlan): SQL {
       plan.sizes.tsquery ? sql`(${bySize} OR p.search @@ to_tsquery('russian', ${plan.sizes.tsquery}))` : bySize,
     );
   }
+  if (plan.price?.from !== undefined) parts.push(sql`p.min_price >= ${plan.price.from}`);
+  if (plan.price?.to !== undefined) parts.push(sql`p.min_price <= ${plan.price.to}`);
   return parts.length ? sql.join(parts, sql` AND `) : sql`false`;
 }
 
