@@ -200,6 +200,7 @@ export async function measure(data: (q: string, v?: Record<string, unknown>) => 
       kind: c.kind,
       must: !!c.must,
       p5: hits / k,
+      top: top.join(','),
       firstHit: top.length > 0 && relevant.has(top[0] as string),
     });
   }
@@ -207,10 +208,13 @@ export async function measure(data: (q: string, v?: Record<string, unknown>) => 
   return { precision, results };
 }
 
+const runs = new Map<string, { q: string; top: string }[]>();
+
 describeDrivers('search relevance', (env, driver) => {
   it(`has precision@5 ≥ 0.9 over ${CASES.length} shopper queries, and every must-hit query hits`, async () => {
     expect(CASES.length).toBeGreaterThanOrEqual(60);
     const { precision, results } = await measure((q, v) => env().data(q, v));
+    runs.set(driver, results);
     const misses = results
       .filter((r) => r.p5 < 1)
       .map((r) => `${r.q} (${r.kind}): ${r.p5.toFixed(2)}${r.firstHit ? '' : ', first miss'}`);
@@ -220,4 +224,11 @@ describeDrivers('search relevance', (env, driver) => {
     expect(results.filter((r) => r.must && !r.firstHit).map((r) => r.q)).toEqual([]);
     expect(precision).toBeGreaterThanOrEqual(0.9);
   });
+});
+
+it('gives the same first five results on PGlite and PostgreSQL for every query', () => {
+  const [lite, pg] = [runs.get('pglite'), runs.get('postgres')];
+  expect(lite && pg).toBeTruthy();
+  const differ = (lite ?? []).filter((r, i) => r.top !== pg?.[i]?.top).map((r) => r.q);
+  expect(differ).toEqual([]);
 });
