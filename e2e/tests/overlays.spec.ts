@@ -229,6 +229,16 @@ test.describe('checkout', () => {
     // Keys at a person's pace: the mask library reads the caret between keystrokes (a timer), and
     // rejects a second key that arrives within the same few milliseconds (no person types that fast).
     const type = (text: string) => page.keyboard.type(text, { delay: 40 });
+    const backspace = async (times: number) => {
+      for (let i = 0; i < times; i++) {
+        await page.keyboard.press('Backspace');
+        await page.waitForTimeout(40);
+      }
+    };
+    const caret = async (start: number, end = start) => {
+      await phone.evaluate((input: HTMLInputElement, [a, b]) => input.setSelectionRange(a, b), [start, end] as const);
+      await page.waitForTimeout(40);
+    };
     await phone.click();
     await type('89161234567');
     await expect(phone).toHaveValue('+7 (916) 123-45-67');
@@ -237,24 +247,33 @@ test.describe('checkout', () => {
     await phone.fill('');
     await type('916');
     await expect(phone).toHaveValue(/^\+7 \(916\)?$/);
-    await page.keyboard.press('Backspace');
-    await page.keyboard.press('Backspace');
+    await backspace(2);
     await expect(phone).toHaveValue('+7 (9');
-    for (let i = 0; i < 4; i++) await page.keyboard.press('Backspace');
+    await backspace(4);
     await expect(phone).toHaveValue(/^(\+7 \(?)?$/);
 
     // In the middle: delete the «9», type «8» in its place; the caret stays where the shopper works.
     await phone.fill('');
     await type('9161234567');
-    await phone.evaluate((input: HTMLInputElement) => input.setSelectionRange(5, 5));
-    await page.keyboard.press('Backspace');
+    await caret(5);
+    await backspace(1);
     await expect(phone).toHaveValue('+7 (161) 234-56-7');
     expect(await phone.evaluate((input: HTMLInputElement) => input.selectionStart)).toBe(4);
     await type('9');
     await expect(phone).toHaveValue('+7 (916) 123-45-67');
     expect(await phone.evaluate((input: HTMLInputElement) => input.selectionStart)).toBe(5);
+    // The whole number replaced at once (select all, then paste or autofill), again and again.
+    for (const [pasted, shown] of [
+      ['4951234567', '+7 (495) 123-45-67'],
+      ['8 916 123-45-67', '+7 (916) 123-45-67'],
+      ['+7 (912) 000-11-22', '+7 (912) 000-11-22'],
+      ['9161234567', '+7 (916) 123-45-67'],
+    ]) {
+      await phone.fill(pasted as string);
+      await expect(phone).toHaveValue(shown as string);
+    }
     // A digit replaced in the second group.
-    await phone.evaluate((input: HTMLInputElement) => input.setSelectionRange(10, 11));
+    await caret(10, 11);
     await type('0');
     await expect(phone).toHaveValue('+7 (916) 103-45-67');
     expect(await phone.evaluate((input: HTMLInputElement) => input.selectionStart)).toBe(11);

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMask } from '@react-input/mask';
 import { type ComponentProps, type Ref, useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { checkoutSchema } from './checkout-schema.ts';
@@ -7,7 +6,7 @@ import { loadDraft, saveDraft } from './checkout-draft.ts';
 import { type CheckoutField, type CheckoutValues, FIELD_ORDER, type FieldErrors } from './checkout-values.ts';
 import { ConsentField } from './consent-field.tsx';
 import { DeliveryMethodField } from './delivery-method-field.tsx';
-import { formatPhone, PHONE_MASK } from './phone-mask.ts';
+import { formatPhone, usePhoneMask } from './phone-mask.ts';
 import { TextField } from './text-field.tsx';
 import styles from './checkout-form.module.css';
 
@@ -39,7 +38,7 @@ export function CheckoutForm({ serverErrors, onSubmit }: CheckoutFormProps) {
     shouldFocusError: false,
   });
   const form = useRef<HTMLFormElement>(null);
-  const phoneInput = useMask(PHONE_MASK);
+  const phoneInput = usePhoneMask();
 
   useEffect(() => {
     const subscription = watch((values) => saveDraft(values));

@@ -1,4 +1,5 @@
-import { format, type MaskOptions, type Track } from '@react-input/mask';
+import { format, type MaskOptions, type Track, useMask } from '@react-input/mask';
+import { type RefCallback, useCallback } from 'react';
 
 /*
  * The Russian mobile mask `+7 (9xx) xxx-xx-xx`, run by @react-input/mask (caret, Backspace over
@@ -43,3 +44,41 @@ export function formatPhone(raw: string): string {
 export function isMobilePhone(raw: string): boolean {
   return /^9\d{9}$/.test(phoneDigits(raw));
 }
+
+/**
+ * Text that replaces the whole number (select all, then type or paste; autofill tools) is put in
+ * the mask here, from the event's own selection. @react-input/mask reads the caret on a timer,
+ * so a replacement that follows a select-all within a few milliseconds would be applied at the
+ * stale caret (seen: «+7 (495) 1» instead of the pasted number).
+ */
+function replaceWholeNumber(event: InputEvent) {
+  const input = event.target as HTMLInputElement;
+  const { selectionStart, selectionEnd, value } = input;
+  if (!event.data || !event.inputType.startsWith('insert') || value === '') return;
+  if (selectionStart === null || selectionStart > NATIONAL_START || selectionEnd !== value.length) return;
+  event.preventDefault();
+  if (!/\d/.test(event.data)) return;
+  const next = formatPhone(event.data);
+  // The library takes an input event without inputType as the whole value replaced.
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, next);
+  input.setSelectionRange(next.length, next.length);
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+/** The phone input's ref: the mask, plus the whole-number replacement above. */
+export function usePhoneMask(): RefCallback<HTMLInputElement> {
+  const mask: { current: HTMLInputElement | null } = useMask(PHONE_MASK);
+  return useCallback(
+    (input: HTMLInputElement | null) => {
+      mask.current = input;
+      if (!input) return;
+      input.addEventListener('beforeinput', replaceWholeNumber);
+      return () => {
+        input.removeEventListener('beforeinput', replaceWholeNumber);
+        mask.current = null;
+      };
+    },
+    [mask],
+  );
+}
+
