@@ -11,7 +11,8 @@ const SEARCH = /* GraphQL */ `
   }`;
 
 describeDrivers('search', (env) => {
-  const search = async (text: string, sort = 'CONDITION', limit = 100) => (await env().data(SEARCH, { search: text, sort, limit })).products;
+  const search = async (text: string, sort = 'CONDITION', limit = 100) =>
+    (await env().data(SEARCH, { search: text, sort, limit })).products;
 
   it('finds кроссовки by the genitive plural кроссовок (morphology)', async () => {
     const exact = await search('кроссовки');
@@ -20,7 +21,9 @@ describeDrivers('search', (env) => {
     expect(exact.totalCount).toBeGreaterThan(10);
     expect(genitive.totalCount).toBe(exact.totalCount);
     expect(singular.totalCount).toBe(exact.totalCount);
-    expect(exact.items.every((p: { mainCategory: { name: string } }) => p.mainCategory.name === 'Кроссовки')).toBe(true);
+    expect(exact.items.every((p: { mainCategory: { name: string } }) => p.mainCategory.name === 'Кроссовки')).toBe(
+      true,
+    );
   });
 
   it('corrects typos: кросовки, адидос', async () => {
@@ -66,7 +69,8 @@ describeDrivers('search', (env) => {
   });
 
   it('ranks an exact sku match first, for product and offer skus, in any case', async () => {
-    const some = (await env().data(`{ products(sort: PRICEUP, limit: 40) { items { id sku offers { sku } } } }`)).products.items;
+    const some = (await env().data(`{ products(sort: PRICEUP, limit: 40) { items { id sku offers { sku } } } }`))
+      .products.items;
     const target = some[37];
     const bySku = await search(target.sku.toLowerCase());
     expect(bySku.items[0].id).toBe(target.id);
@@ -88,7 +92,12 @@ describeDrivers('search', (env) => {
   });
 
   it('treats SQL and tsquery syntax as plain text', async () => {
-    for (const text of ["'; DROP TABLE products; --", 'nike & | ! ( ) :* <->', "кроссовки' OR '1'='1", `\\x00 %_ $${'{'}}`]) {
+    for (const text of [
+      "'; DROP TABLE products; --",
+      'nike & | ! ( ) :* <->',
+      "кроссовки' OR '1'='1",
+      `\\x00 %_ $${'{'}}`,
+    ]) {
       const res = await env().gql(SEARCH, { search: text, limit: 5 });
       expect(res.errors, text).toBeUndefined();
       expect(res.status).toBe(200);
@@ -99,7 +108,16 @@ describeDrivers('search', (env) => {
 
   // issue 16, catalogue audit defects 2, 8, 9
 
-  type Item = { id: string; name: string; sku: string; colorName: string; sizes: string[]; brand: { name: string }; mainCategory: { name: string }; technicalAttributes: { name: string; text: string | null }[] };
+  type Item = {
+    id: string;
+    name: string;
+    sku: string;
+    colorName: string;
+    sizes: string[];
+    brand: { name: string };
+    mainCategory: { name: string };
+    technicalAttributes: { name: string; text: string | null }[];
+  };
   const ids = (r: { items: Item[] }) => r.items.map((p) => p.id).sort();
 
   it('never «corrects» short and common words into brands: stop words and prepositions are ignored', async () => {
@@ -113,7 +131,9 @@ describeDrivers('search', (env) => {
     // «на» alone was «найт» (a Nike alias): 20 Nike products and a notice
     const na = await search('на');
     expect(na.searchCorrected).toBeNull();
-    expect(na.items.some((p: Item) => p.brand.name === 'Nike') && na.items.every((p: Item) => p.brand.name === 'Nike')).toBe(false);
+    expect(
+      na.items.some((p: Item) => p.brand.name === 'Nike') && na.items.every((p: Item) => p.brand.name === 'Nike'),
+    ).toBe(false);
     // short words are never corrected into anything
     for (const q of ['ну', 'да', 'ок']) expect((await search(q)).searchCorrected, q).toBeNull();
   });
@@ -144,7 +164,12 @@ describeDrivers('search', (env) => {
     const PRICED = `query($q: String, $to: Int, $from: Int) { products(scope: { search: $q }, filter: { priceTo: $to, priceFrom: $from }, limit: 1) { totalCount } }`;
     const upTo = (await env().data(PRICED, { q: 'кроссовки', to: 15000 })).products.totalCount;
     expect(upTo).toBeGreaterThan(0);
-    for (const q of ['кроссовки до 15000', 'кроссовки до 15 000 ₽', 'кроссовки дешевле 15к', 'кроссовки до 15 тыс руб']) {
+    for (const q of [
+      'кроссовки до 15000',
+      'кроссовки до 15 000 ₽',
+      'кроссовки дешевле 15к',
+      'кроссовки до 15 тыс руб',
+    ]) {
       const r = await search(q);
       expect(r.totalCount, q).toBe(upTo);
       expect(r.searchCorrected, q).toBeNull();
@@ -176,12 +201,26 @@ describeDrivers('search', (env) => {
   });
 
   it('corrects Latin typos and reads Cyrillic model names', async () => {
-    for (const [q, brand] of [['nkie', 'Nike'], ['adidsa', 'Adidas'], ['adiads', 'Adidas'], ['salomn', 'Salomon']] as const) {
+    for (const [q, brand] of [
+      ['nkie', 'Nike'],
+      ['adidsa', 'Adidas'],
+      ['adiads', 'Adidas'],
+      ['salomn', 'Salomon'],
+    ] as const) {
       const r = await search(q);
       expect(r.totalCount, q).toBe((await search(brand.toLowerCase())).totalCount);
       expect(r.searchCorrected, q).toBe(brand.toLowerCase());
     }
-    for (const [q, model] of [['данк', /Dunk/], ['данк лоу', /Dunk Low/], ['самба', /Samba/], ['эйр макс', /Air Max/], ['аир макс', /Air Max/], ['олд скул', /Old Skool/], ['гель каяно', /Gel-Kayano/], ['джордан 1', /Air Jordan 1 /]] as const) {
+    for (const [q, model] of [
+      ['данк', /Dunk/],
+      ['данк лоу', /Dunk Low/],
+      ['самба', /Samba/],
+      ['эйр макс', /Air Max/],
+      ['аир макс', /Air Max/],
+      ['олд скул', /Old Skool/],
+      ['гель каяно', /Gel-Kayano/],
+      ['джордан 1', /Air Jordan 1 /],
+    ] as const) {
       const r = await search(q);
       expect(r.totalCount, q).toBeGreaterThan(0);
       for (const p of r.items) expect(p.name, q).toMatch(model);
@@ -195,10 +234,22 @@ describeDrivers('search', (env) => {
   });
 
   it('finds an article with a space, without the dash, among other words and inside a pasted link', async () => {
-    const all = (await env().data(`{ products(sort: PRICEUP, limit: 40) { items { id sku brand { name } webPath offers { sku } } } }`)).products.items;
+    const all = (
+      await env().data(
+        `{ products(sort: PRICEUP, limit: 40) { items { id sku brand { name } webPath offers { sku } } } }`,
+      )
+    ).products.items;
     const target = all[21];
     const [code, tail] = target.sku.split('-');
-    for (const q of [`${code} ${tail}`, `${code}${tail}`.toLowerCase(), `артикул ${target.sku}`, `${target.brand.name} ${target.sku}`, `кроссовки ${target.offers[0].sku}`, `https://poizon.example${target.webPath}`]) {
+    for (const q of [
+      `${code} ${tail}`,
+      `${code}${tail}`.toLowerCase(),
+      `артикул ${target.sku}`,
+      `${target.brand.name} ${target.sku}`,
+      `кроссовки ${target.offers[0].sku}`,
+      `${target.brand.name}${target.sku}`,
+      `https://poizon.example${target.webPath}`,
+    ]) {
       const r = await search(q);
       expect(r.items[0]?.id, q).toBe(target.id);
       expect(r.totalCount, q).toBe(1);
@@ -221,11 +272,16 @@ describeDrivers('search', (env) => {
     expect((await search('ботики на зиму')).searchCorrected).toBe('ботинки на зиму');
     // a word the catalogue does not have is left out, and the notice says so
     expect((await search('кроссовки gucci')).searchCorrected).toBe('кроссовки');
-    for (const q of ["'; DROP TABLE products;--", 'a+b', 'zzqxwv', 'https://www.poizon.com/product/zzqq-xxyy', 'кроссовки 99']) {
+    for (const q of [
+      "'; DROP TABLE products;--",
+      'a+b',
+      'zzqxwv',
+      'https://www.poizon.com/product/zzqq-xxyy',
+      'кроссовки 99',
+    ]) {
       const r = await search(q);
       if (r.totalCount === 0) expect(r.searchCorrected, q).toBeNull();
     }
     expect((await search("'; DROP TABLE products;--")).totalCount).toBe(0);
   });
 });
-

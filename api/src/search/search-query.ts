@@ -137,7 +137,13 @@ function skuCandidates(text: string): string[] {
   if (/^[a-z0-9][a-z0-9\-_.]{2,60}$/.test(whole)) out.add(whole);
   const chunks = text.split(/\s+/).filter(Boolean);
   chunks.forEach((chunk, i) => {
-    for (const m of chunk.match(/[a-z]{1,5}\d[a-z0-9\-_.]*/g) ?? []) {
+    // a code glued to a word («jordanfq5357-541»): each tail of up to five letters before the digits
+    const codes = (chunk.match(/[a-z]+\d[a-z0-9\-_.]*/g) ?? []).flatMap((raw) => {
+      const letters = (/^[a-z]+/.exec(raw) as RegExpExecArray)[0];
+      const from = Math.max(0, letters.length - 5);
+      return Array.from({ length: letters.length - from }, (_, k) => raw.slice(from + k));
+    });
+    for (const m of codes) {
       out.add(m);
       const next = chunks[i + 1];
       const after = chunks[i + 2];
@@ -153,7 +159,7 @@ function skuCandidates(text: string): string[] {
       }
     }
   });
-  return [...out].filter((c) => c.length >= 4).slice(0, 60);
+  return [...out].filter((c) => c.length >= 4).slice(0, 200);
 }
 
 /**
