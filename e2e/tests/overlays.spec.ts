@@ -19,7 +19,7 @@ interface Box {
 }
 
 /** The shell's and the cart's overlays, found the way a shopper sees them (they exist before and after the fix). */
-function overlays(page: Page): Record<string, Locator> {
+function overlays(page: Page): { 'cookie notice': Locator; 'search tooltip': Locator; toast: Locator } {
   return {
     'cookie notice': page.getByRole('region', { name: 'Сайт использует файлы cookie' }),
     'search tooltip': page.getByRole('note').filter({ hasText: 'Помогу найти то, что вам понравится' }),
