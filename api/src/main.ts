@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { LockError } from './db/lock-file.ts';
 import { openDatabaseFromConfig } from './db/open-from-config.ts';
 import { createApi } from './http/app.ts';
+import { guardNodeRequests } from './http/node-entry.ts';
 
 /** Fails before the (slower) database start when the port is taken. */
 function probePort(port: number, host: string): Promise<NodeJS.ErrnoException | null> {
@@ -33,7 +34,8 @@ async function main() {
   const seeded = await seedIfEmpty(database.db, config.catalogSeed);
   if (seeded) console.log(`Catalogue seeded (${config.catalogSeed}): ${seeded.products} products, ${seeded.offers} offers`);
   const api = await createApi({ db: database.db, config });
-  const server = createServer(api.yoga);
+  // request lines and Host headers that yoga's adapter would choke on are answered 400 first (node-entry.ts)
+  const server = createServer(guardNodeRequests(api.yoga));
   // a slow client must not hold a connection (and its memory) forever
   server.requestTimeout = 30_000;
   server.headersTimeout = 10_000;

@@ -509,3 +509,64 @@ describe('health check', () => {
     await stillServing();
   });
 });
+
+describe('request bodies through the /api proxy', () => {
+  /** Streams a chunked body of up to `total` bytes, 16 KB at a time, stopping once an answer arrives. */
+  function upload(total: number, headers: Record<string, string> = {}): Promise<Answer & { sent: number }> {
+    return new Promise((resolve) => {
+      const socket = net.connect(hostPort, '127.0.0.1');
+      const chunks: Buffer[] = [];
+      let sent = 0;
+      let finished = false;
+      const done = () => {
+        if (finished) return;
+        finished = true;
+        socket.destroy();
+        const text = Buffer.concat(chunks).toString('utf8');
+        const [head = '', ...rest] = text.split('\r\n\r\n');
+        const status = /^HTTP\/1\.[01] (\d{3})/.exec(head)?.[1];
+        resolve({ status: status ? Number(status) : null, head, body: rest.join('\r\n\r\n'), sent });
+      };
+      socket.setTimeout(5000, done);
+      socket.on('data', (chunk) => {
+        chunks.push(chunk);
+        if (Buffer.concat(chunks).includes('\r\n\r\n')) setTimeout(done, 50);
+      });
+      socket.on('close', done);
+      socket.on('error', done);
+      const head = { Host: 'localhost', 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked', Connection: 'close', ...headers };
+      socket.write(`POST /api/graphql HTTP/1.1\r\n${Object.entries(head).map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n`);
+      const chunk = ' '.repeat(16 * 1024);
+      const pump = () => {
+        if (finished || socket.destroyed) return;
+        if (sent >= total) return void socket.write('0\r\n\r\n');
+        socket.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`);
+        sent += chunk.length;
+        setImmediate(pump);
+      };
+      pump();
+    });
+  }
+
+  it('answers 413 itself once a chunked body passes the API cap, whatever the upload size, and keeps serving', async () => {
+    for (const total of [200 * 1024, 2 * 1024 * 1024, 30 * 1024 * 1024]) {
+      const answer = await upload(total);
+      expect(answer.status, `${total} bytes`).toBe(413);
+      expect(answer.body).toContain('PAYLOAD_TOO_LARGE');
+      // refused while arriving, not after reading it all
+      expect(answer.sent).toBeLessThan(2 * 1024 * 1024);
+    }
+    await stillServing();
+  });
+
+  it('refuses a declared Content-Length over the cap without reading the body', async () => {
+    const answer = await raw(hostPort, `POST /api/graphql HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${5 * 1024 * 1024}\r\nConnection: close\r\n\r\n{}`);
+    expect(answer.status).toBe(413);
+    // a body under the cap still reaches the API
+    const small = JSON.stringify({ query: '{ __typename }' });
+    const ok = await raw(hostPort, `POST /api/graphql HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${small.length}\r\nConnection: close\r\n\r\n${small}`);
+    expect(ok.status).not.toBe(413);
+    expect(ok.status).not.toBe(502);
+    await stillServing();
+  });
+});

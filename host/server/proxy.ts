@@ -23,6 +23,15 @@ const HOP_BY_HOP = new Set([
   'x-forwarded-proto',
 ]);
 
+/**
+ * The API's body cap (api/src/http/body-limit.ts: 100 KB on every route but /api/ops/, 1 MB there).
+ * The proxy enforces the same numbers itself, so an oversized upload is answered 413 here at
+ * once instead of depending on how the API's early refusal races the rest of the upload (the
+ * API closes such a connection, which the proxy would otherwise report as 502, API down).
+ */
+const BODY_CAP = 100 * 1024;
+const OPS_BODY_CAP = 1024 * 1024;
+
 /** Methods the API answers (GraphQL GET/POST, the sandbox's form post, CORS preflight). */
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'OPTIONS']);
 
@@ -84,8 +93,14 @@ export function proxyToApi(
   if (!checked.ok) return void refuse(res, checked.status, checked.code, checked.message);
   const upstreamUrl = new URL(api.origin + checked.path);
   if (upstreamUrl.origin !== api.origin) return void refuse(res, 400, 'BAD_REQUEST', 'Некорректный адрес запроса');
+  const cap = /^\/api\/ops(?:\/|$)/i.test(target.pathname) ? OPS_BODY_CAP : BODY_CAP;
+  const tooLarge = () => refuse(res, 413, 'PAYLOAD_TOO_LARGE', `Тело запроса больше ${Math.round(cap / 1024)} КБ`, { connection: 'close' });
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (!Number.isFinite(declared) || declared > cap) return void tooLarge();
   const forwardedFor = [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ');
   const client = upstreamUrl.protocol === 'https:' ? https : http;
+  // set once the API has answered or the proxy has refused: a later upstream error changes nothing
+  let settled = false;
   const upstream = client.request(
     upstreamUrl,
     {
@@ -94,14 +109,28 @@ export function proxyToApi(
       timeout: 30_000,
     },
     (answer) => {
+      if (settled) return void answer.resume();
+      settled = true;
       res.writeHead(answer.statusCode ?? 502, forwardable(answer.headers));
+      answer.on('aborted', () => res.destroy());
       answer.pipe(res);
     },
   );
   upstream.on('timeout', () => upstream.destroy(new Error('API timeout')));
   upstream.on('error', () => {
+    if (settled) return;
+    settled = true;
     if (res.headersSent) return void res.destroy();
     refuse(res, 502, 'API_UNAVAILABLE', 'Сервис временно недоступен');
+  });
+  let received = 0;
+  req.on('data', (chunk: Buffer) => {
+    received += chunk.length;
+    if (received <= cap || settled) return;
+    settled = true;
+    req.unpipe(upstream);
+    upstream.destroy();
+    if (!res.headersSent) tooLarge();
   });
   req.pipe(upstream);
 }
