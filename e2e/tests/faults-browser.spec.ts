@@ -150,7 +150,8 @@ test.describe('hostile query strings', () => {
           .getByTestId('product-card')
           .first()
           .or(page.getByRole('alert').first())
-          .or(page.getByRole('status').filter({ hasText: 'Часть фильтров из ссылки не распознана' })),
+          .or(page.getByRole('status').filter({ hasText: 'Часть фильтров из ссылки не распознана' }))
+          .first(),
       ).toBeVisible();
       await expect(page.locator('body')).not.toContainText(/undefined|NaN|Error:/);
       await guard.expectNothingRan();
