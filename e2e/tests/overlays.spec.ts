@@ -228,23 +228,30 @@ test.describe('checkout', () => {
     const phone = page.getByLabel('Телефон');
     // Keys at a person's pace: the mask library reads the caret between keystrokes (a timer), and
     // rejects a second key that arrives within the same few milliseconds (no person types that fast).
-    const type = (text: string) => page.keyboard.type(text, { delay: 40 });
+    // (80 ms: a loaded CI machine stretches the library's timer; a person's keys are further apart still)
+    const type = (text: string) => page.keyboard.type(text, { delay: 80 });
     const backspace = async (times: number) => {
       for (let i = 0; i < times; i++) {
         await page.keyboard.press('Backspace');
-        await page.waitForTimeout(40);
+        await page.waitForTimeout(80);
       }
     };
     const caret = async (start: number, end = start) => {
       await phone.evaluate((input: HTMLInputElement, [a, b]) => input.setSelectionRange(a, b), [start, end] as const);
-      await page.waitForTimeout(40);
+      await page.waitForTimeout(80);
+    };
+    // clearing is a change the library settles on its timer too, before the next key
+    const clear = async () => {
+      await phone.fill('');
+      await page.waitForTimeout(150);
     };
     await phone.click();
+    await page.waitForTimeout(80);
     await type('89161234567');
     await expect(phone).toHaveValue('+7 (916) 123-45-67');
 
     // Backspace erases digits, never stuck behind a bracket or a dash.
-    await phone.fill('');
+    await clear();
     await type('916');
     await expect(phone).toHaveValue(/^\+7 \(916\)?$/);
     await backspace(2);
@@ -253,7 +260,7 @@ test.describe('checkout', () => {
     await expect(phone).toHaveValue(/^(\+7 \(?)?$/);
 
     // In the middle: delete the «9», type «8» in its place; the caret stays where the shopper works.
-    await phone.fill('');
+    await clear();
     await type('9161234567');
     await caret(5);
     await backspace(1);
