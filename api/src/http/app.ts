@@ -21,7 +21,7 @@ import { type ResponseCacheStats, useCatalogResponseCache } from './response-cac
 import { sandboxResponse } from './sandbox.ts';
 import { checkOpsToken, registryResponse } from '../registry/registry-routes.ts';
 import { documentCheck } from '../persisted/check-document.ts';
-import { operationsResponse, PersistedOperationStore, usePersistedOperationsFrom } from '../persisted/persisted-operations.ts';
+import { MAX_REGISTRATION_BYTES, operationsResponse, PersistedOperationStore, usePersistedOperationsFrom } from '../persisted/persisted-operations.ts';
 
 export interface ApiOptions {
   db: Db;
@@ -92,21 +92,20 @@ export async function createApi(options: ApiOptions): Promise<Api> {
         endResponse(imageResponse(path) ?? new Response('Not Found', { status: 404 }));
         return;
       }
+      // the ops and sandbox routes throttle per client (the trusted address, see client-ip.ts)
+      const client = rateLimitKey(clientIp(request, (serverContext as ServerContext).req, proxies));
       if (path === '/api/ops/operations') {
-        const client = rateLimitKey(clientIp(request, (serverContext as ServerContext).req, proxies));
         const token = config.opsToken;
         const authorize = token ? (r: Request) => checkOpsToken(r, token, { client, failures: limiters.opsFailures }) : null;
         endResponse(await operationsResponse(request, operations, checkOperation, authorize).catch(serverError));
         return;
       }
       if (path === '/api/registry' || path.startsWith('/api/ops/')) {
-        const client = rateLimitKey(clientIp(request, (serverContext as ServerContext).req, proxies));
         const res = await registryResponse(request, url, db, config, { client, failures: limiters.opsFailures }).catch(serverError);
         endResponse(res ?? notFound(path));
         return;
       }
       if (path.startsWith('/api/sandbox/')) {
-        const client = rateLimitKey(clientIp(request, (serverContext as ServerContext).req, proxies));
         const res = await sandboxResponse(request, url, new OrderRepo(db), config, () => limiters.sandbox.hit(client)).catch(serverError);
         endResponse(res ?? new Response('Not Found', { status: 404 }));
         return;
@@ -144,7 +143,7 @@ export async function createApi(options: ApiOptions): Promise<Api> {
       createContext(db, config, clientIp(request, req, proxies), limiters, ping, meta) as never,
     plugins: [
       // first: every body on every route is read with a byte cap before anything else sees it
-      useBodyLimit({ onBody: responseCache?.lookupBody, maxByPathPrefix: { '/api/ops/': 1024 * 1024 } }),
+      useBodyLimit({ onBody: responseCache?.lookupBody, maxByPathPrefix: { '/api/ops/': MAX_REGISTRATION_BYTES } }),
       routes,
       // GraphQL requests in progress at once are bounded (their answers' memory with them)
       useExecutionLimit({
