@@ -68,8 +68,8 @@ export async function createHostServer(config: HostConfig): Promise<http.Server>
     ...(config.counterId ? { counterId: config.counterId } : {}),
   };
 
-  const hsts: Record<string, string> = config.publicUrl.startsWith('https:') ? { 'Strict-Transport-Security': 'max-age=31536000' } : {};
   const secureCookie = config.publicUrl.startsWith('https:');
+  const hsts: Record<string, string> = secureCookie ? { 'Strict-Transport-Security': 'max-age=31536000' } : {};
   const readRegistry = async (req: http.IncomingMessage, res: http.ServerResponse) =>
     registryFor(await readRegistryState(), visitorId(req, res, secureCookie));
 

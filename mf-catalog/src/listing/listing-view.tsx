@@ -20,6 +20,7 @@ import { useListingProducts } from './use-listing-products.ts';
 import { useListingUrl } from './use-listing-url.ts';
 import {
   activeFilterCount,
+  isPropertyParam,
   PAGE_SIZE,
   queryHref,
   toFilterInput,
@@ -67,7 +68,7 @@ function InitialSpinner() {
 export function ListingView(props: ListingViewProps) {
   const [params] = useSearchParams();
   const known = useQuery(ListingPropertiesDocument);
-  const linkProperties = [...params.keys()].some((name) => name.length > 1 && name.startsWith('f'));
+  const linkProperties = [...params.keys()].some(isPropertyParam);
   if (linkProperties && !known.data && !known.error) return <InitialSpinner />;
   return <ListingContent {...props} properties={known.data?.properties} />;
 }

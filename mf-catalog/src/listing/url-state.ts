@@ -31,7 +31,7 @@ export const SEARCH_SCHEME: UrlScheme = { sortSet: 'search', categoryParam: 'sub
 export const PAGE_SIZE = 24;
 
 const FILTER_PARAMS = ['sort', 'brand', 'category', 'subject', 'priceFrom', 'priceTo', 'page'];
-const isPropertyParam = (name: string) => name.length > 1 && name.startsWith('f');
+export const isPropertyParam = (name: string) => name.length > 1 && name.startsWith('f');
 
 /*
  * A shared or hand-edited link may carry anything. What the API would refuse as a whole
@@ -46,7 +46,7 @@ const MAX_PROPERTIES = 20;
 const MAX_VALUES = 100;
 const MAX_VALUE_LENGTH = 100;
 /** The API lists at most 100,000 elements deep: the last page whose offset it accepts. */
-export const MAX_PAGE = Math.floor(100_000 / 24) + 1;
+export const MAX_PAGE = Math.floor(100_000 / PAGE_SIZE) + 1;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is removed
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
 /** A property key: its id, or its name as search results write it (`fsize`). */
