@@ -10,11 +10,10 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { buildAll, ROOT } from './lib/stack.ts';
 
-
 const BIN = path.join(ROOT, 'node_modules', '.bin');
 const REPORT_DIR = path.join(ROOT, '.run', 'test-reports');
 const isRoot = process.getuid?.() === 0;
-const totals = { passed: 0, failed: 0, skipped: 0 };
+const totals = { passed: 0, failed: 0, skipped: 0, flaky: [] as string[] };
 
 function step(title: string) {
   console.log(`\n━━ ${title} ━━`);
@@ -40,7 +39,12 @@ function fail(message: string): never {
 }
 
 function printTotals() {
-  console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+  const flaky = totals.flaky.length;
+  console.log(
+    `\ntests: ${totals.passed} passed, ${totals.failed} failed${flaky ? `, ${flaky} flaky` : ''}${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
+  );
+  // A browser test that failed once and passed on its one retry is named, never hidden in «passed».
+  for (const title of totals.flaky) console.log(`  flaky (failed once, passed on retry): ${title}`);
 }
 
 /** Installs a Debian package when its command is missing (we run as root on CI and here). */
@@ -59,17 +63,41 @@ function ensureDebianTool(command: string, pkg: string) {
 }
 
 function countVitest(file: string) {
-  const report = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+  const report = JSON.parse(readFileSync(file, 'utf8')) as {
+    numPassedTests: number;
+    numFailedTests: number;
+    numPendingTests: number;
+    numTodoTests: number;
+  };
   totals.passed += report.numPassedTests;
   totals.failed += report.numFailedTests;
   totals.skipped += report.numPendingTests + report.numTodoTests;
 }
 
+interface PlaywrightSuite {
+  title: string;
+  specs?: { title: string; file: string; line: number; tests: { status: string }[] }[];
+  suites?: PlaywrightSuite[];
+}
+
+function flakyTitles(suites: PlaywrightSuite[] = []): string[] {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? [])
+      .filter((spec) => spec.tests.some((t) => t.status === 'flaky'))
+      .map((spec) => `${spec.file}:${spec.line} › ${spec.title}`),
+    ...flakyTitles(suite.suites),
+  ]);
+}
+
 function countPlaywright(file: string) {
-  const report = JSON.parse(readFileSync(file, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
-  totals.passed += report.stats.expected + report.stats.flaky;
+  const report = JSON.parse(readFileSync(file, 'utf8')) as {
+    stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+    suites?: PlaywrightSuite[];
+  };
+  totals.passed += report.stats.expected;
   totals.failed += report.stats.unexpected;
   totals.skipped += report.stats.skipped;
+  totals.flaky.push(...flakyTitles(report.suites));
 }
 
 async function main() {
@@ -92,15 +120,24 @@ async function main() {
 
   step('Unit and integration tests (vitest: api on PGlite and PostgreSQL, web, tooling)');
   const vitestReport = path.join(REPORT_DIR, 'vitest.json');
-  const unitCode = await run(path.join(BIN, 'vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
+  const unitCode = await run(path.join(BIN, 'vitest'), [
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${vitestReport}`,
+  ]);
   if (existsSync(vitestReport)) countVitest(vitestReport);
   if (unitCode !== 0) fail(`vitest failed (exit code ${unitCode})`);
 
   step('Browser tests (Playwright with Debian Chromium, real host, remotes and API)');
   const e2eReport = path.join(REPORT_DIR, 'playwright.json');
-  const e2eCode = await run(path.join(BIN, 'playwright'), ['test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
-  });
+  const e2eCode = await run(
+    path.join(BIN, 'playwright'),
+    ['test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
+    {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
+    },
+  );
   if (existsSync(e2eReport)) countPlaywright(e2eReport);
   if (e2eCode !== 0) fail(`browser tests failed (exit code ${e2eCode})`);
 

@@ -165,6 +165,8 @@ test('closing the viewer and the grid adds no history entry: Back then leaves th
   const entries = await page.evaluate(() => history.length);
   await page.getByRole('button', { name: `Фото 1 из ${count}: открыть галерею` }).click();
   await gallery(page).getByRole('button', { name: `Открыть фото 1 из ${count}` }).click();
+  // The keys go to the viewer once it shows (a key pressed before it mounts is the page's, as for a shopper).
+  await expectPhoto(page, product, 0);
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
   await expectPhoto(page, product, 2);

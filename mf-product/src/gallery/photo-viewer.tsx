@@ -41,7 +41,8 @@ export function PhotoViewer({ photos, index, name, onShow, onClose }: PhotoViewe
     event.preventDefault();
     step(by);
   });
-  useEffect(() => {
+  // Attached before paint: a viewer on screen already answers the keys.
+  useLayoutEffect(() => {
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, []);
