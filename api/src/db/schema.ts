@@ -179,11 +179,9 @@ export const webPaths = pgTable(
 );
 
 /** Catalogue vocabulary: query words are corrected against it (morphology, typos, layout). */
-export const searchWords = pgTable(
-  'search_words',
-  { word: text('word').primaryKey() },
-  (t) => [index('search_words_trgm_idx').using('gist', t.word.op('gist_trgm_ops'))],
-);
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+  index('search_words_trgm_idx').using('gist', t.word.op('gist_trgm_ops')),
+]);
 
 export const catalogMeta = pgTable('catalog_meta', {
   id: integer('id').primaryKey(),
@@ -191,29 +189,41 @@ export const catalogMeta = pgTable('catalog_meta', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const orders = pgTable('orders', {
-  id: serial('id').primaryKey(),
-  ordernumber: text('ordernumber').notNull().unique(),
-  idempotencyKey: text('idempotency_key').notNull().unique(),
-  /**
-   * sha256 of the order's canonical content (orders/order-fingerprint.ts): a repeat with the same
-   * idempotency key is answered with this order only when its content matches. NULL for orders
-   * placed before it existed: computed from what they stored on their key's first repeat.
-   */
-  requestFingerprint: text('request_fingerprint'),
-  accessKey: text('access_key').notNull(),
-  status: text('status').notNull().default('new'),
-  fullName: text('full_name').notNull(),
-  phone: text('phone').notNull(),
-  email: text('email').notNull(),
-  city: text('city').notNull(),
-  address: text('address').notNull(),
-  deliveryMethod: text('delivery_method').notNull(),
-  comment: text('comment').notNull().default(''),
-  totalPrice: integer('total_price').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  paidAt: timestamp('paid_at', { withTimezone: true }),
-});
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    ordernumber: text('ordernumber').notNull().unique(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    /**
+     * sha256 of the order's canonical content (orders/order-fingerprint.ts): a repeat with the same
+     * idempotency key is answered with this order only when its content matches. NULL for orders
+     * placed before it existed: computed from what they stored on their key's first repeat.
+     */
+    requestFingerprint: text('request_fingerprint'),
+    accessKey: text('access_key').notNull(),
+    /** orders/order-status.ts: new → paid → assembled → shipped → delivered, or cancelled. */
+    status: text('status').notNull().default('new'),
+    fullName: text('full_name').notNull(),
+    phone: text('phone').notNull(),
+    email: text('email').notNull(),
+    city: text('city').notNull(),
+    address: text('address').notNull(),
+    deliveryMethod: text('delivery_method').notNull(),
+    comment: text('comment').notNull().default(''),
+    totalPrice: integer('total_price').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** An unpaid order's stock reservation is released at this time (null once paid, cancelled or released). */
+    reservedUntil: timestamp('reserved_until', { withTimezone: true }),
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('orders_status_created_idx').on(t.status, t.createdAt),
+    index('orders_created_idx').on(t.createdAt),
+    index('orders_reserved_until_idx').on(t.reservedUntil),
+  ],
+);
 
 /** Lines keep a snapshot of what was sold: a later catalogue import must not rewrite orders. */
 export const orderLines = pgTable(
@@ -244,7 +254,55 @@ export const orderConsents = pgTable('order_consents', {
   clientIp: text('client_ip').notNull(),
 });
 
+/** Every status change of an order: when, who (shopper, system, payment provider, a user, the ops token), from and to. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** 'shopper', 'system', 'yookassa', 'sandbox', 'ops-token', 'user:<id>:<email>' */
+    actor: text('actor').notNull(),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    note: text('note').notNull().default(''),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.at)],
+);
+
+/**
+ * Units an order holds. offers.stock is the free stock (what the catalogue shows and sells):
+ * an order takes its units off it in the transaction that creates the order and its rows here;
+ * a cancel or an expiry gives them back. Keyed by sku: a catalogue import renumbers offers and
+ * sets offers.stock = imported stock − units still held here.
+ */
+export const stockReservations = pgTable(
+  'stock_reservations',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    sku: text('sku').notNull(),
+    quantity: integer('quantity').notNull(),
+    /** 'held' until released (cancel, expiry); a paid order keeps 'held'. */
+    state: text('state').notNull().default('held'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('stock_reservations_order_idx').on(t.orderId),
+    index('stock_reservations_sku_idx').on(sql`lower(${t.sku})`, t.state),
+  ],
+);
+
 // The registry of remote releases (remote → active and canary version) lives beside the catalogue.
 export * from '../registry/registry-tables.ts';
 // Trusted documents (persisted operations) registered by the front ends' releases.
 export * from '../persisted/persisted-tables.ts';
+// Payments through a provider (sandbox, ЮKassa), the mail outbox, the orders desk's users and sessions.
+export * from '../payments/payment-tables.ts';
+export * from '../notify/outbox-tables.ts';
+export * from '../accounts/account-tables.ts';
