@@ -475,9 +475,16 @@ type OrderError {
   available: Int
 }
 
+"новый → оплачен → собран → отправлен → доставлен, or отменён."
 enum OrderStatus {
+  "Placed, waiting for payment; its units are reserved until the reservation expires."
   NEW
   PAID
+  ASSEMBLED
+  SHIPPED
+  DELIVERED
+  "Cancelled by the shop or because it was not paid in time; its units are back in stock."
+  CANCELLED
 }
 
 type Order {

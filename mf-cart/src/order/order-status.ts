@@ -5,6 +5,10 @@ type Status = NonNullable<OrderQuery['order']>['status'];
 export const ORDER_STATUS: Record<Status, string> = {
   NEW: 'Ожидает оплаты',
   PAID: 'Оплачен',
+  ASSEMBLED: 'Собран',
+  SHIPPED: 'Отправлен',
+  DELIVERED: 'Доставлен',
+  CANCELLED: 'Отменён',
 };
 
 const dateFormat = new Intl.DateTimeFormat('ru-RU', {
