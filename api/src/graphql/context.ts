@@ -2,6 +2,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { rateLimitKey } from '../http/client-ip.ts';
 import type { Limiters } from '../http/rate-limiter.ts';
+import type { OrderHooks } from '../orders/order-hooks.ts';
 import { OrderRepo } from '../orders/order-repo.ts';
 import type { CatalogMeta } from '../repo/catalog-meta.ts';
 import { CatalogRepo } from '../repo/catalog-repo.ts';
@@ -12,6 +13,8 @@ export interface ApiContext {
   catalog: CatalogRepo;
   pages: PageRepo;
   orders: OrderRepo;
+  /** The API's order hooks (createApi): pass them to changeOrderStatus. */
+  orderHooks: readonly OrderHooks[];
   config: Config;
   /** The proven client address (http/client-ip.ts); stored with the consent record. */
   clientIp: string;
@@ -28,6 +31,7 @@ export function createContext(
   limiters: Limiters,
   ping: () => Promise<boolean>,
   meta?: CatalogMeta,
+  orders: OrderRepo = new OrderRepo(db),
 ): ApiContext {
-  return { catalog: new CatalogRepo(db, meta), pages: new PageRepo(db), orders: new OrderRepo(db), config, clientIp, clientKey: rateLimitKey(clientIp), limiters, ping };
+  return { catalog: new CatalogRepo(db, meta), pages: new PageRepo(db), orders, orderHooks: orders.hooks, config, clientIp, clientKey: rateLimitKey(clientIp), limiters, ping };
 }

@@ -7,7 +7,9 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { type ApiContext, createContext } from '../graphql/context.ts';
 import { buildSchema } from '../graphql/schema.ts';
+import type { OrderHooks } from '../orders/order-hooks.ts';
 import { OrderRepo } from '../orders/order-repo.ts';
+import { startReservationSweeper, sweepExpiredReservations } from '../orders/reservation-expiry.ts';
 import { CatalogMeta } from '../repo/catalog-meta.ts';
 import { useBodyLimit, jsonError } from './body-limit.ts';
 import { boundedDocumentCaches } from './document-cache.ts';
@@ -32,6 +34,10 @@ export interface ApiOptions {
   logging?: boolean;
   /** Off only to measure what the cache saves. */
   responseCache?: boolean;
+  /** In-transaction order hooks (mail outbox…) besides the ones createApi adds itself. */
+  orderHooks?: OrderHooks[];
+  /** How often unpaid orders past their reservation are cancelled (ms); 0: only through sweepReservations(). */
+  reservationSweepMs?: number;
 }
 
 export interface ServerContext {
@@ -53,6 +59,10 @@ export interface Api {
   responseCacheStats(): ResponseCacheStats | null;
   /** Parsed documents kept and their estimated memory (with validation and compiled forms). */
   documentCacheStats(): { documents: number; estimatedBytes: number };
+  /** The hooks every order change runs (built once here; OrderRepo and changeOrderStatus callers use this list). */
+  orderHooks: OrderHooks[];
+  /** Cancels unpaid orders past their reservation now (the sweeper does it every 30 s); `now` for tests. */
+  sweepReservations(now?: Date): Promise<number>;
   close(): void;
 }
 
@@ -69,6 +79,15 @@ export async function createApi(options: ApiOptions): Promise<Api> {
     version = await catalogVersion(db);
   };
   const meta = new CatalogMeta(() => version);
+  // built once: every hook (mail outbox…) is pushed here; OrderRepo and status changes run them
+  const orderHooks: OrderHooks[] = [...(options.orderHooks ?? [])];
+  // a sold-out or returned size bumped catalog_meta.version: this process answers fresh at once
+  const orders = new OrderRepo(db, orderHooks, () => refreshCatalogVersion().catch(() => {}));
+  const sweepReservations = async (now?: Date) => {
+    const n = await sweepExpiredReservations(db, orderHooks, now);
+    if (n) await refreshCatalogVersion().catch(() => {});
+    return n;
+  };
   const schema = buildSchema();
   // trusted documents: the operations the front ends' releases registered
   const operations = new PersistedOperationStore(db);
@@ -106,7 +125,7 @@ export async function createApi(options: ApiOptions): Promise<Api> {
         return;
       }
       if (path.startsWith('/api/sandbox/')) {
-        const res = await sandboxResponse(request, url, new OrderRepo(db), config, () => limiters.sandbox.hit(client)).catch(serverError);
+        const res = await sandboxResponse(request, url, orders, config, () => limiters.sandbox.hit(client)).catch(serverError);
         endResponse(res ?? new Response('Not Found', { status: 404 }));
         return;
       }
@@ -140,7 +159,7 @@ export async function createApi(options: ApiOptions): Promise<Api> {
     logging: options.logging === false ? false : 'warn',
     cors: { origin: config.shopPublicUrl, methods: ['GET', 'POST'] },
     context: ({ request, req }) =>
-      createContext(db, config, clientIp(request, req, proxies), limiters, ping, meta) as never,
+      createContext(db, config, clientIp(request, req, proxies), limiters, ping, meta, orders) as never,
     plugins: [
       // first: every body on every route is read with a byte cap before anything else sees it
       useBodyLimit({ onBody: responseCache?.lookupBody, maxByPathPrefix: { '/api/ops/': MAX_REGISTRATION_BYTES } }),
@@ -168,6 +187,7 @@ export async function createApi(options: ApiOptions): Promise<Api> {
       ? null
       : setInterval(() => void refreshCatalogVersion().catch(() => {}), options.catalogPollMs ?? 2000);
   timer?.unref();
+  const sweeper = options.reservationSweepMs === 0 ? null : startReservationSweeper(sweepReservations, options.reservationSweepMs ?? 30_000);
 
   return {
     fetch: (input, init, server) => yoga.fetch(input as never, init ?? {}, server ?? {}),
@@ -176,8 +196,11 @@ export async function createApi(options: ApiOptions): Promise<Api> {
     limiters,
     responseCacheStats: () => responseCache?.stats() ?? null,
     documentCacheStats: () => documentCaches.stats(),
+    orderHooks,
+    sweepReservations,
     close: () => {
       if (timer) clearInterval(timer);
+      sweeper?.stop();
     },
   };
 }

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../db/database.ts';
+import type { OrderHooks } from './order-hooks.ts';
 import { orderFingerprint, storedOrderFingerprint } from './order-fingerprint.ts';
 import { newAccessKey, newOrderNumber } from './order-number.ts';
 import { type OrderError, type OrderInput, type ValidateOptions, validateOrderData } from './validate-order.ts';
@@ -67,7 +68,16 @@ const keyReused = (): CreateOrderResult => ({
 });
 
 export class OrderRepo {
-  constructor(private readonly db: Db) {}
+  /**
+   * `hooks`: the API's order hooks (createApi builds the list once), run in the transaction that
+   * places an order. `onCatalogChanged`: called after a commit that bumped catalog_meta.version
+   * (a size sold out or came back), so this process re-reads it before its next answer.
+   */
+  constructor(
+    private readonly db: Db,
+    readonly hooks: readonly OrderHooks[] = [],
+    private readonly onCatalogChanged: () => unknown = () => {},
+  ) {}
 
   /**
    * The order stored under a key, if its content has this fingerprint. The comparison happens
