@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isProxyEntry } from './http/client-ip.ts';
+import { type DeskConfig, loadDeskConfig } from './desk/desk-config.ts';
 
 export type CatalogSeed = 'small' | 'large' | 'none';
 
@@ -49,6 +50,8 @@ export interface Config {
   shopName: string;
   /** Hosts ("cdn.example.ru" or "host:port") whose https image URLs a catalogue import accepts; none: only /api/images/. */
   catalogImageHosts: string[];
+  /** Orders desk: DESK_SESSION_HOURS, sign-in throttles (desk/desk-config.ts). */
+  desk: DeskConfig;
 }
 
 export class ConfigError extends Error {}
@@ -163,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentProviderUrl: url(env, 'PAYMENT_PROVIDER_URL', undefined, ['http:', 'https:']),
     shopName: env.SHOP_NAME || 'Оригинал',
     catalogImageHosts: imageHosts(env),
+    desk: loadDeskConfig(env, fail),
   };
 }
 

@@ -1,0 +1,27 @@
+/** The orders desk's settings (read by config.ts's loadConfig, like every setting of the API). */
+export interface DeskConfig {
+  /** DESK_SESSION_HOURS (default 12): an idle desk session ends after this many hours. */
+  sessionHours: number;
+  /** DESK_SIGNIN_EMAIL_LIMIT (default 5): failed sign-ins per e-mail per 15 minutes before it is locked for the rest of them. */
+  signInEmailLimit: number;
+  /** DESK_SIGNIN_IP_LIMIT (default 20): failed sign-ins per client IP (IPv6: /64) per 15 minutes. */
+  signInIpLimit: number;
+}
+
+export const SIGN_IN_WINDOW_MS = 15 * 60_000;
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number, fail: (name: string, value: string, expected: string) => never): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) fail(name, raw, `an integer from ${min} to ${max}`);
+  return n;
+}
+
+export function loadDeskConfig(env: NodeJS.ProcessEnv, fail: (name: string, value: string, expected: string) => never): DeskConfig {
+  return {
+    sessionHours: int(env, 'DESK_SESSION_HOURS', 12, 1, 24 * 7, fail),
+    signInEmailLimit: int(env, 'DESK_SIGNIN_EMAIL_LIMIT', 5, 1, 10_000, fail),
+    signInIpLimit: int(env, 'DESK_SIGNIN_IP_LIMIT', 20, 1, 100_000, fail),
+  };
+}
