@@ -147,7 +147,7 @@ describeDrivers(
       expect((await gql('192.0.2.46', q, { n: placed.ordernumber, k: placed.accessKey })).data.order.id).toBe(placed.id);
       // /order/<number> answers alike for an existing and a made-up order: no existence oracle
       const pages = await gql(peer, `{ a: resolvePage(path: "/order/${placed.ordernumber}") { type id status } b: resolvePage(path: "/order/SH-ZZZZZ") { type id status } }`);
-      expect(pages.data).toEqual({ a: { type: 'ORDER', id: placed.ordernumber, status: 200 }, b: { type: 'ORDER', id: 'SH-ZZZZZ', status: 200 } });
+      expect(pages.data).toEqual({ a: { type: 'ORDER', id: placed.ordernumber, status: 404 }, b: { type: 'ORDER', id: 'SH-ZZZZZ', status: 404 } });
     });
 
     it('locks a client out after repeated wrong ops tokens (429 + Retry-After), even with the right token', async () => {

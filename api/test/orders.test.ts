@@ -350,7 +350,10 @@ describeDrivers(
       expect(paid.headers.get('location')).toBe(`https://shop.test/order/${order.ordernumber}?key=${encodeURIComponent(order.accessKey)}`);
       const after = await env().data(`query($n: String!, $k: String!) { order(number: $n, key: $k) { status } }`, { n: order.ordernumber, k: order.accessKey });
       expect(after.order.status).toBe('PAID');
-      const resolved = await env().data(`query($p: String!) { resolvePage(path: $p) { type id status } }`, { p: `/order/${order.ordernumber}` });
+      const resolved = await env().data(`query($p: String!, $q: String) { resolvePage(path: $p, query: $q) { type id status } }`, {
+        p: `/order/${order.ordernumber}`,
+        q: `key=${encodeURIComponent(order.accessKey)}`,
+      });
       expect(resolved.resolvePage).toEqual({ type: 'ORDER', id: order.ordernumber, status: 200 });
     });
 

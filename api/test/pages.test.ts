@@ -63,8 +63,8 @@ describeDrivers('pages', (env) => {
 
   it('answers 404 for unknown paths; an order page never tells whether its order exists', async () => {
     expect(await resolve('/no/such/page')).toEqual({ type: 'NOT_FOUND', id: null, status: 404, location: null });
-    // no existence oracle: any well-formed number is an ORDER page (the page needs the access key)
-    expect(await resolve('/order/SH-ZZZZZ')).toEqual({ type: 'ORDER', id: 'SH-ZZZZZ', status: 200, location: null });
+    // no existence oracle: any well-formed number is an ORDER page, 404 without its access key (order-page.test.ts)
+    expect(await resolve('/order/SH-ZZZZZ')).toEqual({ type: 'ORDER', id: 'SH-ZZZZZ', status: 404, location: null });
     expect(await resolve('/order/SH-ZZZZ0')).toMatchObject({ type: 'NOT_FOUND', status: 404 });
     expect(await resolve('/order/nope')).toMatchObject({ type: 'NOT_FOUND', status: 404 });
     expect(await resolve('/%E0%A4%A')).toMatchObject({ status: 404 });

@@ -118,12 +118,18 @@ export async function createHostServer(config: HostConfig): Promise<http.Server>
       // A redirect off the site (`//evil`, `/\\evil`, `https://other`, from an imported table) is never sent.
       if (redirect) console.error('[host] refused an off-site redirect for', pathname);
       status = resolvePage.status === 404 || redirect ? 404 : 200;
-      if (status === 200) pageType = resolvePage.type;
+      // An order page without its key (or with a wrong one) is a 404 that the order page itself
+      // shows («Заказ не найден» and what to do), so its files are preloaded too. Its HTML is
+      // never stored: its URL carries the order's access key.
+      const orderPage = resolvePage.type === 'ORDER' && !redirect;
+      if (orderPage) headers['cache-control'] = 'no-store';
+      if (status === 200 || orderPage) pageType = resolvePage.type;
       resolved = { path: pathname, page: { ...resolvePage, ...(redirect ? { status: 404 } : {}), location: null } };
       if (status === 404) {
-        head = fallbackHead(`Страница не найдена — ${config.shopName}`);
+        head = fallbackHead(orderPage ? `Заказ не найден | ${config.shopName}` : `Страница не найдена — ${config.shopName}`);
       } else {
-        const { pageMeta } = await api(PageMetaDocument, { type: resolvePage.type, id: resolvePage.id, query }, forwarded);
+        const metaQuery = orderPage ? '' : query; // an order page's query holds its access key: never sent on
+        const { pageMeta } = await api(PageMetaDocument, { type: resolvePage.type, id: resolvePage.id, query: metaQuery }, forwarded);
         if (pageMeta) head = [metaTags(pageMeta, config.publicUrl), productPhotoPreload(pageMeta, config.publicUrl)].filter(Boolean).join('\n    ');
       }
     } catch (error) {
@@ -131,11 +137,19 @@ export async function createHostServer(config: HostConfig): Promise<http.Server>
         // The API refused the address itself: the shopper's request, not an outage.
         return errorPage(req, res, 400, 'Некорректный адрес страницы. Начните с главной страницы.');
       }
-      // The API is down or slow: serve the shell anyway; it shows a Russian message and
-      // retries. 503 tells crawlers and monitors the truth.
-      console.error('[host] page resolution failed:', (error as Error).message);
-      status = 503;
-      headers['retry-after'] = '30';
+      if ((error as { code?: unknown }).code === 'RATE_LIMITED') {
+        // Too many order look-ups (an order page's key is checked against that budget): the
+        // shell is served, and the order page says the same when it asks.
+        status = 429;
+        headers['retry-after'] = '60';
+        headers['cache-control'] = 'no-store';
+      } else {
+        // The API is down or slow: serve the shell anyway; it shows a Russian message and
+        // retries. 503 tells crawlers and monitors the truth.
+        console.error('[host] page resolution failed:', (error as Error).message);
+        status = 503;
+        headers['retry-after'] = '30';
+      }
     }
     // The page's files start downloading with the HTML (see preload.ts).
     const preloads = await pagePreloads({ pageType, registry, host: startAssets, readManifest });

@@ -21,7 +21,7 @@ export function paymentLink(ctx: ApiContext, order: OrderRow): string {
  * resolver call, so 100 aliases in one request spend 100 of it: a request cannot multiply
  * database look-ups (or key guesses) past what separate requests could.
  */
-function countLookup(ctx: ApiContext) {
+export function countLookup(ctx: ApiContext) {
   const wait = ctx.limiters.lookups.hit(ctx.clientKey);
   if (wait > 0) throw apiError('RATE_LIMITED', `Слишком много запросов заказов подряд. Попробуйте снова через ${wait} с.`, { retryAfter: wait });
 }

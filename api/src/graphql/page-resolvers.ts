@@ -1,9 +1,10 @@
 import { buildPageMeta } from '../repo/page-meta.ts';
-import type { PageType } from '../repo/page-repo.ts';
+import type { PageType, ResolvedPage } from '../repo/page-repo.ts';
 import { optionalId, text } from './args.ts';
 import type { ApiContext } from './context.ts';
 import { badInput } from './errors.ts';
 import { iso, toImage } from './mappers.ts';
+import { countLookup } from './order-resolvers.ts';
 
 interface MenuRow {
   id: number;
@@ -44,14 +45,36 @@ function menuTree(items: MenuRow[]) {
   return roots;
 }
 
+/**
+ * An order page is found only with its access key from the same URL (`?key=`, from the letter or
+ * the payment's return): without it, or with a wrong one, the page answers 404 «Заказ не найден»
+ * (the type stays ORDER, so the shop shows the order page's own «not found» with what to do).
+ * A missing order and a wrong key answer alike (no existence oracle); each key tried counts
+ * against the same per-client budget as `order` (a URL is one more way to guess keys), and the
+ * key is compared in constant time (OrderRepo.byNumber). The key is never echoed or logged.
+ */
+async function orderPageStatus(page: ResolvedPage, query: string, ctx: ApiContext): Promise<ResolvedPage> {
+  if (page.type !== 'ORDER' || page.status !== 200 || typeof page.id !== 'string') return page;
+  const notFound = { ...page, status: 404 };
+  let key: string | null = null;
+  try {
+    key = new URLSearchParams(query).get('key');
+  } catch {
+    return notFound;
+  }
+  if (!key || key.length > 200) return notFound;
+  countLookup(ctx);
+  return (await ctx.orders.byNumber(page.id, key)) ? page : notFound;
+}
+
 export const pageResolvers = {
   Query: {
     menu: async (_: unknown, __: unknown, ctx: ApiContext) => menuTree(await ctx.catalog.menu()),
-    resolvePage: (_: unknown, args: { path: string; query?: string | null }, ctx: ApiContext) => {
+    resolvePage: async (_: unknown, args: { path: string; query?: string | null }, ctx: ApiContext) => {
       const path = text(args.path, 'path', 2000) as string;
       const query = text(args.query, 'query', 4000) ?? '';
       if (!path.startsWith('/')) throw badInput('path', 'path должен начинаться с «/»');
-      return ctx.pages.resolve(path, query);
+      return orderPageStatus(await ctx.pages.resolve(path, query), query, ctx);
     },
     pageMeta: async (_: unknown, args: { type: PageType; id?: string | null; query?: string | null }, ctx: ApiContext) => {
       const query = text(args.query, 'query', 4000) ?? '';

@@ -81,7 +81,9 @@ export async function buildPageMeta(
       // the list lives in the shopper's browser: nothing here for a search engine
       return base('/favourites', 'Избранное', 'Товары, которые вам понравились, с актуальными ценами.', { robots: 'noindex, nofollow' });
     case 'ORDER':
-      return base('/', 'Заказ оформлен', 'Спасибо за заказ!', { robots: 'noindex, nofollow' });
+      // shown for a found order only (a wrong or missing key is a 404 «Заказ не найден», host/server/app.ts),
+      // whatever its status; the canonical is never the order's URL (it carries the access key)
+      return base('/', 'Ваш заказ', 'Состав и статус вашего заказа.', { robots: 'noindex, nofollow' });
     case 'NOT_FOUND':
       return base('/', 'Страница не найдена', 'Такой страницы нет. Воспользуйтесь поиском или перейдите в каталог.', { robots: 'noindex, follow' });
     case 'CATEGORY': {

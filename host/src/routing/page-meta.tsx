@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { PageMetaDocument, type PageType } from '../graphql/generated.ts';
 import { applyMeta } from './apply-meta.ts';
+import { withoutOrderKey } from './order-key.ts';
 
 // The head (title, canonical, JSON-LD…) belongs to one address: at start the server's HTML
 // has the landing page's; every other address, Back and Forward to the landing page included,
@@ -14,13 +15,14 @@ import { applyMeta } from './apply-meta.ts';
 const urlOf = (l: { pathname: string; search: string }) => l.pathname + l.search;
 let headUrl: string | null = typeof window === 'undefined' ? null : urlOf(window.location);
 let lastHitUrl: string | null = null;
-let previousUrl = typeof document === 'undefined' ? '' : document.referrer;
+let previousUrl = typeof document === 'undefined' ? '' : withoutOrderKey(document.referrer);
 
 export function PageMeta({ type, id }: { type: PageType; id?: string | null | undefined }) {
   const location = useLocation();
   const url = urlOf(location);
   const headIsRight = url === headUrl;
-  const query = location.search.replace(/^\?/, '');
+  // an order page's meta needs no query, and its query holds the order's access key
+  const query = type === 'ORDER' ? '' : location.search.replace(/^\?/, '');
   const { data, error } = useQuery(PageMetaDocument, {
     variables: { type, id: id ?? null, query },
     skip: headIsRight,
@@ -33,8 +35,8 @@ export function PageMeta({ type, id }: { type: PageType; id?: string | null | un
       headUrl = url;
     }
     lastHitUrl = url;
-    void pageHit(url, { title: document.title, referer: previousUrl });
-    previousUrl = window.location.href;
+    void pageHit(withoutOrderKey(url), { title: document.title, referer: previousUrl });
+    previousUrl = withoutOrderKey(window.location.href);
   }, [url, headIsRight, data, error]);
   return null;
 }

@@ -27,7 +27,10 @@ export function PageRouter() {
     const target = page.location.includes('?') ? page.location : page.location + location.search;
     return <Navigate to={target} replace />;
   }
-  const view = page.status === 404 ? null : pageView(page);
+  // An order page answers 404 without its key (or with a wrong one): the order page itself says
+  // «Заказ не найден» and what to do. Here the path alone is resolved (no key), so an order page is
+  // always shown as one, and it looks the order up with the key from the address.
+  const view = page.status === 404 && page.type !== 'ORDER' ? null : pageView(page);
   return (
     <>
       <PageMeta type={page.type} id={page.id} />
