@@ -50,6 +50,8 @@ export interface Config {
   shopName: string;
   /** Hosts ("cdn.example.ru" or "host:port") whose https image URLs a catalogue import accepts; none: only /api/images/. */
   catalogImageHosts: string[];
+  /** How long an unpaid order holds its units before the sweeper cancels it: ORDER_RESERVATION_MINUTES. */
+  orderReservationMinutes: number;
   /** Orders desk: DESK_SESSION_HOURS, sign-in throttles (desk/desk-config.ts). */
   desk: DeskConfig;
 }
@@ -166,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentProviderUrl: url(env, 'PAYMENT_PROVIDER_URL', undefined, ['http:', 'https:']),
     shopName: env.SHOP_NAME || 'Оригинал',
     catalogImageHosts: imageHosts(env),
+    orderReservationMinutes: int(env, 'ORDER_RESERVATION_MINUTES', 30, 1, 7 * 24 * 60),
     desk: loadDeskConfig(env, fail),
   };
 }

@@ -82,7 +82,7 @@ export async function createApi(options: ApiOptions): Promise<Api> {
   // built once: every hook (mail outbox…) is pushed here; OrderRepo and status changes run them
   const orderHooks: OrderHooks[] = [...(options.orderHooks ?? [])];
   // a sold-out or returned size bumped catalog_meta.version: this process answers fresh at once
-  const orders = new OrderRepo(db, orderHooks, () => refreshCatalogVersion().catch(() => {}));
+  const orders = new OrderRepo(db, orderHooks, () => refreshCatalogVersion().catch(() => {}), config.orderReservationMinutes);
   const sweepReservations = async (now?: Date) => {
     const n = await sweepExpiredReservations(db, orderHooks, now);
     if (n) await refreshCatalogVersion().catch(() => {});

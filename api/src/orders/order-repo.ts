@@ -1,16 +1,18 @@
 import { timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../db/database.ts';
-import type { OrderHooks } from './order-hooks.ts';
+import { type OrderHooks, runPlaced } from './order-hooks.ts';
+import type { OrderStatus } from './order-status.ts';
+import { isRetryableTransactionError, type ReserveRejection, reserveStock } from './stock.ts';
 import { orderFingerprint, storedOrderFingerprint } from './order-fingerprint.ts';
 import { newAccessKey, newOrderNumber } from './order-number.ts';
-import { type OrderError, type OrderInput, type ValidateOptions, validateOrderData } from './validate-order.ts';
+import { type CleanOrder, type OrderError, type OrderInput, type ValidateOptions, validateOrderData } from './validate-order.ts';
 
 export interface OrderRow {
   id: number;
   ordernumber: string;
   accessKey: string;
-  status: 'new' | 'paid';
+  status: OrderStatus;
   totalPrice: number;
   createdAt: Date;
   paidAt: Date | null;
@@ -67,6 +69,28 @@ const keyReused = (): CreateOrderResult => ({
   ],
 });
 
+/** Rolls the placing transaction back when a line's units are gone. */
+class StockRejected extends Error {
+  constructor(readonly rejections: ReserveRejection[]) {
+    super('stock rejected');
+  }
+}
+
+/** A line's rejection in the words the API already uses for stock (validation does the same before the transaction). */
+function stockError(r: ReserveRejection, lines: OrderLineRow[]): OrderError {
+  const line = Math.max(0, lines.findIndex((l) => l.offerId === r.line.offerId));
+  const field = `items[${line}]`;
+  if (r.code === 'UNKNOWN_OFFER') return { field: `${field}.offerId`, line, code: 'UNKNOWN_OFFER', message: 'Такого товара нет в каталоге' };
+  if (r.code === 'SOLD_OUT') return { field, line, code: 'SOLD_OUT', message: `Размер ${r.line.size} закончился`, available: 0 };
+  return {
+    field: `${field}.quantity`,
+    line,
+    code: 'INSUFFICIENT_STOCK',
+    message: `В наличии только ${r.available} шт. размера ${r.line.size}`,
+    available: r.available,
+  };
+}
+
 export class OrderRepo {
   /**
    * `hooks`: the API's order hooks (createApi builds the list once), run in the transaction that
@@ -77,6 +101,8 @@ export class OrderRepo {
     private readonly db: Db,
     readonly hooks: readonly OrderHooks[] = [],
     private readonly onCatalogChanged: () => unknown = () => {},
+    /** How long an unpaid order holds its units (ORDER_RESERVATION_MINUTES). */
+    private readonly reservationMinutes = 30,
   ) {}
 
   /**
@@ -171,39 +197,80 @@ export class OrderRepo {
     if (errors.length || !clean) return { success: false, errors, order: null };
 
     const total = lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
-    const created = await this.db.transaction(async (tx) => {
-      let ordernumber = newOrderNumber();
-      for (let i = 0; i < 5; i++) {
-        const [taken] = await rows<{ id: number }>(tx as unknown as Db, sql`SELECT id FROM orders WHERE ordernumber = ${ordernumber}`);
-        if (!taken) break;
-        ordernumber = newOrderNumber();
-      }
-      // ON CONFLICT: a concurrent submit with the same key waits for ours, then inserts nothing
-      const [order] = await rows<OrderRow>(
-        tx as unknown as Db,
-        sql`INSERT INTO orders (ordernumber, idempotency_key, request_fingerprint, access_key, status, full_name, phone, email, city, address, delivery_method, comment, total_price)
-            VALUES (${ordernumber}, ${input.idempotencyKey}, ${fingerprint}, ${newAccessKey()}, 'new', ${clean.fullName}, ${clean.phone}, ${clean.email},
-                    ${clean.city}, ${clean.address}, ${clean.deliveryMethod}, ${clean.comment}, ${total})
-            ON CONFLICT (idempotency_key) DO NOTHING
-            RETURNING ${ORDER_COLUMNS}`,
-      );
-      if (!order) return null;
-      for (const l of lines) {
-        await tx.execute(
-          sql`INSERT INTO order_lines (order_id, offer_id, product_id, name, sku, size, price, quantity)
-              VALUES (${order.id}, ${l.offerId}, ${l.productId}, ${l.name}, ${l.sku}, ${l.size}, ${l.price}, ${l.quantity})`,
-        );
-      }
-      await tx.execute(
-        sql`INSERT INTO order_consents (order_id, consent_version, consented_at, client_ip) VALUES (${order.id}, ${clean.consentVersion}, now(), ${clientIp})`,
-      );
-      return fix(order);
-    });
+    const placed = await this.place(input, fingerprint, clean, clientIp, lines, total);
+    if (placed && 'rejections' in placed) return { success: false, errors: placed.rejections.map((r) => stockError(r, lines)), order: null };
+    if (placed?.crossed) await this.onCatalogChanged();
+    const created = placed?.order ?? null;
     if (created) return { success: true, errors: [], order: created };
     // a concurrent submit with the same key won: its order is ours only if its content is
     const winner = await this.byKey(input.idempotencyKey, fingerprint);
     if (winner === 'mismatch') return keyReused();
     return { success: !!winner, errors: [], order: winner?.order ?? null };
+  }
+
+  /**
+   * The order, its lines, consent, reserved units, first history event and the placed hooks, in
+   * one transaction. The order row is inserted first: a concurrent submit with the same key waits
+   * on its unique index and, once the first commits, inserts nothing and takes no units (null).
+   * A line whose units another order took meanwhile rolls everything back (`rejections`). A
+   * deadlock or serialization failure (PostgreSQL) runs the transaction again, a few times.
+   */
+  private async place(
+    input: OrderInput,
+    fingerprint: string,
+    clean: CleanOrder,
+    clientIp: string,
+    lines: OrderLineRow[],
+    total: number,
+  ): Promise<{ order: OrderRow; crossed: boolean } | { rejections: ReserveRejection[] } | null> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.db.transaction(async (txRaw) => {
+          const tx = txRaw as unknown as Db;
+          let ordernumber = newOrderNumber();
+          for (let i = 0; i < 5; i++) {
+            const [taken] = await rows<{ id: number }>(tx, sql`SELECT id FROM orders WHERE ordernumber = ${ordernumber}`);
+            if (!taken) break;
+            ordernumber = newOrderNumber();
+          }
+          // ON CONFLICT: a concurrent submit with the same key waits for ours, then inserts nothing
+          const [order] = await rows<OrderRow>(
+            tx,
+            sql`INSERT INTO orders (ordernumber, idempotency_key, request_fingerprint, access_key, status, full_name, phone, email, city, address,
+                                    delivery_method, comment, total_price, reserved_until)
+                VALUES (${ordernumber}, ${input.idempotencyKey}, ${fingerprint}, ${newAccessKey()}, 'new', ${clean.fullName}, ${clean.phone}, ${clean.email},
+                        ${clean.city}, ${clean.address}, ${clean.deliveryMethod}, ${clean.comment}, ${total},
+                        now() + make_interval(mins => ${this.reservationMinutes}::int))
+                ON CONFLICT (idempotency_key) DO NOTHING
+                RETURNING ${ORDER_COLUMNS}`,
+          );
+          if (!order) return null;
+          const reserved = await reserveStock(
+            tx,
+            order.id,
+            lines.map((l) => ({ offerId: l.offerId, sku: l.sku, size: l.size, quantity: l.quantity })),
+          );
+          // thrown to roll back: the order, and the units the earlier lines took
+          if (!reserved.ok) throw new StockRejected(reserved.rejections);
+          for (const l of lines) {
+            await tx.execute(
+              sql`INSERT INTO order_lines (order_id, offer_id, product_id, name, sku, size, price, quantity)
+                  VALUES (${order.id}, ${l.offerId}, ${l.productId}, ${l.name}, ${l.sku}, ${l.size}, ${l.price}, ${l.quantity})`,
+            );
+          }
+          await tx.execute(
+            sql`INSERT INTO order_consents (order_id, consent_version, consented_at, client_ip) VALUES (${order.id}, ${clean.consentVersion}, now(), ${clientIp})`,
+          );
+          await tx.execute(sql`INSERT INTO order_events (order_id, actor, from_status, to_status, note) VALUES (${order.id}, 'shopper', NULL, 'new', '')`);
+          await runPlaced(this.hooks, tx, { ...order, status: 'new' });
+          return { order: fix(order), crossed: reserved.crossed };
+        });
+      } catch (e) {
+        if (e instanceof StockRejected) return { rejections: e.rejections };
+        if (attempt < 4 && isRetryableTransactionError(e)) continue;
+        throw e;
+      }
+    }
   }
 
   async byNumber(ordernumber: string, key: string): Promise<OrderRow | null> {
