@@ -5,6 +5,7 @@ import type { ApiContext } from './context.ts';
 import { isDatabaseUnavailable } from '../db/database.ts';
 import { apiError, serviceUnavailable } from './errors.ts';
 import { iso } from './mappers.ts';
+import { reservedUntil } from '../orders/order-view.ts';
 
 export function paymentLink(ctx: ApiContext, order: OrderRow): string {
   if (ctx.config.paymentProviderUrl) {
@@ -60,6 +61,7 @@ export const orderResolvers = {
     orderdate: (o: OrderRow) => iso(o.createdAt),
     status: (o: OrderRow) => o.status.toUpperCase(),
     lines: (o: OrderRow, _: unknown, ctx: ApiContext) => ctx.orders.lines(o.id),
+    reservedUntil: async (o: OrderRow, _: unknown, ctx: ApiContext) => (o.status === 'new' ? iso(await reservedUntil(ctx.catalog.db, o.id)) : null),
   },
   OrderLine: {
     total: (l: OrderLineRow) => l.price * l.quantity,

@@ -504,6 +504,8 @@ type Order {
   address: String!
   comment: String!
   lines: [OrderLine!]!
+  "NEW: until when its units are held for the payment (ISO 8601); an order still unpaid then is cancelled. Null in any other status."
+  reservedUntil: String
 }
 
 type OrderLine {
