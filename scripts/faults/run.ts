@@ -6,6 +6,7 @@
  *   load       50 shoppers placing orders for 60 s, on PostgreSQL and on PGlite
  *   crash      the same load, the API SIGKILLed half-way and restarted (both databases)
  *   pg-restart the same load, PostgreSQL restarted half-way under it
+ *   stock      200 shoppers racing for 60 units, the API SIGKILLed mid-race (scripts/faults/stock.ts)
  *   corpus     ≥ 5,000 malformed, oversized, wrongly typed, over-deep, hostile requests
  *   import     broken catalogue files given to the import command
  *
@@ -27,6 +28,7 @@ import { runHostileStage } from './hostile.ts';
 import { runImportFaults } from './import-faults.ts';
 import { type Attempt, type Offer, runLoad } from './load.ts';
 import { restartPostgres } from './postgres-restart.ts';
+import { runStockStage } from './stock.ts';
 import { type Verdict, verifyOrders, withPglite, withPostgres } from './verify.ts';
 
 const SHOPPERS = 50;
@@ -240,6 +242,25 @@ async function main() {
         notes: [],
       });
       log(`pg-restart: errors ${JSON.stringify(errorCodes)}, ${acksAfter.length} acknowledged after the restart → ${ok ? 'OK' : 'FAILED'}`);
+    }
+
+    if (wanted('stock')) {
+      for (const database of ['PostgreSQL', 'PGlite'] as const) {
+        const name = `stock-${database.toLowerCase()}`;
+        const pgliteDir = database === 'PGlite' ? path.join(mkdtempSync(path.join(os.tmpdir(), 'shop-faults-')), 'pglite') : undefined;
+        const databaseUrl = database === 'PostgreSQL' ? await createDatabase(pgServer.url, `faults_stock_${Date.now()}`) : undefined;
+        const r = await runStockStage({ database, log, ...(databaseUrl ? { databaseUrl } : { pgliteDir }) });
+        if (pgliteDir) rmSync(path.dirname(pgliteDir), { recursive: true, force: true });
+        scenarios.push({
+          name,
+          title: `Stock race: ${r.figures.shoppers} shoppers for ${r.figures.unitsInStock} units, the API SIGKILLed mid-race (${database})`,
+          database,
+          ok: r.ok,
+          tried: r.tried,
+          figures: r.figures,
+          notes: r.problems.slice(0, 15),
+        });
+      }
     }
 
     if (wanted('corpus') || wanted('import')) {
