@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isProxyEntry } from './http/client-ip.ts';
+import { loadPaymentConfig, type PaymentConfig } from './payments/payment-config.ts';
 import { type DeskConfig, loadDeskConfig } from './desk/desk-config.ts';
 
 export type CatalogSeed = 'small' | 'large' | 'none';
@@ -45,7 +46,8 @@ export interface Config {
   consentVersions: string[];
   /** Property names offered as listing filters. */
   allowedProperties: string[];
-  paymentProviderUrl: string | undefined;
+  /** PAYMENT_PROVIDER, PAYMENT_SANDBOX, YOOKASSA_* (payments/payment-config.ts). */
+  payment: PaymentConfig;
   /** Shown in page titles. */
   shopName: string;
   /** Hosts ("cdn.example.ru" or "host:port") whose https image URLs a catalogue import accepts; none: only /api/images/. */
@@ -165,7 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     opsTokenFailureLimit: int(env, 'OPS_TOKEN_FAILURE_LIMIT', 10, 1, 10_000),
     consentVersions: consentVersions(env),
     allowedProperties: allowed.length ? allowed : ['size'],
-    paymentProviderUrl: url(env, 'PAYMENT_PROVIDER_URL', undefined, ['http:', 'https:']),
+    payment: loadPaymentConfig(env, publicUrl.replace(/\/+$/, ''), ConfigError),
     shopName: env.SHOP_NAME || 'Оригинал',
     catalogImageHosts: imageHosts(env),
     orderReservationMinutes: int(env, 'ORDER_RESERVATION_MINUTES', 30, 1, 7 * 24 * 60),

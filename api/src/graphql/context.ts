@@ -4,6 +4,7 @@ import { rateLimitKey } from '../http/client-ip.ts';
 import type { Limiters } from '../http/rate-limiter.ts';
 import type { OrderHooks } from '../orders/order-hooks.ts';
 import { OrderRepo } from '../orders/order-repo.ts';
+import { PaymentService } from '../payments/payment-service.ts';
 import type { CatalogMeta } from '../repo/catalog-meta.ts';
 import { CatalogRepo } from '../repo/catalog-repo.ts';
 import { PageRepo } from '../repo/page-repo.ts';
@@ -22,6 +23,8 @@ export interface ApiContext {
   clientKey: string;
   limiters: Limiters;
   ping(): Promise<boolean>;
+  /** Starting and confirming payments (payments/payment-service.ts), one per API. */
+  payments: PaymentService;
 }
 
 export function createContext(
@@ -32,6 +35,7 @@ export function createContext(
   ping: () => Promise<boolean>,
   meta?: CatalogMeta,
   orders: OrderRepo = new OrderRepo(db),
+  payments: PaymentService = new PaymentService(db, orders.hooks, config.payment, config.shopPublicUrl),
 ): ApiContext {
-  return { catalog: new CatalogRepo(db, meta), pages: new PageRepo(db), orders, orderHooks: orders.hooks, config, clientIp, clientKey: rateLimitKey(clientIp), limiters, ping };
+  return { catalog: new CatalogRepo(db, meta), pages: new PageRepo(db), orders, orderHooks: orders.hooks, config, clientIp, clientKey: rateLimitKey(clientIp), limiters, ping, payments };
 }

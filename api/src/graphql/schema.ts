@@ -3,11 +3,12 @@ import { catalogResolvers } from './catalog-resolvers.ts';
 import type { ApiContext } from './context.ts';
 import { orderResolvers } from './order-resolvers.ts';
 import { pageResolvers } from './page-resolvers.ts';
+import { paymentResolvers } from '../payments/payment-resolvers.ts';
 import { typeDefs } from './type-defs.ts';
 
 export function buildSchema() {
   return createSchema<ApiContext>({
     typeDefs,
-    resolvers: [catalogResolvers, pageResolvers, orderResolvers] as never,
+    resolvers: [catalogResolvers, pageResolvers, orderResolvers, paymentResolvers] as never,
   });
 }

@@ -70,8 +70,12 @@ type Query {
 
   "An order for its page; null unless number and access key match. Each call (each alias) counts against the client's per-minute look-up budget (RATE_LIMITED)."
   order(number: String!, key: String!): Order
-  "Where to send the shopper to pay. Without a payment provider: the API's sandbox page. Null unless id and key match."
-  paymentInfo(id: ID!, key: String!): PaymentInfo
+  """
+  Where to send the shopper to pay, for tabs opened before startPayment: it starts (or resumes)
+  the order's payment exactly like startPayment (so this query has a side effect); a paid order
+  answers its own page. Null unless id and key match.
+  """
+  paymentInfo(id: ID!, key: String!): PaymentInfo @deprecated(reason: "Use the startPayment mutation.")
 }
 
 type Mutation {
@@ -83,6 +87,14 @@ type Mutation {
   (extensions.code RATE_LIMITED).
   """
   createOrder(input: CreateOrderInput!): CreateOrderResult!
+  """
+  Starts the order's payment with the shop's provider (ЮKassa, or the sandbox in development) and
+  answers where to send the shopper. One payment per order at a time: a pending one is resumed.
+  Errors (extensions.code): NOT_FOUND (id and key do not match), ALREADY_PAID, ORDER_CANCELLED,
+  PAYMENT_UNAVAILABLE («Не удалось начать оплату. Попробуйте ещё раз.»), RATE_LIMITED (counts
+  against the order look-up budget).
+  """
+  startPayment(id: ID!, key: String!): PaymentStart!
 }
 
 "An image. \`fullpath\` is relative to the shop's origin (e.g. /api/images/...) or absolute."
@@ -506,6 +518,8 @@ type Order {
   lines: [OrderLine!]!
   "NEW: until when its units are held for the payment (ISO 8601); an order still unpaid then is cancelled. Null in any other status."
   reservedUntil: String
+  "The order's latest payment (a succeeded one first); null before the shopper started paying."
+  payment: OrderPayment
 }
 
 type OrderLine {
@@ -532,5 +546,28 @@ type CreateOrderResult {
 type PaymentInfo {
   id: ID!
   linkURL: String!
+}
+
+type PaymentStart {
+  "The provider's payment page (another origin: navigate the whole window there)."
+  url: String!
+}
+
+"A payment's state as its provider confirmed it when asked (never as a notification claimed)."
+enum PaymentStatus {
+  PENDING
+  WAITING_FOR_CAPTURE
+  SUCCEEDED
+  CANCELED
+}
+
+enum PaymentProviderName {
+  SANDBOX
+  YOOKASSA
+}
+
+type OrderPayment {
+  status: PaymentStatus!
+  provider: PaymentProviderName!
 }
 `;

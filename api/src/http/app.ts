@@ -20,7 +20,9 @@ import { imageResponse } from './images.ts';
 import { defaultLimits, type QueryLimits, useQueryLimits } from './query-limits.ts';
 import { createLimiters, type Limiters } from './rate-limiter.ts';
 import { type ResponseCacheStats, useCatalogResponseCache } from './response-cache.ts';
-import { sandboxResponse } from './sandbox.ts';
+import { PaymentService } from '../payments/payment-service.ts';
+import { YOOKASSA_NOTIFY_PATH, yookassaNotifyRoute } from '../payments/payment-routes.ts';
+import { sandboxResponse } from '../payments/sandbox-page.ts';
 import { checkOpsToken, registryResponse } from '../registry/registry-routes.ts';
 import { documentCheck } from '../persisted/check-document.ts';
 import { MAX_REGISTRATION_BYTES, operationsResponse, PersistedOperationStore, usePersistedOperationsFrom } from '../persisted/persisted-operations.ts';
@@ -83,6 +85,10 @@ export async function createApi(options: ApiOptions): Promise<Api> {
   const orderHooks: OrderHooks[] = [...(options.orderHooks ?? [])];
   // a sold-out or returned size bumped catalog_meta.version: this process answers fresh at once
   const orders = new OrderRepo(db, orderHooks, () => refreshCatalogVersion().catch(() => {}), config.orderReservationMinutes);
+  // payments (the sandbox or ЮKassa: payments/payment-config.ts) and ЮKassa's notification route
+  const paymentLog = options.logging === false ? () => {} : undefined;
+  const payments = new PaymentService(db, orderHooks, config.payment, config.shopPublicUrl, { log: paymentLog });
+  const paymentNotify = yookassaNotifyRoute(payments, paymentLog);
   const sweepReservations = async (now?: Date) => {
     const n = await sweepExpiredReservations(db, orderHooks, now);
     if (n) await refreshCatalogVersion().catch(() => {});
@@ -124,8 +130,13 @@ export async function createApi(options: ApiOptions): Promise<Api> {
         endResponse(res ?? notFound(path));
         return;
       }
+      if (path === YOOKASSA_NOTIFY_PATH) {
+        endResponse(await paymentNotify(request, clientIp(request, (serverContext as ServerContext).req, proxies), client).catch(serverError));
+        return;
+      }
       if (path.startsWith('/api/sandbox/')) {
-        const res = await sandboxResponse(request, url, orders, config, () => limiters.sandbox.hit(client)).catch(serverError);
+        // 404 when the sandbox is off (ЮKassa configured, or production without PAYMENT_SANDBOX=1)
+        const res = await sandboxResponse(request, url, orders, payments, () => limiters.sandbox.hit(client)).catch(serverError);
         endResponse(res ?? new Response('Not Found', { status: 404 }));
         return;
       }
@@ -139,7 +150,7 @@ export async function createApi(options: ApiOptions): Promise<Api> {
       : useCatalogResponseCache({
           version: () => version,
           // per-shopper or per-moment answers; mutations are never cached anyway
-          uncachedRootFields: new Set(['order', 'paymentInfo', 'resolvePage', 'health', '__schema', '__type']),
+          uncachedRootFields: new Set(['order', 'paymentInfo', 'startPayment', 'resolvePage', 'health', '__schema', '__type']),
           maxBytes: config.responseCacheMaxBytes,
           maxEntryBytes: config.responseCacheMaxEntryBytes,
         });
@@ -159,7 +170,7 @@ export async function createApi(options: ApiOptions): Promise<Api> {
     logging: options.logging === false ? false : 'warn',
     cors: { origin: config.shopPublicUrl, methods: ['GET', 'POST'] },
     context: ({ request, req }) =>
-      createContext(db, config, clientIp(request, req, proxies), limiters, ping, meta, orders) as never,
+      createContext(db, config, clientIp(request, req, proxies), limiters, ping, meta, orders, payments) as never,
     plugins: [
       // first: every body on every route is read with a byte cap before anything else sees it
       useBodyLimit({ onBody: responseCache?.lookupBody, maxByPathPrefix: { '/api/ops/': MAX_REGISTRATION_BYTES } }),

@@ -1,5 +1,5 @@
-import type { Config } from '../config.ts';
 import type { OrderRepo } from '../orders/order-repo.ts';
+import type { PaymentService } from './payment-service.ts';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const rub = new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB', maximumFractionDigits: 0 });
@@ -18,18 +18,22 @@ button{font-size:18px;padding:12px 24px;border-radius:8px;border:0;background:#1
 }
 
 /**
- * The stand-in for a payment provider: GET shows the order and a pay button, POST marks the
- * order paid and sends the shopper back to the shop's order page. `attempt` counts one request
- * against the client's budget (SANDBOX_RATE_LIMIT per minute) and returns the seconds to wait
- * when it is spent: guessing ids and keys gets 429 long before it gets anywhere.
+ * The sandbox provider's payment page (sandbox-provider.ts): GET shows the order and a pay
+ * button, POST has the sandbox payment succeed, confirms it like any provider's (the order is
+ * marked paid through changeOrderStatus, actor `sandbox`) and sends the shopper back to the
+ * order page. Answers 404 when the sandbox is off (ЮKassa configured, or production without
+ * PAYMENT_SANDBOX=1). `attempt` counts one request against the client's budget
+ * (SANDBOX_RATE_LIMIT per minute) and returns the seconds to wait when it is spent: guessing
+ * ids and keys gets 429 long before it gets anywhere.
  */
 export async function sandboxResponse(
   request: Request,
   url: URL,
   orders: OrderRepo,
-  config: Config,
+  payments: PaymentService,
   attempt: () => number = () => 0,
 ): Promise<Response | null> {
+  if (!payments.config.sandboxEnabled || payments.provider.name !== 'sandbox') return null;
   const m = /^\/api\/sandbox\/pay\/([1-9]\d{0,9})\/?$/.exec(url.pathname);
   if (!m) return null;
   const wait = attempt();
@@ -46,12 +50,19 @@ export async function sandboxResponse(
   } else if (request.method !== 'GET') {
     return new Response('Method Not Allowed', { status: 405, headers: { allow: 'GET, POST' } });
   }
-  if (id > 2_147_483_647 || !key || key.length > 200) return page('Заказ не найден', '<h1>Заказ не найден</h1>', 404);
-  const order = request.method === 'POST' ? await orders.markPaid(id, key) : await orders.byId(id, key);
-  if (!order) return page('Заказ не найден', '<h1>Заказ не найден</h1><p>Проверьте ссылку на оплату.</p>', 404);
-  const back = `${config.shopPublicUrl}/order/${encodeURIComponent(order.ordernumber)}?key=${encodeURIComponent(order.accessKey)}`;
+  const notFound = () => page('Заказ не найден', '<h1>Заказ не найден</h1><p>Проверьте ссылку на оплату.</p>', 404);
+  if (id > 2_147_483_647 || !key || key.length > 200) return notFound();
+  if (request.method === 'POST') {
+    const result = await payments.sandboxPay(id, key);
+    if (result === 'not-found') return notFound();
+    if (result === 'cancelled') return page('Заказ отменён', '<h1>Заказ отменён</h1><p>Оплатить его нельзя: оформите заказ заново.</p>', 409);
+    if (result === 'failed') return page('Оплата не прошла', '<h1>Не удалось начать оплату. Попробуйте ещё раз.</h1>', 503);
+  }
+  const order = await orders.byId(id, key);
+  if (!order) return notFound();
+  const back = payments.returnUrl(order);
   if (request.method === 'POST') return new Response(null, { status: 303, headers: { location: back, 'cache-control': 'no-store' } });
-  if (order.status === 'paid') {
+  if (order.status !== 'new') {
     return page(`Заказ №${order.ordernumber} оплачен`, `<h1>Заказ №${esc(order.ordernumber)} уже оплачен</h1><p><a href="${esc(back)}">Вернуться в магазин</a></p>`);
   }
   return page(

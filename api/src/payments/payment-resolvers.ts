@@ -1,0 +1,50 @@
+import { GraphQLError } from 'graphql';
+import { parseId, text } from '../graphql/args.ts';
+import type { ApiContext } from '../graphql/context.ts';
+import { apiError } from '../graphql/errors.ts';
+import type { StartResult } from './payment-service.ts';
+
+/** The per-client budget of order look-ups: a payment start is one (ids and keys are not guessed through it). */
+function countLookup(ctx: ApiContext) {
+  const wait = ctx.limiters.lookups.hit(ctx.clientKey);
+  if (wait > 0) throw apiError('RATE_LIMITED', `Слишком много запросов заказов подряд. Попробуйте снова через ${wait} с.`, { retryAfter: wait });
+}
+
+/** A start that did not give a URL, as a coded GraphQL error with a Russian message. */
+function startError(result: Extract<StartResult, { ok: false }>): GraphQLError {
+  return new GraphQLError(result.message, { extensions: { code: result.code } });
+}
+
+export const paymentResolvers = {
+  Query: {
+    /**
+     * Deprecated (old tabs): starts or resumes the payment like startPayment and answers its URL;
+     * a paid order answers its own page.
+     */
+    paymentInfo: async (_: unknown, args: { id: string; key: string }, ctx: ApiContext) => {
+      countLookup(ctx);
+      text(args.key, 'key', 200);
+      const id = parseId(args.id, 'id');
+      const result = await ctx.payments.start(id, args.key);
+      if (result.ok) return { id: String(id), linkURL: result.url };
+      if (result.code === 'NOT_FOUND') return null;
+      if (result.code === 'ALREADY_PAID' && result.returnUrl) return { id: String(id), linkURL: result.returnUrl };
+      throw startError(result);
+    },
+  },
+  Mutation: {
+    startPayment: async (_: unknown, args: { id: string; key: string }, ctx: ApiContext) => {
+      countLookup(ctx);
+      text(args.key, 'key', 200);
+      const result = await ctx.payments.start(parseId(args.id, 'id'), args.key);
+      if (!result.ok) throw startError(result);
+      return { url: result.url };
+    },
+  },
+  Order: {
+    payment: async (o: { id: number }, _: unknown, ctx: ApiContext) => {
+      const p = await ctx.payments.latest(o.id);
+      return p ? { status: p.status.toUpperCase(), provider: p.provider.toUpperCase() } : null;
+    },
+  },
+};

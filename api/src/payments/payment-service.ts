@@ -1,0 +1,372 @@
+import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { type Db, rows } from '../db/database.ts';
+import { changeOrderStatus } from '../orders/order-lifecycle.ts';
+import type { OrderHooks } from '../orders/order-hooks.ts';
+import type { PaymentConfig } from './payment-config.ts';
+import {
+  type PaymentOrder,
+  type PaymentProvider,
+  PaymentProviderError,
+  type ProviderPayment,
+  type ProviderPaymentStatus,
+  rubles,
+} from './provider.ts';
+import { SandboxProvider } from './sandbox-provider.ts';
+import { YookassaProvider, type YookassaOptions } from './yookassa-provider.ts';
+
+/** What the shopper is told when a payment cannot be started (provider refused or unreachable). */
+export const START_FAILED_MESSAGE = 'Не удалось начать оплату. Попробуйте ещё раз.';
+/** The history note of a payment that arrived for an order cancelled before (reservation expiry). */
+export const LATE_PAYMENT_NOTE = 'Оплата пришла после отмены заказа: нужен возврат';
+
+export type StartResult =
+  | { ok: true; url: string; paymentId: string }
+  | { ok: false; code: 'NOT_FOUND' | 'ALREADY_PAID' | 'ORDER_CANCELLED' | 'PAYMENT_UNAVAILABLE'; message: string; returnUrl?: string };
+
+/**
+ * What asking the provider about a payment led to. `unknown`: not a payment of ours (or the
+ * provider knows none); `mismatch`: the provider's payment is not for this order or this amount
+ * (nothing changed); `paid`: the order is now paid (or already was); `late`: the money came for
+ * a cancelled order (history note, refund needed); `canceled`/`pending`/`waiting`: recorded.
+ */
+export type ConfirmOutcome = 'unknown' | 'mismatch' | 'paid' | 'late' | 'canceled' | 'pending' | 'waiting';
+
+interface PaymentRow {
+  id: number;
+  orderId: number;
+  provider: string;
+  providerPaymentId: string | null;
+  idempotenceKey: string;
+  amount: number;
+  status: ProviderPaymentStatus;
+  confirmationUrl: string | null;
+}
+
+const PAYMENT_COLUMNS = sql`id, order_id AS "orderId", provider, provider_payment_id AS "providerPaymentId", idempotence_key AS "idempotenceKey",
+  amount, status, confirmation_url AS "confirmationUrl"`;
+
+interface OrderForPayment {
+  id: number;
+  ordernumber: string;
+  accessKey: string;
+  status: string;
+  totalPrice: number;
+  email: string;
+  phone: string;
+}
+
+function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+export interface PaymentServiceOptions {
+  log?: (message: string) => void;
+  /** How often one order's page may make us ask the provider (ms, default 5000). */
+  refreshEveryMs?: number;
+  now?: () => number;
+  /** For ЮKassa: retry pauses, fetch (tests). */
+  yookassa?: YookassaOptions;
+  /** Overrides the provider built from the config (tests). */
+  provider?: PaymentProvider;
+}
+
+/**
+ * Payments for orders, whichever provider: one payment per order at a time (a pending one is
+ * reused), a retried start sends the same idempotence key, and an order is marked paid only
+ * from what the provider answers when asked (notification, return to the shop, sandbox page),
+ * through changeOrderStatus, so exactly once.
+ */
+export class PaymentService {
+  readonly provider: PaymentProvider;
+  private readonly log: (message: string) => void;
+  private readonly refreshEveryMs: number;
+  private readonly now: () => number;
+  /** order id → when its page last made us ask the provider. */
+  private readonly asked = new Map<number, number>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly hooks: readonly OrderHooks[],
+    readonly config: PaymentConfig,
+    private readonly shopPublicUrl: string,
+    options: PaymentServiceOptions = {},
+  ) {
+    this.log = options.log ?? ((m) => console.warn(m));
+    this.refreshEveryMs = options.refreshEveryMs ?? 5000;
+    this.now = options.now ?? Date.now;
+    this.provider =
+      options.provider ??
+      (config.provider === 'yookassa' && config.yookassa
+        ? new YookassaProvider(config.yookassa, { log: this.log, ...options.yookassa })
+        : new SandboxProvider(db, shopPublicUrl));
+  }
+
+  /** Where the provider sends the shopper back: the order page with its key. */
+  returnUrl(order: { ordernumber: string; accessKey: string }): string {
+    return `${this.shopPublicUrl}/order/${encodeURIComponent(order.ordernumber)}?key=${encodeURIComponent(order.accessKey)}`;
+  }
+
+  private async order(orderId: number): Promise<OrderForPayment | null> {
+    const [o] = await rows<OrderForPayment>(
+      this.db,
+      sql`SELECT id, ordernumber, access_key AS "accessKey", status, total_price AS "totalPrice", email, phone FROM orders WHERE id = ${orderId}`,
+    );
+    return o ?? null;
+  }
+
+  private async paymentOrder(o: OrderForPayment): Promise<PaymentOrder> {
+    const lines = await rows<{ name: string; size: string; price: number; quantity: number }>(
+      this.db,
+      sql`SELECT name, size, price, quantity FROM order_lines WHERE order_id = ${o.id} ORDER BY id`,
+    );
+    return { id: o.id, ordernumber: o.ordernumber, accessKey: o.accessKey, totalPrice: o.totalPrice, email: o.email, phone: o.phone, lines };
+  }
+
+  /** The order's open payment (pending or waiting for capture), newest first. */
+  private async openPayment(orderId: number, db: Db = this.db): Promise<PaymentRow | null> {
+    const [p] = await rows<PaymentRow>(
+      db,
+      sql`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE order_id = ${orderId} AND status IN ('pending', 'waiting_for_capture') ORDER BY id DESC LIMIT 1`,
+    );
+    return p ?? null;
+  }
+
+  /** The open payment, or a new row (our idempotence key, no provider id yet) made under the order's row lock. */
+  private async openOrCreate(order: OrderForPayment): Promise<PaymentRow> {
+    return this.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      await tx.execute(sql`SELECT id FROM orders WHERE id = ${order.id} FOR UPDATE`);
+      const open = await this.openPayment(order.id, tx);
+      if (open) return open;
+      const [created] = await rows<PaymentRow>(
+        tx,
+        sql`INSERT INTO payments (order_id, provider, idempotence_key, amount, status)
+            VALUES (${order.id}, ${this.provider.name}, ${randomUUID()}, ${order.totalPrice}, 'pending')
+            RETURNING ${PAYMENT_COLUMNS}`,
+      );
+      return created as PaymentRow;
+    });
+  }
+
+  private async closeRow(row: PaymentRow, details: unknown) {
+    await this.db.execute(
+      sql`UPDATE payments SET status = 'canceled', details = ${JSON.stringify(details)}::jsonb, updated_at = now()
+          WHERE id = ${row.id} AND status IN ('pending', 'waiting_for_capture')`,
+    );
+  }
+
+  /**
+   * Starts (or resumes) the payment of an order whose key the caller knows and answers the URL
+   * to send the shopper to. A pending payment of the order is reused (asked of the provider
+   * first: one it has cancelled or completed is not); a start whose answer was lost is repeated
+   * with the same idempotence key, so the provider never makes a second payment of it.
+   */
+  async start(orderId: number, key: string): Promise<StartResult> {
+    const order = await this.order(orderId);
+    if (!order || !key || !sameSecret(order.accessKey, key)) return { ok: false, code: 'NOT_FOUND', message: 'Заказ не найден' };
+    const unavailable = { ok: false as const, code: 'PAYMENT_UNAVAILABLE' as const, message: START_FAILED_MESSAGE };
+    for (let round = 0; round < 3; round++) {
+      const current = round === 0 ? order : ((await this.order(orderId)) ?? order);
+      if (current.status === 'cancelled') {
+        return { ok: false, code: 'ORDER_CANCELLED', message: 'Заказ отменён, оплатить его нельзя. Оформите заказ заново.' };
+      }
+      if (current.status !== 'new') return { ok: false, code: 'ALREADY_PAID', message: 'Заказ уже оплачен', returnUrl: this.returnUrl(order) };
+      const row = await this.openOrCreate(current);
+      if (row.provider !== this.provider.name || row.amount !== current.totalPrice) {
+        // a payment of the provider used before a switch, or of another amount: not reusable
+        await this.closeRow(row, { closed: 'provider or amount changed' });
+        continue;
+      }
+      if (row.providerPaymentId) {
+        let known: ProviderPayment | null;
+        try {
+          known = await this.provider.get(row.providerPaymentId);
+        } catch (e) {
+          // the provider is out of reach: its page for this payment is still the one to go to
+          if (row.confirmationUrl) return { ok: true, url: row.confirmationUrl, paymentId: row.providerPaymentId };
+          this.log(`[payments] start of order ${orderId}: ${(e as Error).message}`);
+          return unavailable;
+        }
+        if (!known) {
+          await this.closeRow(row, { closed: 'unknown to the provider' });
+          continue;
+        }
+        const outcome = await this.apply(row, known);
+        if (outcome === 'pending' && known.confirmationUrl) return { ok: true, url: known.confirmationUrl, paymentId: known.id };
+        if (outcome === 'pending' || outcome === 'mismatch') {
+          await this.closeRow(row, { closed: outcome === 'mismatch' ? 'mismatch' : 'no confirmation url' });
+        }
+        continue; // paid, cancelled or closed: the next round says so or starts a new payment
+      }
+      let created: ProviderPayment;
+      try {
+        created = await this.provider.start({
+          order: await this.paymentOrder(current),
+          idempotenceKey: row.idempotenceKey,
+          returnUrl: this.returnUrl(current),
+        });
+      } catch (e) {
+        if (e instanceof PaymentProviderError && e.kind === 'rejected') {
+          // the provider refused this request: the same key would get the same answer, so the next try is a new payment
+          await this.closeRow(row, { error: { status: e.status, code: e.code, message: e.message.slice(0, 500) } });
+        }
+        // unavailable: the row keeps its key, the next start repeats it
+        this.log(`[payments] start of order ${orderId} failed: ${(e as Error).message}`);
+        return unavailable;
+      }
+      await this.db.execute(
+        sql`UPDATE payments SET provider_payment_id = ${created.id}, confirmation_url = ${created.confirmationUrl},
+              details = ${JSON.stringify(created.raw)}::jsonb, updated_at = now()
+            WHERE id = ${row.id} AND provider_payment_id IS NULL`,
+      );
+      const withId = { ...row, providerPaymentId: created.id, confirmationUrl: created.confirmationUrl };
+      const outcome = await this.apply(withId, created);
+      if (outcome === 'pending' && created.confirmationUrl) return { ok: true, url: created.confirmationUrl, paymentId: created.id };
+      if (outcome === 'pending' || outcome === 'mismatch') await this.closeRow(withId, { closed: outcome });
+    }
+    return unavailable;
+  }
+
+  /**
+   * Asks the provider about one of our payments (by its id there) and acts on its answer only.
+   * Throws PaymentProviderError('unavailable') when the provider cannot be asked (a notification
+   * is then answered 503, so it is sent again).
+   */
+  async confirm(providerPaymentId: string): Promise<ConfirmOutcome> {
+    const [row] = await rows<PaymentRow>(
+      this.db,
+      sql`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE provider = ${this.provider.name} AND provider_payment_id = ${providerPaymentId}`,
+    );
+    if (!row) return 'unknown';
+    const payment = await this.provider.get(providerPaymentId);
+    if (!payment) {
+      this.log(`[payments] ${this.provider.name} knows no payment ${providerPaymentId} (ours: order ${row.orderId})`);
+      return 'unknown';
+    }
+    return this.apply(row, payment);
+  }
+
+  /**
+   * The provider's answer about one of our payments, applied. Believed only when it is the same
+   * payment for the same order and amount we asked for; a succeeded payment is final (nothing
+   * moves it back), and the order is marked paid through changeOrderStatus (idempotent).
+   */
+  private async apply(row: PaymentRow, payment: ProviderPayment): Promise<ConfirmOutcome> {
+    if (
+      payment.id !== row.providerPaymentId ||
+      String(payment.metadata.order_id ?? '') !== String(row.orderId) ||
+      payment.amountValue !== rubles(row.amount) ||
+      payment.currency !== 'RUB'
+    ) {
+      this.log(
+        `[payments] ${this.provider.name} payment ${payment.id} does not match our payment ${row.id} (order ${row.orderId}, ${rubles(row.amount)} RUB): ` +
+          `order_id ${JSON.stringify(payment.metadata.order_id)}, ${payment.amountValue} ${payment.currency}; nothing changed`,
+      );
+      return 'mismatch';
+    }
+    const details = JSON.stringify(payment.raw);
+    if (payment.status === 'pending') return 'pending';
+    if (payment.status === 'canceled' || payment.status === 'waiting_for_capture') {
+      await this.db.execute(
+        sql`UPDATE payments SET status = ${payment.status}, details = ${details}::jsonb, updated_at = now()
+            WHERE id = ${row.id} AND status IN ('pending', 'waiting_for_capture')`,
+      );
+      // waiting_for_capture: we send capture: true, so ЮKassa captures itself; noted, the order waits for succeeded
+      return payment.status === 'canceled' ? 'canceled' : 'waiting';
+    }
+    // succeeded
+    await this.db.execute(
+      sql`UPDATE payments SET status = 'succeeded', details = ${details}::jsonb, updated_at = now() WHERE id = ${row.id} AND status <> 'succeeded'`,
+    );
+    const order = await this.order(row.orderId);
+    if (!order) return 'unknown';
+    if (order.totalPrice !== row.amount) {
+      this.log(`[payments] payment ${payment.id} of ${rubles(row.amount)} RUB does not equal order ${order.ordernumber}'s total ${order.totalPrice}: the order is not marked paid`);
+      return 'mismatch';
+    }
+    const actor = this.provider.name === 'yookassa' ? 'yookassa' : 'sandbox';
+    const change = await changeOrderStatus(this.db, this.hooks, row.orderId, 'paid', actor);
+    if (change.ok) return 'paid';
+    if (change.code === 'BAD_TRANSITION' && order.status !== 'cancelled') return 'paid'; // already past paid (assembled…)
+    if (order.status === 'cancelled') {
+      await this.noteLatePayment(row, payment);
+      return 'late';
+    }
+    this.log(`[payments] order ${order.ordernumber}: ${change.message}`);
+    return 'mismatch';
+  }
+
+  /**
+   * Money for an order cancelled before it came (reservation expiry): the payment is recorded
+   * and the order's history says a refund is needed, once. (The stock work may later offer to
+   * re-reserve the units instead.)
+   */
+  private async noteLatePayment(row: PaymentRow, payment: ProviderPayment) {
+    const note = `${LATE_PAYMENT_NOTE} (платёж ${payment.id}, ${payment.amountValue} ₽)`;
+    const actor = this.provider.name === 'yookassa' ? 'yookassa' : 'sandbox';
+    await this.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      await tx.execute(sql`SELECT id FROM orders WHERE id = ${row.orderId} FOR UPDATE`);
+      await tx.execute(
+        sql`INSERT INTO order_events (order_id, actor, from_status, to_status, note)
+            SELECT ${row.orderId}, ${actor}, 'cancelled', 'cancelled', ${note}
+            WHERE NOT EXISTS (SELECT 1 FROM order_events WHERE order_id = ${row.orderId} AND note = ${note})`,
+      );
+    });
+    this.log(`[payments] order ${row.orderId}: ${note}`);
+  }
+
+  /**
+   * The order page after the return from the provider: while the order's payment is pending in
+   * our table, asks the provider (at most once per order per refreshEveryMs) so the page shows
+   * «Оплачен» without waiting for the notification. True when the order changed. Never throws.
+   */
+  async refreshOnView(orderId: number): Promise<boolean> {
+    const t = this.now();
+    const last = this.asked.get(orderId);
+    if (last !== undefined && t - last < this.refreshEveryMs) return false;
+    this.asked.delete(orderId);
+    this.asked.set(orderId, t);
+    if (this.asked.size > 10_000) {
+      for (const [id, at] of this.asked) {
+        if (t - at < this.refreshEveryMs && this.asked.size <= 10_000) break;
+        this.asked.delete(id);
+      }
+    }
+    try {
+      const row = await this.openPayment(orderId);
+      if (!row?.providerPaymentId || row.provider !== this.provider.name) return false;
+      const outcome = await this.confirm(row.providerPaymentId);
+      return outcome === 'paid' || outcome === 'late' || outcome === 'canceled';
+    } catch (e) {
+      this.log(`[payments] order ${orderId}: could not ask the provider on the order page: ${(e as Error).message}`);
+      return false;
+    }
+  }
+
+  /** The sandbox page's «Оплатить»: starts (or reuses) the order's sandbox payment, has it succeed, confirms it. */
+  async sandboxPay(orderId: number, key: string): Promise<'paid' | 'not-found' | 'cancelled' | 'failed'> {
+    if (!(this.provider instanceof SandboxProvider)) return 'not-found';
+    const started = await this.start(orderId, key);
+    if (!started.ok) {
+      if (started.code === 'ALREADY_PAID') return 'paid';
+      if (started.code === 'NOT_FOUND') return 'not-found';
+      return started.code === 'ORDER_CANCELLED' ? 'cancelled' : 'failed';
+    }
+    await this.provider.succeed(started.paymentId);
+    const outcome = await this.confirm(started.paymentId);
+    return outcome === 'paid' ? 'paid' : 'failed';
+  }
+
+  /** The latest payment of an order, for its page (status as confirmed with the provider). */
+  async latest(orderId: number): Promise<{ status: ProviderPaymentStatus; provider: string } | null> {
+    const [p] = await rows<{ status: ProviderPaymentStatus; provider: string }>(
+      this.db,
+      sql`SELECT status, provider FROM payments WHERE order_id = ${orderId} ORDER BY (status = 'succeeded') DESC, id DESC LIMIT 1`,
+    );
+    return p ?? null;
+  }
+}
