@@ -1,3 +1,4 @@
+import { CombinedGraphQLErrors } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
 import { formatCount, formatPrice, GOODS, type OrderPageProps, SectionError, Spinner } from '@shop/mf-shared';
 import { useEffect } from 'react';
@@ -5,6 +6,7 @@ import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { orderLineProduct } from '../cart-lines/analytics-product.ts';
 import { OrderDocument } from '../graphql/generated.ts';
 import { formatOrderDate, ORDER_STATUS } from '../order/order-status.ts';
+import { deliveryTitle, orderSummary, statusTone } from '../order/order-view.ts';
 import { PayOrderButton } from '../order/pay-order-button.tsx';
 import { reportPurchaseOnce } from '../order/report-purchase-once.ts';
 import '../report.ts';
@@ -42,31 +44,37 @@ export default function OrderPage({ id }: OrderPageProps) {
     );
   }
   if (error && !order) {
+    const limited = CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === 'RATE_LIMITED');
     return (
       <section className={styles.page}>
-        <SectionError title="Не удалось загрузить заказ. Проверьте соединение" onRetry={() => void refetch()} />
+        <SectionError
+          title={limited ? 'Слишком много запросов заказов подряд. Попробуйте через минуту' : 'Не удалось загрузить заказ. Проверьте соединение'}
+          onRetry={() => void refetch()}
+        />
       </section>
     );
   }
   if (!order) {
+    // The same answer for a wrong key, a missing key and an order that does not exist (the server
+    // answers this page with HTTP 404): say where the right link is.
     return (
-      <section className={styles.page}>
+      <section className={styles.page} data-testid="order-not-found">
         <h1 className={styles.title}>Заказ не найден</h1>
-        <p>Проверьте ссылку на заказ: в ней должен быть ключ доступа из письма или со страницы оплаты.</p>
+        <p className={orderStyles.lead}>
+          Откройте заказ по ссылке из письма «Заказ №… оформлен»: оно пришло на e-mail, указанный при оформлении, и ссылка в нём содержит ключ
+          доступа к заказу. Если письма нет во «Входящих», проверьте папку «Спам».
+        </p>
         <Link to="/search">Перейти в каталог</Link>
       </section>
     );
   }
   const count = order.lines.reduce((sum, line) => sum + line.quantity, 0);
-  const paid = order.status === 'PAID';
+  const { heading, lead } = orderSummary(order);
+  const tone = statusTone(order.status);
   return (
     <section className={styles.page} data-testid="order-page">
-      <h1 className={styles.title}>Заказ №{order.ordernumber} оформлен</h1>
-      <p className={orderStyles.lead}>
-        {paid
-          ? 'Спасибо за покупку! Мы свяжемся с вами, чтобы уточнить доставку.'
-          : 'Заказ ждёт оплаты: как только он будет оплачен, мы начнём собирать посылку.'}
-      </p>
+      <h1 className={styles.title}>{heading}</h1>
+      <p className={orderStyles.lead}>{lead}</p>
       <dl className={orderStyles.facts}>
         <div>
           <dt>Номер заказа</dt>
@@ -82,10 +90,17 @@ export default function OrderPage({ id }: OrderPageProps) {
         </div>
         <div>
           <dt>Статус</dt>
-          <dd className={paid ? orderStyles.paid : orderStyles.waiting}>{ORDER_STATUS[order.status]}</dd>
+          <dd className={orderStyles[tone]} data-testid="order-status">
+            {ORDER_STATUS[order.status]}
+          </dd>
         </div>
       </dl>
-      {!paid && <PayOrderButton orderId={order.id} accessKey={key} />}
+      {order.status === 'NEW' && <PayOrderButton orderId={order.id} accessKey={key} />}
+      {order.status === 'CANCELLED' && (
+        <Link to="/search" className={orderStyles.catalogue}>
+          Перейти в каталог
+        </Link>
+      )}
       <h2 className={orderStyles.subtitle}>{formatCount(count, GOODS)}</h2>
       <ul className={orderStyles.lines}>
         {order.lines.map((line) => (
@@ -100,12 +115,18 @@ export default function OrderPage({ id }: OrderPageProps) {
           </li>
         ))}
       </ul>
-      <p className={orderStyles.meta}>
-        Доставка бесплатно · {order.city}, {order.address}
+      <h2 className={orderStyles.subtitle}>Доставка</h2>
+      <p className={orderStyles.delivery} data-testid="order-delivery">
+        {deliveryTitle(order.deliveryMethod)}, бесплатно
+        <span className={orderStyles.meta}>
+          {order.city}, {order.address}
+        </span>
       </p>
-      <Link to="/search" className={orderStyles.back}>
-        Продолжить покупки
-      </Link>
+      {order.status !== 'CANCELLED' && (
+        <Link to="/search" className={orderStyles.back}>
+          Продолжить покупки
+        </Link>
+      )}
     </section>
   );
 }
