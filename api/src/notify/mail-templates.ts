@@ -1,0 +1,326 @@
+// The shop's letters: each one an HTML part and a plain-text part in Russian. The HTML is a simple
+// single-column layout with inline styles (mail clients drop <style> and external CSS), no
+// images (nothing remote is loaded), readable on a 360 px phone. Every value that comes from the
+// catalogue or the shopper is HTML-escaped; the text part is plain text and needs no escaping.
+
+export interface LetterShop {
+  /** Shown in the header and the footer (SHOP_NAME). */
+  name: string;
+  /** SHOP_PUBLIC_URL without a trailing slash. */
+  publicUrl: string;
+}
+
+export interface LetterOrder {
+  ordernumber: string;
+  accessKey: string;
+  totalPrice: number;
+  fullName: string;
+  phone: string;
+  email: string;
+  city: string;
+  address: string;
+  deliveryMethod: string;
+  comment: string;
+}
+
+export interface LetterLine {
+  name: string;
+  sku: string;
+  size: string;
+  price: number;
+  quantity: number;
+}
+
+export interface Letter {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+const DELIVERY_TITLES: Record<string, string> = {
+  COURIER: 'Курьер',
+  CDEK_PICKUP: 'Пункт выдачи СДЭК',
+  RUSSIAN_POST: 'Почта России',
+};
+
+export const deliveryTitle = (method: string) => DELIVERY_TITLES[method] ?? method;
+
+const rubles = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 });
+/** 17 970 ₽ (the group separator is a no-break space, so a sum never wraps in the middle). */
+export const money = (n: number) => `${rubles.format(n).replace(/\s/g, '\u00a0')}\u00a0₽`;
+
+const moscowTime = new Intl.DateTimeFormat('ru-RU', {
+  timeZone: 'Europe/Moscow',
+  day: 'numeric',
+  month: 'long',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+/** «23 ноября, 22:35 (мск)». */
+export const moscow = (d: Date) => `${moscowTime.format(d).replace(' в ', ', ')} (мск)`;
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+/** For element text and double-quoted attribute values alike. */
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c] as string);
+
+/** +79123456789 → +7 (912) 345-67-89 (anything else as stored). */
+export function formatPhone(phone: string): string {
+  const m = /^\+7(\d{3})(\d{3})(\d{2})(\d{2})$/.exec(phone);
+  return m ? `+7 (${m[1]}) ${m[2]}-${m[3]}-${m[4]}` : phone;
+}
+
+/** The shopper's way back to the order: its page with the access key (no account needed). */
+export function orderLink(shop: LetterShop, order: Pick<LetterOrder, 'ordernumber' | 'accessKey'>): string {
+  return `${shop.publicUrl}/order/${encodeURIComponent(order.ordernumber)}?key=${encodeURIComponent(order.accessKey)}`;
+}
+
+/** The order in the owner's desk (sign-in required). */
+export function deskLink(shop: LetterShop, order: Pick<LetterOrder, 'ordernumber'>): string {
+  return `${shop.publicUrl}/admin/orders/${encodeURIComponent(order.ordernumber)}`;
+}
+
+// ---- HTML building blocks (inline styles only) ----
+
+const FONT = 'font-family:Arial,Helvetica,sans-serif;';
+const MUTED = 'color:#6b6b73;';
+const RULE = 'border-bottom:1px solid #e4e4e7;';
+
+const multiline = (s: string) => escapeHtml(s).replace(/\r?\n/g, '<br>');
+
+function page(shop: LetterShop, subject: string, preheader: string, body: string): string {
+  return `<!doctype html>
+<html lang="ru">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light">
+<title>${escapeHtml(subject)}</title>
+</head>
+<body style="margin:0;padding:0;background:#f4f4f5;">
+<div style="display:none;max-height:0;overflow:hidden;">${escapeHtml(preheader)}</div>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f4f5;">
+<tr><td align="center" style="padding:16px 8px;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:8px;${FONT}font-size:16px;line-height:1.5;color:#18181b;">
+<tr><td style="padding:20px 20px 0;font-size:15px;font-weight:bold;letter-spacing:0.5px;">${escapeHtml(shop.name)}</td></tr>
+<tr><td style="padding:8px 20px 24px;word-wrap:break-word;overflow-wrap:anywhere;">
+${body}
+</td></tr>
+<tr><td style="padding:16px 20px;border-top:1px solid #e4e4e7;font-size:13px;${MUTED}">${escapeHtml(shop.name)} · <a href="${escapeHtml(shop.publicUrl)}" style="${MUTED}">${escapeHtml(shop.publicUrl.replace(/^https?:\/\//, ''))}</a></td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>
+`;
+}
+
+const h1 = (s: string) => `<h1 style="margin:8px 0 16px;font-size:22px;line-height:1.3;${FONT}">${escapeHtml(s)}</h1>`;
+const p = (html: string, style = '') => `<p style="margin:0 0 12px;${style}">${html}</p>`;
+const h2 = (s: string) => `<h2 style="margin:20px 0 8px;font-size:17px;${FONT}">${escapeHtml(s)}</h2>`;
+
+function button(href: string, label: string): string {
+  return `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:16px 0;"><tr><td style="border-radius:6px;background:#18181b;">
+<a href="${escapeHtml(href)}" style="display:inline-block;padding:12px 22px;${FONT}font-size:16px;font-weight:bold;color:#ffffff;text-decoration:none;border-radius:6px;">${escapeHtml(label)}</a>
+</td></tr></table>`;
+}
+
+/** The link also written out, for clients that hide buttons and for copying. */
+const linkText = (href: string) =>
+  p(`<a href="${escapeHtml(href)}" style="color:#1d4ed8;word-break:break-all;">${escapeHtml(href)}</a>`, 'font-size:14px;');
+
+function linesTable(lines: readonly LetterLine[], total: number, withSku: boolean): string {
+  const rows = lines.map((l) => {
+    const details = [l.size ? `размер ${l.size}` : '', withSku && l.sku ? `арт. ${l.sku}` : '', `${l.quantity} × ${money(l.price)}`]
+      .filter(Boolean)
+      .map(escapeHtml)
+      .join(' · ');
+    return `<tr>
+<td style="padding:8px 0;${RULE}vertical-align:top;">${escapeHtml(l.name)}<br><span style="font-size:14px;${MUTED}">${details}</span></td>
+<td align="right" style="padding:8px 0 8px 12px;${RULE}vertical-align:top;white-space:nowrap;">${escapeHtml(money(l.price * l.quantity))}</td>
+</tr>`;
+  });
+  return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;${FONT}font-size:16px;">
+${rows.join('\n')}
+<tr><td style="padding:12px 0 0;font-weight:bold;">Итого</td><td align="right" style="padding:12px 0 0 12px;font-weight:bold;white-space:nowrap;">${escapeHtml(money(total))}</td></tr>
+</table>`;
+}
+
+function linesText(lines: readonly LetterLine[], total: number, withSku: boolean): string {
+  const rows = lines.map((l) => {
+    const what = [l.name, l.size ? `размер ${l.size}` : '', withSku && l.sku ? `арт. ${l.sku}` : ''].filter(Boolean).join(', ');
+    return `— ${what}: ${l.quantity} × ${money(l.price)} = ${money(l.price * l.quantity)}`;
+  });
+  return `${rows.join('\n')}\nИтого: ${money(total)}`;
+}
+
+function deliveryHtml(o: LetterOrder): string {
+  return p(
+    `${escapeHtml(deliveryTitle(o.deliveryMethod))}<br>${escapeHtml(o.city)}, ${multiline(o.address)}<br>` +
+      `Получатель: ${escapeHtml(o.fullName)}, ${escapeHtml(formatPhone(o.phone))}`,
+  );
+}
+
+const deliveryText = (o: LetterOrder) =>
+  `${deliveryTitle(o.deliveryMethod)}\n${o.city}, ${o.address}\nПолучатель: ${o.fullName}, ${formatPhone(o.phone)}`;
+
+const KEEP_LINK =
+  'Сохраните это письмо: ссылка — ваш способ вернуться к заказу, входить на сайт не нужно. Не пересылайте её: по ней заказ может открыть любой.';
+
+// ---- the letters ----
+
+/** To the shopper when the order is placed. `payBy`: when an unpaid order is cancelled (its reservation ends). */
+export function orderPlacedLetter(shop: LetterShop, order: LetterOrder, lines: readonly LetterLine[], payBy: Date | null): Letter {
+  const subject = `Заказ №${order.ordernumber} оформлен`;
+  const link = orderLink(shop, order);
+  const pay = payBy
+    ? `Оплатите заказ до ${moscow(payBy)}: после этого неоплаченный заказ отменяется, а товары возвращаются в продажу.`
+    : 'Оплатить заказ и следить за его статусом можно на странице заказа.';
+  const html = [
+    h1(subject),
+    p(`Здравствуйте, ${escapeHtml(order.fullName)}! Спасибо за заказ — мы его получили.`),
+    p(escapeHtml(pay)),
+    button(link, 'Открыть заказ'),
+    linkText(link),
+    p(escapeHtml(KEEP_LINK), `font-size:14px;${MUTED}`),
+    h2('Состав заказа'),
+    linesTable(lines, order.totalPrice, false),
+    h2('Доставка'),
+    deliveryHtml(order),
+    order.comment ? `${h2('Ваш комментарий')}${p(multiline(order.comment))}` : '',
+  ].join('\n');
+  const text = [
+    `Здравствуйте, ${order.fullName}!`,
+    '',
+    `Заказ №${order.ordernumber} оформлен. Спасибо за заказ — мы его получили.`,
+    pay,
+    '',
+    'Страница заказа (оплата и статус):',
+    link,
+    KEEP_LINK,
+    '',
+    'Состав заказа:',
+    linesText(lines, order.totalPrice, false),
+    '',
+    'Доставка:',
+    deliveryText(order),
+    ...(order.comment ? ['', 'Ваш комментарий:', order.comment] : []),
+    '',
+    `— ${shop.name}, ${shop.publicUrl}`,
+  ].join('\n');
+  return { subject, html: page(shop, subject, `Итого ${money(order.totalPrice)}. Ссылка на заказ внутри.`, html), text };
+}
+
+/** To the owner (each SHOP_OWNER_EMAIL) on every new order: contents and how to reach the shopper. */
+export function newOrderOwnerLetter(shop: LetterShop, order: LetterOrder, lines: readonly LetterLine[], placedAt: Date): Letter {
+  const subject = `Новый заказ №${order.ordernumber} — ${money(order.totalPrice)}`;
+  const desk = deskLink(shop, order);
+  const phone = formatPhone(order.phone);
+  const contact: [string, string][] = [
+    ['Покупатель', escapeHtml(order.fullName)],
+    ['Телефон', `<a href="tel:${escapeHtml(order.phone)}" style="color:#1d4ed8;">${escapeHtml(phone)}</a>`],
+    ['E-mail', `<a href="mailto:${escapeHtml(order.email)}" style="color:#1d4ed8;">${escapeHtml(order.email)}</a>`],
+    ['Доставка', escapeHtml(deliveryTitle(order.deliveryMethod))],
+    ['Город', escapeHtml(order.city)],
+    ['Адрес', multiline(order.address)],
+    ...(order.comment ? [['Комментарий', multiline(order.comment)] as [string, string]] : []),
+  ];
+  const contactHtml = contact
+    .map(([k, v]) => `<tr><td style="padding:4px 12px 4px 0;vertical-align:top;white-space:nowrap;${MUTED}">${k}</td><td style="padding:4px 0;vertical-align:top;">${v}</td></tr>`)
+    .join('\n');
+  const html = [
+    h1(`Новый заказ №${order.ordernumber}`),
+    p(`Оформлен ${escapeHtml(moscow(placedAt))} на сумму <b>${escapeHtml(money(order.totalPrice))}</b>. Статус: новый, ждёт оплаты.`),
+    h2('Состав'),
+    linesTable(lines, order.totalPrice, true),
+    h2('Покупатель и доставка'),
+    `<table role="presentation" cellpadding="0" cellspacing="0" style="${FONT}font-size:16px;">${contactHtml}</table>`,
+    button(desk, 'Открыть в заказах'),
+    p('Ссылка открывает заказ в разделе заказов магазина (нужен вход).', `font-size:14px;${MUTED}`),
+  ].join('\n');
+  const text = [
+    `Новый заказ №${order.ordernumber}`,
+    `Оформлен ${moscow(placedAt)} на сумму ${money(order.totalPrice)}. Статус: новый, ждёт оплаты.`,
+    '',
+    'Состав:',
+    linesText(lines, order.totalPrice, true),
+    '',
+    `Покупатель: ${order.fullName}`,
+    `Телефон: ${phone}`,
+    `E-mail: ${order.email}`,
+    `Доставка: ${deliveryTitle(order.deliveryMethod)}`,
+    `Город: ${order.city}`,
+    `Адрес: ${order.address}`,
+    ...(order.comment ? [`Комментарий: ${order.comment}`] : []),
+    '',
+    `Заказ в разделе заказов (нужен вход): ${desk}`,
+  ].join('\n');
+  return { subject, html: page(shop, subject, `${order.fullName}, ${money(order.totalPrice)}`, html), text };
+}
+
+/** To the shopper once the payment is confirmed. */
+export function orderPaidLetter(shop: LetterShop, order: LetterOrder, lines: readonly LetterLine[]): Letter {
+  const subject = `Заказ №${order.ordernumber} оплачен`;
+  const link = orderLink(shop, order);
+  const html = [
+    h1(subject),
+    p(`Здравствуйте, ${escapeHtml(order.fullName)}! Мы получили оплату <b>${escapeHtml(money(order.totalPrice))}</b>. Заказ передан в сборку.`),
+    p('Статус заказа можно посмотреть на его странице:'),
+    button(link, 'Открыть заказ'),
+    linkText(link),
+    p(escapeHtml(KEEP_LINK), `font-size:14px;${MUTED}`),
+    h2('Состав заказа'),
+    linesTable(lines, order.totalPrice, false),
+    h2('Доставка'),
+    deliveryHtml(order),
+  ].join('\n');
+  const text = [
+    `Здравствуйте, ${order.fullName}!`,
+    '',
+    `Заказ №${order.ordernumber} оплачен: мы получили ${money(order.totalPrice)}. Заказ передан в сборку.`,
+    '',
+    'Страница заказа (статус):',
+    link,
+    KEEP_LINK,
+    '',
+    'Состав заказа:',
+    linesText(lines, order.totalPrice, false),
+    '',
+    'Доставка:',
+    deliveryText(order),
+    '',
+    `— ${shop.name}, ${shop.publicUrl}`,
+  ].join('\n');
+  return { subject, html: page(shop, subject, `Оплата ${money(order.totalPrice)} получена.`, html), text };
+}
+
+/**
+ * To the shopper when the order is cancelled. `reason`: the note of the cancelling event, if any
+ * (the desk's note, or the reservation expiry's). `wasPaid`: it was cancelled after payment.
+ */
+export function orderCancelledLetter(shop: LetterShop, order: LetterOrder, reason: string, wasPaid: boolean): Letter {
+  const subject = `Заказ №${order.ordernumber} отменён`;
+  const link = orderLink(shop, order);
+  const refund = wasPaid ? 'Заказ был оплачен: мы вернём деньги тем же способом и свяжемся с вами, если понадобится.' : '';
+  const html = [
+    h1(subject),
+    p(`Здравствуйте, ${escapeHtml(order.fullName)}! Заказ №${escapeHtml(order.ordernumber)} на сумму ${escapeHtml(money(order.totalPrice))} отменён.`),
+    reason ? p(`Причина: ${multiline(reason)}`) : '',
+    refund ? p(escapeHtml(refund)) : '',
+    p('Подробности — на странице заказа:'),
+    button(link, 'Открыть заказ'),
+    linkText(link),
+  ].join('\n');
+  const text = [
+    `Здравствуйте, ${order.fullName}!`,
+    '',
+    `Заказ №${order.ordernumber} на сумму ${money(order.totalPrice)} отменён.`,
+    ...(reason ? [`Причина: ${reason}`] : []),
+    ...(refund ? [refund] : []),
+    '',
+    'Страница заказа:',
+    link,
+    '',
+    `— ${shop.name}, ${shop.publicUrl}`,
+  ].join('\n');
+  return { subject, html: page(shop, subject, reason || 'Заказ отменён.', html), text };
+}

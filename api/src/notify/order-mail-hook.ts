@@ -1,0 +1,101 @@
+import { sql } from 'drizzle-orm';
+import { type Db, rows } from '../db/database.ts';
+import type { OrderHookOrder, OrderHooks } from '../orders/order-hooks.ts';
+import type { MailConfig } from './mail-config.ts';
+import {
+  type Letter,
+  type LetterLine,
+  type LetterShop,
+  newOrderOwnerLetter,
+  orderCancelledLetter,
+  orderPaidLetter,
+  orderPlacedLetter,
+} from './mail-templates.ts';
+
+export interface QueuedLetter extends Letter {
+  /** One letter per key, ever: a repeated event (a retried transaction, a duplicated notification) writes nothing. */
+  dedupeKey: string;
+  kind: string;
+  orderId: number | null;
+  recipient: string;
+}
+
+/**
+ * Puts a letter in the outbox through `tx`, so it is written if and only if the change it tells
+ * about commits. Returns whether it was new (false: this dedupe key was queued before).
+ */
+export async function queueLetter(tx: Db, l: QueuedLetter): Promise<boolean> {
+  const inserted = await rows<{ id: number }>(
+    tx,
+    sql`INSERT INTO mail_outbox (dedupe_key, kind, order_id, recipient, subject, html, text)
+        VALUES (${l.dedupeKey}, ${l.kind}, ${l.orderId}, ${l.recipient}, ${l.subject}, ${l.html}, ${l.text})
+        ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
+  );
+  return inserted.length > 0;
+}
+
+async function orderLines(tx: Db, orderId: number): Promise<LetterLine[]> {
+  return rows<LetterLine>(tx, sql`SELECT name, sku, size, price, quantity FROM order_lines WHERE order_id = ${orderId} ORDER BY id`);
+}
+
+export interface MailHookOptions {
+  shop: LetterShop;
+  mail: Pick<MailConfig, 'ownerEmails'>;
+  /** Called after a letter is queued (the sender looks sooner than its next poll; the transaction may still roll back). */
+  onQueued?: () => void;
+}
+
+/**
+ * The order hook of the mail outbox: on a placed order a letter to the shopper («Заказ №…
+ * оформлен») and one to each owner address («Новый заказ №…»); on payment «Заказ №… оплачен»;
+ * on cancellation «Заказ №… отменён» with the reason the history records. Letters are only
+ * written here (in the order's transaction); MailSender sends them.
+ */
+export function createMailHook(options: MailHookOptions): OrderHooks {
+  const { shop } = options;
+  const queue = async (tx: Db, letters: QueuedLetter[]) => {
+    let any = false;
+    for (const l of letters) any = (await queueLetter(tx, l)) || any;
+    if (any) options.onQueued?.();
+  };
+  return {
+    async placed(tx: Db, order: OrderHookOrder) {
+      const lines = await orderLines(tx, order.id);
+      const [times] = await rows<{ createdAt: string | Date; reservedUntil: string | Date | null }>(
+        tx,
+        sql`SELECT created_at AS "createdAt", reserved_until AS "reservedUntil" FROM orders WHERE id = ${order.id}`,
+      );
+      const payBy = times?.reservedUntil ? new Date(times.reservedUntil) : null;
+      const placedAt = times ? new Date(times.createdAt) : new Date();
+      const letters: QueuedLetter[] = [
+        {
+          dedupeKey: `order-placed:${order.id}:shopper`,
+          kind: 'order-placed',
+          orderId: order.id,
+          recipient: order.email,
+          ...orderPlacedLetter(shop, order, lines, payBy),
+        },
+      ];
+      const owner = newOrderOwnerLetter(shop, order, lines, placedAt);
+      for (const address of options.mail.ownerEmails) {
+        letters.push({ dedupeKey: `order-placed:${order.id}:owner:${address}`, kind: 'order-new-owner', orderId: order.id, recipient: address, ...owner });
+      }
+      await queue(tx, letters);
+    },
+
+    async statusChanged(tx: Db, order: OrderHookOrder, from, to) {
+      if (to === 'paid') {
+        const letter = orderPaidLetter(shop, order, await orderLines(tx, order.id));
+        await queue(tx, [{ dedupeKey: `order-paid:${order.id}:shopper`, kind: 'order-paid', orderId: order.id, recipient: order.email, ...letter }]);
+      } else if (to === 'cancelled') {
+        // the reason is the note of the event changeOrderStatus wrote just before running the hooks
+        const [event] = await rows<{ note: string }>(
+          tx,
+          sql`SELECT note FROM order_events WHERE order_id = ${order.id} AND to_status = 'cancelled' ORDER BY id DESC LIMIT 1`,
+        );
+        const letter = orderCancelledLetter(shop, order, (event?.note ?? '').trim(), from !== 'new');
+        await queue(tx, [{ dedupeKey: `order-cancelled:${order.id}:shopper`, kind: 'order-cancelled', orderId: order.id, recipient: order.email, ...letter }]);
+      }
+    },
+  };
+}
