@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { isProxyEntry } from './http/client-ip.ts';
 import { loadPaymentConfig, type PaymentConfig } from './payments/payment-config.ts';
 import { type DeskConfig, loadDeskConfig } from './desk/desk-config.ts';
+import { loadMailConfig, type MailConfig } from './notify/mail-config.ts';
 
 export type CatalogSeed = 'small' | 'large' | 'none';
 
@@ -56,6 +57,8 @@ export interface Config {
   orderReservationMinutes: number;
   /** Orders desk: DESK_SESSION_HOURS, sign-in throttles (desk/desk-config.ts). */
   desk: DeskConfig;
+  /** SMTP_URL, MAIL_FROM, SHOP_OWNER_EMAIL, MAIL_POLL_MS (notify/mail-config.ts). */
+  mail: MailConfig;
 }
 
 export class ConfigError extends Error {}
@@ -172,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     catalogImageHosts: imageHosts(env),
     orderReservationMinutes: int(env, 'ORDER_RESERVATION_MINUTES', 30, 1, 7 * 24 * 60),
     desk: loadDeskConfig(env, fail),
+    mail: loadMailConfig(env, env.SHOP_NAME || 'Оригинал', fail),
   };
 }
 
