@@ -8,6 +8,8 @@ import sirv from 'sirv';
 import { PageMetaDocument, ResolvePageDocument, SitemapDocument } from '../src/graphql/generated.ts';
 import { createApiClient } from './api-client.ts';
 import type { HostConfig } from './config.ts';
+import { isDeskPath } from '../src/desk/desk-path.ts';
+import { DESK_HEADERS, deskHead } from './desk-page.ts';
 import { fallbackHead, metaTags, productPhotoPreload } from './head.ts';
 import { errorPageHtml, escapeHtml, renderPage } from './html.ts';
 import { hostStartAssets, manifestReader, pagePreloads } from './preload.ts';
@@ -168,6 +170,28 @@ export async function createHostServer(config: HostConfig): Promise<http.Server>
     res.end(encoding === 'br' ? brotliCompressSync(html, BROTLI_FAST) : encoding === 'gzip' ? gzipSync(html, { level: 6 }) : html);
   }
 
+  /** The orders desk (desk-page.ts): the shell's page with the desk's head, 200, no-store, the same CSP without remotes or counter. */
+  async function deskPage(req: http.IncomingMessage, res: http.ServerResponse) {
+    if (config.dev) {
+      template = await loadTemplate();
+      scriptHashes = inlineScriptHashes(template);
+    }
+    const html = renderPage(template, { head: deskHead(config.shopName), state: { config: { shopName: config.shopName } } });
+    const headers: Record<string, string> = {
+      'content-type': 'text/html; charset=utf-8',
+      ...securityHeaders({ remoteOrigins: [], scriptHashes, counter: false, dev: config.dev }),
+      ...DESK_HEADERS,
+    };
+    const encoding = acceptedEncoding(req);
+    if (encoding) {
+      headers['content-encoding'] = encoding;
+      headers.vary = 'Accept-Encoding';
+    }
+    res.writeHead(200, headers);
+    if (req.method === 'HEAD') return void res.end();
+    res.end(encoding === 'br' ? brotliCompressSync(html, BROTLI_FAST) : encoding === 'gzip' ? gzipSync(html, { level: 6 }) : html);
+  }
+
   /** robots.txt and the sitemap name the configured public origin, never the request's Host. */
   async function sitemap(res: http.ServerResponse) {
     let entries: { path: string; lastModified?: string | null }[];
@@ -242,6 +266,7 @@ export async function createHostServer(config: HostConfig): Promise<http.Server>
       return void res.end(`User-agent: *\nDisallow: /cart\nDisallow: /checkout\nDisallow: /order/\nDisallow: /api/\nSitemap: ${config.publicUrl}/sitemap.xml\n`);
     }
     if (pathname === '/sitemap.xml') return sitemap(res);
+    if (isDeskPath(pathname)) return deskPage(req, res);
     await page(req, res, pathname, search);
   }
 
