@@ -11,10 +11,12 @@ interface CartLineProps {
   problem?: ReactNode;
   compact?: boolean;
   onNavigate?: () => void;
+  /** The most the shop can sell of this size, when known (the API's INSUFFICIENT_STOCK answer); else 99. */
+  maxQuantity?: number | undefined;
 }
 
 /** One line of the cart: photo, name, size, price, quantity stepper and removal. */
-export function CartLine({ line, problem, compact = false, onNavigate }: CartLineProps) {
+export function CartLine({ line, problem, compact = false, onNavigate, maxQuantity }: CartLineProps) {
   const { change, remove } = useCartLineActions(line);
   const size = compact ? 64 : 96;
   const label = line.size ? `${line.name}, размер ${line.size}` : line.name;
@@ -52,7 +54,7 @@ export function CartLine({ line, problem, compact = false, onNavigate }: CartLin
         )}
       </div>
       <div className={styles.controls}>
-        <NumberStepper value={line.quantity} onChange={change} label={label} />
+        <NumberStepper value={line.quantity} onChange={change} label={label} {...(maxQuantity ? { max: maxQuantity } : {})} />
         <p className={styles.sum}>{formatPrice(line.price * line.quantity)}</p>
         <button type="button" className={styles.remove} onClick={remove} aria-label={`Удалить: ${label}`}>
           Удалить

@@ -1,6 +1,6 @@
 import type { CartItem } from '@shop/mf-shared';
 import { describe, expect, it } from 'vitest';
-import { orderProblems, standingProblem } from './order-problems.ts';
+import { knownStockLimit, orderProblems, standingProblem } from './order-problems.ts';
 
 const line = (id: string, price = 1000, quantity = 1): CartItem => ({
   id,
@@ -79,5 +79,29 @@ describe('order rejections from the API', () => {
     );
     expect(standingProblem(problem, line('1', 1000, 5))).toBe(problem);
     expect(standingProblem(problem, line('1', 1000, 2))).toBeUndefined();
+  });
+});
+
+// Cart audit (minor): quantities went to 99 whatever the stock. Once the API has said how many are left, the stepper stops there.
+describe('known stock limit', () => {
+  it('is the available count of an INSUFFICIENT_STOCK answer, kept after the quantity changes', () => {
+    const sent = [line('a', 1000, 20)];
+    const problem = orderProblems([error({ line: 0, code: 'INSUFFICIENT_STOCK' as never, available: 7 })], sent).lines.a;
+    expect(knownStockLimit(problem)).toBe(7);
+    expect(standingProblem(problem, line('a', 1000, 7))).toBeUndefined();
+    expect(knownStockLimit(problem)).toBe(7);
+  });
+
+  it('is none for other answers or without a count', () => {
+    const sent = [line('a'), line('b'), line('c')];
+    const p = orderProblems(
+      [
+        error({ line: 0, code: 'SOLD_OUT' as never, available: 0 }),
+        error({ line: 1, code: 'PRICE_CHANGED' as never, price: 900 }),
+        error({ line: 2, code: 'INSUFFICIENT_STOCK' as never, available: null }),
+      ],
+      sent,
+    ).lines;
+    expect([knownStockLimit(p.a), knownStockLimit(p.b), knownStockLimit(p.c), knownStockLimit(undefined)]).toEqual([undefined, undefined, undefined, undefined]);
   });
 });

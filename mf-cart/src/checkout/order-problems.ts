@@ -54,3 +54,13 @@ export function standingProblem(problem: LineProblem | undefined, line: CartItem
   if (!problem) return undefined;
   return problem.sent.quantity === line.quantity && problem.sent.price === line.price ? problem : undefined;
 }
+
+/**
+ * The most the shopper can order of a line, once the API has said how many are left
+ * (INSUFFICIENT_STOCK with `available`): the quantity stepper stops there instead of at 99. It
+ * holds after the shopper changes the quantity (stock does not grow back by itself); a new
+ * answer from the API replaces it.
+ */
+export function knownStockLimit(problem: LineProblem | undefined): number | undefined {
+  return problem?.code === 'INSUFFICIENT_STOCK' && problem.available !== null && problem.available > 0 ? problem.available : undefined;
+}

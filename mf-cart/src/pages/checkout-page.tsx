@@ -8,7 +8,7 @@ import { EmptyCart } from '../cart-page/empty-cart.tsx';
 import { CHECKOUT_FORM_ID, CheckoutForm } from '../checkout/checkout-form.tsx';
 import type { CheckoutValues } from '../checkout/checkout-values.ts';
 import { LineProblem } from '../checkout/line-problem.tsx';
-import { standingProblem } from '../checkout/order-problems.ts';
+import { knownStockLimit, standingProblem } from '../checkout/order-problems.ts';
 import { usePlaceOrder } from '../checkout/use-place-order.ts';
 import '../report.ts';
 import styles from './page.module.css';
@@ -82,6 +82,7 @@ export default function CheckoutPage() {
                     key={line.id}
                     line={line}
                     compact
+                    maxQuantity={knownStockLimit(problems?.lines[line.id])}
                     problem={problem && <LineProblem line={line} problem={problem} />}
                   />
                 );
