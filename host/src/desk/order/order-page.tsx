@@ -1,0 +1,203 @@
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { DeskError, deskApi } from '../api/desk-api.ts';
+import type { OrderDetail, OrderStatus } from '../api/desk-types.ts';
+import { useDeskRequest } from '../api/use-desk-request.ts';
+import { DESK_PATHS } from '../desk-path.ts';
+import { useDeskSession } from '../session/desk-session.tsx';
+import { deliveryTitle, formatMoscow, formatPrice, paymentTitle } from '../ui/format.ts';
+import { LoadError } from '../ui/load-error.tsx';
+import { Loading } from '../ui/loading.tsx';
+import { StatusBadge } from '../ui/status-badge.tsx';
+import { OrderHistory } from './order-history.tsx';
+import { StatusChange } from './status-change.tsx';
+import styles from './order.module.css';
+
+/** One order: what was bought, by whom, where it goes, the consent record, payments, history, and the next status. */
+export function OrderPage({ number }: { number: string }) {
+  const location = useLocation();
+  const listSearch = (location.state as { listSearch?: unknown } | null)?.listSearch;
+  const backHref = DESK_PATHS.orders + (typeof listSearch === 'string' && listSearch.startsWith('?') ? listSearch : '');
+  const { expired } = useDeskSession();
+  const { state, retry, replace } = useDeskRequest(`order:${number}`, () => deskApi.order(number));
+  const [changed, setChanged] = useState('');
+
+  useEffect(() => {
+    document.title = `Заказ № ${number}`;
+  }, [number]);
+
+  const back = (
+    <p className={styles.back}>
+      <Link to={backHref}>← Все заказы</Link>
+    </p>
+  );
+  if (state.kind === 'failed' && !state.data) {
+    if (state.error.code === 'ORDER_NOT_FOUND' || state.error.status === 404) {
+      return (
+        <section>
+          {back}
+          <h1 className={styles.title}>Заказ не найден</h1>
+          <p>Заказа № {number} нет. Проверьте номер или найдите заказ в списке.</p>
+        </section>
+      );
+    }
+    return (
+      <section>
+        {back}
+        <LoadError title={`Не удалось загрузить заказ № ${number}`} error={state.error} onRetry={retry} />
+      </section>
+    );
+  }
+  if (!state.data) return <Loading text="Загружаем заказ…" />;
+  const { order } = state.data;
+
+  const changeStatus = async (status: OrderStatus, note: string) => {
+    const from = order.statusTitle;
+    try {
+      const result = await deskApi.setStatus(order.number, status, note);
+      replace(result);
+      setChanged(`Статус изменён: ${from} → ${result.order.statusTitle}`);
+    } catch (error) {
+      if (error instanceof DeskError && error.kind === 'unauthenticated') {
+        expired();
+        return;
+      }
+      // Someone else may have moved it meanwhile (409): show the order as it is now.
+      if (error instanceof DeskError && error.status === 409) retry();
+      throw error;
+    }
+  };
+
+  return (
+    <article aria-labelledby="order-title">
+      {back}
+      <div className={styles.heading}>
+        <h1 id="order-title" className={styles.title}>
+          Заказ № {order.number}
+        </h1>
+        <span data-testid="order-status">
+          <StatusBadge status={order.status} title={order.statusTitle} />
+        </span>
+      </div>
+      <p className={styles.muted}>
+        Оформлен {formatMoscow(order.createdAt)}
+        {order.paidAt ? ` · оплачен ${formatMoscow(order.paidAt)}` : ''}
+        {order.reservedUntil && order.status === 'new' ? ` · резерв до ${formatMoscow(order.reservedUntil)}` : ''}
+      </p>
+      {state.kind === 'failed' && <LoadError error={state.error} onRetry={retry} />}
+
+      <section className={styles.card} aria-labelledby="status-title">
+        <h2 id="status-title" className={styles.subtitle}>
+          Статус
+        </h2>
+        <p role="status" className={styles.changed}>
+          {changed}
+        </p>
+        <StatusChange order={order} onChange={changeStatus} />
+      </section>
+
+      <div className={styles.columns}>
+        <section className={styles.card} aria-labelledby="lines-title">
+          <h2 id="lines-title" className={styles.subtitle}>
+            Товары
+          </h2>
+          <OrderLines order={order} />
+        </section>
+        <section className={styles.card} aria-labelledby="customer-title">
+          <h2 id="customer-title" className={styles.subtitle}>
+            Покупатель и доставка
+          </h2>
+          <dl className={styles.facts}>
+            <dt>Имя</dt>
+            <dd data-testid="customer-name">{order.fullName}</dd>
+            <dt>Телефон</dt>
+            <dd data-testid="customer-phone">{order.phone}</dd>
+            <dt>E-mail</dt>
+            <dd data-testid="customer-email">{order.email}</dd>
+            <dt>Доставка</dt>
+            <dd>{deliveryTitle(order.deliveryMethod)}</dd>
+            <dt>Адрес</dt>
+            <dd data-testid="customer-address">{[order.city, order.address].filter(Boolean).join(', ') || '—'}</dd>
+            <dt>Комментарий</dt>
+            <dd className={styles.comment}>{order.comment || '—'}</dd>
+          </dl>
+        </section>
+      </div>
+
+      <div className={styles.columns}>
+        <section className={styles.card} aria-labelledby="payments-title">
+          <h2 id="payments-title" className={styles.subtitle}>
+            Оплата
+          </h2>
+          {order.payments.length === 0 ? (
+            <p className={styles.muted}>Платежей нет.</p>
+          ) : (
+            <ul className={styles.plain}>
+              {order.payments.map((payment) => (
+                <li key={`${payment.provider}:${payment.providerPaymentId}`} className={styles.payment}>
+                  <span>
+                    {payment.provider === 'yookassa' ? 'ЮKassa' : payment.provider === 'sandbox' ? 'тестовая оплата' : payment.provider} ·{' '}
+                    {paymentTitle(payment.status)} · {formatPrice(payment.amount)}
+                  </span>
+                  <span className={styles.muted}>
+                    {payment.providerPaymentId} · {formatMoscow(payment.updatedAt || payment.createdAt)}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <section className={styles.card} aria-labelledby="consent-title">
+          <h2 id="consent-title" className={styles.subtitle}>
+            Согласие на обработку персональных данных
+          </h2>
+          {order.consent ? (
+            <dl className={styles.facts}>
+              <dt>Версия</dt>
+              <dd>{order.consent.version}</dd>
+              <dt>Дано</dt>
+              <dd>{formatMoscow(order.consent.at)}</dd>
+              <dt>IP-адрес</dt>
+              <dd>{order.consent.clientIp || '—'}</dd>
+            </dl>
+          ) : (
+            <p className={styles.muted}>Записи о согласии нет.</p>
+          )}
+        </section>
+      </div>
+
+      <section className={styles.card} aria-labelledby="history-title">
+        <h2 id="history-title" className={styles.subtitle}>
+          История
+        </h2>
+        <OrderHistory history={order.history} />
+      </section>
+    </article>
+  );
+}
+
+function OrderLines({ order }: { order: OrderDetail }) {
+  return (
+    <>
+      <ul className={styles.plain}>
+        {order.lines.map((line) => (
+          <li key={`${line.sku}-${line.size}`} className={styles.line}>
+            <span className={styles.lineName}>
+              {line.name}
+              <span className={styles.muted}>
+                арт. {line.sku}
+                {line.size ? `, размер ${line.size}` : ''}
+              </span>
+            </span>
+            <span className={styles.lineSum}>
+              {line.quantity} × {formatPrice(line.price)} = {formatPrice(line.total)}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <p className={styles.total}>
+        Итого: <strong>{formatPrice(order.totalPrice)}</strong>
+      </p>
+    </>
+  );
+}

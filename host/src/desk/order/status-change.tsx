@@ -1,0 +1,104 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { DeskError } from '../api/desk-api.ts';
+import type { OrderDetail, OrderStatus } from '../api/desk-types.ts';
+import { TextField } from '../ui/text-field.tsx';
+import { MAX_NOTE_LENGTH, type StatusNoteValues, statusNoteSchema } from './status-schema.ts';
+import desk from '../ui/desk.module.css';
+import styles from './order.module.css';
+
+interface StatusChangeProps {
+  order: OrderDetail;
+  /** Sends the change; resolves with nothing, rejects with a DeskError the form shows. */
+  onChange(status: OrderStatus, note: string): Promise<void>;
+}
+
+/**
+ * One button per status the API allows next (`next`), with an optional note. «отменён» asks
+ * first: it returns the units to sale and cannot be undone.
+ */
+export function StatusChange({ order, onChange }: StatusChangeProps) {
+  const [confirming, setConfirming] = useState<OrderStatus | null>(null);
+  const [failure, setFailure] = useState<string>('');
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<StatusNoteValues, unknown, StatusNoteValues>({
+    defaultValues: { note: '' },
+    resolver: zodResolver(statusNoteSchema),
+  });
+
+  useEffect(() => {
+    if (confirming) confirmRef.current?.focus();
+  }, [confirming]);
+
+  if (order.next.length === 0) {
+    return <p className={styles.final}>Статус «{order.statusTitle}» окончательный: дальше его не изменить.</p>;
+  }
+
+  const send = (status: OrderStatus) =>
+    handleSubmit(async ({ note }) => {
+      setFailure('');
+      try {
+        await onChange(status, note);
+        reset({ note: '' });
+        setConfirming(null);
+      } catch (error) {
+        setConfirming(null);
+        setFailure(error instanceof DeskError ? error.message : 'Не удалось изменить статус. Повторите.');
+      }
+    });
+
+  const titleOf = (status: OrderStatus) => order.next.find((n) => n.status === status)?.title ?? status;
+
+  return (
+    <form className={styles.statusForm} noValidate onSubmit={(event) => event.preventDefault()} aria-label="Смена статуса">
+      <TextField
+        id="desk-status-note"
+        label="Комментарий к смене статуса (необязательно)"
+        multiline
+        maxLength={MAX_NOTE_LENGTH + 100}
+        error={errors.note?.message}
+        {...register('note')}
+      />
+      {failure && (
+        <p role="alert" className={desk.fieldError}>
+          {failure}
+        </p>
+      )}
+      {confirming ? (
+        <div role="alertdialog" aria-labelledby="desk-confirm-text" className={styles.confirm}>
+          <p id="desk-confirm-text">
+            Отменить заказ № {order.number}? Резерв товара будет снят, отмену нельзя вернуть.
+          </p>
+          <div className={styles.actions}>
+            <button ref={confirmRef} type="button" className={`${desk.button} ${desk.danger}`} disabled={isSubmitting} onClick={send(confirming)}>
+              Да, отменить заказ
+            </button>
+            <button type="button" className={`${desk.button} ${desk.secondary}`} disabled={isSubmitting} onClick={() => setConfirming(null)}>
+              Не отменять
+            </button>
+          </div>
+        </div>
+      ) : (
+        <div className={styles.actions}>
+          {order.next.map(({ status }) => (
+            <button
+              key={status}
+              type="button"
+              className={status === 'cancelled' ? `${desk.button} ${desk.secondary} ${styles.cancel}` : desk.button}
+              disabled={isSubmitting}
+              onClick={status === 'cancelled' ? () => setConfirming('cancelled') : send(status)}
+            >
+              {status === 'cancelled' ? 'Отменить заказ' : `Перевести в «${titleOf(status)}»`}
+            </button>
+          ))}
+        </div>
+      )}
+    </form>
+  );
+}

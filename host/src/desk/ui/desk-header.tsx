@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { DeskError } from '../api/desk-api.ts';
+import { ROLE_TITLES } from '../api/desk-types.ts';
+import { DESK_PATHS } from '../desk-path.ts';
+import { useDeskSession } from '../session/desk-session.tsx';
+import styles from './desk.module.css';
+
+/** The desk's own header: no storefront menus, search or cart; who is signed in, and «Выйти». */
+export function DeskHeader({ shopName }: { shopName: string }) {
+  const session = useDeskSession();
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const user = session.state.kind === 'signed-in' ? session.state.user : null;
+  const signOut = async () => {
+    setBusy(true);
+    setError('');
+    try {
+      await session.signOut();
+    } catch (failure) {
+      setError(failure instanceof DeskError ? `Не удалось выйти. ${failure.message}` : 'Не удалось выйти. Повторите.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <header className={styles.header}>
+      <div className={styles.headerRow}>
+        <Link to={DESK_PATHS.orders} className={styles.brand}>
+          {shopName} · Заказы
+        </Link>
+        {user && (
+          <div className={styles.user}>
+            <span data-testid="desk-user">
+              {user.name || user.email} · <span className={styles.role}>{ROLE_TITLES[user.role] ?? user.role}</span>
+            </span>
+            <button type="button" className={styles.linkButton} onClick={() => void signOut()} disabled={busy}>
+              Выйти
+            </button>
+          </div>
+        )}
+      </div>
+      {error && (
+        <p role="alert" className={styles.inlineError}>
+          {error}
+        </p>
+      )}
+    </header>
+  );
+}
