@@ -3,6 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePorts, latestRelease, localRegistry, REMOTES, ROOT, startStack } from '../../scripts/lib/stack.ts';
+import { createDeskUsers } from './desk.ts';
+import { startE2eFakes } from './fakes.ts';
 
 /**
  * Starts the whole shop from the current production builds on free ports, with a fresh
@@ -16,6 +18,13 @@ export default async function globalSetup() {
   const registry = localRegistry(ports, versions);
   const logDir = path.join(ROOT, '.run', 'e2e-logs');
   rmSync(logDir, { recursive: true, force: true });
+  // The local SMTP server and the fake ЮKassa come first: the API sends letters and creates
+  // payments there, as production does with real ones (the tests reach them via SHOP_FAKES_URL).
+  const fakes = await startE2eFakes();
+  // ЮKassa notifies the shop's public address, which the host proxies to the API
+  fakes.yookassa.setNotifyUrl(`http://localhost:${ports.host}/api/payments/yookassa/notify`);
+  // The orders desk's owner and manager (SHOP_DESK_USERS), made before the API holds the database.
+  await createDeskUsers(path.join(work, 'pglite'));
   const stack = await startStack({
     ports,
     registry,
@@ -24,7 +33,10 @@ export default async function globalSetup() {
     log: { dir: logDir },
     // Many browser tests place orders (and open order and payment pages) within a minute from
     // one address; the limits themselves are tested in the API suite.
-    env: { REGISTRY_TTL_MS: '0', ORDER_RATE_LIMIT: '1000', ORDER_LOOKUP_RATE_LIMIT: '1000', SANDBOX_RATE_LIMIT: '1000' },
+    env: { REGISTRY_TTL_MS: '0', ORDER_RATE_LIMIT: '1000', ORDER_LOOKUP_RATE_LIMIT: '1000', SANDBOX_RATE_LIMIT: '1000', ...fakes.env },
+  }).catch(async (error: unknown) => {
+    await fakes.close();
+    throw error;
   });
   process.env.SHOP_URL = stack.url;
   process.env.SHOP_API_URL = `http://127.0.0.1:${ports.api}`;
@@ -32,8 +44,10 @@ export default async function globalSetup() {
   process.env.SHOP_VERSIONS = JSON.stringify(versions);
   process.env.SHOP_WORK_DIR = work;
   process.env.SHOP_OPS_TOKEN = opsToken;
+  process.env.SHOP_FAKES_URL = fakes.controlUrl;
   return async () => {
     await stack.stop();
+    await fakes.close();
     rmSync(work, { recursive: true, force: true });
   };
 }
