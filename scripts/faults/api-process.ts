@@ -41,6 +41,8 @@ export async function startApi(options: ApiOptions): Promise<ApiProcess> {
     // production, so the corpus reaches the limits instead of stopping at trusted documents
     GRAPHQL_ARBITRARY_OPERATIONS: 'true',
     SHOP_PUBLIC_URL: 'http://localhost:3000',
+    // a test stand: the payment sandbox is refused under NODE_ENV=production unless said so
+    PAYMENT_SANDBOX: '1',
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : { PGLITE_DIR: options.pgliteDir }),
     ...options.env,
   };
