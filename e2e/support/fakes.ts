@@ -4,6 +4,7 @@
 // global setup puts in SHOP_FAKES_URL. startE2eFakes is for global setup; the rest is for tests.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { expect, type Page } from '@playwright/test';
 import { type FakeSmtpServer, type ReceivedMail, startSmtpServer } from '../../scripts/fakes/smtp.ts';
 import { type FakeYookassa, startFakeYookassa } from '../../scripts/fakes/yookassa.ts';
 
@@ -162,3 +163,19 @@ export function orderLinkIn(text: string): URL | null {
 
 /** The amount as the fake ЮKassa's page shows it: «24990.00 ₽». */
 export const fakeAmount = (rub: number) => `${rub}.00 ₽`;
+
+/**
+ * The fake ЮKassa's payment page is open (after «Подтвердить заказ» or «Оплатить заказ»);
+ * returns the order number it names («Заказ №…», the payment's description).
+ */
+export async function onYookassaPage(page: Page): Promise<string> {
+  await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/confirm\//);
+  await expect(page.getByRole('heading', { name: 'Оплата заказа' })).toBeVisible();
+  const description = (await page.getByText(/^Заказ №/).textContent()) ?? '';
+  return /№(\S+)/.exec(description)?.[1] ?? '';
+}
+
+/** Pays on the fake ЮKassa's page as a shopper does; the page sends the shopper back to the shop. */
+export async function payOnYookassa(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Оплатить', exact: true }).click();
+}

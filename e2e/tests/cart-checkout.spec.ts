@@ -1,6 +1,6 @@
 // Guards the cart team's promise on the real API: the stored cart is edited, survives a reload,
-// is the same in a second tab, and checks out with field-level messages through the sandbox
-// payment to a paid order with server-computed prices and exactly one purchase event.
+// is the same in a second tab, and checks out with field-level messages through ЮKassa's (the
+// local fake's) payment page to a paid order with server-computed prices and exactly one purchase event.
 import { expect, test } from '@playwright/test';
 import {
   fillCheckout,
@@ -11,6 +11,7 @@ import {
   twoSizesInStock,
   VALID_DETAILS,
 } from '../support/cart.ts';
+import { fakeAmount, onYookassaPage, payOnYookassa } from '../support/fakes.ts';
 
 const rub = (n: number) =>
   new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB', maximumFractionDigits: 0 }).format(n);
@@ -139,12 +140,12 @@ test('a stored cart is edited, kept over a reload and across tabs, and ends in a
   await expect(consent).toContainText('152-ФЗ');
   await consent.getByRole('button', { name: 'Понятно' }).click();
 
-  // Valid details: the phone is masked as typed, the order goes to the sandbox payment.
+  // Valid details: the phone is masked as typed, the order goes to ЮKassa's (the fake's) payment page.
   await fillCheckout(page, VALID_DETAILS);
   await expect(page.getByLabel('Телефон')).toHaveValue('+7 (916) 123-45-67');
   await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
-  await expect(page.getByText('ТЕСТОВАЯ ОПЛАТА')).toBeVisible();
-  await page.getByRole('button', { name: 'Оплатить (тест)' }).click();
+  await onYookassaPage(page);
+  await payOnYookassa(page);
 
   // The order page: number, date, total and the paid status.
   await expect(page).toHaveURL(/\/order\/[^/?]+\?key=/);
@@ -193,8 +194,8 @@ test('a changed price and a sold-out size are shown on their lines and fixed bef
   await soldOut.getByRole('button', { name: /^Удалить/ }).click();
   await expect(page.getByTestId('cart-total')).toHaveText(rub(a.price));
   await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
-  await expect(page.getByText('ТЕСТОВАЯ ОПЛАТА')).toBeVisible();
-  await expect(page.getByText(rub(a.price))).toBeVisible();
+  await onYookassaPage(page);
+  await expect(page.getByTestId('amount')).toHaveText(fakeAmount(a.price));
 });
 
 test('a double submit makes one order', async ({ page, request }) => {
@@ -215,9 +216,7 @@ test('a double submit makes one order', async ({ page, request }) => {
     await route.fulfill({ response, json: body });
   });
   await page.getByRole('button', { name: 'Подтвердить заказ' }).dblclick();
-  await expect(page.getByText('ТЕСТОВАЯ ОПЛАТА')).toBeVisible();
-  const heading = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
-  const number = /№(\S+)/.exec(heading)?.[1];
+  const number = await onYookassaPage(page);
   expect(number).toBeTruthy();
   expect(sent.length).toBeGreaterThanOrEqual(1);
   expect(new Set(numbers)).toEqual(new Set([number]));
@@ -264,8 +263,7 @@ test('with the API out of reach the order fails in Russian, keeps the cart, and 
   // Back online: the retry gets the order the API already made, not a second one.
   await page.unroute('**/api/graphql');
   await networkError.getByRole('button', { name: 'Повторить' }).click();
-  await expect(page.getByText('ТЕСТОВАЯ ОПЛАТА')).toBeVisible();
-  await expect(page.getByRole('heading', { name: `Оплата заказа №${created}` })).toBeVisible();
+  expect(await onYookassaPage(page)).toBe(created);
   expect(new Set(keys).size).toBe(1);
 });
 
@@ -290,9 +288,9 @@ test('when the payment link cannot be fetched the placed order offers the way to
   await expect(page.getByText('Ожидает оплаты', { exact: true })).toBeVisible();
   await expect(page.getByTestId('order-total')).toHaveText(rub(a.price));
   await page.getByRole('button', { name: 'Оплатить заказ' }).click();
-  await expect(page.getByText('ТЕСТОВАЯ ОПЛАТА')).toBeVisible();
-  await expect(page.getByText(rub(a.price))).toBeVisible();
-  await page.getByRole('button', { name: 'Оплатить (тест)' }).click();
+  await onYookassaPage(page);
+  await expect(page.getByTestId('amount')).toHaveText(fakeAmount(a.price));
+  await payOnYookassa(page);
   await expect(page.getByText('Оплачен', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Оплатить заказ' })).toHaveCount(0);
 });

@@ -7,6 +7,7 @@
 // mask takes Backspace and mid-number edits, and typed details survive a reload and Back.
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { openWithCart, twoSizesInStock, VALID_DETAILS } from '../support/cart.ts';
+import { onYookassaPage, payOnYookassa } from '../support/fakes.ts';
 import { returningVisitor } from '../support/fresh-visitor.ts';
 import { shop, startPrivateHost } from '../support/private-host.ts';
 import { findProduct } from '../support/product-page.ts';
@@ -148,7 +149,8 @@ for (const width of [320, 360, 375, 1280]) {
 
       // The order page: the heading with the order number.
       await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
-      await page.getByRole('button', { name: 'Оплатить (тест)' }).click();
+      await onYookassaPage(page);
+      await payOnYookassa(page);
       await expect(page).toHaveURL(/\/order\/[^/?]+\?key=/);
       const number = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
       await expect(page.getByRole('heading', { name: `Заказ №${number} оформлен` })).toBeVisible();
@@ -325,7 +327,7 @@ test.describe('checkout', () => {
     // Once the order is placed the next checkout starts empty.
     await page.getByRole('checkbox', { name: 'Я даю согласие на обработку персональных данных' }).check();
     await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
-    await expect(page.getByRole('button', { name: 'Оплатить (тест)' })).toBeVisible();
+    await onYookassaPage(page);
     expect(await page.evaluate(() => sessionStorage.getItem('shop-checkout-draft'))).toBeNull();
     await openWithCart(page, [line], '/checkout');
     await expect(page.getByLabel('ФИО')).toHaveValue('');

@@ -1,0 +1,171 @@
+// Issue 17's «Done when», in the real browser against the real stack: a shopper buys the last
+// unit of a size (product → size → «В корзину» → checkout → consent → «Подтвердить заказ»), pays
+// on the fake ЮKassa's page (redirect, HTTP notification, return), the shopper's and the owner's
+// letters arrive at the local SMTP server and their order link opens the order, the size is sold
+// out on the product page, the owner moves the order собран → отправлен in the orders desk and
+// the shopper's page says «Отправлен». A wrong or missing key is a 404 «Заказ не найден».
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { VALID_DETAILS, fillCheckout } from '../support/cart.ts';
+import { gql } from '../support/catalog.ts';
+import { deskAccounts, signInToDesk } from '../support/desk.ts';
+import {
+  fakeAmount,
+  letters,
+  OWNER_EMAIL,
+  onYookassaPage,
+  orderLinkIn,
+  payOnYookassa,
+  waitForLetter,
+  yookassaNotifications,
+  yookassaPayments,
+} from '../support/fakes.ts';
+import { asReturningShopper, rub } from '../support/product-page.ts';
+
+interface LastUnit {
+  productName: string;
+  webPath: string;
+  offerId: string;
+  size: string;
+  price: number;
+}
+
+/** A size of which exactly one unit is left (a retry takes the next one: the first is sold by then). */
+async function lastUnit(request: APIRequestContext): Promise<LastUnit> {
+  for (let offset = 0; offset < 240; offset += 12) {
+    const data = await gql<{ products: { items: { name: string; webPath: string; offers: { id: string; size: string; priceInRUB: number; stock: number; soldOut: boolean }[] }[] } }>(
+      request,
+      'query($offset: Int) { products(limit: 12, offset: $offset) { items { name webPath offers { id size priceInRUB stock soldOut } } } }',
+      { offset },
+    );
+    for (const product of data.products.items) {
+      const offer = product.offers.find((o) => o.stock === 1 && !o.soldOut);
+      if (offer) return { productName: product.name, webPath: product.webPath, offerId: offer.id, size: offer.size, price: offer.priceInRUB };
+    }
+    if (data.products.items.length < 12) break;
+  }
+  throw new Error('the seeded catalogue has no size with exactly one unit left');
+}
+
+const sizeRadio = (page: Page, size: string) => page.getByTestId('product-page').getByRole('radio', { name: size, exact: true });
+
+test('a shopper buys the last unit, pays through ЮKassa, gets the letters; the owner ships it in the desk', async ({ page, browser, request }) => {
+  test.setTimeout(120_000);
+  const unit = await lastUnit(request);
+  const email = `buyer.${Date.now().toString(36)}@mail.ru`;
+  await asReturningShopper(page);
+
+  // Product → size → «В корзину» → cart → checkout.
+  await page.goto(unit.webPath);
+  await sizeRadio(page, unit.size).check();
+  await page.getByTestId('product-page').getByRole('button', { name: 'В корзину' }).click();
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+  await page.goto('/cart');
+  await page.getByRole('link', { name: 'Оформить заказ' }).click();
+  await expect(page.getByRole('heading', { name: 'Оформление заказа' })).toBeVisible();
+  await fillCheckout(page, { ...VALID_DETAILS, email, delivery: 'Пункт выдачи СДЭК' });
+  await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
+
+  // Redirected to ЮKassa's (the fake's) payment page, for this order and its amount.
+  const number = await onYookassaPage(page);
+  await expect(page.getByTestId('amount')).toHaveText(fakeAmount(unit.price));
+  expect(number).toMatch(/^SH-/);
+  const payment = (await yookassaPayments()).find((p) => p.metadata.ordernumber === number);
+  expect(payment).toMatchObject({ status: 'pending', amount: { value: `${unit.price}.00`, currency: 'RUB' } });
+  expect(payment?.receipt?.customer).toMatchObject({ email });
+  expect(payment?.receipt?.items?.[0]?.description).toContain(unit.size);
+
+  // The last unit is reserved by the order: the size is sold out for the next shopper at once.
+  const other = await browser.newPage();
+  await asReturningShopper(other);
+  await other.goto(unit.webPath);
+  await expect(sizeRadio(other, unit.size)).toBeDisabled();
+  await other.close();
+
+  // The shopper's «оформлен» letter and the owner's «Новый заказ» letter.
+  const placed = await waitForLetter({ to: email, subject: `Заказ №${number} оформлен` });
+  expect(placed.to).toEqual([email]);
+  expect(placed.fromAddress).toBe('shop@shop.test');
+  expect(placed.html).toContain(number);
+  const link = orderLinkIn(placed.text);
+  expect(link?.origin).toBe(new URL(process.env.SHOP_URL as string).origin);
+  expect(link?.pathname).toBe(`/order/${number}`);
+  const key = link?.searchParams.get('key') ?? '';
+  expect(key.length).toBeGreaterThan(10);
+  const owner = await waitForLetter({ to: OWNER_EMAIL, subject: `Новый заказ №${number}` });
+  expect(owner.to).toEqual([OWNER_EMAIL]);
+  expect(owner.subject).toContain(rub(unit.price));
+  expect(owner.text).toContain(VALID_DETAILS.fullName);
+
+  // Pay on ЮKassa's page: the notification reaches the shop, the shopper comes back to the order.
+  await payOnYookassa(page);
+  await expect(page).toHaveURL(new RegExp(`/order/${number}\\?key=`));
+  expect(new URL(page.url()).searchParams.get('key')).toBe(key);
+  await expect(page.getByRole('heading', { name: `Заказ №${number} оформлен` })).toBeVisible();
+  await expect(page.getByTestId('order-status')).toHaveText('Оплачен');
+  await expect(page.getByTestId('order-delivery')).toContainText('Пункт выдачи СДЭК');
+  await expect(page.getByRole('button', { name: 'Оплатить заказ' })).toHaveCount(0);
+  expect((await yookassaNotifications()).filter((n) => n.body.object.id === payment?.id)).toEqual([
+    expect.objectContaining({ status: 200, body: expect.objectContaining({ event: 'payment.succeeded' }) }),
+  ]);
+
+  // The «оплачен» letter; its link opens the order in a browser with no state of the shopper's.
+  const paid = await waitForLetter({ to: email, subject: `Заказ №${number} оплачен` });
+  const paidLink = orderLinkIn(paid.text);
+  expect(paidLink?.searchParams.get('key')).toBe(key);
+  const fromLetter = await browser.newPage();
+  await asReturningShopper(fromLetter);
+  const opened = await fromLetter.goto(paidLink?.href as string);
+  expect(opened?.status()).toBe(200);
+  await expect(fromLetter).toHaveTitle(/^Ваш заказ \| /);
+  await expect(fromLetter.getByTestId('order-status')).toHaveText('Оплачен');
+  await fromLetter.close();
+  // One letter of each kind: the notification and the return did not double them.
+  expect(await letters({ to: email, subject: `№${number}` })).toHaveLength(2);
+  expect(await letters({ to: OWNER_EMAIL, subject: `№${number}` })).toHaveLength(1);
+
+  // The owner signs in to the desk, finds the order, and moves it собран → отправлен.
+  const desk = await browser.newPage();
+  await signInToDesk(desk, deskAccounts().owner);
+  await desk.getByLabel('Номер, телефон или e-mail').fill(number);
+  await desk.getByRole('button', { name: 'Найти' }).click();
+  const row = desk.getByTestId('order-row').filter({ hasText: number });
+  await expect(row).toHaveCount(1);
+  await row.click();
+  await expect(desk.getByRole('heading', { level: 1 })).toContainText(number);
+  await desk.getByRole('button', { name: /^Перевести в «собран»$/i }).click();
+  await expect(desk.getByRole('button', { name: /^Перевести в «отправлен»$/i })).toBeVisible();
+  await desk.getByRole('button', { name: /^Перевести в «отправлен»$/i }).click();
+  await expect(desk.getByRole('button', { name: /^Перевести в «доставлен»$/i })).toBeVisible();
+  await desk.close();
+
+  // The shopper's order page now says it is on its way.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: `Заказ №${number} отправлен` })).toBeVisible();
+  await expect(page.getByTestId('order-status')).toHaveText('Отправлен');
+
+  // Paid orders keep their units: still sold out.
+  await page.goto(unit.webPath);
+  await expect(sizeRadio(page, unit.size)).toBeDisabled();
+});
+
+test('an order page with a wrong key or none answers 404 «Заказ не найден» and says where the link is', async ({ page }) => {
+  // any well-formed number: a made-up one and a real one answer alike without the key
+  const numbers = ['SH-ZZZZZ'];
+  const real = (await letters()).map((l) => /№(SH-[A-Z0-9]{5})/.exec(l.subject)?.[1]).find(Boolean);
+  if (real) numbers.push(real);
+  await asReturningShopper(page);
+  for (const number of numbers) {
+    for (const search of ['?key=wrong', '']) {
+      const response = await page.goto(`/order/${number}${search}`);
+      expect(response?.status(), `${number}${search}`).toBe(404);
+      expect(response?.headers()['cache-control']).toBe('no-store');
+      await expect(page).toHaveTitle(/^Заказ не найден \| /);
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+      await expect(page.getByRole('heading', { name: 'Заказ не найден' })).toBeVisible();
+      await expect(page.getByText(/по ссылке из письма/)).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Перейти в каталог' })).toBeVisible();
+      // the key never reaches the head (canonical, og:url)
+      expect(await page.locator('head').innerHTML()).not.toContain('wrong');
+    }
+  }
+});
