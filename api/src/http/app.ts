@@ -24,6 +24,7 @@ import { PaymentService } from '../payments/payment-service.ts';
 import { YOOKASSA_NOTIFY_PATH, yookassaNotifyRoute } from '../payments/payment-routes.ts';
 import { sandboxResponse } from '../payments/sandbox-page.ts';
 import { checkOpsToken, registryResponse } from '../registry/registry-routes.ts';
+import { createDesk, isDeskPath, MAX_DESK_BODY_BYTES } from '../desk/desk-routes.ts';
 import { documentCheck } from '../persisted/check-document.ts';
 import { MAX_REGISTRATION_BYTES, operationsResponse, PersistedOperationStore, usePersistedOperationsFrom } from '../persisted/persisted-operations.ts';
 
@@ -83,6 +84,8 @@ export async function createApi(options: ApiOptions): Promise<Api> {
   const meta = new CatalogMeta(() => version);
   // built once: every hook (mail outbox…) is pushed here; OrderRepo and status changes run them
   const orderHooks: OrderHooks[] = [...(options.orderHooks ?? [])];
+  // the orders desk (/api/admin/*, session) and its machine side (/api/ops/orders*, ops token)
+  const desk = createDesk({ db, config, hooks: orderHooks, opsFailures: limiters.opsFailures });
   // a sold-out or returned size bumped catalog_meta.version: this process answers fresh at once
   const orders = new OrderRepo(db, orderHooks, () => refreshCatalogVersion().catch(() => {}), config.orderReservationMinutes);
   // payments (the sandbox or ЮKassa: payments/payment-config.ts) and ЮKassa's notification route
@@ -119,6 +122,10 @@ export async function createApi(options: ApiOptions): Promise<Api> {
       }
       // the ops and sandbox routes throttle per client (the trusted address, see client-ip.ts)
       const client = rateLimitKey(clientIp(request, (serverContext as ServerContext).req, proxies));
+      if (isDeskPath(path)) {
+        endResponse(await desk.handle(request, url, clientIp(request, (serverContext as ServerContext).req, proxies)));
+        return;
+      }
       if (path === '/api/ops/operations') {
         const token = config.opsToken;
         const authorize = token ? (r: Request) => checkOpsToken(r, token, { client, failures: limiters.opsFailures }) : null;
@@ -173,7 +180,7 @@ export async function createApi(options: ApiOptions): Promise<Api> {
       createContext(db, config, clientIp(request, req, proxies), limiters, ping, meta, orders, payments) as never,
     plugins: [
       // first: every body on every route is read with a byte cap before anything else sees it
-      useBodyLimit({ onBody: responseCache?.lookupBody, maxByPathPrefix: { '/api/ops/': MAX_REGISTRATION_BYTES } }),
+      useBodyLimit({ onBody: responseCache?.lookupBody, maxByPathPrefix: { '/api/admin/': MAX_DESK_BODY_BYTES, '/api/ops/orders': MAX_DESK_BODY_BYTES, '/api/ops/': MAX_REGISTRATION_BYTES } }),
       routes,
       // GraphQL requests in progress at once are bounded (their answers' memory with them)
       useExecutionLimit({
