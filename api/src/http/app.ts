@@ -24,6 +24,8 @@ import { PaymentService } from '../payments/payment-service.ts';
 import { YOOKASSA_NOTIFY_PATH, yookassaNotifyRoute } from '../payments/payment-routes.ts';
 import { sandboxResponse } from '../payments/sandbox-page.ts';
 import { checkOpsToken, registryResponse } from '../registry/registry-routes.ts';
+import { MailSender, type SendResult } from '../notify/mail-sender.ts';
+import { createMailHook } from '../notify/order-mail-hook.ts';
 import { createDesk, isDeskPath, MAX_DESK_BODY_BYTES } from '../desk/desk-routes.ts';
 import { documentCheck } from '../persisted/check-document.ts';
 import { MAX_REGISTRATION_BYTES, operationsResponse, PersistedOperationStore, usePersistedOperationsFrom } from '../persisted/persisted-operations.ts';
@@ -66,6 +68,8 @@ export interface Api {
   orderHooks: OrderHooks[];
   /** Cancels unpaid orders past their reservation now (the sweeper does it every 30 s); `now` for tests. */
   sweepReservations(now?: Date): Promise<number>;
+  /** Sends the letters of mail_outbox due at `now` (default: now); the sender does it every MAIL_POLL_MS when SMTP_URL is set. */
+  sendDueMail(options?: { now?: Date }): Promise<SendResult>;
   close(): void;
 }
 
@@ -84,6 +88,9 @@ export async function createApi(options: ApiOptions): Promise<Api> {
   const meta = new CatalogMeta(() => version);
   // built once: every hook (mail outbox…) is pushed here; OrderRepo and status changes run them
   const orderHooks: OrderHooks[] = [...(options.orderHooks ?? [])];
+  // order e-mails: written to mail_outbox in the order's transaction, sent over SMTP_URL by the sender (notify/)
+  const mail = new MailSender({ db, mail: config.mail, log: options.logging === false ? null : console });
+  orderHooks.push(createMailHook({ shop: { name: config.shopName, publicUrl: config.shopPublicUrl }, mail: config.mail, onQueued: () => mail.nudge() }));
   // the orders desk (/api/admin/*, session) and its machine side (/api/ops/orders*, ops token)
   const desk = createDesk({ db, config, hooks: orderHooks, opsFailures: limiters.opsFailures });
   // a sold-out or returned size bumped catalog_meta.version: this process answers fresh at once
@@ -206,6 +213,7 @@ export async function createApi(options: ApiOptions): Promise<Api> {
       : setInterval(() => void refreshCatalogVersion().catch(() => {}), options.catalogPollMs ?? 2000);
   timer?.unref();
   const sweeper = options.reservationSweepMs === 0 ? null : startReservationSweeper(sweepReservations, options.reservationSweepMs ?? 30_000);
+  mail.start();
 
   return {
     fetch: (input, init, server) => yoga.fetch(input as never, init ?? {}, server ?? {}),
@@ -216,9 +224,11 @@ export async function createApi(options: ApiOptions): Promise<Api> {
     documentCacheStats: () => documentCaches.stats(),
     orderHooks,
     sweepReservations,
+    sendDueMail: (o) => mail.sendDueMail(o),
     close: () => {
       if (timer) clearInterval(timer);
       sweeper?.stop();
+      mail.stop();
     },
   };
 }
