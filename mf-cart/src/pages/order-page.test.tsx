@@ -27,6 +27,7 @@ const order = (over: Record<string, unknown> = {}) => ({
   status: 'NEW',
   reservedUntil: '2026-11-23T18:30:00.000Z',
   deliveryMethod: 'CDEK_PICKUP',
+  payment: null,
   city: 'Казань',
   address: 'ул. Баумана, д. 1',
   lines: [
@@ -60,6 +61,12 @@ describe('order page', () => {
     expect(screen.getByTestId('order-status').textContent).toBe('Ожидает оплаты');
     expect(screen.getByRole('button', { name: 'Оплатить заказ' })).toBeTruthy();
     expect(screen.getByTestId('order-delivery').textContent).toContain('Пункт выдачи СДЭК');
+  });
+
+  it('says a cancelled payment took no money and offers to pay again', async () => {
+    show(order({ payment: { __typename: 'OrderPayment', status: 'CANCELED' } }));
+    expect(await screen.findByText(/Оплата не прошла или была отменена, деньги не списаны/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Оплатить заказ' })).toBeTruthy();
   });
 
   it('shows a cancelled order as cancelled: units back, no payment, the catalogue instead', async () => {

@@ -95,6 +95,11 @@ export default function OrderPage({ id }: OrderPageProps) {
           </dd>
         </div>
       </dl>
+      {order.status === 'NEW' && order.payment?.status === 'CANCELED' && (
+        <p className={orderStyles.notice} role="status">
+          Оплата не прошла или была отменена, деньги не списаны. Можно попробовать ещё раз.
+        </p>
+      )}
       {order.status === 'NEW' && <PayOrderButton orderId={order.id} accessKey={key} />}
       {order.status === 'CANCELLED' && (
         <Link to="/search" className={orderStyles.catalogue}>
