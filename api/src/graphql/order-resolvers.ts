@@ -1,6 +1,6 @@
 import type { OrderLineRow, OrderRow } from '../orders/order-repo.ts';
 import type { OrderInput } from '../orders/validate-order.ts';
-import { parseId, text } from './args.ts';
+import { text } from './args.ts';
 import type { ApiContext } from './context.ts';
 import { isDatabaseUnavailable } from '../db/database.ts';
 import { apiError, serviceUnavailable } from './errors.ts';

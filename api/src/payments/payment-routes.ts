@@ -38,24 +38,25 @@ export function yookassaNotifyRoute(payments: PaymentService, log: (message: str
       log(`[payments] notification from ${clientIp}, not one of ЮKassa's addresses: refused`);
       return json(403, { code: 'FORBIDDEN', message: 'Уведомления принимаются только от ЮKassa' });
     }
-    let body: any;
+    let body: { type?: unknown; event?: unknown; object?: { id?: unknown } } | null;
     try {
       body = JSON.parse(await request.text());
     } catch {
       return json(400, { code: 'BAD_REQUEST', message: 'Ожидалось уведомление ЮKassa в JSON' });
     }
     const id = body?.object?.id;
-    if (body?.type !== 'notification' || typeof body?.event !== 'string' || typeof id !== 'string' || !/^[A-Za-z0-9-]{1,64}$/.test(id)) {
+    const event = body?.event;
+    if (body?.type !== 'notification' || typeof event !== 'string' || typeof id !== 'string' || !/^[A-Za-z0-9-]{1,64}$/.test(id)) {
       return json(400, { code: 'BAD_REQUEST', message: 'Ожидалось уведомление ЮKassa: type, event, object.id' });
     }
-    if (!EVENTS.has(body.event)) return json(200, { ok: true, ignored: body.event.slice(0, 60) });
+    if (!EVENTS.has(event)) return json(200, { ok: true, ignored: event.slice(0, 60) });
     try {
       const outcome = await payments.confirm(id);
-      if (outcome === 'unknown') log(`[payments] notification ${body.event} for payment ${id}, which is not ours: ignored`);
+      if (outcome === 'unknown') log(`[payments] notification ${event} for payment ${id}, which is not ours: ignored`);
       return json(200, { ok: true });
     } catch (e) {
       if (e instanceof PaymentProviderError) {
-        log(`[payments] notification ${body.event} for ${id}: ЮKassa could not be asked (${e.message}); answered 503 so it is sent again`);
+        log(`[payments] notification ${event} for ${id}: ЮKassa could not be asked (${e.message}); answered 503 so it is sent again`);
         return json(503, { code: 'SERVICE_UNAVAILABLE', message: 'Платёж не удалось проверить, повторите позже' });
       }
       throw e;

@@ -52,16 +52,24 @@ const isStatus = (s: unknown): s is ProviderPaymentStatus => PROVIDER_PAYMENT_ST
 /** ЮKassa's payment object, checked field by field: an answer of another shape is not believed. */
 function parsePayment(body: unknown): ProviderPayment | null {
   if (!body || typeof body !== 'object') return null;
-  const b = body as Record<string, any>;
+  const b = body as {
+    id?: unknown;
+    status?: unknown;
+    amount?: { value?: unknown; currency?: unknown };
+    metadata?: unknown;
+    confirmation?: { confirmation_url?: unknown };
+  };
   if (typeof b.id !== 'string' || !b.id || !isStatus(b.status)) return null;
-  if (!b.amount || typeof b.amount.value !== 'string' || typeof b.amount.currency !== 'string') return null;
+  const value = b.amount?.value;
+  const currency = b.amount?.currency;
+  if (typeof value !== 'string' || typeof currency !== 'string') return null;
   const url = b.confirmation?.confirmation_url;
   return {
     id: b.id,
     status: b.status,
-    amountValue: b.amount.value,
-    currency: b.amount.currency,
-    metadata: b.metadata && typeof b.metadata === 'object' ? b.metadata : {},
+    amountValue: value,
+    currency,
+    metadata: b.metadata && typeof b.metadata === 'object' ? (b.metadata as Record<string, unknown>) : {},
     confirmationUrl: typeof url === 'string' ? url : null,
     raw: body,
   };
@@ -138,7 +146,7 @@ export class YookassaProvider implements PaymentProvider {
         continue;
       }
       const text = await res.text().catch(() => '');
-      let json: any = null;
+      let json: { type?: unknown; code?: unknown; description?: unknown; parameter?: unknown } | null = null;
       try {
         json = text ? JSON.parse(text) : null;
       } catch {
