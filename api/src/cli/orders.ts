@@ -1,0 +1,203 @@
+/**
+ * `npm run orders -- list [--status s] [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--q text] [--page n]`,
+ * `show <number>`, `set-status <number> <status> [--note text]`, `export [filters] > orders.csv`:
+ * the orders desk's operations for the terminal and scripts, over the API's ops routes
+ * (/api/ops/orders…, `authorization: Bearer <OPS_TOKEN>`; the ops token sees personal data).
+ * SHOP_API_URL (default http://127.0.0.1:<API_PORT or 4000>); OPS_TOKEN, or the local token
+ * `npm start` keeps in .run/ops-token. Changes are recorded with the actor «ops-токен».
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { ORDER_STATUSES, ORDER_STATUS_TITLES } from '../orders/order-status.ts';
+import { table } from './table.ts';
+
+const USAGE = `Заказы (через ops-API магазина):
+  npm run orders -- list [--status <статус>] [--from ГГГГ-ММ-ДД] [--to ГГГГ-ММ-ДД] [--q <номер, телефон или e-mail>] [--page N]
+  npm run orders -- show <номер>
+  npm run orders -- set-status <номер> <статус> [--note "комментарий"]
+  npm run orders -- export [те же фильтры] > orders.csv
+Статусы: ${ORDER_STATUSES.map((s) => `${s} (${ORDER_STATUS_TITLES[s]})`).join(', ')}.
+Адрес API: SHOP_API_URL (по умолчанию http://127.0.0.1:4000); токен: OPS_TOKEN или .run/ops-token, который пишет npm start.`;
+
+class CliError extends Error {}
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const TOKEN_FILE = `${ROOT}.run/ops-token`;
+
+function opsToken(): string {
+  const token = process.env.OPS_TOKEN?.trim() || (existsSync(TOKEN_FILE) ? readFileSync(TOKEN_FILE, 'utf8').trim() : '');
+  if (!token) throw new CliError('Нет ops-токена: задайте OPS_TOKEN (npm start хранит локальный в .run/ops-token).');
+  return token;
+}
+
+function apiBase(): string {
+  return (process.env.SHOP_API_URL || `http://127.0.0.1:${process.env.API_PORT || 4000}`).replace(/\/+$/, '');
+}
+
+/** A status given as its code or its Russian title («отправлен»). */
+function statusCode(value: string): string {
+  const v = value.trim().toLowerCase();
+  const byTitle = ORDER_STATUSES.find((s) => ORDER_STATUS_TITLES[s] === v);
+  return byTitle ?? v;
+}
+
+async function api(path: string, init: RequestInit = {}): Promise<Response> {
+  const url = `${apiBase()}/api/ops${path}`;
+  let res: Response;
+  try {
+    res = await fetch(url, { ...init, headers: { authorization: `Bearer ${opsToken()}`, accept: 'application/json', ...(init.headers ?? {}) } });
+  } catch (e) {
+    if (e instanceof CliError) throw e;
+    throw new CliError(`API магазина не отвечает (${apiBase()}): запущен ли магазин (npm start)? Другой адрес — в SHOP_API_URL.`);
+  }
+  if (res.ok) return res;
+  const body = (await res.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
+  throw new CliError(body?.error?.message ? `${body.error.message}${body.error.code ? ` (${body.error.code})` : ''}` : `API ответил ${res.status}`);
+}
+
+const rub = (n: number) => `${n.toLocaleString('ru-RU')} ₽`;
+/** Moscow is UTC+3 all year. */
+const moscow = (iso: string | null) => (iso ? new Date(new Date(iso).getTime() + 3 * 3600_000).toISOString().slice(0, 16).replace('T', ' ') : '—');
+
+const PAYMENT_TITLES: Record<string, string> = { pending: 'ожидает', waiting_for_capture: 'ждёт подтверждения', succeeded: 'оплачен', canceled: 'отменён' };
+
+interface ListItem {
+  number: string;
+  createdAt: string;
+  status: string;
+  statusTitle: string;
+  totalPrice: number;
+  items: number;
+  fullName: string;
+  phone: string;
+  email: string;
+  city: string;
+  paymentStatus: string | null;
+}
+
+interface Detail extends ListItem {
+  address: string;
+  deliveryTitle?: string;
+  deliveryMethod: string;
+  comment: string;
+  reservedUntil: string | null;
+  paidAt: string | null;
+  lines: { name: string; sku: string; size: string; price: number; quantity: number; total: number }[];
+  consent: { version: string; at: string; clientIp: string } | null;
+  payments: { provider: string; providerPaymentId: string | null; status: string; amount: number; createdAt: string }[];
+  history: { at: string; actorTitle: string; fromTitle: string | null; toTitle: string; note: string }[];
+  next: { status: string; title: string }[];
+}
+
+function filterQuery(values: { status?: string; from?: string; to?: string; q?: string; page?: string }): string {
+  const params = new URLSearchParams();
+  if (values.status) params.set('status', statusCode(values.status));
+  if (values.from) params.set('from', values.from);
+  if (values.to) params.set('to', values.to);
+  if (values.q) params.set('q', values.q);
+  if (values.page) params.set('page', values.page);
+  const q = params.toString();
+  return q ? `?${q}` : '';
+}
+
+function printDetail(o: Detail): void {
+  const out: string[] = [];
+  out.push(`Заказ ${o.number} — ${o.statusTitle}`);
+  out.push(`  Создан:      ${moscow(o.createdAt)} (МСК)${o.paidAt ? `, оплачен ${moscow(o.paidAt)}` : ''}${o.reservedUntil ? `, резерв до ${moscow(o.reservedUntil)}` : ''}`);
+  out.push(`  Сумма:       ${rub(o.totalPrice)}, товаров: ${o.items}`);
+  out.push(`  Покупатель:  ${o.fullName}, ${o.phone}, ${o.email}`);
+  out.push(`  Доставка:    ${o.deliveryTitle ?? o.deliveryMethod}; ${o.city}, ${o.address}`);
+  if (o.comment) out.push(`  Комментарий: ${o.comment}`);
+  out.push(o.consent ? `  Согласие:    версия ${o.consent.version}, ${moscow(o.consent.at)}, IP ${o.consent.clientIp}` : '  Согласие:    нет записи');
+  out.push('', 'Товары:');
+  out.push(table(['Товар', 'Артикул', 'Размер', 'Цена', 'Кол.', 'Сумма'], o.lines.map((l) => [l.name, l.sku, l.size, rub(l.price), String(l.quantity), rub(l.total)]), new Set([3, 4, 5])));
+  out.push('', 'Платежи:');
+  out.push(
+    o.payments.length
+      ? table(['Провайдер', 'Платёж', 'Статус', 'Сумма', 'Создан'], o.payments.map((p) => [p.provider, p.providerPaymentId ?? '—', PAYMENT_TITLES[p.status] ?? p.status, rub(p.amount), moscow(p.createdAt)]))
+      : '  нет',
+  );
+  out.push('', 'История:');
+  out.push(
+    o.history.length
+      ? table(['Когда (МСК)', 'Кто', 'Было', 'Стало', 'Комментарий'], o.history.map((h) => [moscow(h.at), h.actorTitle, h.fromTitle ?? '—', h.toTitle, h.note]))
+      : '  нет записей',
+  );
+  out.push('', o.next.length ? `Можно перевести в: ${o.next.map((n) => `${n.status} (${n.title})`).join(', ')}` : 'Статус окончательный.');
+  console.log(out.join('\n'));
+}
+
+async function main(argv: string[]): Promise<void> {
+  const [command, ...rest] = argv;
+  const { values, positionals } = parseArgs({
+    args: rest,
+    allowPositionals: true,
+    options: {
+      status: { type: 'string' },
+      from: { type: 'string' },
+      to: { type: 'string' },
+      q: { type: 'string' },
+      page: { type: 'string' },
+      note: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  switch (command) {
+    case 'list': {
+      const res = (await (await api(`/orders${filterQuery(values)}`)).json()) as { orders: ListItem[]; total: number; page: number; pageSize: number };
+      if (!res.orders.length) {
+        console.log(res.total ? `На странице ${res.page} заказов нет (всего ${res.total}).` : 'Заказов не найдено.');
+        return;
+      }
+      console.log(
+        table(
+          ['Номер', 'Создан (МСК)', 'Статус', 'Сумма', 'Шт.', 'Покупатель', 'Телефон', 'Город', 'Оплата'],
+          res.orders.map((o) => [o.number, moscow(o.createdAt), o.statusTitle, rub(o.totalPrice), String(o.items), o.fullName, o.phone, o.city, o.paymentStatus ? (PAYMENT_TITLES[o.paymentStatus] ?? o.paymentStatus) : '—']),
+          new Set([3, 4]),
+        ),
+      );
+      const first = (res.page - 1) * res.pageSize + 1;
+      const pages = Math.ceil(res.total / res.pageSize);
+      console.log(`\nЗаказы ${first}–${first + res.orders.length - 1} из ${res.total}${pages > 1 ? `, страница ${res.page} из ${pages}${res.page < pages ? ` (следующая: --page ${res.page + 1})` : ''}` : ''}.`);
+      return;
+    }
+    case 'show': {
+      const number = positionals[0];
+      if (!number) throw new CliError('Укажите номер заказа: npm run orders -- show SH-XXXXX');
+      printDetail(((await (await api(`/orders/${encodeURIComponent(number)}`)).json()) as { order: Detail }).order);
+      return;
+    }
+    case 'set-status': {
+      const [number, status] = positionals;
+      if (!number || !status) throw new CliError('Укажите номер и статус: npm run orders -- set-status SH-XXXXX shipped [--note "…"]');
+      const res = await api(`/orders/${encodeURIComponent(number)}/status`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ status: statusCode(status), ...(values.note ? { note: values.note } : {}) }),
+      });
+      const { order, changed } = (await res.json()) as { order: Detail; changed: boolean };
+      const last = order.history.at(-1);
+      console.log(changed && last ? `Заказ ${order.number}: ${last.fromTitle ?? '—'} → ${last.toTitle}.` : `Заказ ${order.number} уже в статусе «${order.statusTitle}».`);
+      return;
+    }
+    case 'export': {
+      const res = await api(`/orders.csv${filterQuery({ ...values, page: undefined })}`);
+      const bytes = Buffer.from(await res.arrayBuffer());
+      if (process.stdout.isTTY) console.error('Подсказка: направьте вывод в файл — npm run -s orders -- export > orders.csv');
+      await new Promise<void>((resolve, reject) => process.stdout.write(bytes, (e) => (e ? reject(e) : resolve())));
+      return;
+    }
+    default:
+      throw new CliError(command && command !== 'help' && !values.help ? `Неизвестная команда «${command}».\n\n${USAGE}` : USAGE);
+  }
+}
+
+try {
+  await main(process.argv.slice(2));
+} catch (e) {
+  if (e instanceof CliError) console.error(e.message);
+  else if (e instanceof TypeError && (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) console.error(`${e.message}\n\n${USAGE}`);
+  else console.error(e);
+  process.exitCode = 1;
+}
