@@ -26,6 +26,10 @@ const api = http.createServer((req, res) => {
       res.writeHead(200, { 'content-type': 'application/json', 'set-cookie': 'shop_desk=t0k3n; Path=/api/admin; HttpOnly; SameSite=Strict' });
       return void res.end(JSON.stringify({ user: { id: 1, email: 'o@shop.example', name: 'Ольга', role: 'owner' } }));
     }
+    if (req.url === '/api/admin/session' && req.method === 'DELETE') {
+      res.writeHead(204, { 'set-cookie': 'shop_desk=; Path=/api/admin; HttpOnly; SameSite=Strict; Max-Age=0' });
+      return void res.end();
+    }
     res.writeHead(404, { 'content-type': 'application/json' });
     res.end('{}');
   });
@@ -132,5 +136,15 @@ describe('the orders desk page', () => {
     await fetch(`${base}/api/admin/orders`, { headers: { cookie: 'shop_desk=t0k3n' } });
     expect(seen.find((r) => r.url === '/api/admin/orders')?.cookie).toBe('shop_desk=t0k3n');
     expect(seen.find((r) => r.url === '/api/admin/session')?.body).toContain('секрет');
+  });
+
+  it('lets DELETE through for the desk only (sign-out), nowhere else under /api', async () => {
+    const signOut = await fetch(`${base}/api/admin/session`, { method: 'DELETE', headers: { 'content-type': 'application/json', cookie: 'shop_desk=t0k3n' } });
+    expect(signOut.status).toBe(204);
+    expect(signOut.headers.get('set-cookie')).toContain('Max-Age=0');
+    for (const target of ['/api/graphql', '/api/registry', '/api/ops/orders/SH-1']) {
+      const response = await fetch(base + target, { method: 'DELETE' });
+      expect(response.status, target).toBe(405);
+    }
   });
 });

@@ -34,6 +34,8 @@ const OPS_BODY_CAP = 1024 * 1024;
 
 /** Methods the API answers (GraphQL GET/POST, the sandbox's form post, CORS preflight). */
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'OPTIONS']);
+/** The orders desk's routes also take DELETE (sign-out: DELETE /api/admin/session). */
+const DESK_METHODS = new Set([...METHODS, 'DELETE']);
 
 function forwardable(headers: http.IncomingHttpHeaders): http.OutgoingHttpHeaders {
   const named = String(headers.connection ?? '')
@@ -88,7 +90,8 @@ export function proxyToApi(
   req: http.IncomingMessage,
   res: http.ServerResponse,
 ): void {
-  if (!METHODS.has(req.method ?? '')) return void refuse(res, 405, 'METHOD_NOT_ALLOWED', 'Метод не поддерживается', { allow: [...METHODS].join(', ') });
+  const methods = target.pathname.startsWith('/api/admin/') ? DESK_METHODS : METHODS;
+  if (!methods.has(req.method ?? '')) return void refuse(res, 405, 'METHOD_NOT_ALLOWED', 'Метод не поддерживается', { allow: [...methods].join(', ') });
   const checked = apiPath(target.pathname, target.search, api.allowOps);
   if (!checked.ok) return void refuse(res, checked.status, checked.code, checked.message);
   const upstreamUrl = new URL(api.origin + checked.path);
