@@ -23,8 +23,8 @@ export type PlaceOrderState =
   | { kind: 'redirecting' };
 
 /**
- * Places the order: createOrder with the session's idempotency key, then paymentInfo, then
- * off to the payment page. Until the API confirms the order the cart stays as it is.
+ * Places the order: createOrder with the session's idempotency key, then startPayment, then
+ * off to the payment page (ЮKassa's is another origin: window.location.assign). Until the API confirms the order the cart stays as it is.
  */
 export function usePlaceOrder() {
   const client = useApolloClient();

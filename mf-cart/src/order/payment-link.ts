@@ -1,14 +1,18 @@
 import type { ApolloClient } from '@apollo/client';
-import { PaymentInfoDocument } from '../graphql/generated.ts';
+import { StartPaymentDocument } from '../graphql/generated.ts';
 
-/** The order's payment page, asked of the API each time; throws when there is none. */
+/**
+ * Starts (or resumes: one payment per order at a time) the order's payment and answers the
+ * provider's page to send the shopper to: ЮKassa's confirmation page is another origin, so the
+ * callers navigate the whole window there (window.location.assign). Throws when there is none.
+ */
 export async function paymentLink(client: ApolloClient, id: string, key: string): Promise<string> {
-  const { data } = await client.query({
-    query: PaymentInfoDocument,
+  const { data } = await client.mutate({
+    mutation: StartPaymentDocument,
     variables: { id, key },
     fetchPolicy: 'no-cache', // orders and payment links are never kept in the page's cache
   });
-  const link = data?.paymentInfo?.linkURL;
+  const link = data?.startPayment?.url;
   if (!link) throw new Error('no payment link');
   return link;
 }
