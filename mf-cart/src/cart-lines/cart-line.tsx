@@ -1,7 +1,8 @@
-import { type CartItem, formatPrice } from '@shop/mf-shared';
+import { type CartItem, formatPrice, MAX_QUANTITY } from '@shop/mf-shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { NumberStepper } from './number-stepper.tsx';
+import { stockLimit, stockNote } from './use-cart-stock.ts';
 import { useCartLineActions } from './use-cart-line-actions.ts';
 import styles from './cart-line.module.css';
 
@@ -13,10 +14,16 @@ interface CartLineProps {
   onNavigate?: () => void;
   /** The most the shop can sell of this size, when known (the API's INSUFFICIENT_STOCK answer); else 99. */
   maxQuantity?: number | undefined;
+  /** Free stock of this size, when the cart asked (useCartStock): caps the stepper, and a line asking for more says so. */
+  stock?: number | undefined;
 }
 
 /** One line of the cart: photo, name, size, price, quantity stepper and removal. */
-export function CartLine({ line, problem, compact = false, onNavigate, maxQuantity }: CartLineProps) {
+export function CartLine({ line, problem, compact = false, onNavigate, maxQuantity, stock }: CartLineProps) {
+  const limits = [maxQuantity, stockLimit(stock)].filter((n): n is number => n !== undefined);
+  const max = limits.length ? Math.min(MAX_QUANTITY, ...limits) : undefined;
+  // the API's own answer (problem) says it better when there is one
+  const note = problem ? null : stockNote(line.quantity, stock);
   const { change, remove } = useCartLineActions(line);
   const size = compact ? 64 : 96;
   const label = line.size ? `${line.name}, размер ${line.size}` : line.name;
@@ -52,9 +59,14 @@ export function CartLine({ line, problem, compact = false, onNavigate, maxQuanti
             {problem}
           </div>
         )}
+        {note && (
+          <p className={styles.problem} data-testid="stock-note">
+            {note}
+          </p>
+        )}
       </div>
       <div className={styles.controls}>
-        <NumberStepper value={line.quantity} onChange={change} label={label} {...(maxQuantity ? { max: maxQuantity } : {})} />
+        <NumberStepper value={line.quantity} onChange={change} label={label} {...(max ? { max } : {})} />
         <p className={styles.sum}>{formatPrice(line.price * line.quantity)}</p>
         <button type="button" className={styles.remove} onClick={remove} aria-label={`Удалить: ${label}`}>
           Удалить

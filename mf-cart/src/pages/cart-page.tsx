@@ -2,6 +2,7 @@ import { analytics, useCart } from '@shop/mf-shared';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { CartLine } from '../cart-lines/cart-line.tsx';
+import { useCartStock } from '../cart-lines/use-cart-stock.ts';
 import { CartSummary } from '../cart-page/cart-summary.tsx';
 import { EmptyCart } from '../cart-page/empty-cart.tsx';
 import '../report.ts';
@@ -10,6 +11,7 @@ import styles from './page.module.css';
 /** The cart page: lines with quantity and removal, totals, the way to checkout. */
 export default function CartPage() {
   const items = useCart((state) => state.items);
+  const stock = useCartStock(items);
   useEffect(() => analytics.seeCart(), []);
 
   if (items.length === 0) {
@@ -25,7 +27,7 @@ export default function CartPage() {
       <div className={styles.columns}>
         <ul className={styles.lines} aria-label="Товары в корзине">
           {items.map((line) => (
-            <CartLine key={line.id} line={line} />
+            <CartLine key={line.id} line={line} stock={stock.get(line.id)} />
           ))}
         </ul>
         <CartSummary items={items}>

@@ -9,6 +9,7 @@ import { CHECKOUT_FORM_ID, CheckoutForm } from '../checkout/checkout-form.tsx';
 import type { CheckoutValues } from '../checkout/checkout-values.ts';
 import { LineProblem } from '../checkout/line-problem.tsx';
 import { knownStockLimit, standingProblem } from '../checkout/order-problems.ts';
+import { useCartStock } from '../cart-lines/use-cart-stock.ts';
 import { usePlaceOrder } from '../checkout/use-place-order.ts';
 import '../report.ts';
 import styles from './page.module.css';
@@ -17,6 +18,7 @@ import checkout from './checkout-page.module.css';
 /** Checkout on one page: the shopper's details and consent beside the lines being ordered. */
 export default function CheckoutPage() {
   const items = useCart((state) => state.items);
+  const stock = useCartStock(items);
   const { state, place, pay } = usePlaceOrder();
   const lastValues = useRef<CheckoutValues | null>(null);
 
@@ -83,6 +85,7 @@ export default function CheckoutPage() {
                     line={line}
                     compact
                     maxQuantity={knownStockLimit(problems?.lines[line.id])}
+                    stock={stock.get(line.id)}
                     problem={problem && <LineProblem line={line} problem={problem} />}
                   />
                 );
