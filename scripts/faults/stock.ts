@@ -2,14 +2,16 @@
  * Stock stage of `npm run test:faults`: many shoppers race for a few units through the real HTTP
  * API (GraphQL createOrder), under listing load, with the API SIGKILLed and restarted mid-race.
  *
- * The raced offers come in three "drops" (like a sneaker release): each drop's offers get a small
- * stock (1, 1, 2, 3, 5, 8 units) written into the database before the API starts, and the shoppers
- * go for the newest drop when it opens. The API is killed while the second drop is selling
- * (once a share of its units is acknowledged), so requests are cut both before and after their
+ * The raced offers come in three "drops" (like a sneaker release) of six offers from distinct
+ * products of the seeded catalogue, with the catalogue's own small stock (picked near 1, 1, 2, 3,
+ * 5, 8 units, read through the API before the race), and the shoppers go for the newest drop
+ * when it opens. The API is killed while the second drop is selling (once a share of its units
+ * is acknowledged, or a little after it opened), so requests are cut before and after their
  * transaction committed; a shopper without an answer sends the same order with the same key
- * again, as the checkout does. Every fifth shopper double-submits (the same key twice at once,
- * then once more after the answer). Afterwards the database is read and checked by
- * stock-verify.ts: no unit sold twice, nothing lost, every acknowledged order there once.
+ * again, as the checkout does. The third drop opens once the API is back. Every fifth shopper
+ * double-submits (the same key twice at once, then once more after the answer). Afterwards the
+ * database is read and checked by stock-verify.ts: no unit sold twice, nothing lost, every
+ * acknowledged order there once.
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -28,19 +30,20 @@ import {
 import { type Query, withPglite, withPostgres } from './verify.ts';
 
 const SHOPPERS = 200;
-const ATTEMPTS_PER_SHOPPER = 6;
+const ATTEMPTS_PER_SHOPPER = 10;
 const DROPS = 3;
 const DROP_STOCK = [1, 1, 2, 3, 5, 8];
 const REPEAT_EVERY = 5;
 const LISTING_WORKERS = 4;
-// the whole race; FAULTS_STOCK_SECONDS shortens or stretches it while working on the suite
-const RACE_MS = Number(process.env.FAULTS_STOCK_SECONDS ?? 24) * 1000;
-const DROP_MS = RACE_MS / DROPS;
+// how long each drop sells (the race is DROPS × this plus the restart); FAULTS_STOCK_DROP_SECONDS
+// shortens or stretches it while working on the suite
+const DROP_MS = Number(process.env.FAULTS_STOCK_DROP_SECONDS ?? 6) * 1000;
 /** the API is killed once this share of the second drop's units is acknowledged… */
 const KILL_AT_SHARE = 0.3;
 /** …or this long after the second drop opened, whichever comes first */
 const KILL_FALLBACK_MS = 2500;
 const GRACE_MS = 30_000;
+const SEND_TIMEOUT_MS = 20_000;
 
 const CREATE = `mutation($input: CreateOrderInput!) { createOrder(input: $input) {
   success errors { code field line available } order { id ordernumber totalPrice } } }`;
@@ -72,22 +75,32 @@ function percentile(values: number[], p: number): number {
   return Math.round((sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0) * 10) / 10;
 }
 
-/** Offers with stock from distinct products of the seeded catalogue, DROPS × DROP_STOCK.length of them. */
-async function pickTargets(url: string): Promise<Omit<Target, 'initial' | 'drop'>[]> {
-  const d = await gql<{ products: { items: { id: string; offers: { id: string; sku: string; priceInRUB: number; stock: number }[] }[] } }>(
+/**
+ * DROPS × DROP_STOCK.length offers in stock from distinct products of the seeded catalogue, each
+ * the one whose stock (as the API shows it) is nearest to the wanted size of its slot.
+ */
+async function pickTargets(url: string): Promise<Target[]> {
+  type P = { id: string; offers: { id: string; sku: string; priceInRUB: number; stock: number }[] };
+  const d = await gql<{ a: { items: P[] }; b: { items: P[] } }>(
     url,
-    '{ products(limit: 100) { items { id offers { id sku priceInRUB stock } } } }',
+    '{ a: products(limit: 100) { items { id offers { id sku priceInRUB stock } } } b: products(limit: 100, offset: 100) { items { id offers { id sku priceInRUB stock } } } }',
   );
-  const picked: Omit<Target, 'initial' | 'drop'>[] = [];
-  for (const p of d.products.items) {
-    const o = p.offers.find((x) => x.stock > 0);
-    if (o) picked.push({ offerId: o.id, productId: p.id, sku: o.sku, price: o.priceInRUB });
+  const candidates = [...d.a.items, ...d.b.items].flatMap((p) =>
+    p.offers.filter((o) => o.stock > 0).map((o) => ({ offerId: o.id, productId: p.id, sku: o.sku, price: o.priceInRUB, initial: o.stock })),
+  );
+  const usedProducts = new Set<string>();
+  const targets: Target[] = [];
+  for (let drop = 0; drop < DROPS; drop++) {
+    for (const wanted of DROP_STOCK) {
+      const best = candidates
+        .filter((c) => !usedProducts.has(c.productId))
+        .sort((x, y) => Math.abs(x.initial - wanted) - Math.abs(y.initial - wanted))[0];
+      if (!best) throw new Error(`stock stage: not enough products with stock (${targets.length} picked)`);
+      usedProducts.add(best.productId);
+      targets.push({ ...best, drop });
+    }
   }
-  const need = DROPS * DROP_STOCK.length;
-  if (picked.length < need) throw new Error(`stock stage: only ${picked.length} products with stock, ${need} needed`);
-  // spread over the listing rather than its first products
-  const step = Math.floor(picked.length / need);
-  return Array.from({ length: need }, (_, i) => picked[i * step]!);
+  return targets;
 }
 
 async function readCatalogue(url: string, targets: Target[]): Promise<Record<string, { stock: number; soldOut: boolean }>> {
@@ -130,7 +143,7 @@ async function send(url: string, body: string, shopper: number): Promise<Send> {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.88.${Math.floor(shopper / 250)}.${shopper % 250}` },
       body,
-      signal: AbortSignal.timeout(15_000),
+      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
     });
     const text = await res.text();
     const answeredAt = Date.now();
@@ -173,30 +186,24 @@ export async function runStockStage(options: {
   const onDb = <R>(fn: (q: Query) => Promise<R>) =>
     options.databaseUrl ? withPostgres(options.databaseUrl, fn) : withPglite(options.pgliteDir as string, fn);
 
-  // 1. a seeded catalogue; the raced offers get their small stock while the API is down
+  // 1. a seeded catalogue (the API seeds an empty database); the raced offers keep its stock
   log('seeding, picking the offers to race for');
-  let api: ApiProcess = await startApi(apiOptions);
-  const picked = await pickTargets(api.url);
-  await api.stop();
-  const targets: Target[] = picked.map((p, i) => ({ ...p, drop: Math.floor(i / DROP_STOCK.length), initial: DROP_STOCK[i % DROP_STOCK.length]! }));
-  await onDb(async (q) => {
-    for (const t of targets) await q('UPDATE offers SET stock = $1 WHERE id = $2', [t.initial, Number(t.offerId)]);
-  });
   const apiStarted = Date.now();
-  api = await startApi(apiOptions);
+  let api: ApiProcess = await startApi(apiOptions);
   const firstStartSeconds = Math.round((Date.now() - apiStarted) / 100) / 10;
-  const before = await readCatalogue(api.url, targets);
-  for (const t of targets) {
-    if (before[t.offerId]?.stock !== t.initial) throw new Error(`stock stage: offer ${t.offerId} shows ${before[t.offerId]?.stock}, set ${t.initial}`);
-  }
-  const unitsPerDrop = DROP_STOCK.reduce((s, n) => s + n, 0);
-  log(`${targets.length} offers in ${DROPS} drops, ${unitsPerDrop * DROPS} units; ${SHOPPERS} shoppers for ${RACE_MS / 1000} s`);
+  const targets = await pickTargets(api.url);
+  const unitsOf = (drop: number) => targets.filter((t) => t.drop === drop).reduce((s, t) => s + t.initial, 0);
+  log(
+    `API up in ${firstStartSeconds} s; ${targets.length} offers in ${DROPS} drops (${Array.from({ length: DROPS }, (_, d) => unitsOf(d)).join(' + ')} units); ${SHOPPERS} shoppers, ${DROP_MS / 1000} s a drop`,
+  );
 
   // 2. the race
   const url = api.url;
   const started = Date.now();
-  const stopAt = started + RACE_MS;
-  const dropOpens = (d: number) => started + d * DROP_MS;
+  // the last drop opens once the API is back from the kill, and sells for DROP_MS like the others
+  const opens = Array.from({ length: DROPS }, (_, d) => started + d * DROP_MS);
+  let stopAt = started + DROPS * DROP_MS;
+  const dropOpens = (d: number) => opens[d] as number;
   let rng = 0x5eed1e5;
   const random = () => {
     rng ^= rng << 13;
@@ -219,7 +226,9 @@ export async function runStockStage(options: {
       api = await startApi(apiOptions);
       kill = { from, to: Date.now() };
       restartSeconds = Math.round((kill.to - from) / 100) / 10;
-      log(`the API is back after ${restartSeconds} s`);
+      opens[DROPS - 1] = Math.max(opens[DROPS - 1] as number, kill.to + 1000);
+      stopAt = (opens[DROPS - 1] as number) + DROP_MS;
+      log(`the API is back after ${restartSeconds} s; the last drop opens at ${Math.round(((opens[DROPS - 1] as number) - started) / 100) / 10} s`);
     })();
   };
   const killTimer = setTimeout(doKill, DROP_MS + KILL_FALLBACK_MS);
@@ -285,7 +294,7 @@ export async function runStockStage(options: {
         if (s.outcome === 'order' && attempt.sends.filter((x) => x.outcome === 'order').length === 1) {
           const drop2 = items.filter((l) => targets.find((t) => t.offerId === l.offerId)?.drop === 1).reduce((sum, l) => sum + l.quantity, 0);
           ackedSecondDrop += drop2;
-          if (ackedSecondDrop >= unitsPerDrop * KILL_AT_SHARE && Date.now() >= dropOpens(1)) doKill();
+          if (ackedSecondDrop >= unitsOf(1) * KILL_AT_SHARE && Date.now() >= dropOpens(1)) doKill();
         }
         return s.outcome === 'order' || s.outcome === 'rejected';
       };
@@ -293,11 +302,13 @@ export async function runStockStage(options: {
       let settled = first.map(record).some(Boolean);
       // no answer, or a server fault: the same order with the same key again, as the checkout does
       while (!settled && Date.now() < stopAt + GRACE_MS) {
-        await sleep(300 + random() * 400);
+        await sleep(500 + random() * 1000);
         settled = record(await send(url, body, i));
       }
       if (repeats && settled) record(await send(url, body, i));
-      await sleep(1000 + random() * 3000);
+      const think = 1000 + random() * 3000;
+      if (Date.now() + think >= stopAt) break;
+      await sleep(think);
     }
   };
   const ticker = setInterval(() => log(`${Math.round((Date.now() - started) / 1000)} s, ${attempts.length} attempts`), 8000);
@@ -359,6 +370,7 @@ export async function runStockStage(options: {
     errorAnswersInKillWindow: verdict.graphqlErrorsInKillWindow,
     errorAnswersOutside: verdict.graphqlErrorsOutside,
     unansweredOutside: verdict.unansweredOutside,
+    timeoutsOutsideKill: verdict.timeoutsOutside,
     ordersPerSecond: Math.round((verdict.acknowledged / raceMs) * 10_000) / 10,
     createOrderAnswersPerSecond: Math.round((answered.length / raceMs) * 10_000) / 10,
     createOrderP50Ms: percentile(answered.map(ms), 0.5),
@@ -380,7 +392,7 @@ export async function runStockStage(options: {
   if (listing.negativeStockSeen) problems.unshift(`the catalogue showed negative stock ${listing.negativeStockSeen} times`);
   return {
     ok,
-    tried: `${SHOPPERS} shoppers (up to ${ATTEMPTS_PER_SHOPPER} orders each, 1–2 lines of 1–3 units, a fresh idempotency key per order; every ${REPEAT_EVERY}th shopper sends each order twice at once and once more after the answer) race for ${unitsPerDrop * DROPS} units of ${targets.length} offers released in ${DROPS} drops (stock ${DROP_STOCK.join(', ')} per drop, written to the database before the API starts), through GraphQL createOrder over HTTP, while ${LISTING_WORKERS} clients read the listing and the raced products. While the second drop sells, the API gets SIGKILL and is started again; shoppers without an answer resend the same order with the same key. Afterwards the database is checked offer by offer (sold ≤ stock, stock = free + sold, held reservations = sold, no negative stock, the catalogue shows the free stock) and order by order (every acknowledged order once with its lines and total, no order without lines or without an acknowledgement, refusals only SOLD_OUT/INSUFFICIENT_STOCK with a possible \`available\`).`,
+    tried: `${SHOPPERS} shoppers (up to ${ATTEMPTS_PER_SHOPPER} orders each, 1–2 lines of 1–3 units, a fresh idempotency key per order; every ${REPEAT_EVERY}th shopper sends each order twice at once and once more after the answer) race for ${verdict.unitsStock} units of ${targets.length} offers of the seeded catalogue released in ${DROPS} drops of ${DROP_MS / 1000} s (stock ${targets.map((t) => t.initial).join(', ')}), the last once the API is back, through GraphQL createOrder over HTTP, while ${LISTING_WORKERS} clients read the listing and the raced products. While the second drop sells, the API gets SIGKILL and is started again; shoppers without an answer resend the same order with the same key. Afterwards the database is checked offer by offer (sold ≤ stock, stock = free + sold, held reservations = sold, no negative stock, the catalogue shows the free stock) and order by order (every acknowledged order once with its lines and total, no order without lines or without an acknowledgement, refusals only SOLD_OUT/INSUFFICIENT_STOCK with a possible \`available\`).`,
     figures,
     problems,
     verdict,
