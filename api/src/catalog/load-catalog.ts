@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../db/database.ts';
 import * as t from '../db/schema.ts';
 import { normalizeText, tokenize } from '../search/normalize.ts';
+import { holdBackReservedUnits, refreshDerivedColumns } from '../orders/stock.ts';
 import type { Catalog, MenuEntry } from './catalog-file.ts';
 
 const BATCH = 1000;
@@ -77,10 +78,9 @@ export async function loadCatalog(db: Db, catalog: Catalog): Promise<LoadResult>
     addWords(m.name);
     for (const v of m.variants) {
       const productId = productRows.length + 1;
-      const inStockOffers = v.offers.filter((o) => o.stock > 0);
-      const priced = inStockOffers.length ? inStockOffers : v.offers;
-      const sizes = inStockOffers.map((o) => o.size);
-      const props = [...new Set([...sizes.map((s) => `size:${s}`), ...Object.entries(v.properties).flatMap(([k, vals]) => vals.map((x) => `${k}:${x}`))])];
+      // in_stock, sizes, min_price and the size: tags are derived from the offers' free stock in SQL
+      // after the offers are in (orders/stock.ts refreshDerivedColumns, also run when stock moves)
+      const props = [...new Set(Object.entries(v.properties).flatMap(([k, vals]) => vals.map((x) => `${k}:${x}`)))];
       addWords(v.color);
       for (const vals of Object.values(v.properties)) for (const x of vals) addWords(x);
       // The search document in four weights (ts_rank prefers A): name, brand and article (A);
@@ -108,9 +108,9 @@ export async function loadCatalog(db: Db, catalog: Catalog): Promise<LoadResult>
         brandId: brandIds.get(m.brand) as number,
         categoryId: categoryIds.get(m.category) as number,
         categoryIds: chain.map((k) => categoryIds.get(k) as number),
-        minPrice: Math.min(...priced.map((o) => o.price)),
-        inStock: inStockOffers.length > 0,
-        sizes,
+        minPrice: 0,
+        inStock: false,
+        sizes: [],
         props,
         searchDoc: doc,
         search: sql`setweight(to_tsvector('russian', ${a}), 'A') || setweight(to_tsvector('russian', ${b}), 'B') || setweight(to_tsvector('russian', ${c}), 'C') || setweight(to_tsvector('russian', ${d}), 'D')` as unknown as string,
@@ -182,6 +182,9 @@ export async function loadCatalog(db: Db, catalog: Catalog): Promise<LoadResult>
     await insertBatched(db, t.products, productRows);
     await insertBatched(db, t.photos, photoRows);
     await insertBatched(db, t.offers, offerRows);
+    // free stock = imported stock − units orders still hold (never resurrected by an import)
+    await holdBackReservedUnits(db);
+    await refreshDerivedColumns(db, 'all');
     await insertBatched(db, t.properties, catalog.properties.map((p, i) => ({ id: i + 1, name: p.name, title: p.title, sort: i })));
     await insertBatched(db, t.menuItems, menuRows);
     await insertBatched(db, t.redirects, catalog.redirects.map((r) => ({ fromPath: r.from, toPath: r.to, status: r.status })));
