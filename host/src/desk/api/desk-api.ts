@@ -38,13 +38,20 @@ async function request<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?
     throw new DeskError('network', NETWORK_MESSAGE);
   }
   if (response.status === 204) return undefined as T;
-  const payload = (await response.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
+  const payload = (await response.json().catch(() => null)) as {
+    error?: { code?: string; message?: string };
+    /** The host proxy's own refusals are shaped like GraphQL errors. */
+    errors?: { message?: string; extensions?: { code?: string } }[];
+  } | null;
   if (response.ok && payload) return payload as T;
-  const code = payload?.error?.code ?? '';
-  const message = payload?.error?.message ?? '';
+  const code = payload?.error?.code ?? payload?.errors?.[0]?.extensions?.code ?? '';
+  const message = payload?.error?.message ?? payload?.errors?.[0]?.message ?? '';
   if (response.status === 401 && code !== 'BAD_CREDENTIALS') throw new DeskError('unauthenticated', message || 'Войдите, чтобы продолжить', 401, code);
   // A proxy's 502/503 or a body that is not the API's JSON: nothing the person did wrong.
-  if (!message) throw new DeskError(response.status >= 500 || response.ok ? 'network' : 'api', response.status >= 500 ? SERVER_MESSAGE : NETWORK_MESSAGE, response.status);
+  if (!message) {
+    if (response.status >= 500 || response.ok) throw new DeskError('network', response.ok ? NETWORK_MESSAGE : SERVER_MESSAGE, response.status);
+    throw new DeskError('api', `Сервер отклонил запрос (HTTP ${response.status}).`, response.status);
+  }
   throw new DeskError('api', message, response.status, code);
 }
 
