@@ -302,4 +302,57 @@ describe.each(DRIVERS)('order e-mails [%s]', (driver) => {
     expect(await env.api.sendDueMail()).toEqual({ sent: 4, failed: 0 });
     expect(received(order.ordernumber).map((m) => m.subject)).toContain(`ждёт ${order.ordernumber}`);
   });
+
+  it('without SMTP_URL the sender says once that letters wait, and sends nothing', async () => {
+    const said: string[] = [];
+    const log = { log: (m: string) => said.push(m), warn: (m: string) => said.push(m) };
+    const sender = new MailSender({ db: env.database.db, mail: { ...mail, smtpUrl: undefined, pollMs: 1000 }, log });
+    sender.start();
+    expect(await sender.sendDueMail()).toEqual({ sent: 0, failed: 0 });
+    sender.nudge(0);
+    sender.stop();
+    expect(said).toEqual(['SMTP_URL не задан: письма ждут в очереди']);
+  });
+
+  // last: its far-future rounds would take any letter still waiting
+  it('a letter that keeps failing is retried 30 s, 1, 2 … minutes apart, then every 30 minutes, forever; named in the log once', async () => {
+    await queueLetter(env.database.db, {
+      dedupeKey: `stubborn:${randomUUID()}`,
+      kind: 'stubborn',
+      orderId: null,
+      recipient: 'nobody@example.ru',
+      subject: 'stubborn',
+      html: '<p>x</p>',
+      text: 'x',
+    });
+    const [{ id } = { id: 0 }] = await rows<{ id: number }>(env.database.db, sql`SELECT max(id)::int AS id FROM mail_outbox WHERE kind = 'stubborn'`);
+    const warnings: string[] = [];
+    const refuse = async () => {
+      throw Object.assign(new Error(`550 5.1.1 <nobody@example.ru>: mailbox unavailable (auth ${PASSWORD})`), { code: 'EENVELOPE', command: 'RCPT TO' });
+    };
+    const sender = new MailSender({ db: env.database.db, mail, log: { log: () => {}, warn: (m: string) => warnings.push(m) }, deliver: refuse });
+    const state = async () =>
+      (await rows<{ attempts: number; next: Date; sent: boolean; lastError: string }>(
+        env.database.db,
+        sql`SELECT attempts, next_attempt_at AS next, sent_at IS NOT NULL AS sent, last_error AS "lastError" FROM mail_outbox WHERE id = ${id}`,
+      ))[0];
+    let at = Date.now() + 10 * 86_400_000;
+    const delays: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      expect(await sender.sendDueMail({ now: new Date(at) })).toEqual({ sent: 0, failed: 1 });
+      const next = new Date((await state())?.next ?? 0).getTime();
+      delays.push(Math.round((next - at) / 1000));
+      at = next;
+    }
+    expect(delays).toEqual([30, 60, 120, 240, 480, 960, 1800, 1800, 1800, 1800, 1800, 1800]);
+    const last = await state();
+    expect(last).toMatchObject({ attempts: 12, sent: false });
+    expect(last?.lastError).toMatch(/^EENVELOPE: RCPT: 550 5\.1\.1/);
+    expect(last?.lastError).not.toContain(PASSWORD);
+    const named = warnings.filter((w) => w.includes(`#${id} `));
+    expect(named).toHaveLength(1);
+    expect(named[0]).toMatch(/не отправлено после 10 попыток.*Повтор каждые 30 мин/);
+    // the outage itself was said once, not on every round
+    expect(warnings.filter((w) => w.startsWith('Письма не отправлены'))).toHaveLength(1);
+  });
 });

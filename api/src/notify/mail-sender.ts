@@ -114,6 +114,8 @@ export class MailSender {
   private soon: NodeJS.Timeout | null = null;
   private running: Promise<SendResult> | null = null;
   private failing = false;
+  /** The last error of a round itself (the database out of reach…), logged once until a round succeeds. */
+  private roundError = '';
   private stopped = false;
 
   constructor(options: MailSenderOptions) {
@@ -147,7 +149,16 @@ export class MailSender {
     if (!this.deliver || this.stopped || this.mail.pollMs === 0 || this.soon) return;
     this.soon = setTimeout(() => {
       this.soon = null;
-      void this.sendDueMail().catch((e) => this.log?.warn(`Очередь писем: ${shortError(e, this.mail.smtpUrl)}`));
+      this.sendDueMail().then(
+        () => {
+          this.roundError = '';
+        },
+        (e) => {
+          const error = shortError(e, this.mail.smtpUrl);
+          if (error !== this.roundError) this.log?.warn(`Очередь писем недоступна: ${error}. Повтор при следующей проверке.`);
+          this.roundError = error;
+        },
+      );
     }, delayMs);
     this.soon.unref();
   }
