@@ -41,7 +41,7 @@ beforeAll(async () => {
   apiBase = `http://127.0.0.1:${port}`;
   api = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['api/src/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', GRAPHQL_ARBITRARY_OPERATIONS: '', API_PORT: String(port), PGLITE_DIR: path.join(dataDir, 'db'), CATALOG_SEED: 'none', OPS_TOKEN: TOKEN },
+    env: { ...process.env, NODE_ENV: 'production', PAYMENT_SANDBOX: '1', GRAPHQL_ARBITRARY_OPERATIONS: '', API_PORT: String(port), PGLITE_DIR: path.join(dataDir, 'db'), CATALOG_SEED: 'none', OPS_TOKEN: TOKEN },
     stdio: 'ignore',
   });
   remote = createServer((req, res) => {
