@@ -1,12 +1,13 @@
 /**
  * `npm run orders -- list [--status s] [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--q text] [--page n]`,
- * `show <number>`, `set-status <number> <status> [--note text]`, `export [filters] > orders.csv`:
+ * `show <number>`, `set-status <number> <status> [--note text]`, `export [filters] --out orders.csv`:
  * the orders desk's operations for the terminal and scripts, over the API's ops routes
  * (/api/ops/orders…, `authorization: Bearer <OPS_TOKEN>`; the ops token sees personal data).
  * SHOP_API_URL (default http://127.0.0.1:<API_PORT or 4000>); OPS_TOKEN, or the local token
  * `npm start` keeps in .run/ops-token. Changes are recorded with the actor «ops-токен».
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ORDER_STATUSES, ORDER_STATUS_TITLES } from '../orders/order-status.ts';
@@ -16,7 +17,7 @@ const USAGE = `Заказы (через ops-API магазина):
   npm run orders -- list [--status <статус>] [--from ГГГГ-ММ-ДД] [--to ГГГГ-ММ-ДД] [--q <номер, телефон или e-mail>] [--page N]
   npm run orders -- show <номер>
   npm run orders -- set-status <номер> <статус> [--note "комментарий"]
-  npm run orders -- export [те же фильтры] > orders.csv
+  npm run orders -- export [те же фильтры] --out orders.csv   (или npm run -s orders -- export > orders.csv: без -s npm допишет в файл свою строку)
 Статусы: ${ORDER_STATUSES.map((s) => `${s} (${ORDER_STATUS_TITLES[s]})`).join(', ')}.
 Адрес API: SHOP_API_URL (по умолчанию http://127.0.0.1:4000); токен: OPS_TOKEN или .run/ops-token, который пишет npm start.`;
 
@@ -140,6 +141,7 @@ async function main(argv: string[]): Promise<void> {
       q: { type: 'string' },
       page: { type: 'string' },
       note: { type: 'string' },
+      out: { type: 'string', short: 'o' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -184,7 +186,14 @@ async function main(argv: string[]): Promise<void> {
     case 'export': {
       const res = await api(`/orders.csv${filterQuery({ ...values, page: undefined })}`);
       const bytes = Buffer.from(await res.arrayBuffer());
-      if (process.stdout.isTTY) console.error('Подсказка: направьте вывод в файл — npm run -s orders -- export > orders.csv');
+      if (values.out) {
+        // relative to where the command was typed (npm runs scripts from the package's folder)
+        const file = resolve(process.env.INIT_CWD || process.cwd(), values.out);
+        writeFileSync(file, bytes);
+        console.error(`Выгружено в ${file} (${bytes.toString('utf8').split('\r\n').length - 2} заказов).`);
+        return;
+      }
+      if (process.stdout.isTTY) console.error('Подсказка: выгрузите в файл — npm run orders -- export --out orders.csv');
       await new Promise<void>((resolve, reject) => process.stdout.write(bytes, (e) => (e ? reject(e) : resolve())));
       return;
     }
