@@ -13,7 +13,7 @@ import { rows } from '../src/db/database.ts';
 import { guardNodeRequests } from '../src/http/node-entry.ts';
 import { changeOrderStatus } from '../src/orders/order-lifecycle.ts';
 import type { PaymentConfig } from '../src/payments/payment-config.ts';
-import { LATE_PAYMENT_NOTE } from '../src/payments/payment-service.ts';
+import { LATE_PAYMENT_NOTE, PaymentService } from '../src/payments/payment-service.ts';
 import { createTestEnv, DRIVERS, type TestEnv } from './test-env.ts';
 
 const CREATE = /* GraphQL */ `
@@ -337,6 +337,25 @@ describe.each(DRIVERS)('payments through ЮKassa (fake) [%s]', (driver) => {
     }
     // and paying it again is refused
     expect((await start(order)).errors?.[0]?.extensions?.code).toMatch(/ORDER_CANCELLED|ALREADY_PAID/);
+  });
+
+  it('records a payment waiting for capture without marking the order paid, and cancels it at ЮKassa when asked', async () => {
+    const order = await place();
+    const id = paymentId((await start(order)).data.startPayment.url);
+    const p = fake.payments.get(id);
+    if (!p) throw new Error('no fake payment');
+    p.status = 'waiting_for_capture';
+    expect((await fake.notify(id)).status).toBe(200);
+    expect(await dbStatus(order)).toBe('new');
+    expect((await paymentRows(order)).map((r) => r.status)).toEqual(['waiting_for_capture']);
+    const service = new PaymentService(env.database.db, env.api.orderHooks, env.config.payment, env.config.shopPublicUrl, { log: () => {} });
+    expect(await service.cancelOpen(Number(order.id))).toBe(1);
+    const [cancel] = fake.requests.filter((r) => r.method === 'POST' && r.path === `/v3/payments/${id}/cancel`);
+    expect(cancel?.headers.authorization).toMatch(/^Basic /);
+    expect(cancel?.headers['idempotence-key']).toBe(`${(await paymentRows(order))[0]?.idempotence_key}-cancel`);
+    expect(fake.payments.get(id)?.status).toBe('canceled');
+    expect((await paymentRows(order)).map((r) => r.status)).toEqual(['canceled']);
+    expect(await dbStatus(order)).toBe('new');
   });
 
   it('with ЮKassa configured the sandbox page is gone (404) and cannot mark anything paid', async () => {

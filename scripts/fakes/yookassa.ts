@@ -281,8 +281,13 @@ export async function startFakeYookassa(options: FakeYookassaOptions = {}): Prom
       if (req.method === 'GET' && !one[2]) return send(res, 200, publicPayment(p), record);
       if (req.method === 'POST' && one[2]) {
         if (!headers['idempotence-key']) return send(res, 400, error('invalid_request', 'Idempotence-Key header is required'), record);
-        if (p.status === 'succeeded') return send(res, 400, error('invalid_request', 'Payment is succeeded and cannot be canceled'), record);
-        settle(p.id, 'canceled');
+        // ЮKassa cancels only a payment waiting for capture; the same key repeats the answer
+        if (p.status === 'canceled') return send(res, 200, publicPayment(p), record);
+        if (p.status !== 'waiting_for_capture') {
+          return send(res, 400, error('invalid_request', `Payment is ${p.status} and cannot be canceled`), record);
+        }
+        p.status = 'canceled';
+        p.cancellation_details = { party: 'merchant', reason: 'canceled_by_merchant' };
         return send(res, 200, publicPayment(p), record);
       }
     }

@@ -347,6 +347,30 @@ export class PaymentService {
     }
   }
 
+  /**
+   * After an order is cancelled (desk, expiry): cancels its open payments at the provider where
+   * the provider allows it. ЮKassa cancels only a payment waiting for capture (we create them with
+   * capture: true, so rarely); a pending one it lets expire, and money that still arrives is a
+   * late payment (history note, refund). Never throws; answers how many payments were cancelled.
+   */
+  async cancelOpen(orderId: number): Promise<number> {
+    const open = await rows<PaymentRow>(
+      this.db,
+      sql`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE order_id = ${orderId} AND status = 'waiting_for_capture' AND provider = ${this.provider.name}`,
+    );
+    let cancelled = 0;
+    for (const row of open) {
+      if (!row.providerPaymentId) continue;
+      try {
+        const answer = await this.provider.cancel(row.providerPaymentId, `${row.idempotenceKey}-cancel`);
+        if ((await this.apply(row, answer)) === 'canceled') cancelled++;
+      } catch (e) {
+        this.log(`[payments] order ${orderId}: payment ${row.providerPaymentId} not cancelled: ${(e as Error).message}`);
+      }
+    }
+    return cancelled;
+  }
+
   /** The sandbox page's «Оплатить»: starts (or reuses) the order's sandbox payment, has it succeed, confirms it. */
   async sandboxPay(orderId: number, key: string): Promise<'paid' | 'not-found' | 'cancelled' | 'failed'> {
     if (!(this.provider instanceof SandboxProvider)) return 'not-found';
