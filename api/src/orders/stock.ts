@@ -31,7 +31,15 @@ const DERIVED = sql`
  */
 export async function refreshDerivedColumns(tx: Db, productIds: number[] | 'all'): Promise<void> {
   if (productIds !== 'all' && !productIds.length) return;
-  const scope: SQL = productIds === 'all' ? sql`` : sql`WHERE o.product_id = ANY(${sql.param([...productIds].sort((a, b) => a - b))}::int[])`;
+  const ids = productIds === 'all' ? [] : [...productIds].sort((a, b) => a - b);
+  if (productIds !== 'all') {
+    // Lock the products first (ascending id), then derive in a statement of its own: under READ
+    // COMMITTED that statement sees every sibling offer's change committed by a transaction that
+    // held the lock before us. Deriving inside the UPDATE alone would keep the values read before
+    // waiting (two sizes of one product selling out at once would leave one of them listed).
+    await tx.execute(sql`SELECT id FROM products WHERE id = ANY(${sql.param(ids)}::int[]) ORDER BY id FOR UPDATE`);
+  }
+  const scope: SQL = productIds === 'all' ? sql`` : sql`WHERE o.product_id = ANY(${sql.param(ids)}::int[])`;
   await tx.execute(sql`
     UPDATE products p SET
       in_stock = d.in_stock,
