@@ -156,7 +156,7 @@ function linesText(lines: readonly LetterLine[], total: number, withSku: boolean
 function deliveryHtml(o: LetterOrder): string {
   return p(
     `${escapeHtml(deliveryTitle(o.deliveryMethod))}<br>${escapeHtml(o.city)}, ${multiline(o.address)}<br>` +
-      `Получатель: ${escapeHtml(o.fullName)}, ${escapeHtml(formatPhone(o.phone))}`,
+      `Получатель: ${escapeHtml(o.fullName)}, <span style="white-space:nowrap;">${escapeHtml(formatPhone(o.phone))}</span>`,
   );
 }
 
@@ -217,7 +217,7 @@ export function newOrderOwnerLetter(shop: LetterShop, order: LetterOrder, lines:
   const phone = formatPhone(order.phone);
   const contact: [string, string][] = [
     ['Покупатель', escapeHtml(order.fullName)],
-    ['Телефон', `<a href="tel:${escapeHtml(order.phone)}" style="color:#1d4ed8;">${escapeHtml(phone)}</a>`],
+    ['Телефон', `<a href="tel:${escapeHtml(order.phone)}" style="color:#1d4ed8;white-space:nowrap;">${escapeHtml(phone)}</a>`],
     ['E-mail', `<a href="mailto:${escapeHtml(order.email)}" style="color:#1d4ed8;">${escapeHtml(order.email)}</a>`],
     ['Доставка', escapeHtml(deliveryTitle(order.deliveryMethod))],
     ['Город', escapeHtml(order.city)],
