@@ -188,6 +188,9 @@ async function benchDriver(driver: 'pglite' | 'postgres', database: Database, se
   const brandIds = brandRows.map((b) => b.id);
   const [product] = await rows<{ web_path: string }>(db, sql`SELECT web_path FROM products ORDER BY id DESC LIMIT 1`);
   const offerIds = (await rows<{ id: number }>(db, sql`SELECT id FROM offers WHERE stock >= 5 ORDER BY id LIMIT 200`)).map((o) => o.id);
+  // every order now takes its unit off free stock: enough for all the bench's orders, so it measures
+  // placing orders (reservation included), not answering SOLD_OUT
+  await db.execute(sql`UPDATE offers SET stock = 1000000 WHERE id = ANY(${sql.param(offerIds)}::int[])`);
   const categoryId = kross?.id as number;
   const listingArgs = (i: number) => ({
     type: 'MODEL' as const,
