@@ -399,9 +399,11 @@ describeDrivers(
       const held = await stockOf(order.offerId);
       const cookie = await sessionOf(OWNER);
       expect((await call(`/api/admin/orders/${order.number}/status`, { cookie, body: { status: 'cancelled' } })).status).toBe(200);
+      expect(held).toBe((before as number) - 1);
       expect(await stockOf(order.offerId)).toBe(before);
-      // (held is before − 1 once orders reserve stock; a second cancel returns nothing more)
-      expect(held === before || held === (before as number) - 1).toBe(true);
+      const reservations = await rows<{ state: string }>(db, sql`SELECT state FROM stock_reservations WHERE order_id = ${order.id}`);
+      expect(reservations.map((r) => r.state)).toEqual(['released']);
+      // a second cancel returns nothing more
       expect((await call(`/api/admin/orders/${order.number}/status`, { cookie, body: { status: 'cancelled' } })).status).toBe(200);
       expect(await stockOf(order.offerId)).toBe(before);
     });
