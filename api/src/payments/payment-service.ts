@@ -1,6 +1,7 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../db/database.ts';
+import { acceptLatePayment } from '../orders/late-payment.ts';
 import { changeOrderStatus } from '../orders/order-lifecycle.ts';
 import type { OrderHooks } from '../orders/order-hooks.ts';
 import type { PaymentConfig } from './payment-config.ts';
@@ -17,7 +18,7 @@ import { YookassaProvider, type YookassaOptions } from './yookassa-provider.ts';
 
 /** What the shopper is told when a payment cannot be started (provider refused or unreachable). */
 export const START_FAILED_MESSAGE = 'Не удалось начать оплату. Попробуйте ещё раз.';
-/** The history note of a payment that arrived for an order cancelled before (reservation expiry). */
+/** Logged for a payment that arrived for an order cancelled before and could not be revived (orders/late-payment.ts writes the history). */
 export const LATE_PAYMENT_NOTE = 'Оплата пришла после отмены заказа: нужен возврат';
 
 export type StartResult =
@@ -277,9 +278,11 @@ export class PaymentService {
       // waiting_for_capture: we send capture: true, so ЮKassa captures itself; noted, the order waits for succeeded
       return payment.status === 'canceled' ? 'canceled' : 'waiting';
     }
-    // succeeded
-    await this.db.execute(
-      sql`UPDATE payments SET status = 'succeeded', details = ${details}::jsonb, updated_at = now() WHERE id = ${row.id} AND status <> 'succeeded'`,
+    // succeeded: recorded once (the first confirmation is the one that may revive a cancelled order)
+    const [first] = await rows<{ id: number }>(
+      this.db,
+      sql`UPDATE payments SET status = 'succeeded', details = ${details}::jsonb, updated_at = now()
+          WHERE id = ${row.id} AND status <> 'succeeded' RETURNING id`,
     );
     const order = await this.order(row.orderId);
     if (!order) return 'unknown';
@@ -290,33 +293,18 @@ export class PaymentService {
     const actor = this.provider.name === 'yookassa' ? 'yookassa' : 'sandbox';
     const change = await changeOrderStatus(this.db, this.hooks, row.orderId, 'paid', actor);
     if (change.ok) return 'paid';
-    if (change.code === 'BAD_TRANSITION' && order.status !== 'cancelled') return 'paid'; // already past paid (assembled…)
-    if (order.status === 'cancelled') {
-      await this.noteLatePayment(row, payment);
+    const now = change.code === 'BAD_TRANSITION' ? await this.order(row.orderId) : null;
+    if (now && now.status !== 'cancelled') return 'paid'; // already past paid (assembled…)
+    if (now?.status === 'cancelled') {
+      // money for an order cancelled before it came (reservation expiry, or a person)
+      if (!first) return 'late';
+      const late = await acceptLatePayment(this.db, this.hooks, row.orderId, actor);
+      if (late.outcome === 'revived') return 'paid';
+      this.log(`[payments] order ${order.ordernumber}: ${LATE_PAYMENT_NOTE} (платёж ${payment.id}, ${payment.amountValue} ₽)`);
       return 'late';
     }
     this.log(`[payments] order ${order.ordernumber}: ${change.message}`);
     return 'mismatch';
-  }
-
-  /**
-   * Money for an order cancelled before it came (reservation expiry): the payment is recorded
-   * and the order's history says a refund is needed, once. (The stock work may later offer to
-   * re-reserve the units instead.)
-   */
-  private async noteLatePayment(row: PaymentRow, payment: ProviderPayment) {
-    const note = `${LATE_PAYMENT_NOTE} (платёж ${payment.id}, ${payment.amountValue} ₽)`;
-    const actor = this.provider.name === 'yookassa' ? 'yookassa' : 'sandbox';
-    await this.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
-      await tx.execute(sql`SELECT id FROM orders WHERE id = ${row.orderId} FOR UPDATE`);
-      await tx.execute(
-        sql`INSERT INTO order_events (order_id, actor, from_status, to_status, note)
-            SELECT ${row.orderId}, ${actor}, 'cancelled', 'cancelled', ${note}
-            WHERE NOT EXISTS (SELECT 1 FROM order_events WHERE order_id = ${row.orderId} AND note = ${note})`,
-      );
-    });
-    this.log(`[payments] order ${row.orderId}: ${note}`);
   }
 
   /**
