@@ -166,7 +166,7 @@ describe('checkStock', () => {
     input.snapshot.orders[1]!.createdAt = T0 + 995;
     const v = checkStock(input);
     expect(v.problems).toEqual([]);
-    expect(v).toMatchObject({ ok: true, retriedAfterKill: 1, retriedAfterKillEndedWithOrder: 1, committedBeforeKillRecoveredByKey: 1 });
+    expect(v).toMatchObject({ ok: true, inFlightAtKill: 1, retriedAfterKill: 1, retriedAfterKillEndedWithOrder: 1, committedBeforeKillRecoveredByKey: 1 });
     const late = race();
     late.kill = kill;
     late.attempts[0]!.sends.unshift({ sentAt: T0 + 9000, answeredAt: T0 + 9001, endedAt: T0 + 9001, status: 503, outcome: 'error', reason: 'HTTP 503' });

@@ -123,6 +123,8 @@ export interface StockVerdict {
   graphqlErrorsInKillWindow: number;
   graphqlErrorsOutside: number;
   unansweredInKillWindow: number;
+  /** requests on their way when the SIGKILL landed (no answer ever came for them) */
+  inFlightAtKill: number;
   /** sends outside the kill window that got no answer within the client's timeout */
   timeoutsOutside: number;
   unansweredOutside: number;
@@ -255,6 +257,7 @@ export function checkStock(input: StockCheckInput): StockVerdict {
     graphqlErrorsInKillWindow: 0,
     graphqlErrorsOutside: 0,
     unansweredInKillWindow: 0,
+    inFlightAtKill: 0,
     unansweredOutside: 0,
     timeoutsOutside: 0,
     retriedAfterKill: 0,
@@ -284,6 +287,7 @@ export function checkStock(input: StockCheckInput): StockVerdict {
         }
       }
       if (s.outcome === 'none') {
+        if (kill && s.sentAt < kill.from && s.endedAt >= kill.from) v.inFlightAtKill++;
         if (during) v.unansweredInKillWindow++;
         // a slow answer on a busy machine is a figure, not a fault: the resend with the same key settles it
         else if (s.reason === 'timeout') v.timeoutsOutside++;
