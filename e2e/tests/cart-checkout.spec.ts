@@ -272,7 +272,7 @@ test('when the payment link cannot be fetched the placed order offers the way to
   await openWithCart(page, [a], '/checkout');
   await fillCheckout(page, VALID_DETAILS);
   await page.route('**/api/graphql', (route) =>
-    route.request().postData()?.includes('"PaymentInfo"') ? route.abort('internetdisconnected') : route.fallback(),
+    /"(StartPayment|PaymentInfo)"/.test(route.request().postData() ?? '') ? route.abort('internetdisconnected') : route.fallback(),
   );
   await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
   await expect(page.getByRole('heading', { name: /^Заказ №\S+ оформлен$/ })).toBeVisible();
