@@ -1,5 +1,5 @@
 import { type DeskUser, MAX_SESSION_HOURS, ROLE_TITLES, createSession, deleteSession, findUserByEmail, normalizeEmail, sessionUser } from '../accounts/account-repo.ts';
-import { MAX_PASSWORD_LENGTH, checkPassword } from '../accounts/passwords.ts';
+import { MAX_PASSWORD_LENGTH, checkPassword, warmDummyHash } from '../accounts/passwords.ts';
 import type { Config } from '../config.ts';
 import { type Db, isDatabaseUnavailable } from '../db/database.ts';
 import { rateLimitKey } from '../http/client-ip.ts';
@@ -76,6 +76,7 @@ export function createDesk(options: DeskOptions): Desk {
   const deskConfig = config.desk;
   const secure = config.shopPublicUrl.startsWith('https:');
   const shopOrigin = new URL(config.shopPublicUrl).origin;
+  warmDummyHash();
   const signInFailures = {
     byEmail: new RateLimiter(deskConfig.signInEmailLimit, SIGN_IN_WINDOW_MS),
     byClient: new RateLimiter(deskConfig.signInIpLimit, SIGN_IN_WINDOW_MS),
