@@ -62,7 +62,8 @@ describe('letters', () => {
     }
     expect(l.text).toContain(LINK);
     expect(l.html).toContain(`href="${LINK}"`);
-    expect(l.html).toContain('Позвоните за час<br>домофон 12');
+    // the comment goes to the owner only (free text from anyone, sent to any address, is a phishing tool)
+    expect(l.html + l.text).not.toContain('Позвоните за час');
     expect(l.html).toMatch(/^<!doctype html>/);
     expect(l.html).toContain('name="viewport"');
     expectInert(l.html);
@@ -89,6 +90,9 @@ describe('letters', () => {
     }
     expect(l.html).toContain('href="tel:+79123456789"');
     expect(l.html).toContain('href="mailto:ivan@example.ru"');
+    expect(l.html).toContain('Позвоните за час<br>домофон 12');
+    const tricky = newOrderOwnerLetter(shop, { ...order, email: 'a?bcc=x@example.ru' }, lines, new Date());
+    expect(tricky.html).toContain('href="mailto:a%3Fbcc%3Dx@example.ru"');
     // the owner's letter never carries the shopper's key
     expect(l.html + l.text).not.toContain(order.accessKey);
     expect(l.html + l.text).not.toContain('key=');
@@ -132,7 +136,7 @@ describe('letters', () => {
     }
     expect(letters[0]?.html).toContain('&lt;script&gt;steal()&lt;/script&gt; кеды');
     expect(letters[1]?.html).toContain('&quot;&gt;&lt;img src=x onerror=alert(2)&gt;');
-    expect(letters[1]?.html).toContain('href="mailto:x&quot;onmouseover=&quot;alert(4)@example.ru"');
+    expect(letters[1]?.html).toContain('href="mailto:x%22onmouseover%3D%22alert(4)@example.ru"');
     // the plain-text part shows them as typed
     expect(letters[0]?.text).toContain('Иван <script>alert(1)</script>');
     expect(escapeHtml(`<a href="x" onclick='y'>&`)).toBe('&lt;a href=&quot;x&quot; onclick=&#39;y&#39;&gt;&amp;');

@@ -168,7 +168,12 @@ const KEEP_LINK =
 
 // ---- the letters ----
 
-/** To the shopper when the order is placed. `payBy`: when an unpaid order is cancelled (its reservation ends). */
+/**
+ * To the shopper when the order is placed. `payBy`: when an unpaid order is cancelled (its
+ * reservation ends). The comment is not repeated here (the owner's letter has it): anyone can
+ * place an order with someone else's address, and 1,000 characters of free text sent from the
+ * shop's own address would make a good phishing letter.
+ */
 export function orderPlacedLetter(shop: LetterShop, order: LetterOrder, lines: readonly LetterLine[], payBy: Date | null): Letter {
   const subject = `Заказ №${order.ordernumber} оформлен`;
   const link = orderLink(shop, order);
@@ -186,7 +191,6 @@ export function orderPlacedLetter(shop: LetterShop, order: LetterOrder, lines: r
     linesTable(lines, order.totalPrice, false),
     h2('Доставка'),
     deliveryHtml(order),
-    order.comment ? `${h2('Ваш комментарий')}${p(multiline(order.comment))}` : '',
   ].join('\n');
   const text = [
     `Здравствуйте, ${order.fullName}!`,
@@ -203,7 +207,6 @@ export function orderPlacedLetter(shop: LetterShop, order: LetterOrder, lines: r
     '',
     'Доставка:',
     deliveryText(order),
-    ...(order.comment ? ['', 'Ваш комментарий:', order.comment] : []),
     '',
     `— ${shop.name}, ${shop.publicUrl}`,
   ].join('\n');
@@ -218,7 +221,8 @@ export function newOrderOwnerLetter(shop: LetterShop, order: LetterOrder, lines:
   const contact: [string, string][] = [
     ['Покупатель', escapeHtml(order.fullName)],
     ['Телефон', `<a href="tel:${escapeHtml(order.phone)}" style="color:#1d4ed8;white-space:nowrap;">${escapeHtml(phone)}</a>`],
-    ['E-mail', `<a href="mailto:${escapeHtml(order.email)}" style="color:#1d4ed8;">${escapeHtml(order.email)}</a>`],
+    // ? & # % encoded: an address like a?bcc=x@example.ru must not add headers to the owner's reply
+    ['E-mail', `<a href="mailto:${escapeHtml(encodeURIComponent(order.email).replace(/%40/g, '@'))}" style="color:#1d4ed8;">${escapeHtml(order.email)}</a>`],
     ['Доставка', escapeHtml(deliveryTitle(order.deliveryMethod))],
     ['Город', escapeHtml(order.city)],
     ['Адрес', multiline(order.address)],
