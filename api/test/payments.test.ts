@@ -352,6 +352,33 @@ describe.each(DRIVERS)('payments through ЮKassa (fake) [%s]', (driver) => {
     expect(again.errors?.[0]?.message).toMatch(/^Заказ отменён/);
   });
 
+  it('a wrong secret key gets 401 from ЮKassa: the shopper is told in Russian and the refused payment is not reused', async () => {
+    const order = await place();
+    const payment = env.config.payment;
+    const yk = payment.yookassa;
+    if (!yk) throw new Error('no ЮKassa config');
+    const wrong = new PaymentService(
+      env.database.db,
+      env.api.orderHooks,
+      { ...payment, yookassa: { ...yk, secretKey: 'test_WrongSecretKey_000000' } },
+      env.config.shopPublicUrl,
+      { log: () => {} },
+    );
+    const result = await wrong.start(Number(order.id), order.accessKey);
+    expect(result).toMatchObject({ ok: false, code: 'PAYMENT_UNAVAILABLE', message: 'Не удалось начать оплату. Попробуйте ещё раз.' });
+    const [row] = await paymentRows(order);
+    const posts = postsFor(row?.idempotence_key as string);
+    // refused at once (a 4xx is not retried), with ЮKassa's own answer
+    expect(posts.map((p) => p.status)).toEqual([401]);
+    expect(row?.status).toBe('canceled');
+    // with the right key the next start is a new payment (a new idempotence key)
+    const ok = await start(order);
+    expect(ok.errors).toBeUndefined();
+    const rowsNow = await paymentRows(order);
+    expect(rowsNow.map((p) => p.status)).toEqual(['canceled', 'pending']);
+    expect(rowsNow[1]?.idempotence_key).not.toBe(row?.idempotence_key);
+  });
+
   it('records a payment waiting for capture without marking the order paid, and cancels it at ЮKassa when asked', async () => {
     const order = await place();
     const id = paymentId((await start(order)).data.startPayment.url);
