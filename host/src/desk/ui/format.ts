@@ -2,7 +2,7 @@
  * Formatting for the desk. Not mf-shared's formatPrice: importing mf-shared would load the
  * storefront's singleton (cart store, Apollo factory, analytics) into a page that needs none of it.
  */
-const rub = new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB', maximumFractionDigits: 2 });
+const rub = new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB', minimumFractionDigits: 0, maximumFractionDigits: 2 });
 const moscow = new Intl.DateTimeFormat('ru-RU', {
   timeZone: 'Europe/Moscow',
   day: '2-digit',
