@@ -314,6 +314,25 @@ describe.each(DRIVERS)('order e-mails [%s]', (driver) => {
     expect(said).toEqual(['SMTP_URL не задан: письма ждут в очереди']);
   });
 
+  it('a sent letter loses its body (name, phone, address) after 30 days; its row and dedupe key stay', async () => {
+    const tag = randomUUID().slice(0, 8);
+    for (const [key, age] of [['old', 31], ['recent', 29]] as const) {
+      await queueLetter(env.database.db, { dedupeKey: `age:${tag}:${key}`, kind: 'age', orderId: null, recipient: 'a@example.ru', subject: key, html: '<p>Иванов, +79123456789</p>', text: 'Иванов' });
+      await env.database.db.execute(sql`UPDATE mail_outbox SET sent_at = now() - make_interval(days => ${age}) WHERE dedupe_key = ${`age:${tag}:${key}`}`);
+    }
+    const sender = new MailSender({ db: env.database.db, mail, log: null });
+    expect(await sender.purgeSentBodies()).toBeGreaterThanOrEqual(1);
+    const left = await rows<{ subject: string; html: string; text: string }>(
+      env.database.db,
+      sql`SELECT subject, html, text FROM mail_outbox WHERE dedupe_key LIKE ${`age:${tag}:%`} ORDER BY id`,
+    );
+    expect(left).toEqual([
+      { subject: 'old', html: '', text: '' },
+      { subject: 'recent', html: '<p>Иванов, +79123456789</p>', text: 'Иванов' },
+    ]);
+    expect(await queueLetter(env.database.db, { dedupeKey: `age:${tag}:old`, kind: 'age', orderId: null, recipient: 'a@example.ru', subject: 'again', html: '', text: '' })).toBe(false);
+  });
+
   // last: its far-future rounds would take any letter still waiting
   it('a letter that keeps failing is retried 30 s, 1, 2 … minutes apart, then every 30 minutes, forever; named in the log once', async () => {
     await queueLetter(env.database.db, {

@@ -15,6 +15,12 @@ export const WARN_AFTER_ATTEMPTS = 10;
  */
 export const CLAIM_SECONDS = 5 * 60;
 const BATCH = 20;
+/**
+ * A sent letter keeps its row (the dedupe key, who got what and when) but loses its body after
+ * this many days: the bodies repeat the shopper's name, phone and address (152-ФЗ: personal data
+ * kept no longer than needed; the order itself still has them).
+ */
+export const KEEP_SENT_BODIES_DAYS = 30;
 
 export const retryDelaySeconds = (failedBefore: number) =>
   Math.min(RETRY_MAX_SECONDS, RETRY_BASE_SECONDS * 2 ** Math.min(failedBefore, 20));
@@ -116,6 +122,7 @@ export class MailSender {
   private failing = false;
   /** The last error of a round itself (the database out of reach…), logged once until a round succeeds. */
   private roundError = '';
+  private lastPurge = 0;
   private stopped = false;
 
   constructor(options: MailSenderOptions) {
@@ -184,8 +191,22 @@ export class MailSender {
     return round;
   }
 
+  /** Empties the bodies of letters sent more than `days` ago; returns how many. Done hourly by the rounds. */
+  async purgeSentBodies(days = KEEP_SENT_BODIES_DAYS): Promise<number> {
+    const done = await rows<{ id: number }>(
+      this.db,
+      sql`UPDATE mail_outbox SET html = '', text = ''
+          WHERE sent_at < now() - make_interval(days => ${days}) AND (html <> '' OR text <> '') RETURNING id`,
+    );
+    return done.length;
+  }
+
   private async round(now: Date | undefined): Promise<SendResult> {
     const deliver = this.deliver as DeliverFn;
+    if (Date.now() - this.lastPurge > 3_600_000) {
+      this.lastPurge = Date.now();
+      await this.purgeSentBodies();
+    }
     const at: SQL = now ? sql`${now.toISOString()}::timestamptz` : sql`now()`;
     const result: SendResult = { sent: 0, failed: 0 };
     let lastError = '';
