@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { generateCatalog } from '../src/catalog/generator.ts';
 import { loadCatalog } from '../src/catalog/load-catalog.ts';
+import { validateCatalog } from '../src/catalog/validate-catalog.ts';
 import { rows } from '../src/db/database.ts';
 import { acceptLatePayment, REFUND_NOTE, REVIVED_NOTE } from '../src/orders/late-payment.ts';
 import { changeOrderStatus } from '../src/orders/order-lifecycle.ts';
@@ -193,6 +194,20 @@ describeDrivers(
       expect(third.data.createOrder.errors).toMatchObject([{ code: 'SOLD_OUT', message: `Размер ${a.size} закончился` }]);
     });
 
+    it('two sizes of one product selling out at the same moment both leave its listing', async () => {
+      for (let round = 0; round < 4; round++) {
+        const { productId, offers } = await pickProduct(env(), 10 + round);
+        const [a, b, ...rest] = offers as [Offer, Offer, ...Offer[]];
+        await setStock(env(), productId, { [a.id]: 1, [b.id]: 1, ...Object.fromEntries(rest.map((o) => [o.id, 0])) });
+        const [ra, rb] = await Promise.all([place([{ offerId: a.id, quantity: 1 }]), place([{ offerId: b.id, quantity: 1 }])]);
+        expect([ra.data.createOrder.success, rb.data.createOrder.success]).toEqual([true, true]);
+        const view = await shopperView(productId, a.size);
+        expect(view.product.inStock).toBe(false);
+        expect(view.product.sizes).toEqual([]);
+        expect(view.products.totalCount).toBe(0);
+      }
+    });
+
     it('cancels an unpaid order once its reservation has expired and gives the size back; a paid order keeps its units', async () => {
       const { productId, offers } = await pickProduct(env(), 4);
       const [a, b] = offers as [Offer, Offer];
@@ -240,6 +255,23 @@ describeDrivers(
       expect((await place([{ offerId: a.id, quantity: 1 }])).data.createOrder.success).toBe(true);
     });
 
+    it('several API processes sweeping at once cancel each expired order once', async () => {
+      const { productId, offers } = await pickProduct(env(), 14);
+      const [a] = offers as [Offer];
+      await setStock(env(), productId, { [a.id]: 3 });
+      const due: number[] = [];
+      for (let i = 0; i < 3; i++) due.push(Number((await place([{ offerId: a.id, quantity: 1 }])).data.createOrder.order.id));
+      expect(await stockOf(env(), a.id)).toBe(0);
+      const swept = await Promise.all([1, 2].map(() => env().api.sweepReservations(new Date(Date.now() + 31 * 60_000))));
+      expect(swept.reduce((x, y) => x + y, 0)).toBeGreaterThanOrEqual(3);
+      const cancelEvents = await one<{ n: number }>(
+        env(),
+        sql`SELECT count(*)::int AS n FROM order_events WHERE to_status = 'cancelled' AND order_id = ANY(${sql.param(due)}::int[])`,
+      );
+      expect(cancelEvents.n).toBe(3);
+      expect(await stockOf(env(), a.id)).toBe(3);
+    });
+
     it('a cancel gives the units back once, however often it is asked', async () => {
       const { productId, offers } = await pickProduct(env(), 5);
       const [a] = offers as [Offer];
@@ -278,7 +310,13 @@ describeDrivers(
     });
 
     it('a catalogue import keeps the units orders still hold off the free stock, and a later cancel gives them back', async () => {
-      const catalog = generateCatalog('small');
+      const valid = (file: ReturnType<typeof generateCatalog>) => {
+        const result = validateCatalog(file);
+        if (!result.ok) throw new Error('generated catalogue is invalid');
+        return result.catalog;
+      };
+      const file = generateCatalog('small');
+      const catalog = valid(file);
       const variant = catalog.models.flatMap((m) => m.variants).find((v) => v.offers.some((o) => o.stock >= 3)) as (typeof catalog.models)[0]['variants'][0];
       const imported = variant.offers.find((o) => o.stock >= 3) as (typeof variant.offers)[0];
       await loadCatalog(env().database.db, catalog);
@@ -294,9 +332,9 @@ describeDrivers(
       const reloaded = await one<Offer>(env(), sql`SELECT id, product_id, sku, size, stock FROM offers WHERE lower(sku) = lower(${imported.sku})`);
       expect(reloaded.stock).toBe(imported.stock - heldNow);
       // an import with less stock than is held: 0, never negative
-      const scarce = structuredClone(catalog);
+      const scarce = structuredClone(file);
       for (const m of scarce.models) for (const v of m.variants) for (const o of v.offers) if (o.sku === imported.sku) o.stock = 1;
-      await loadCatalog(env().database.db, scarce);
+      await loadCatalog(env().database.db, valid(scarce));
       expect(await stockOf(env(), reloaded.id)).toBe(0);
       const product = await one<{ sizes: string[] }>(env(), sql`SELECT sizes FROM products WHERE id = ${reloaded.product_id}`);
       expect(product.sizes).not.toContain(imported.size);
