@@ -123,7 +123,7 @@ test('a shopper buys the last unit, pays through ЮKassa, gets the letters; the 
   await fromLetter.close();
   // One letter of each kind: the notification and the return did not double them.
   expect(await letters({ to: email, subject: `№${number}` })).toHaveLength(2);
-  expect(await letters({ to: OWNER_EMAIL, subject: `№${number}` })).toHaveLength(1);
+  expect(await letters({ to: OWNER_EMAIL, subject: `Новый заказ №${number}` })).toHaveLength(1);
 
   // The owner signs in to the desk, finds the order, and moves it собран → отправлен.
   const desk = await browser.newPage();
