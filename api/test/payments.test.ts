@@ -473,5 +473,27 @@ describe.each(DRIVERS)('payments through the sandbox [%s]', (driver) => {
     expect(payments).toEqual([{ provider: 'sandbox', status: 'succeeded' }]);
     const notify = await env.request('/api/payments/yookassa/notify', { method: 'POST', body: '{}' });
     expect(notify.status).toBe(404);
+    // a cancelled order's sandbox page says so and takes no payment
+    const other = (
+      await env.gql(CREATE, {
+        input: {
+          idempotencyKey: randomUUID(),
+          orderData: { fullName: 'Петрова Анна', phone: '+7 (912) 000-00-02', email: 'anna@example.ru', city: 'Москва', address: 'ул. Тверская, д. 2', deliveryMethod: 'COURIER', personalDataConsent: true, consentVersion: '2025-09-01' },
+          items: [{ offerId: offer.id, quantity: 1 }],
+        },
+      })
+    ).data.createOrder.order;
+    await changeOrderStatus(env.database.db, env.api.orderHooks, Number(other.id), 'cancelled', 'system');
+    const view = await env.request(`/api/sandbox/pay/${other.id}?key=${encodeURIComponent(other.accessKey)}`);
+    expect(view.status).toBe(409);
+    expect(await view.text()).toContain('отменён');
+    const late = await env.request(`/api/sandbox/pay/${other.id}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ key: other.accessKey }).toString(),
+    });
+    expect(late.status).toBe(409);
+    const otherPaid = await rows<{ n: number }>(env.database.db, sql`SELECT count(*)::int AS n FROM order_events WHERE order_id = ${Number(other.id)} AND to_status = 'paid'`);
+    expect(otherPaid[0]?.n).toBe(0);
   });
 });

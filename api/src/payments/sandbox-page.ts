@@ -62,6 +62,9 @@ export async function sandboxResponse(
   if (!order) return notFound();
   const back = payments.returnUrl(order);
   if (request.method === 'POST') return new Response(null, { status: 303, headers: { location: back, 'cache-control': 'no-store' } });
+  if (order.status === 'cancelled') {
+    return page('Заказ отменён', `<h1>Заказ №${esc(order.ordernumber)} отменён</h1><p>Оплатить его нельзя: оформите заказ заново.</p><p><a href="${esc(back)}">Вернуться в магазин</a></p>`, 409);
+  }
   if (order.status !== 'new') {
     return page(`Заказ №${order.ordernumber} оплачен`, `<h1>Заказ №${esc(order.ordernumber)} уже оплачен</h1><p><a href="${esc(back)}">Вернуться в магазин</a></p>`);
   }
