@@ -171,3 +171,48 @@ test('an order page with a wrong key or none answers 404 «Заказ не на�
     }
   }
 });
+
+test('a payment cancelled on ЮKassa leaves the order waiting; an order the owner cancels says so and gives its unit back', async ({ page, browser, request }) => {
+  test.setTimeout(120_000);
+  const unit = await lastUnit(request);
+  const email = `changed.mind.${Date.now().toString(36)}@mail.ru`;
+  await asReturningShopper(page);
+  await page.goto(unit.webPath);
+  await sizeRadio(page, unit.size).check();
+  await page.getByTestId('product-page').getByRole('button', { name: 'В корзину' }).click();
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+  await page.goto('/checkout');
+  await fillCheckout(page, { ...VALID_DETAILS, email, delivery: 'Почта России' });
+  await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
+  const number = await onYookassaPage(page);
+
+  // «Отменить» on ЮKassa's page: back at the order, still waiting, with its hold time and the way to pay.
+  await page.getByRole('button', { name: 'Отменить', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/order/${number}\\?key=`));
+  await expect(page.getByTestId('order-status')).toHaveText('Ожидает оплаты');
+  await expect(page.getByText(/Товары закреплены за вами до \d{2}:\d{2}/)).toBeVisible();
+  await expect(page.getByText('Оплата не прошла или была отменена, деньги не списаны.', { exact: false })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Оплатить заказ' })).toBeVisible();
+  await expect(page.getByTestId('order-delivery')).toContainText('Почта России');
+
+  // The owner cancels it in the desk.
+  const desk = await browser.newPage();
+  await signInToDesk(desk, deskAccounts().owner, `/admin/orders/${number}`);
+  await expect(desk.getByRole('heading', { level: 1 })).toContainText(number);
+  await desk.getByRole('button', { name: 'Отменить заказ' }).click();
+  await desk.getByRole('button', { name: 'Да, отменить заказ' }).click();
+  await expect(desk.getByRole('button', { name: 'Отменить заказ' })).toHaveCount(0);
+  await desk.close();
+
+  // The shopper's page: cancelled, nothing to pay, the catalogue instead; the letter says so too.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: `Заказ №${number} отменён` })).toBeVisible();
+  await expect(page.getByText(/платить за него не нужно\. Товары из него вернулись в продажу/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Оплатить заказ' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Перейти в каталог' })).toHaveAttribute('href', '/search');
+  await waitForLetter({ to: email, subject: `Заказ №${number} отменён` });
+
+  // Its unit is back on sale.
+  await page.goto(unit.webPath);
+  await expect(sizeRadio(page, unit.size)).toBeEnabled();
+});
