@@ -5,9 +5,9 @@
  * The raced offers come in three "drops" (like a sneaker release) of six offers from distinct
  * products of the seeded catalogue, with the catalogue's own small stock (picked near 1, 1, 2, 3,
  * 5, 8 units, read through the API before the race), and the shoppers go for the newest drop
- * when it opens. The API is killed while the second drop is selling (once a share of its units
- * is acknowledged, or a little after it opened), so requests are cut before and after their
- * transaction committed; a shopper without an answer sends the same order with the same key
+ * the moment it opens (a burst of about 200 orders). The API is killed while the second drop's
+ * burst sells (once a share of its units is acknowledged, or a little after it opened), so
+ * requests are cut before and after their transaction committed; a shopper without an answer sends the same order with the same key
  * again, as the checkout does. The third drop opens once the API is back. Every fifth shopper
  * double-submits (the same key twice at once, then once more after the answer). Afterwards the
  * database is read and checked by stock-verify.ts: no unit sold twice, nothing lost, every
@@ -234,7 +234,7 @@ export async function runStockStage(options: {
   const killTimer = setTimeout(doKill, DROP_MS + KILL_FALLBACK_MS);
 
   // background listing: the catalogue pages and the raced products' pages, back to back
-  const listing = { requests: 0, failures: 0, failuresOutsideKill: 0, negativeStockSeen: 0, times: [] as number[] };
+  const listing = { requests: 0, failures: 0, failuresOutsideKill: 0, negativeStockSeen: 0, times: [] as number[], examples: [] as string[] };
   let listingOn = true;
   const productIds = [...new Set(targets.map((t) => t.productId))];
   const listingWorker = async (w: number) => {
@@ -254,10 +254,11 @@ export async function runStockStage(options: {
         const text = await res.text();
         listing.requests++;
         listing.times.push(Date.now() - t0);
-        if (res.status >= 500 || text.includes('"errors"')) throw new Error(`HTTP ${res.status}`);
+        if (res.status >= 500 || text.includes('"errors"')) throw new Error(`HTTP ${res.status}: ${text.slice(0, 200)}`);
         for (const m of text.matchAll(/"stock":(-?\d+)/g)) if (Number(m[1]) < 0) listing.negativeStockSeen++;
-      } catch {
+      } catch (e) {
         listing.failures++;
+        if (listing.examples.length < 3) listing.examples.push(`${Math.round((Date.now() - started) / 100) / 10} s: ${(e as Error).message}`);
         const k = kill as KillWindow | null;
         if (!k || Date.now() < k.from || (k.to > k.from && t0 > k.to + 1000)) listing.failuresOutsideKill++;
         await sleep(200);
@@ -283,7 +284,7 @@ export async function runStockStage(options: {
 
   const shopper = async (i: number) => {
     const repeats = i % REPEAT_EVERY === 0;
-    await sleep(random() * 1000);
+    await sleep(random() * 200);
     for (let n = 0; n < ATTEMPTS_PER_SHOPPER && Date.now() < stopAt; n++) {
       const items = chooseItems();
       const attempt: StockAttempt = { key: `stock-${randomUUID()}`, shopper: i, items, sends: [], repeats };
@@ -306,9 +307,12 @@ export async function runStockStage(options: {
         settled = record(await send(url, body, i));
       }
       if (repeats && settled) record(await send(url, body, i));
-      const think = 1000 + random() * 3000;
-      if (Date.now() + think >= stopAt) break;
-      await sleep(think);
+      // a shopper waiting for a drop is there the moment it opens: each drop starts with a burst
+      const next = opens.find((o) => o > Date.now());
+      let wait = 1000 + random() * 3000;
+      if (next !== undefined && next < Date.now() + wait) wait = next - Date.now() + random() * 200;
+      if (Date.now() + wait >= stopAt) break;
+      await sleep(wait);
     }
   };
   const ticker = setInterval(() => log(`${Math.round((Date.now() - started) / 1000)} s, ${attempts.length} attempts`), 8000);
@@ -321,7 +325,9 @@ export async function runStockStage(options: {
   await listingRun;
 
   // 3. what the catalogue shows now, then the database itself
-  const catalogue = await readCatalogue(api.url, targets);
+  const exited = api.child.exitCode !== null || api.child.signalCode !== null;
+  const died = exited ? `the API process ended by itself during the race (exit code ${api.child.exitCode}, signal ${api.child.signalCode})` : null;
+  const catalogue = died ? {} : await readCatalogue(api.url, targets);
   await api.stop();
   const snapshot = await onDb((q) => readSnapshot(q, targets));
   const finalKill = kill as KillWindow | null;
@@ -329,7 +335,7 @@ export async function runStockStage(options: {
 
   const answered = attempts.flatMap((a) => a.sends).filter((s) => s.answeredAt !== null && (s.outcome === 'order' || s.outcome === 'rejected'));
   const ms = (s: Send) => (s.answeredAt as number) - s.sentAt;
-  const ok = verdict.ok && finalKill !== null && listing.failuresOutsideKill === 0 && listing.negativeStockSeen === 0;
+  const ok = verdict.ok && !died && finalKill !== null && listing.failuresOutsideKill === 0 && listing.negativeStockSeen === 0;
   const figures = {
     shoppers: SHOPPERS,
     raceSeconds: Math.round(raceMs / 100) / 10,
@@ -389,7 +395,8 @@ export async function runStockStage(options: {
   );
   const problems = [...verdict.problems];
   if (!finalKill) problems.unshift('the API was never killed');
-  if (listing.failuresOutsideKill) problems.unshift(`${listing.failuresOutsideKill} listing requests failed outside the kill window`);
+  if (listing.failuresOutsideKill) problems.unshift(`${listing.failuresOutsideKill} listing requests failed outside the kill window; ${listing.examples.join(' | ')}`);
+  if (died) problems.unshift(died);
   if (listing.negativeStockSeen) problems.unshift(`the catalogue showed negative stock ${listing.negativeStockSeen} times`);
   return {
     ok,
