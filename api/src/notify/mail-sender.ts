@@ -162,7 +162,8 @@ export class MailSender {
         },
         (e) => {
           const error = shortError(e, this.mail.smtpUrl);
-          if (error !== this.roundError) this.log?.warn(`Очередь писем недоступна: ${error}. Повтор при следующей проверке.`);
+          // after stop() the database closes under a round in flight: nothing to report then
+          if (error !== this.roundError && !this.stopped) this.log?.warn(`Очередь писем недоступна: ${error}. Повтор при следующей проверке.`);
           this.roundError = error;
         },
       );
@@ -211,9 +212,15 @@ export class MailSender {
     const result: SendResult = { sent: 0, failed: 0 };
     let lastError = '';
     // failed letters move into the future, so each pass takes new ones; the bound is a safety net
-    for (let pass = 0; pass < 50; pass++) {
+    for (let pass = 0; pass < 50 && !this.stopped; pass++) {
       const letters = await this.claim(at);
       for (const l of letters) {
+        // stopping (the process shuts down and closes the database next): the rest of the claim
+        // is given back, so only a letter on the wire at that moment can go twice
+        if (this.stopped) {
+          await this.db.execute(sql`UPDATE mail_outbox SET next_attempt_at = ${at} WHERE id = ${l.id} AND sent_at IS NULL`).catch(() => {});
+          continue;
+        }
         try {
           await deliver(l);
         } catch (e) {
@@ -225,7 +232,7 @@ export class MailSender {
         result.sent++;
         await this.db.execute(sql`UPDATE mail_outbox SET sent_at = now(), last_error = NULL WHERE id = ${l.id}`);
       }
-      if (letters.length < BATCH) break;
+      if (letters.length < BATCH || this.stopped) break;
     }
     if (result.failed && !result.sent && !this.failing) {
       this.failing = true;
