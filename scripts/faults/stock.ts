@@ -215,6 +215,7 @@ export async function runStockStage(options: {
   let kill: KillWindow | null = null;
   let killing: Promise<void> | null = null;
   let restartSeconds = 0;
+  let restartError: Error | null = null;
   let ackedSecondDrop = 0;
   const doKill = () => {
     if (killing) return;
@@ -229,7 +230,9 @@ export async function runStockStage(options: {
       opens[DROPS - 1] = Math.max(opens[DROPS - 1] as number, kill.to + 1000);
       stopAt = (opens[DROPS - 1] as number) + DROP_MS;
       log(`the API is back after ${restartSeconds} s; the last drop opens at ${Math.round(((opens[DROPS - 1] as number) - started) / 100) / 10} s`);
-    })();
+    })().catch((e: Error) => {
+      restartError = e;
+    });
   };
   const killTimer = setTimeout(doKill, DROP_MS + KILL_FALLBACK_MS);
 
@@ -323,6 +326,7 @@ export async function runStockStage(options: {
   if (killing) await killing;
   listingOn = false;
   await listingRun;
+  if (restartError) throw restartError;
 
   // 3. what the catalogue shows now, then the database itself
   const exited = api.child.exitCode !== null || api.child.signalCode !== null;
