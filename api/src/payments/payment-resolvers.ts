@@ -1,14 +1,10 @@
 import { GraphQLError } from 'graphql';
 import { parseId, text } from '../graphql/args.ts';
 import type { ApiContext } from '../graphql/context.ts';
-import { apiError } from '../graphql/errors.ts';
+import { countLookup } from '../graphql/order-resolvers.ts';
 import type { StartResult } from './payment-service.ts';
 
-/** The per-client budget of order look-ups: a payment start is one (ids and keys are not guessed through it). */
-function countLookup(ctx: ApiContext) {
-  const wait = ctx.limiters.lookups.hit(ctx.clientKey);
-  if (wait > 0) throw apiError('RATE_LIMITED', `Слишком много запросов заказов подряд. Попробуйте снова через ${wait} с.`, { retryAfter: wait });
-}
+// a payment start counts against the order look-up budget (ids and keys are not guessed through it)
 
 /** A start that did not give a URL, as a coded GraphQL error with a Russian message. */
 function startError(result: Extract<StartResult, { ok: false }>): GraphQLError {
