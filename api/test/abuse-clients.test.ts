@@ -67,6 +67,8 @@ describeDrivers(
     beforeAll(async () => {
       const d = await env().data(`{ products(limit: 30) { items { offers { id stock } } } }`);
       offerId = d.products.items.flatMap((p: { offers: { id: string; stock: number }[] }) => p.offers).find((o: { stock: number }) => o.stock > 5).id;
+      // every stored order takes a unit off free stock: these tests are about budgets, not stock
+      await env().database.db.execute(sql`UPDATE offers SET stock = 1000 WHERE id = ${Number(offerId)}`);
     });
     const gql = async (peer: string, query: string, variables: Record<string, unknown> = {}, headers: Record<string, string> = {}) => {
       const res = await env().request(

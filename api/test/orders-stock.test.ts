@@ -10,7 +10,9 @@ import { expect, it } from 'vitest';
 import { generateCatalog } from '../src/catalog/generator.ts';
 import { loadCatalog } from '../src/catalog/load-catalog.ts';
 import { validateCatalog } from '../src/catalog/validate-catalog.ts';
+import { ConfigError, loadConfig } from '../src/config.ts';
 import { rows } from '../src/db/database.ts';
+import { OrderRepo } from '../src/orders/order-repo.ts';
 import { acceptLatePayment, REFUND_NOTE, REVIVED_NOTE } from '../src/orders/late-payment.ts';
 import { changeOrderStatus } from '../src/orders/order-lifecycle.ts';
 import { EXPIRED_NOTE } from '../src/orders/reservation-expiry.ts';
@@ -270,6 +272,29 @@ describeDrivers(
       );
       expect(cancelEvents.n).toBe(3);
       expect(await stockOf(env(), a.id)).toBe(3);
+    });
+
+    it('holds an unpaid order for ORDER_RESERVATION_MINUTES (validated like the other settings)', async () => {
+      expect(loadConfig({}).orderReservationMinutes).toBe(30);
+      expect(loadConfig({ ORDER_RESERVATION_MINUTES: '45' }).orderReservationMinutes).toBe(45);
+      for (const bad of ['0', '-5', '1.5', 'полчаса', '99999999']) {
+        expect(() => loadConfig({ ORDER_RESERVATION_MINUTES: bad })).toThrow(ConfigError);
+      }
+      const { productId, offers } = await pickProduct(env(), 15);
+      const [a] = offers as [Offer];
+      await setStock(env(), productId, { [a.id]: 2 });
+      const repo = new OrderRepo(env().database.db, [], () => {}, 5);
+      const placed = await repo.create(
+        { idempotencyKey: randomUUID(), orderData: orderData as never, items: [{ offerId: String(a.id), quantity: 1 }] },
+        '10.9.9.9',
+        { consentVersions: ['2025-09-01'] },
+      );
+      expect(placed.success).toBe(true);
+      const hold = await one<{ minutes: number }>(
+        env(),
+        sql`SELECT round(extract(epoch FROM reserved_until - created_at) / 60)::int AS minutes FROM orders WHERE id = ${placed.order?.id}`,
+      );
+      expect(hold.minutes).toBe(5);
     });
 
     it('a cancel gives the units back once, however often it is asked', async () => {
