@@ -241,6 +241,8 @@ describe.each(DRIVERS)('order e-mails [%s]', (driver) => {
     const one = new MailSender({ db: env.database.db, mail, log: null });
     const two = new MailSender({ db: env.database.db, mail, log: null });
     const results = await Promise.all([one.sendDueMail(), two.sendDueMail(), one.sendDueMail({ now: new Date() }), two.sendDueMail({ now: new Date() })]);
+    one.stop();
+    two.stop();
     expect(results.reduce((n, r) => n + r.sent, 0)).toBe(count);
     expect(results.reduce((n, r) => n + r.failed, 0)).toBe(0);
     const got = smtp.messages.filter((m) => m.subject.startsWith(`race ${tag} `)).map((m) => m.subject);

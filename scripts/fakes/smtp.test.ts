@@ -39,6 +39,18 @@ it('while down answers 421 and stores nothing; back up, it receives again', asyn
   expect((await smtp.waitFor((x) => x.subject === 'после сбоя')).to).toEqual(['a@example.ru', 'b@example.ru']);
 });
 
+it('an outage also cuts the connections a pooled client keeps open', async () => {
+  const pool = nodemailer.createTransport({ url: smtp.url, pool: true, maxConnections: 1 });
+  const letter = (subject: string) => ({ from: 'shop@localhost', to: 'a@example.ru', subject, text: 'x' });
+  await pool.sendMail(letter('пул 1'));
+  smtp.setDown(true);
+  await expect(pool.sendMail(letter('пул 2'))).rejects.toThrow();
+  smtp.setDown(false);
+  await pool.sendMail(letter('пул 3'));
+  expect(smtp.messages.map((m) => m.subject).filter((x) => x.startsWith('пул'))).toEqual(['пул 1', 'пул 3']);
+  pool.close();
+});
+
 it('waitFor names what arrived when the awaited letter does not', async () => {
   await expect(smtp.waitFor((x) => x.subject === 'никогда', 50)).rejects.toThrow(/received: .*после сбоя/);
 });

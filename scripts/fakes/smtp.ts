@@ -1,7 +1,8 @@
 // A real SMTP server on loopback for the API tests, the e2e stack and local runs: letters the
 // shop sends arrive here over SMTP (nodemailer → smtp-server) and are parsed with mailparser,
 // so a test asserts on what a mail client would show (subject, text and HTML parts, addresses).
-// setDown(true) simulates an outage: every new connection is answered 421 and closed.
+// setDown(true) simulates an outage: open connections (a client's pool) are told 421 and closed,
+// every new one is answered 421 and closed.
 import type { AddressInfo } from 'node:net';
 import { type AddressObject, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
@@ -40,7 +41,7 @@ export interface FakeSmtpServer {
   messages: ReceivedMail[];
   /** The first letter (already received or to come) that matches; rejects after timeoutMs naming what did arrive. */
   waitFor(predicate: (m: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
-  /** true: new connections are answered «421 … try again later» (an outage); false: back to normal. */
+  /** true: open connections are closed with 421 and new ones answered «421 … try again later» (an outage); false: back to normal. */
   setDown(down: boolean): void;
   /** Connections refused while down (to see that the sender did try). */
   refusedConnections(): number;
@@ -66,6 +67,8 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
     logger: false,
     banner: 'fake SMTP for tests',
     size: 10 * 1024 * 1024,
+    // close() does not wait for a client's idle pooled connection
+    closeTimeout: 200,
     onAuth(_auth, _session, callback) {
       callback(null, { user: 'test' });
     },
@@ -133,6 +136,11 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
     },
     setDown(value) {
       down = value;
+      if (!down) return;
+      for (const connection of server.connections) {
+        connection.send(421, 'Service not available, closing transmission channel');
+        connection.close();
+      }
     },
     refusedConnections: () => refused,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
