@@ -4,6 +4,7 @@
 // setDown(true) simulates an outage: open connections (a client's pool) are told 421 and closed,
 // every new one is answered 421 and closed.
 import type { AddressInfo } from 'node:net';
+import { pathToFileURL } from 'node:url';
 import { type AddressObject, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
@@ -145,4 +146,11 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
     refusedConnections: () => refused,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+// `npx tsx scripts/fakes/smtp.ts [port]`: a local mail catcher for trying the shop's letters by hand
+// (start the shop with SMTP_URL=smtp://127.0.0.1:2525); prints each letter's recipients and subject.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const port = Number(process.argv[2] ?? 2525);
+  startSmtpServer({ port, log: true }).then((s) => console.log(`SMTP на ${s.url}: письма печатаются здесь (Ctrl+C — выход)`));
 }
