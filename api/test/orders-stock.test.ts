@@ -155,6 +155,23 @@ describeDrivers(
       expect(sold.n).toBe(7);
     });
 
+    it('orders naming the same two sizes in opposite orders neither deadlock nor oversell', async () => {
+      const { productId, offers } = await pickProduct(env(), 16);
+      const [a, b] = offers as [Offer, Offer];
+      await setStock(env(), productId, { [a.id]: 5, [b.id]: 5 });
+      const results = await Promise.all(
+        Array.from({ length: 16 }, (_, i) =>
+          place(i % 2 ? [{ offerId: a.id, quantity: 1 }, { offerId: b.id, quantity: 1 }] : [{ offerId: b.id, quantity: 1 }, { offerId: a.id, quantity: 1 }]),
+        ),
+      );
+      for (const r of results) expect(r.errors).toBeUndefined();
+      expect(results.filter((r) => r.data.createOrder.success)).toHaveLength(5);
+      expect(await stockOf(env(), a.id)).toBe(0);
+      expect(await stockOf(env(), b.id)).toBe(0);
+      expect(await held(env(), a.sku)).toBe(5);
+      expect(await held(env(), b.sku)).toBe(5);
+    });
+
     it('an order with one line that cannot be served takes nothing of its other lines', async () => {
       const { productId, offers } = await pickProduct(env(), 2);
       const [a, b] = offers as [Offer, Offer];
