@@ -119,6 +119,10 @@ describe.each(DRIVERS)('order e-mails [%s]', (driver) => {
 
     const letters = received(order.ordernumber);
     expect(letters.map((m) => m.to)).toEqual([[shopper], [OWNERS[0]], [OWNERS[1]]]);
+    const ids = letters.map((m) => String(m.headers.get('message-id')));
+    expect(new Set(ids).size).toBe(3);
+    for (const id of ids) expect(id).toMatch(/^<[a-z0-9]+\.\d+\.order-[a-z-]+@localhost>$/);
+    expect(letters[0]?.headers.get('auto-submitted')).toBe('auto-generated');
     const [mine, owner] = letters;
     expect(mine?.subject).toBe(`Заказ №${order.ordernumber} оформлен`);
     expect(mine?.from).toBe('"Оригинал" <shop@localhost>');

@@ -34,6 +34,7 @@ export interface OutboxLetter {
   html: string;
   text: string;
   attempts: number;
+  createdAt: Date | string;
 }
 
 export interface SendResult {
@@ -99,8 +100,9 @@ function smtpDeliver(mail: MailConfig): { deliver: DeliverFn; close(): void } {
       subject: l.subject,
       text: l.text,
       html: l.html,
-      // one Message-ID per outbox row: a letter sent twice (a process died mid-send) is one letter to mail clients that dedupe
-      messageId: `<outbox-${l.id}.${l.kind}@${domain}>`,
+      // one Message-ID per outbox row (its id and creation time, so a reset database's id 1 is
+      // another letter): a letter sent twice (a process died mid-send) is one to clients that dedupe
+      messageId: `<${new Date(l.createdAt).getTime().toString(36)}.${l.id}.${l.kind}@${domain}>`,
       headers: { 'Auto-Submitted': 'auto-generated' },
     });
   };
@@ -264,7 +266,7 @@ export class MailSender {
             ORDER BY next_attempt_at, id
             LIMIT ${BATCH}
             FOR UPDATE SKIP LOCKED)
-          RETURNING id, kind, order_id AS "orderId", recipient, subject, html, text, attempts`,
+          RETURNING id, kind, order_id AS "orderId", recipient, subject, html, text, attempts, created_at AS "createdAt"`,
     );
   }
 
