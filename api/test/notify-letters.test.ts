@@ -143,6 +143,24 @@ describe('letters', () => {
   });
 });
 
+describe('spoofing', () => {
+  it('bidirectional overrides (U+202E…) are dropped from every value, in both parts', () => {
+    const rlo = '\u202e';
+    const spoof: LetterOrder = { ...order, fullName: `Иван ${rlo}вонаВ`, address: `ул. ${rlo}moc.live`, email: `a${rlo}b@example.ru`, comment: `\u2066x\u2069` };
+    const spoofLines = [{ ...lines[0], name: `Кеды ${rlo}exe.` } as LetterLine];
+    const letters = [
+      orderPlacedLetter(shop, spoof, spoofLines, null),
+      newOrderOwnerLetter(shop, spoof, spoofLines, new Date()),
+      orderPaidLetter(shop, spoof, spoofLines),
+      orderCancelledLetter(shop, spoof, `причина ${rlo}абв`, false),
+    ];
+    for (const l of letters) expect(l.html + l.text).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
+    expect(letters[0]?.text).toContain('ул. moc.live');
+    expect(letters[1]?.text).toContain('Кеды exe.');
+    expect(letters[3]?.text).toContain('Причина: причина абв');
+  });
+});
+
 describe('mail settings', () => {
   it('defaults: no SMTP (letters wait), From the shop name at localhost, no owner addresses', () => {
     expect(loadConfig({}).mail).toEqual({ smtpUrl: undefined, from: 'Оригинал <shop@localhost>', ownerEmails: [], pollMs: 5000 });

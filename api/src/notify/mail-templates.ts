@@ -63,6 +63,22 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 /** For element text and double-quoted attribute values alike. */
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c] as string);
 
+// Bidirectional overrides and isolates (U+202A–U+202E, U+2066–U+2069) turn text around as it is
+// shown: «‮moc.live» reads as «evil.com». The order form lets them through (reliability audit
+// D20); in a letter they only serve spoofing, so every value loses them before it is written.
+const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
+const tidy = (s: string) => s.replace(BIDI_CONTROLS, '');
+const tidyOrder = (o: LetterOrder): LetterOrder => ({
+  ...o,
+  fullName: tidy(o.fullName),
+  email: tidy(o.email),
+  city: tidy(o.city),
+  address: tidy(o.address),
+  comment: tidy(o.comment),
+});
+const tidyLines = (lines: readonly LetterLine[]): LetterLine[] =>
+  lines.map((l) => ({ ...l, name: tidy(l.name), sku: tidy(l.sku), size: tidy(l.size) }));
+
 /** +79123456789 → +7 (912) 345-67-89 (anything else as stored). */
 export function formatPhone(phone: string): string {
   const m = /^\+7(\d{3})(\d{3})(\d{2})(\d{2})$/.exec(phone);
@@ -174,7 +190,9 @@ const KEEP_LINK =
  * place an order with someone else's address, and 1,000 characters of free text sent from the
  * shop's own address would make a good phishing letter.
  */
-export function orderPlacedLetter(shop: LetterShop, order: LetterOrder, lines: readonly LetterLine[], payBy: Date | null): Letter {
+export function orderPlacedLetter(shop: LetterShop, raw: LetterOrder, rawLines: readonly LetterLine[], payBy: Date | null): Letter {
+  const order = tidyOrder(raw);
+  const lines = tidyLines(rawLines);
   const subject = `Заказ №${order.ordernumber} оформлен`;
   const link = orderLink(shop, order);
   const pay = payBy
@@ -214,7 +232,9 @@ export function orderPlacedLetter(shop: LetterShop, order: LetterOrder, lines: r
 }
 
 /** To the owner (each SHOP_OWNER_EMAIL) on every new order: contents and how to reach the shopper. */
-export function newOrderOwnerLetter(shop: LetterShop, order: LetterOrder, lines: readonly LetterLine[], placedAt: Date): Letter {
+export function newOrderOwnerLetter(shop: LetterShop, raw: LetterOrder, rawLines: readonly LetterLine[], placedAt: Date): Letter {
+  const order = tidyOrder(raw);
+  const lines = tidyLines(rawLines);
   const subject = `Новый заказ №${order.ordernumber} — ${money(order.totalPrice)}`;
   const desk = deskLink(shop, order);
   const phone = formatPhone(order.phone);
@@ -262,7 +282,9 @@ export function newOrderOwnerLetter(shop: LetterShop, order: LetterOrder, lines:
 }
 
 /** To the shopper once the payment is confirmed. */
-export function orderPaidLetter(shop: LetterShop, order: LetterOrder, lines: readonly LetterLine[]): Letter {
+export function orderPaidLetter(shop: LetterShop, raw: LetterOrder, rawLines: readonly LetterLine[]): Letter {
+  const order = tidyOrder(raw);
+  const lines = tidyLines(rawLines);
   const subject = `Заказ №${order.ordernumber} оплачен`;
   const link = orderLink(shop, order);
   const html = [
@@ -301,7 +323,9 @@ export function orderPaidLetter(shop: LetterShop, order: LetterOrder, lines: rea
  * To the shopper when the order is cancelled. `reason`: the note of the cancelling event, if any
  * (the desk's note, or the reservation expiry's). `wasPaid`: it was cancelled after payment.
  */
-export function orderCancelledLetter(shop: LetterShop, order: LetterOrder, reason: string, wasPaid: boolean): Letter {
+export function orderCancelledLetter(shop: LetterShop, raw: LetterOrder, rawReason: string, wasPaid: boolean): Letter {
+  const order = tidyOrder(raw);
+  const reason = tidy(rawReason);
   const subject = `Заказ №${order.ordernumber} отменён`;
   const link = orderLink(shop, order);
   const refund = wasPaid ? 'Заказ был оплачен: мы вернём деньги тем же способом и свяжемся с вами, если понадобится.' : '';
