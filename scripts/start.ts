@@ -75,7 +75,17 @@ async function main() {
     // in development an operation edited since start (not yet registered) may still run as text
     env: devPackage ? { HOST_DEV: '1', GRAPHQL_ARBITRARY_OPERATIONS: 'true' } : {},
   });
-  console.log(`\n  Магазин работает: ${stack.url}\n  (Ctrl-C stops everything)\n`);
+  console.log(
+    [
+      '',
+      `  Магазин работает: ${stack.url}`,
+      `  Панель заказов: ${stack.url}/admin (первый владелец: npm run users -- add --email <e-mail> --role owner;`,
+      '  со встроенной базой — при остановленном магазине)',
+      process.env.SMTP_URL ? '' : '  Письма ждут в очереди, пока не задан SMTP_URL (README, «Заказы»).',
+      '  (Ctrl-C stops everything)',
+      '',
+    ].join('\n'),
+  );
   let stopping = false;
   const shutdown = async (exitCode = 0) => {
     if (stopping) return;
