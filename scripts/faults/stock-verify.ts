@@ -135,6 +135,9 @@ export interface StockVerdict {
   /** cut sends whose order had been committed before the kill: the retry got it back by key */
   committedBeforeKillRecoveredByKey: number;
   repeatedSubmits: number;
+  /** repeated keys that got two or more answers (the kill can leave one) */
+  repeatedSubmitsAnsweredTwice: number;
+  /** …all of them naming the same order or the same refusal */
   repeatedSubmitsSameAnswer: number;
 }
 
@@ -265,6 +268,7 @@ export function checkStock(input: StockCheckInput): StockVerdict {
     retriedAfterKillEndedRefused: 0,
     committedBeforeKillRecoveredByKey: 0,
     repeatedSubmits: 0,
+    repeatedSubmitsAnsweredTwice: 0,
     repeatedSubmitsSameAnswer: 0,
   };
   for (const a of attempts) {
@@ -324,6 +328,7 @@ export function checkStock(input: StockCheckInput): StockVerdict {
       v.repeatedSubmits++;
       const answers = a.sends.filter((s) => s.outcome === 'order' || s.outcome === 'rejected');
       const same = answers.every((s) => s.outcome === answers[0]?.outcome && s.orderId === answers[0]?.orderId);
+      if (answers.length > 1) v.repeatedSubmitsAnsweredTwice++;
       if (answers.length > 1 && same) v.repeatedSubmitsSameAnswer++;
     }
 

@@ -367,6 +367,7 @@ export async function runStockStage(options: {
     implausibleRefusals: verdict.insaneRejections,
     neverAnswered: verdict.neverAnswered,
     repeatedSubmits: verdict.repeatedSubmits,
+    repeatedSubmitsAnsweredTwice: verdict.repeatedSubmitsAnsweredTwice,
     repeatedSubmitsSameAnswer: verdict.repeatedSubmitsSameAnswer,
     killedAtSecond: finalKill ? Math.round((finalKill.from - started) / 100) / 10 : null,
     restartTookSeconds: restartSeconds,
