@@ -57,7 +57,10 @@ async function pickProduct(env: TestEnv, n: number): Promise<{ productId: number
     sql`SELECT product_id FROM offers GROUP BY product_id HAVING count(*) >= 2 ORDER BY product_id OFFSET ${n} LIMIT 1`,
   );
   const productId = products[0]?.product_id as number;
-  const offers = await rows<Offer>(env.database.db, sql`SELECT id, product_id, sku, size, stock FROM offers WHERE product_id = ${productId} ORDER BY sort, id`);
+  const offers = await rows<Offer>(
+    env.database.db,
+    sql`SELECT id, product_id, sku, size, stock FROM offers WHERE product_id = ${productId} ORDER BY sort, id`,
+  );
   return { productId, offers };
 }
 
@@ -65,26 +68,44 @@ async function pickProduct(env: TestEnv, n: number): Promise<{ productId: number
 async function setStock(env: TestEnv, productId: number, stock: Record<number, number>) {
   await env.database.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as TestEnv['database']['db'];
-    for (const [id, n] of Object.entries(stock)) await tx.execute(sql`UPDATE offers SET stock = ${n} WHERE id = ${Number(id)}`);
+    for (const [id, n] of Object.entries(stock))
+      await tx.execute(sql`UPDATE offers SET stock = ${n} WHERE id = ${Number(id)}`);
     await refreshDerivedColumns(tx, [productId]);
     await bumpCatalogVersion(tx);
   });
   await env.api.refreshCatalogVersion();
 }
 
-const stockOf = async (env: TestEnv, offerId: number) => (await one<{ stock: number }>(env, sql`SELECT stock FROM offers WHERE id = ${offerId}`)).stock;
-const version = async (env: TestEnv) => (await one<{ version: number }>(env, sql`SELECT version FROM catalog_meta WHERE id = 1`)).version;
+const stockOf = async (env: TestEnv, offerId: number) =>
+  (await one<{ stock: number }>(env, sql`SELECT stock FROM offers WHERE id = ${offerId}`)).stock;
+const version = async (env: TestEnv) =>
+  (await one<{ version: number }>(env, sql`SELECT version FROM catalog_meta WHERE id = 1`)).version;
 const held = async (env: TestEnv, sku: string) =>
-  (await one<{ n: number }>(env, sql`SELECT coalesce(sum(quantity), 0)::int AS n FROM stock_reservations WHERE lower(sku) = lower(${sku}) AND state = 'held'`)).n;
+  (
+    await one<{ n: number }>(
+      env,
+      sql`SELECT coalesce(sum(quantity), 0)::int AS n FROM stock_reservations WHERE lower(sku) = lower(${sku}) AND state = 'held'`,
+    )
+  ).n;
 
 describeDrivers(
   'orders and stock',
   (env) => {
     let ip = 0;
     const place = (items: { offerId: number; quantity: number }[], key = randomUUID()) =>
-      env().gql(CREATE, { input: { idempotencyKey: key, orderData, items: items.map((i) => ({ offerId: String(i.offerId), quantity: i.quantity })) } }, {
-        'x-forwarded-for': `10.1.${Math.floor(++ip / 250)}.${ip % 250}`,
-      });
+      env().gql(
+        CREATE,
+        {
+          input: {
+            idempotencyKey: key,
+            orderData,
+            items: items.map((i) => ({ offerId: String(i.offerId), quantity: i.quantity })),
+          },
+        },
+        {
+          'x-forwarded-for': `10.1.${Math.floor(++ip / 250)}.${ip % 250}`,
+        },
+      );
 
     /** What a shopper sees of a product: its page, a listing filtered by the size, the offers query (all through the response cache). */
     const shopperView = async (productId: number, size: string) => {
@@ -97,7 +118,11 @@ describeDrivers(
         { id: String(productId), ids: [String(productId)], size },
       );
       return d as {
-        product: { inStock: boolean; sizes: string[]; offers: { id: string; size: string; stock: number; soldOut: boolean }[] };
+        product: {
+          inStock: boolean;
+          sizes: string[];
+          offers: { id: string; size: string; stock: number; soldOut: boolean }[];
+        };
         products: { totalCount: number };
         offers: { id: string; stock: number; soldOut: boolean }[];
       };
@@ -107,7 +132,10 @@ describeDrivers(
       const { productId, offers } = await pickProduct(env(), 0);
       const [last] = offers as [Offer];
       await setStock(env(), productId, { [last.id]: 1 });
-      const results = await Promise.all([place([{ offerId: last.id, quantity: 1 }]), place([{ offerId: last.id, quantity: 1 }])]);
+      const results = await Promise.all([
+        place([{ offerId: last.id, quantity: 1 }]),
+        place([{ offerId: last.id, quantity: 1 }]),
+      ]);
       const won = results.filter((r) => r.data.createOrder.success);
       const lost = results.filter((r) => !r.data.createOrder.success);
       expect(results.every((r) => r.status === 200 && !r.errors)).toBe(true);
@@ -134,11 +162,19 @@ describeDrivers(
       expect(ra.filter((r) => r.data.createOrder.success)).toHaveLength(3);
       expect(rb.filter((r) => r.data.createOrder.success)).toHaveLength(2);
       for (const r of ra.filter((x) => !x.data.createOrder.success)) {
-        expect(r.data.createOrder.errors).toEqual([{ field: 'items[0]', line: 0, code: 'SOLD_OUT', message: `Размер ${a.size} закончился`, available: 0 }]);
+        expect(r.data.createOrder.errors).toEqual([
+          { field: 'items[0]', line: 0, code: 'SOLD_OUT', message: `Размер ${a.size} закончился`, available: 0 },
+        ]);
       }
       for (const r of rb.filter((x) => !x.data.createOrder.success)) {
         expect(r.data.createOrder.errors).toEqual([
-          { field: 'items[0].quantity', line: 0, code: 'INSUFFICIENT_STOCK', message: `В наличии только 1 шт. размера ${b.size}`, available: 1 },
+          {
+            field: 'items[0].quantity',
+            line: 0,
+            code: 'INSUFFICIENT_STOCK',
+            message: `В наличии только 1 шт. размера ${b.size}`,
+            available: 1,
+          },
         ]);
       }
       expect(await stockOf(env(), a.id)).toBe(0);
@@ -161,7 +197,17 @@ describeDrivers(
       await setStock(env(), productId, { [a.id]: 5, [b.id]: 5 });
       const results = await Promise.all(
         Array.from({ length: 16 }, (_, i) =>
-          place(i % 2 ? [{ offerId: a.id, quantity: 1 }, { offerId: b.id, quantity: 1 }] : [{ offerId: b.id, quantity: 1 }, { offerId: a.id, quantity: 1 }]),
+          place(
+            i % 2
+              ? [
+                  { offerId: a.id, quantity: 1 },
+                  { offerId: b.id, quantity: 1 },
+                ]
+              : [
+                  { offerId: b.id, quantity: 1 },
+                  { offerId: a.id, quantity: 1 },
+                ],
+          ),
         ),
       );
       for (const r of results) expect(r.errors).toBeUndefined();
@@ -178,7 +224,10 @@ describeDrivers(
       await setStock(env(), productId, { [a.id]: 4, [b.id]: 1 });
       const first = await place([{ offerId: b.id, quantity: 1 }]);
       expect(first.data.createOrder.success).toBe(true);
-      const second = await place([{ offerId: a.id, quantity: 2 }, { offerId: b.id, quantity: 1 }]);
+      const second = await place([
+        { offerId: a.id, quantity: 2 },
+        { offerId: b.id, quantity: 1 },
+      ]);
       expect(second.data.createOrder.success).toBe(false);
       expect(second.data.createOrder.errors).toMatchObject([{ line: 1, code: 'SOLD_OUT', available: 0 }]);
       expect(await stockOf(env(), a.id)).toBe(4);
@@ -210,7 +259,9 @@ describeDrivers(
       expect(after.products.totalCount).toBe(0);
       expect(after.offers.find((o) => o.id === String(a.id))).toMatchObject({ stock: 0, soldOut: true });
       const third = await place([{ offerId: a.id, quantity: 1 }]);
-      expect(third.data.createOrder.errors).toMatchObject([{ code: 'SOLD_OUT', message: `Размер ${a.size} закончился` }]);
+      expect(third.data.createOrder.errors).toMatchObject([
+        { code: 'SOLD_OUT', message: `Размер ${a.size} закончился` },
+      ]);
     });
 
     it('two sizes of one product selling out at the same moment both leave its listing', async () => {
@@ -218,7 +269,10 @@ describeDrivers(
         const { productId, offers } = await pickProduct(env(), 10 + round);
         const [a, b, ...rest] = offers as [Offer, Offer, ...Offer[]];
         await setStock(env(), productId, { [a.id]: 1, [b.id]: 1, ...Object.fromEntries(rest.map((o) => [o.id, 0])) });
-        const [ra, rb] = await Promise.all([place([{ offerId: a.id, quantity: 1 }]), place([{ offerId: b.id, quantity: 1 }])]);
+        const [ra, rb] = await Promise.all([
+          place([{ offerId: a.id, quantity: 1 }]),
+          place([{ offerId: b.id, quantity: 1 }]),
+        ]);
         expect([ra.data.createOrder.success, rb.data.createOrder.success]).toEqual([true, true]);
         const view = await shopperView(productId, a.size);
         expect(view.product.inStock).toBe(false);
@@ -279,9 +333,12 @@ describeDrivers(
       const [a] = offers as [Offer];
       await setStock(env(), productId, { [a.id]: 3 });
       const due: number[] = [];
-      for (let i = 0; i < 3; i++) due.push(Number((await place([{ offerId: a.id, quantity: 1 }])).data.createOrder.order.id));
+      for (let i = 0; i < 3; i++)
+        due.push(Number((await place([{ offerId: a.id, quantity: 1 }])).data.createOrder.order.id));
       expect(await stockOf(env(), a.id)).toBe(0);
-      const swept = await Promise.all([1, 2].map(() => env().api.sweepReservations(new Date(Date.now() + 31 * 60_000))));
+      const swept = await Promise.all(
+        [1, 2].map(() => env().api.sweepReservations(new Date(Date.now() + 31 * 60_000))),
+      );
       expect(swept.reduce((x, y) => x + y, 0)).toBeGreaterThanOrEqual(3);
       const cancelEvents = await one<{ n: number }>(
         env(),
@@ -302,7 +359,11 @@ describeDrivers(
       await setStock(env(), productId, { [a.id]: 2 });
       const repo = new OrderRepo(env().database.db, [], () => {}, 5);
       const placed = await repo.create(
-        { idempotencyKey: randomUUID(), orderData: orderData as never, items: [{ offerId: String(a.id), quantity: 1 }] },
+        {
+          idempotencyKey: randomUUID(),
+          orderData: orderData as never,
+          items: [{ offerId: String(a.id), quantity: 1 }],
+        },
         '10.9.9.9',
         { consentVersions: ['2025-09-01'] },
       );
@@ -321,7 +382,16 @@ describeDrivers(
       const order = (await place([{ offerId: a.id, quantity: 3 }])).data.createOrder.order;
       expect(await stockOf(env(), a.id)).toBe(0);
       const cancels = await Promise.all(
-        [1, 2, 3].map(() => changeOrderStatus(env().database.db, env().api.orderHooks, Number(order.id), 'cancelled', 'ops-token', 'Покупатель передумал')),
+        [1, 2, 3].map(() =>
+          changeOrderStatus(
+            env().database.db,
+            env().api.orderHooks,
+            Number(order.id),
+            'cancelled',
+            'ops-token',
+            'Покупатель передумал',
+          ),
+        ),
       );
       expect(cancels.filter((c) => c.ok && c.changed)).toHaveLength(1);
       expect(await stockOf(env(), a.id)).toBe(3);
@@ -351,6 +421,44 @@ describeDrivers(
       expect(await held(env(), a.sku)).toBe(2);
     });
 
+    it('a resend whose first submit takes the last units meanwhile gets that order, never «закончился»', async () => {
+      const { productId, offers } = await pickProduct(env(), 6);
+      const [a] = offers as [Offer];
+      await setStock(env(), productId, { [a.id]: 2 });
+      const heldBefore = await held(env(), a.sku);
+      const db = env().database.db;
+      const input = {
+        idempotencyKey: randomUUID(),
+        orderData,
+        items: [{ offerId: String(a.id), quantity: 2 }],
+      } as unknown as Parameters<OrderRepo['create']>[0];
+      // The resend's database: when it is about to read the offers (its key look-up already missed),
+      // the first submit runs to its commit, as a request still in flight would.
+      let first: Promise<unknown> | null = null;
+      const dialect = (db as unknown as { dialect: { sqlToQuery(q: unknown): { sql: string } } }).dialect;
+      const racing = new Proxy(db, {
+        get(target, prop) {
+          const value = Reflect.get(target, prop, target);
+          if (prop !== 'execute') return typeof value === 'function' ? value.bind(target) : value;
+          return async (query: Parameters<typeof db.execute>[0]) => {
+            if (!first && dialect.sqlToQuery(query).sql.includes('FROM offers o JOIN products')) {
+              first = new OrderRepo(db).create(input, '203.0.113.7');
+              await first;
+            }
+            return target.execute(query);
+          };
+        },
+      });
+      const resend = await new OrderRepo(racing).create(input, '203.0.113.7');
+      const original = (await first) as Awaited<ReturnType<OrderRepo['create']>>;
+      expect(original.success).toBe(true);
+      expect(resend.errors).toEqual([]);
+      expect(resend.success).toBe(true);
+      expect(resend.order?.id).toBe(original.order?.id);
+      expect(await stockOf(env(), a.id)).toBe(0);
+      expect(await held(env(), a.sku)).toBe(heldBefore + 2);
+    });
+
     it('a catalogue import keeps the units orders still hold off the free stock, and a later cancel gives them back', async () => {
       const valid = (file: ReturnType<typeof generateCatalog>) => {
         const result = validateCatalog(file);
@@ -359,11 +467,16 @@ describeDrivers(
       };
       const file = generateCatalog('small');
       const catalog = valid(file);
-      const variant = catalog.models.flatMap((m) => m.variants).find((v) => v.offers.some((o) => o.stock >= 3)) as (typeof catalog.models)[0]['variants'][0];
+      const variant = catalog.models
+        .flatMap((m) => m.variants)
+        .find((v) => v.offers.some((o) => o.stock >= 3)) as (typeof catalog.models)[0]['variants'][0];
       const imported = variant.offers.find((o) => o.stock >= 3) as (typeof variant.offers)[0];
       await loadCatalog(env().database.db, catalog);
       await env().api.refreshCatalogVersion();
-      const offer = await one<Offer>(env(), sql`SELECT id, product_id, sku, size, stock FROM offers WHERE lower(sku) = lower(${imported.sku})`);
+      const offer = await one<Offer>(
+        env(),
+        sql`SELECT id, product_id, sku, size, stock FROM offers WHERE lower(sku) = lower(${imported.sku})`,
+      );
       expect(offer.stock).toBe(imported.stock - (await held(env(), imported.sku)));
       const order = (await place([{ offerId: offer.id, quantity: 2 }])).data.createOrder.order;
       expect(order).not.toBeNull();
@@ -371,19 +484,35 @@ describeDrivers(
 
       // the same catalogue again (offers renumbered): the held units stay off
       await loadCatalog(env().database.db, catalog);
-      const reloaded = await one<Offer>(env(), sql`SELECT id, product_id, sku, size, stock FROM offers WHERE lower(sku) = lower(${imported.sku})`);
+      const reloaded = await one<Offer>(
+        env(),
+        sql`SELECT id, product_id, sku, size, stock FROM offers WHERE lower(sku) = lower(${imported.sku})`,
+      );
       expect(reloaded.stock).toBe(imported.stock - heldNow);
       // an import with less stock than is held: 0, never negative
       const scarce = structuredClone(file);
-      for (const m of scarce.models) for (const v of m.variants) for (const o of v.offers) if (o.sku === imported.sku) o.stock = 1;
+      for (const m of scarce.models)
+        for (const v of m.variants) for (const o of v.offers) if (o.sku === imported.sku) o.stock = 1;
       await loadCatalog(env().database.db, valid(scarce));
       expect(await stockOf(env(), reloaded.id)).toBe(0);
-      const product = await one<{ sizes: string[] }>(env(), sql`SELECT sizes FROM products WHERE id = ${reloaded.product_id}`);
+      const product = await one<{ sizes: string[] }>(
+        env(),
+        sql`SELECT sizes FROM products WHERE id = ${reloaded.product_id}`,
+      );
       expect(product.sizes).not.toContain(imported.size);
 
       await loadCatalog(env().database.db, catalog);
-      const current = await one<Offer>(env(), sql`SELECT id, product_id, sku, size, stock FROM offers WHERE lower(sku) = lower(${imported.sku})`);
-      const cancel = await changeOrderStatus(env().database.db, env().api.orderHooks, Number(order.id), 'cancelled', 'ops-token');
+      const current = await one<Offer>(
+        env(),
+        sql`SELECT id, product_id, sku, size, stock FROM offers WHERE lower(sku) = lower(${imported.sku})`,
+      );
+      const cancel = await changeOrderStatus(
+        env().database.db,
+        env().api.orderHooks,
+        Number(order.id),
+        'cancelled',
+        'ops-token',
+      );
       expect(cancel.ok).toBe(true);
       expect(await stockOf(env(), current.id)).toBe(current.stock + 2);
     });
@@ -398,14 +527,18 @@ describeDrivers(
       const revived = await acceptLatePayment(env().database.db, env().api.orderHooks, Number(late.id), 'sandbox');
       expect(revived.outcome).toBe('revived');
       expect(await stockOf(env(), a.id)).toBe(0);
-      expect((await one<{ status: string }>(env(), sql`SELECT status FROM orders WHERE id = ${Number(late.id)}`)).status).toBe('paid');
+      expect(
+        (await one<{ status: string }>(env(), sql`SELECT status FROM orders WHERE id = ${Number(late.id)}`)).status,
+      ).toBe('paid');
       const lastEvent = await one<{ to_status: string; note: string }>(
         env(),
         sql`SELECT to_status, note FROM order_events WHERE order_id = ${Number(late.id)} ORDER BY id DESC LIMIT 1`,
       );
       expect(lastEvent).toEqual({ to_status: 'paid', note: REVIVED_NOTE });
       // a repeat of the payment changes nothing more
-      expect((await acceptLatePayment(env().database.db, env().api.orderHooks, Number(late.id), 'sandbox')).outcome).toBe('not-cancelled');
+      expect(
+        (await acceptLatePayment(env().database.db, env().api.orderHooks, Number(late.id), 'sandbox')).outcome,
+      ).toBe('not-cancelled');
 
       // expired, and the size sold to someone else meanwhile: stays cancelled, flagged
       await setStock(env(), productId, { [a.id]: 1 });
@@ -415,8 +548,13 @@ describeDrivers(
       const refused = await acceptLatePayment(env().database.db, env().api.orderHooks, Number(slow.id), 'sandbox');
       expect(refused.outcome).toBe('refund');
       expect(await stockOf(env(), a.id)).toBe(0);
-      expect((await one<{ status: string }>(env(), sql`SELECT status FROM orders WHERE id = ${Number(slow.id)}`)).status).toBe('cancelled');
-      const flag = await one<{ note: string }>(env(), sql`SELECT note FROM order_events WHERE order_id = ${Number(slow.id)} ORDER BY id DESC LIMIT 1`);
+      expect(
+        (await one<{ status: string }>(env(), sql`SELECT status FROM orders WHERE id = ${Number(slow.id)}`)).status,
+      ).toBe('cancelled');
+      const flag = await one<{ note: string }>(
+        env(),
+        sql`SELECT note FROM order_events WHERE order_id = ${Number(slow.id)} ORDER BY id DESC LIMIT 1`,
+      );
       expect(flag.note).toBe(REFUND_NOTE);
     });
   },

@@ -6,7 +6,13 @@ import type { OrderStatus } from './order-status.ts';
 import { isRetryableTransactionError, type ReserveRejection, reserveStock } from './stock.ts';
 import { orderFingerprint, storedOrderFingerprint } from './order-fingerprint.ts';
 import { newAccessKey, newOrderNumber } from './order-number.ts';
-import { type CleanOrder, type OrderError, type OrderInput, type ValidateOptions, validateOrderData } from './validate-order.ts';
+import {
+  type CleanOrder,
+  type OrderError,
+  type OrderInput,
+  type ValidateOptions,
+  validateOrderData,
+} from './validate-order.ts';
 
 export interface OrderRow {
   id: number;
@@ -53,7 +59,11 @@ function sameSecret(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-const fix = (o: OrderRow): OrderRow => ({ ...o, createdAt: new Date(o.createdAt), paidAt: o.paidAt ? new Date(o.paidAt) : null });
+const fix = (o: OrderRow): OrderRow => ({
+  ...o,
+  createdAt: new Date(o.createdAt),
+  paidAt: o.paidAt ? new Date(o.paidAt) : null,
+});
 
 /** The answer to a known key with other content: nothing of the stored order, only this. */
 const keyReused = (): CreateOrderResult => ({
@@ -64,7 +74,8 @@ const keyReused = (): CreateOrderResult => ({
       field: 'idempotencyKey',
       line: null,
       code: 'IDEMPOTENCY_KEY_REUSED',
-      message: 'Заказ с этим ключом уже оформлен с другим составом или данными. Отправьте форму ещё раз, чтобы оформить новый заказ',
+      message:
+        'Заказ с этим ключом уже оформлен с другим составом или данными. Отправьте форму ещё раз, чтобы оформить новый заказ',
     },
   ],
 });
@@ -78,10 +89,15 @@ class StockRejected extends Error {
 
 /** A line's rejection in the words the API already uses for stock (validation does the same before the transaction). */
 function stockError(r: ReserveRejection, lines: OrderLineRow[]): OrderError {
-  const line = Math.max(0, lines.findIndex((l) => l.offerId === r.line.offerId));
+  const line = Math.max(
+    0,
+    lines.findIndex((l) => l.offerId === r.line.offerId),
+  );
   const field = `items[${line}]`;
-  if (r.code === 'UNKNOWN_OFFER') return { field: `${field}.offerId`, line, code: 'UNKNOWN_OFFER', message: 'Такого товара нет в каталоге' };
-  if (r.code === 'SOLD_OUT') return { field, line, code: 'SOLD_OUT', message: `Размер ${r.line.size} закончился`, available: 0 };
+  if (r.code === 'UNKNOWN_OFFER')
+    return { field: `${field}.offerId`, line, code: 'UNKNOWN_OFFER', message: 'Такого товара нет в каталоге' };
+  if (r.code === 'SOLD_OUT')
+    return { field, line, code: 'SOLD_OUT', message: `Размер ${r.line.size} закончился`, available: 0 };
   return {
     field: `${field}.quantity`,
     line,
@@ -129,7 +145,9 @@ export class OrderRepo {
     );
     const consent = await this.consent(order.id);
     const fingerprint = storedOrderFingerprint(order, lines, consent?.consentVersion ?? null);
-    await this.db.execute(sql`UPDATE orders SET request_fingerprint = ${fingerprint} WHERE id = ${order.id} AND request_fingerprint IS NULL`);
+    await this.db.execute(
+      sql`UPDATE orders SET request_fingerprint = ${fingerprint} WHERE id = ${order.id} AND request_fingerprint IS NULL`,
+    );
     return fingerprint;
   }
 
@@ -155,7 +173,15 @@ export class OrderRepo {
     const ids = input.items.map((i) => (/^[1-9]\d{0,9}$/.test(i.offerId) ? Number(i.offerId) : null));
     const wanted = ids.filter((x): x is number => x !== null && x <= 2_147_483_647);
     const offers = wanted.length
-      ? await rows<{ id: number; product_id: number; name: string; sku: string; size: string; price: number; stock: number }>(
+      ? await rows<{
+          id: number;
+          product_id: number;
+          name: string;
+          sku: string;
+          size: string;
+          price: number;
+          stock: number;
+        }>(
           this.db,
           sql`SELECT o.id, o.product_id, p.name, o.sku, o.size, o.price, o.stock FROM offers o JOIN products p ON p.id = o.product_id
               WHERE o.id = ANY(${sql.param(wanted)}::int[])`,
@@ -167,7 +193,12 @@ export class OrderRepo {
       const offer = ids[line] === null ? undefined : byId.get(ids[line] as number);
       const field = `items[${line}]`;
       if (!offer) {
-        errors.push({ field: `${field}.offerId`, line, code: 'UNKNOWN_OFFER', message: 'Такого товара нет в каталоге' });
+        errors.push({
+          field: `${field}.offerId`,
+          line,
+          code: 'UNKNOWN_OFFER',
+          message: 'Такого товара нет в каталоге',
+        });
         return;
       }
       if (offer.stock <= 0) {
@@ -192,13 +223,29 @@ export class OrderRepo {
           price: offer.price,
         });
       }
-      lines.push({ offerId: offer.id, productId: offer.product_id, currentProductId: offer.product_id, name: offer.name, sku: offer.sku, size: offer.size, price: offer.price, quantity: item.quantity });
+      lines.push({
+        offerId: offer.id,
+        productId: offer.product_id,
+        currentProductId: offer.product_id,
+        name: offer.name,
+        sku: offer.sku,
+        size: offer.size,
+        price: offer.price,
+        quantity: item.quantity,
+      });
     });
-    if (errors.length || !clean) return { success: false, errors, order: null };
+    if (errors.length || !clean) return this.refusedUnlessPlaced(input, fingerprint, keyOk, errors);
 
     const total = lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
     const placed = await this.place(input, fingerprint, clean, clientIp, lines, total);
-    if (placed && 'rejections' in placed) return { success: false, errors: placed.rejections.map((r) => stockError(r, lines)), order: null };
+    if (placed && 'rejections' in placed) {
+      return this.refusedUnlessPlaced(
+        input,
+        fingerprint,
+        keyOk,
+        placed.rejections.map((r) => stockError(r, lines)),
+      );
+    }
     if (placed?.crossed) await this.onCatalogChanged();
     const created = placed?.order ?? null;
     if (created) return { success: true, errors: [], order: created };
@@ -206,6 +253,24 @@ export class OrderRepo {
     const winner = await this.byKey(input.idempotencyKey, fingerprint);
     if (winner === 'mismatch') return keyReused();
     return { success: !!winner, errors: [], order: winner?.order ?? null };
+  }
+
+  /**
+   * A stock refusal for a key whose first submit committed meanwhile (a resend while the first
+   * request was still in flight: the first took the units, so the resend sees them gone) is no
+   * refusal: that order is the answer. Other refusals are answered as they are.
+   */
+  private async refusedUnlessPlaced(
+    input: OrderInput,
+    fingerprint: string,
+    keyOk: boolean,
+    errors: OrderError[],
+  ): Promise<CreateOrderResult> {
+    if (keyOk && errors.some((e) => e.code === 'SOLD_OUT' || e.code === 'INSUFFICIENT_STOCK')) {
+      const settled = await this.byKey(input.idempotencyKey, fingerprint);
+      if (settled && settled !== 'mismatch') return { success: true, errors: [], order: settled.order };
+    }
+    return { success: false, errors, order: null };
   }
 
   /**
@@ -229,7 +294,10 @@ export class OrderRepo {
           const tx = txRaw as unknown as Db;
           let ordernumber = newOrderNumber();
           for (let i = 0; i < 5; i++) {
-            const [taken] = await rows<{ id: number }>(tx, sql`SELECT id FROM orders WHERE ordernumber = ${ordernumber}`);
+            const [taken] = await rows<{ id: number }>(
+              tx,
+              sql`SELECT id FROM orders WHERE ordernumber = ${ordernumber}`,
+            );
             if (!taken) break;
             ordernumber = newOrderNumber();
           }
@@ -261,7 +329,9 @@ export class OrderRepo {
           await tx.execute(
             sql`INSERT INTO order_consents (order_id, consent_version, consented_at, client_ip) VALUES (${order.id}, ${clean.consentVersion}, now(), ${clientIp})`,
           );
-          await tx.execute(sql`INSERT INTO order_events (order_id, actor, from_status, to_status, note) VALUES (${order.id}, 'shopper', NULL, 'new', '')`);
+          await tx.execute(
+            sql`INSERT INTO order_events (order_id, actor, from_status, to_status, note) VALUES (${order.id}, 'shopper', NULL, 'new', '')`,
+          );
           await runPlaced(this.hooks, tx, { ...order, status: 'new' });
           return { order: fix(order), crossed: reserved.crossed };
         });
@@ -274,7 +344,10 @@ export class OrderRepo {
   }
 
   async byNumber(ordernumber: string, key: string): Promise<OrderRow | null> {
-    const [o] = await rows<OrderRow>(this.db, sql`SELECT ${ORDER_COLUMNS} FROM orders WHERE ordernumber = ${ordernumber.toUpperCase()}`);
+    const [o] = await rows<OrderRow>(
+      this.db,
+      sql`SELECT ${ORDER_COLUMNS} FROM orders WHERE ordernumber = ${ordernumber.toUpperCase()}`,
+    );
     return o && sameSecret(o.accessKey, key) ? fix(o) : null;
   }
 
