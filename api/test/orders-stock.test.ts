@@ -450,7 +450,7 @@ describeDrivers(
         },
       });
       const resend = await new OrderRepo(racing).create(input, '203.0.113.7');
-      const original = (await first) as Awaited<ReturnType<OrderRepo['create']>>;
+      const original = (await (first as Promise<unknown> | null)) as Awaited<ReturnType<OrderRepo['create']>>;
       expect(original.success).toBe(true);
       expect(resend.errors).toEqual([]);
       expect(resend.success).toBe(true);
