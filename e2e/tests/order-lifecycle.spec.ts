@@ -29,21 +29,28 @@ interface LastUnit {
   price: number;
 }
 
-/** A size of which exactly one unit is left (a retry takes the next one: the first is sold by then). */
+/**
+ * A size of which exactly one unit is left, taken from the end of the catalogue: the specs that
+ * look for the first product with a sold-out size (product-page's richProduct) keep finding the
+ * same one after this spec sold a size out. A retry takes the one before (the first is sold by then).
+ */
 async function lastUnit(request: APIRequestContext): Promise<LastUnit> {
-  for (let offset = 0; offset < 240; offset += 12) {
+  let found: LastUnit | null = null;
+  for (let offset = 0; offset < 480; offset += 12) {
     const data = await gql<{ products: { items: { name: string; webPath: string; offers: { id: string; size: string; priceInRUB: number; stock: number; soldOut: boolean }[] }[] } }>(
       request,
       'query($offset: Int) { products(limit: 12, offset: $offset) { items { name webPath offers { id size priceInRUB stock soldOut } } } }',
       { offset },
     );
     for (const product of data.products.items) {
-      const offer = product.offers.find((o) => o.stock === 1 && !o.soldOut);
-      if (offer) return { productName: product.name, webPath: product.webPath, offerId: offer.id, size: offer.size, price: offer.priceInRUB };
+      for (const offer of product.offers.filter((o) => o.stock === 1 && !o.soldOut)) {
+        found = { productName: product.name, webPath: product.webPath, offerId: offer.id, size: offer.size, price: offer.priceInRUB };
+      }
     }
     if (data.products.items.length < 12) break;
   }
-  throw new Error('the seeded catalogue has no size with exactly one unit left');
+  if (!found) throw new Error('the seeded catalogue has no size with exactly one unit left');
+  return found;
 }
 
 const sizeRadio = (page: Page, size: string) => page.getByTestId('product-page').getByRole('radio', { name: size, exact: true });
