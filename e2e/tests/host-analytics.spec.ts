@@ -124,3 +124,22 @@ test('without a counter nothing is sent to one and its script is not loaded', as
   expect(await page.evaluate(() => typeof (window as unknown as { ym?: unknown }).ym)).toBe('undefined');
   expect(counterRequests).toEqual([]);
 });
+
+// The order page's key opens the order (name, phone, address): the counter gets the page without it.
+test('an order page is counted without its access key, and is not the next page’s referer with it', async ({ page }) => {
+  const host = await startPrivateHost(shop.registry, { METRICS_COUNTER_ID: String(COUNTER_ID) });
+  try {
+    await returningVisitor(page);
+    await recordCounter(page);
+    await page.goto(`${host.url}/order/SH-ZZZZZ?utm_source=mail&key=Secret-Key-0123456789`);
+    await expect(page.getByRole('heading', { name: 'Заказ не найден' })).toBeVisible();
+    await expect.poll(async () => (await hits(page)).length).toBe(1);
+    expect((await hits(page))[0]?.[2]).toBe('/order/SH-ZZZZZ?utm_source=mail');
+    await page.getByRole('link', { name: 'Перейти в каталог' }).click();
+    await expect.poll(async () => (await hits(page)).length).toBe(2);
+    expect((await hits(page))[1]?.[3]).toMatchObject({ referer: `${host.url}/order/SH-ZZZZZ?utm_source=mail` });
+    expect(JSON.stringify(await calls(page))).not.toContain('Secret-Key');
+  } finally {
+    await host.stop();
+  }
+});
