@@ -266,6 +266,28 @@ describeDrivers(
       expect(viaOps.phone).toBe('+79031112267');
     });
 
+    it("does not let a manager unmask a phone or an e-mail through search: parts find nothing, the whole value (or the number) finds the order", async () => {
+      const order = await place({ phone: '+7 (904) 222-33-58', email: 'oracle.victim@yandex.ru' });
+      const mgr = await sessionOf(MANAGER);
+      const own = await sessionOf(OWNER);
+      const found = async (cookie: string, q: string) => {
+        const list = await call(`/api/admin/orders?q=${encodeURIComponent(q)}`, { cookie });
+        expect(list.status, q).toBe(200);
+        const csvText = await (await call(`/api/admin/orders.csv?q=${encodeURIComponent(q)}`, { cookie })).text();
+        const inList = ((await body(list)).orders as Json[]).some((o) => o.number === order.number);
+        expect(csvText.includes(order.number), `CSV ${q}`).toBe(inList);
+        return inList;
+      };
+      // the mask shows «+7 *** ***-**-58» and «o***@yandex.ru»; growing guesses around them must not confirm anything
+      for (const part of ['3358', '23358', '2223358', '9042223358'.slice(1), 'oracle', 'm@yandex', 'oracle.v', 'victim@yandex.ru']) {
+        expect(await found(mgr, part), part).toBe(false);
+        expect(await found(own, part), `owner ${part}`).toBe(true);
+      }
+      for (const whole of ['+7 (904) 222-33-58', '89042223358', '9042223358', 'Oracle.Victim@yandex.ru', order.number, order.number.slice(3)]) {
+        expect(await found(mgr, whole), whole).toBe(true);
+      }
+    });
+
     it('filters by status and Moscow dates, searches by number, phone digits and e-mail part, and pages by 30', async () => {
       const db = env().database.db;
       const cookie = await sessionOf(OWNER);

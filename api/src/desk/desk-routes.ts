@@ -182,7 +182,7 @@ export function createDesk(options: DeskOptions): Desk {
       ? ['Номер', 'Дата (МСК)', 'Статус', 'Сумма, ₽', 'Товаров, шт.', 'ФИО', 'Телефон', 'E-mail', 'Город', 'Адрес', 'Доставка', 'Оплата', 'Комментарий']
       : ['Номер', 'Дата (МСК)', 'Статус', 'Сумма, ₽', 'Товаров, шт.', 'Город', 'Доставка', 'Оплата'];
     let text = BOM + csvLine(header);
-    for await (const o of allOrders(db, filter)) {
+    for await (const o of allOrders(db, filter, viewer)) {
       const common = [o.number, moscowDateTime(new Date(o.createdAt)), statusTitle(o.status), o.totalPrice, o.items];
       const tail = [deliveryTitle(o.deliveryMethod), paymentTitle(o.paymentStatus)];
       text += csvLine(full ? [...common, o.fullName, o.phone, o.email, o.city, o.address, ...tail, o.comment] : [...common, o.city, ...tail]);
