@@ -2,8 +2,17 @@
 export interface DeskConfig {
   /** DESK_SESSION_HOURS (default 12): an idle desk session ends after this many hours. */
   sessionHours: number;
-  /** DESK_SIGNIN_EMAIL_LIMIT (default 5): failed sign-ins per e-mail per 15 minutes before it is locked for the rest of them. */
+  /**
+   * DESK_SIGNIN_EMAIL_LIMIT (default 5): failed sign-ins for one e-mail from one client address per
+   * 15 minutes before that pair is locked for the rest of them. Per pair, so a stranger's wrong
+   * passwords cannot lock the owner out from the owner's own address.
+   */
   signInEmailLimit: number;
+  /**
+   * DESK_SIGNIN_EMAIL_TOTAL_LIMIT (default 100): failed sign-ins for one e-mail from all addresses
+   * per 15 minutes before it is locked everywhere: bounds guessing spread over many addresses.
+   */
+  signInEmailTotalLimit: number;
   /** DESK_SIGNIN_IP_LIMIT (default 20): failed sign-ins per client IP (IPv6: /64) per 15 minutes. */
   signInIpLimit: number;
 }
@@ -22,6 +31,7 @@ export function loadDeskConfig(env: NodeJS.ProcessEnv, fail: (name: string, valu
   return {
     sessionHours: int(env, 'DESK_SESSION_HOURS', 12, 1, 24 * 7, fail),
     signInEmailLimit: int(env, 'DESK_SIGNIN_EMAIL_LIMIT', 5, 1, 10_000, fail),
+    signInEmailTotalLimit: int(env, 'DESK_SIGNIN_EMAIL_TOTAL_LIMIT', 100, 1, 1_000_000, fail),
     signInIpLimit: int(env, 'DESK_SIGNIN_IP_LIMIT', 20, 1, 100_000, fail),
   };
 }

@@ -68,7 +68,7 @@ export interface Desk {
   /** Answers a request to a path isDeskPath accepts; `ip` is the trusted client address (client-ip.ts). */
   handle(request: Request, url: URL, ip: string): Promise<Response>;
   /** Failed sign-ins per e-mail and per client (tests reset them). */
-  signInFailures: { byEmail: RateLimiter; byClient: RateLimiter };
+  signInFailures: { byEmail: RateLimiter; byEmailTotal: RateLimiter; byClient: RateLimiter };
 }
 
 export function createDesk(options: DeskOptions): Desk {
@@ -78,7 +78,9 @@ export function createDesk(options: DeskOptions): Desk {
   const shopOrigin = new URL(config.shopPublicUrl).origin;
   warmDummyHash();
   const signInFailures = {
+    // keyed by e-mail and client together (see DeskConfig.signInEmailLimit)
     byEmail: new RateLimiter(deskConfig.signInEmailLimit, SIGN_IN_WINDOW_MS),
+    byEmailTotal: new RateLimiter(deskConfig.signInEmailTotalLimit, SIGN_IN_WINDOW_MS),
     byClient: new RateLimiter(deskConfig.signInIpLimit, SIGN_IN_WINDOW_MS),
   };
 
@@ -139,7 +141,12 @@ export function createDesk(options: DeskOptions): Desk {
     const emailKey = normalizeEmail(email);
     const clientKey = rateLimitKey(ip);
     // a locked e-mail or client costs no hashing: a flood of guesses cannot buy CPU time
-    const wait = Math.max(signInFailures.byEmail.blockedFor(emailKey), signInFailures.byClient.blockedFor(clientKey));
+    const pairKey = `${emailKey} ${clientKey}`;
+    const wait = Math.max(
+      signInFailures.byEmail.blockedFor(pairKey),
+      signInFailures.byEmailTotal.blockedFor(emailKey),
+      signInFailures.byClient.blockedFor(clientKey),
+    );
     if (wait > 0) {
       const minutes = Math.max(1, Math.ceil(wait / 60));
       return error(429, 'TOO_MANY_ATTEMPTS', `Слишком много попыток входа. Попробуйте через ${minutes} мин.`, { 'retry-after': String(wait) });
@@ -148,7 +155,8 @@ export function createDesk(options: DeskOptions): Desk {
     // an unknown e-mail is checked against a dummy hash: same time, same answer as a wrong password
     const ok = await checkPassword(user?.passwordHash ?? null, password);
     if (!user || !ok) {
-      signInFailures.byEmail.hit(emailKey);
+      signInFailures.byEmail.hit(pairKey);
+      signInFailures.byEmailTotal.hit(emailKey);
       signInFailures.byClient.hit(clientKey);
       return error(401, 'BAD_CREDENTIALS', 'Неверный e-mail или пароль');
     }
