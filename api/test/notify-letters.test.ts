@@ -11,6 +11,7 @@ import {
   newOrderOwnerLetter,
   orderCancelledLetter,
   orderPaidLetter,
+  orderShippedLetter,
   orderPlacedLetter,
 } from '../src/notify/mail-templates.ts';
 import { expectInertHtml } from './mail-html.ts';
@@ -42,7 +43,9 @@ const hostile: LetterOrder = {
   comment: '<iframe src="https://evil.example/"></iframe> & ещё',
   email: 'x"onmouseover="alert(4)@example.ru',
 };
-const hostileLines: LetterLine[] = [{ name: '<script>steal()</script> кеды', sku: '<b>SKU</b>', size: '<i>42</i>', price: 100, quantity: 1 }];
+const hostileLines: LetterLine[] = [
+  { name: '<script>steal()</script> кеды', sku: '<b>SKU</b>', size: '<i>42</i>', price: 100, quantity: 1 },
+];
 
 /** Nothing a mail client would load or run: only the templates' own tags, attributes and links. */
 const expectInert = (html: string) => expectInertHtml(html, shop.publicUrl);
@@ -109,6 +112,16 @@ describe('letters', () => {
     expectInert(l.html);
   });
 
+  it('order shipped (shopper): subject, link with key, delivery and lines', () => {
+    const l = orderShippedLetter(shop, order, lines);
+    expect(l.subject).toBe('Заказ №SH-7K3Q9 отправлен');
+    expect(l.text).toContain('передан в доставку');
+    expect(l.text).toContain(LINK);
+    expect(l.html).toContain(`href="${LINK}"`);
+    expect(l.html).toContain('Носки Adidas');
+    expectInert(l.html);
+  });
+
   it('order cancelled (shopper): the reason when there is one, the refund note only after payment', () => {
     const unpaid = orderCancelledLetter(shop, order, 'Не оплачен вовремя: резерв снят', false);
     expect(unpaid.subject).toBe('Заказ №SH-7K3Q9 отменён');
@@ -128,6 +141,7 @@ describe('letters', () => {
       orderPlacedLetter(shop, hostile, hostileLines, null),
       newOrderOwnerLetter(shop, hostile, hostileLines, new Date()),
       orderPaidLetter(shop, hostile, hostileLines),
+      orderShippedLetter(shop, hostile, hostileLines),
       orderCancelledLetter(shop, hostile, hostile.comment, true),
     ];
     for (const l of letters) {
@@ -146,7 +160,13 @@ describe('letters', () => {
 describe('spoofing', () => {
   it('bidirectional overrides (U+202E…) are dropped from every value, in both parts', () => {
     const rlo = '\u202e';
-    const spoof: LetterOrder = { ...order, fullName: `Иван ${rlo}вонаВ`, address: `ул. ${rlo}moc.live`, email: `a${rlo}b@example.ru`, comment: `\u2066x\u2069` };
+    const spoof: LetterOrder = {
+      ...order,
+      fullName: `Иван ${rlo}вонаВ`,
+      address: `ул. ${rlo}moc.live`,
+      email: `a${rlo}b@example.ru`,
+      comment: `\u2066x\u2069`,
+    };
     const spoofLines = [{ ...lines[0], name: `Кеды ${rlo}exe.` } as LetterLine];
     const letters = [
       orderPlacedLetter(shop, spoof, spoofLines, null),
@@ -163,7 +183,12 @@ describe('spoofing', () => {
 
 describe('mail settings', () => {
   it('defaults: no SMTP (letters wait), From the shop name at localhost, no owner addresses', () => {
-    expect(loadConfig({}).mail).toEqual({ smtpUrl: undefined, from: 'Оригинал <shop@localhost>', ownerEmails: [], pollMs: 5000 });
+    expect(loadConfig({}).mail).toEqual({
+      smtpUrl: undefined,
+      from: 'Оригинал <shop@localhost>',
+      ownerEmails: [],
+      pollMs: 5000,
+    });
     expect(loadConfig({ SHOP_NAME: 'Кеды' }).mail.from).toBe('Кеды <shop@localhost>');
   });
 

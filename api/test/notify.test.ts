@@ -56,10 +56,17 @@ describe.each(DRIVERS)('order e-mails [%s]', (driver) => {
   beforeAll(async () => {
     smtp = await startSmtpServer();
     // with a user and password: the sender authenticates, and the password must never be stored or logged
-    mail = { smtpUrl: `smtp://shop:${PASSWORD}@127.0.0.1:${smtp.port}`, from: 'Оригинал <shop@localhost>', ownerEmails: OWNERS, pollMs: 0 };
+    mail = {
+      smtpUrl: `smtp://shop:${PASSWORD}@127.0.0.1:${smtp.port}`,
+      from: 'Оригинал <shop@localhost>',
+      ownerEmails: OWNERS,
+      pollMs: 0,
+    };
     env = await createTestEnv(driver, { mail });
     const d = await env.data(`{ products(limit: 100) { items { offers { id stock } } } }`);
-    offers = d.products.items.flatMap((p: { offers: { id: string; stock: number }[] }) => p.offers).filter((o: { stock: number }) => o.stock >= 2);
+    offers = d.products.items
+      .flatMap((p: { offers: { id: string; stock: number }[] }) => p.offers)
+      .filter((o: { stock: number }) => o.stock >= 2);
   });
   afterAll(async () => {
     await env?.close();
@@ -94,7 +101,8 @@ describe.each(DRIVERS)('order e-mails [%s]', (driver) => {
   }
 
   const emailOf = async (orderId: number) =>
-    (await rows<{ email: string }>(env.database.db, sql`SELECT email FROM orders WHERE id = ${orderId}`))[0]?.email as string;
+    (await rows<{ email: string }>(env.database.db, sql`SELECT email FROM orders WHERE id = ${orderId}`))[0]
+      ?.email as string;
 
   const outbox = (orderId: number) =>
     rows<OutboxRow>(
@@ -142,10 +150,19 @@ describe.each(DRIVERS)('order e-mails [%s]', (driver) => {
     // the letter's link opens the order page (and a changed key does not)
     const url = new URL((/https:\/\/shop\.test\/order\/\S+/.exec(mine?.text ?? '') ?? [''])[0]);
     const RESOLVE = `query($p: String!, $q: String) { resolvePage(path: $p, query: $q) { type status } }`;
-    expect((await env.data(RESOLVE, { p: url.pathname, q: url.search.slice(1) })).resolvePage).toEqual({ type: 'ORDER', status: 200 });
-    expect((await env.data(RESOLVE, { p: url.pathname, q: 'key=nope' })).resolvePage).toEqual({ type: 'ORDER', status: 404 });
+    expect((await env.data(RESOLVE, { p: url.pathname, q: url.search.slice(1) })).resolvePage).toEqual({
+      type: 'ORDER',
+      status: 200,
+    });
+    expect((await env.data(RESOLVE, { p: url.pathname, q: 'key=nope' })).resolvePage).toEqual({
+      type: 'ORDER',
+      status: 404,
+    });
     const key = url.searchParams.get('key');
-    const page = await env.data(`query($n: String!, $k: String!) { order(number: $n, key: $k) { ordernumber totalPrice } }`, { n: order.ordernumber, k: key });
+    const page = await env.data(
+      `query($n: String!, $k: String!) { order(number: $n, key: $k) { ordernumber totalPrice } }`,
+      { n: order.ordernumber, k: key },
+    );
     expect(page.order).toEqual({ ordernumber: order.ordernumber, totalPrice: order.totalPrice });
 
     // nothing is sent twice
@@ -158,7 +175,10 @@ describe.each(DRIVERS)('order e-mails [%s]', (driver) => {
     await env.api.sendDueMail();
     const paid = await changeOrderStatus(env.database.db, env.api.orderHooks, order.id, 'paid', 'sandbox');
     expect(paid).toMatchObject({ ok: true, changed: true });
-    expect(await changeOrderStatus(env.database.db, env.api.orderHooks, order.id, 'paid', 'sandbox')).toMatchObject({ ok: true, changed: false });
+    expect(await changeOrderStatus(env.database.db, env.api.orderHooks, order.id, 'paid', 'sandbox')).toMatchObject({
+      ok: true,
+      changed: false,
+    });
     expect(await env.api.sendDueMail()).toEqual({ sent: 1, failed: 0 });
     const letter = await smtp.waitFor((m) => m.subject === `Заказ №${order.ordernumber} оплачен`);
     expect(letter.to).toEqual([await emailOf(order.id)]);
@@ -176,9 +196,31 @@ describe.each(DRIVERS)('order e-mails [%s]', (driver) => {
     expect(received(order.ordernumber)).toHaveLength(4);
   });
 
+  it('shipping tells the shopper «отправлен» with the link; собран sends nothing', async () => {
+    const order = await place();
+    await changeOrderStatus(env.database.db, env.api.orderHooks, order.id, 'paid', 'sandbox');
+    await env.api.sendDueMail();
+    const before = received(order.ordernumber).length;
+    await changeOrderStatus(env.database.db, env.api.orderHooks, order.id, 'assembled', 'ops-token');
+    expect(await env.api.sendDueMail()).toEqual({ sent: 0, failed: 0 });
+    await changeOrderStatus(env.database.db, env.api.orderHooks, order.id, 'shipped', 'ops-token');
+    expect(await env.api.sendDueMail()).toEqual({ sent: 1, failed: 0 });
+    const letter = await smtp.waitFor((m) => m.subject === `Заказ №${order.ordernumber} отправлен`);
+    expect(letter.to).toEqual([await emailOf(order.id)]);
+    expect(letter.text).toContain(`?key=${encodeURIComponent(order.accessKey)}`);
+    expect(received(order.ordernumber)).toHaveLength(before + 1);
+  });
+
   it('a cancellation tells the shopper, with the reason from the history, escaped', async () => {
     const order = await place();
-    const res = await changeOrderStatus(env.database.db, env.api.orderHooks, order.id, 'cancelled', 'ops-token', 'Нет <b>размера</b> на складе');
+    const res = await changeOrderStatus(
+      env.database.db,
+      env.api.orderHooks,
+      order.id,
+      'cancelled',
+      'ops-token',
+      'Нет <b>размера</b> на складе',
+    );
     expect(res).toMatchObject({ ok: true, changed: true });
     await env.api.sendDueMail();
     const letter = await smtp.waitFor((m) => m.subject === `Заказ №${order.ordernumber} отменён`);
@@ -244,7 +286,12 @@ describe.each(DRIVERS)('order e-mails [%s]', (driver) => {
     }
     const one = new MailSender({ db: env.database.db, mail, log: null });
     const two = new MailSender({ db: env.database.db, mail, log: null });
-    const results = await Promise.all([one.sendDueMail(), two.sendDueMail(), one.sendDueMail({ now: new Date() }), two.sendDueMail({ now: new Date() })]);
+    const results = await Promise.all([
+      one.sendDueMail(),
+      two.sendDueMail(),
+      one.sendDueMail({ now: new Date() }),
+      two.sendDueMail({ now: new Date() }),
+    ]);
     one.stop();
     two.stop();
     expect(results.reduce((n, r) => n + r.sent, 0)).toBe(count);
@@ -260,7 +307,9 @@ describe.each(DRIVERS)('order e-mails [%s]', (driver) => {
       env.database.db,
       sql`SELECT p.id, p.name FROM products p JOIN offers o ON o.product_id = p.id WHERE o.id = ${Number(offer?.id)}`,
     );
-    await env.database.db.execute(sql`UPDATE products SET name = ${'<script>alert("товар")</script> Кеды'} WHERE id = ${product?.id as number}`);
+    await env.database.db.execute(
+      sql`UPDATE products SET name = ${'<script>alert("товар")</script> Кеды'} WHERE id = ${product?.id as number}`,
+    );
     try {
       const order = await place(
         {
@@ -283,7 +332,9 @@ describe.each(DRIVERS)('order e-mails [%s]', (driver) => {
       expect(owner?.html).toContain('&quot;&gt;&lt;a href=&quot;javascript:alert(3)&quot;&gt;ул. Ленина&lt;/a&gt;');
       expect(owner?.text).toContain('<img src=x onerror=alert(1)>');
     } finally {
-      await env.database.db.execute(sql`UPDATE products SET name = ${product?.name as string} WHERE id = ${product?.id as number}`);
+      await env.database.db.execute(
+        sql`UPDATE products SET name = ${product?.name as string} WHERE id = ${product?.id as number}`,
+      );
     }
   });
 
@@ -299,7 +350,15 @@ describe.each(DRIVERS)('order e-mails [%s]', (driver) => {
     const order = await place();
     // the order went through env.api (with SMTP); here a letter queued by the quiet API's own hook
     await env.database.db.transaction(async (tx) => {
-      await queueLetter(tx as never, { dedupeKey: `wait:${order.id}`, kind: 'wait', orderId: order.id, recipient: 'wait@example.ru', subject: `ждёт ${order.ordernumber}`, html: '<p>ждёт</p>', text: 'ждёт' });
+      await queueLetter(tx as never, {
+        dedupeKey: `wait:${order.id}`,
+        kind: 'wait',
+        orderId: order.id,
+        recipient: 'wait@example.ru',
+        subject: `ждёт ${order.ordernumber}`,
+        html: '<p>ждёт</p>',
+        text: 'ждёт',
+      });
     });
     expect(await quiet.sendDueMail()).toEqual({ sent: 0, failed: 0 });
     expect(smtp.messages.length).toBe(before);
@@ -322,9 +381,22 @@ describe.each(DRIVERS)('order e-mails [%s]', (driver) => {
 
   it('a sent letter loses its body (name, phone, address) after 30 days; its row and dedupe key stay', async () => {
     const tag = randomUUID().slice(0, 8);
-    for (const [key, age] of [['old', 31], ['recent', 29]] as const) {
-      await queueLetter(env.database.db, { dedupeKey: `age:${tag}:${key}`, kind: 'age', orderId: null, recipient: 'a@example.ru', subject: key, html: '<p>Иванов, +79123456789</p>', text: 'Иванов' });
-      await env.database.db.execute(sql`UPDATE mail_outbox SET sent_at = now() - make_interval(days => ${age}) WHERE dedupe_key = ${`age:${tag}:${key}`}`);
+    for (const [key, age] of [
+      ['old', 31],
+      ['recent', 29],
+    ] as const) {
+      await queueLetter(env.database.db, {
+        dedupeKey: `age:${tag}:${key}`,
+        kind: 'age',
+        orderId: null,
+        recipient: 'a@example.ru',
+        subject: key,
+        html: '<p>Иванов, +79123456789</p>',
+        text: 'Иванов',
+      });
+      await env.database.db.execute(
+        sql`UPDATE mail_outbox SET sent_at = now() - make_interval(days => ${age}) WHERE dedupe_key = ${`age:${tag}:${key}`}`,
+      );
     }
     const sender = new MailSender({ db: env.database.db, mail, log: null });
     expect(await sender.purgeSentBodies()).toBeGreaterThanOrEqual(1);
@@ -336,7 +408,17 @@ describe.each(DRIVERS)('order e-mails [%s]', (driver) => {
       { subject: 'old', html: '', text: '' },
       { subject: 'recent', html: '<p>Иванов, +79123456789</p>', text: 'Иванов' },
     ]);
-    expect(await queueLetter(env.database.db, { dedupeKey: `age:${tag}:old`, kind: 'age', orderId: null, recipient: 'a@example.ru', subject: 'again', html: '', text: '' })).toBe(false);
+    expect(
+      await queueLetter(env.database.db, {
+        dedupeKey: `age:${tag}:old`,
+        kind: 'age',
+        orderId: null,
+        recipient: 'a@example.ru',
+        subject: 'again',
+        html: '',
+        text: '',
+      }),
+    ).toBe(false);
   });
 
   // last: its far-future rounds would take any letter still waiting
@@ -350,17 +432,30 @@ describe.each(DRIVERS)('order e-mails [%s]', (driver) => {
       html: '<p>x</p>',
       text: 'x',
     });
-    const [{ id } = { id: 0 }] = await rows<{ id: number }>(env.database.db, sql`SELECT max(id)::int AS id FROM mail_outbox WHERE kind = 'stubborn'`);
+    const [{ id } = { id: 0 }] = await rows<{ id: number }>(
+      env.database.db,
+      sql`SELECT max(id)::int AS id FROM mail_outbox WHERE kind = 'stubborn'`,
+    );
     const warnings: string[] = [];
     const refuse = async () => {
-      throw Object.assign(new Error(`550 5.1.1 <nobody@example.ru>: mailbox unavailable (auth ${PASSWORD})`), { code: 'EENVELOPE', command: 'RCPT TO' });
+      throw Object.assign(new Error(`550 5.1.1 <nobody@example.ru>: mailbox unavailable (auth ${PASSWORD})`), {
+        code: 'EENVELOPE',
+        command: 'RCPT TO',
+      });
     };
-    const sender = new MailSender({ db: env.database.db, mail, log: { log: () => {}, warn: (m: string) => warnings.push(m) }, deliver: refuse });
+    const sender = new MailSender({
+      db: env.database.db,
+      mail,
+      log: { log: () => {}, warn: (m: string) => warnings.push(m) },
+      deliver: refuse,
+    });
     const state = async () =>
-      (await rows<{ attempts: number; next: Date; sent: boolean; lastError: string }>(
-        env.database.db,
-        sql`SELECT attempts, next_attempt_at AS next, sent_at IS NOT NULL AS sent, last_error AS "lastError" FROM mail_outbox WHERE id = ${id}`,
-      ))[0];
+      (
+        await rows<{ attempts: number; next: Date; sent: boolean; lastError: string }>(
+          env.database.db,
+          sql`SELECT attempts, next_attempt_at AS next, sent_at IS NOT NULL AS sent, last_error AS "lastError" FROM mail_outbox WHERE id = ${id}`,
+        )
+      )[0];
     let at = Date.now() + 10 * 86_400_000;
     const delays: number[] = [];
     for (let i = 0; i < 12; i++) {

@@ -147,7 +147,9 @@ test('a shopper buys the last unit, pays through ЮKassa, gets the letters; the 
   await expect(desk.getByRole('button', { name: /^Перевести в «доставлен»$/i })).toBeVisible();
   await desk.close();
 
-  // The shopper's order page now says it is on its way.
+  // The shopper is told by letter, with the order's link, and the page says it is on its way.
+  const shipped = await waitForLetter({ to: email, subject: `Заказ №${number} отправлен` });
+  expect(shipped.text).toContain(`key=${encodeURIComponent(key)}`);
   await page.reload();
   await expect(page.getByRole('heading', { name: `Заказ №${number} отправлен` })).toBeVisible();
   await expect(page.getByTestId('order-status')).toHaveText('Отправлен');

@@ -142,11 +142,18 @@ function button(href: string, label: string): string {
 
 /** The link also written out, for clients that hide buttons and for copying. */
 const linkText = (href: string) =>
-  p(`<a href="${escapeHtml(href)}" style="color:#1d4ed8;word-break:break-all;">${escapeHtml(href)}</a>`, 'font-size:14px;');
+  p(
+    `<a href="${escapeHtml(href)}" style="color:#1d4ed8;word-break:break-all;">${escapeHtml(href)}</a>`,
+    'font-size:14px;',
+  );
 
 function linesTable(lines: readonly LetterLine[], total: number, withSku: boolean): string {
   const rows = lines.map((l) => {
-    const details = [l.size ? `размер ${l.size}` : '', withSku && l.sku ? `арт. ${l.sku}` : '', `${l.quantity} × ${money(l.price)}`]
+    const details = [
+      l.size ? `размер ${l.size}` : '',
+      withSku && l.sku ? `арт. ${l.sku}` : '',
+      `${l.quantity} × ${money(l.price)}`,
+    ]
       .filter(Boolean)
       .map(escapeHtml)
       .join(' · ');
@@ -163,7 +170,9 @@ ${rows.join('\n')}
 
 function linesText(lines: readonly LetterLine[], total: number, withSku: boolean): string {
   const rows = lines.map((l) => {
-    const what = [l.name, l.size ? `размер ${l.size}` : '', withSku && l.sku ? `арт. ${l.sku}` : ''].filter(Boolean).join(', ');
+    const what = [l.name, l.size ? `размер ${l.size}` : '', withSku && l.sku ? `арт. ${l.sku}` : '']
+      .filter(Boolean)
+      .join(', ');
     return `— ${what}: ${l.quantity} × ${money(l.price)} = ${money(l.price * l.quantity)}`;
   });
   return `${rows.join('\n')}\nИтого: ${money(total)}`;
@@ -190,7 +199,12 @@ const KEEP_LINK =
  * place an order with someone else's address, and 1,000 characters of free text sent from the
  * shop's own address would make a good phishing letter.
  */
-export function orderPlacedLetter(shop: LetterShop, raw: LetterOrder, rawLines: readonly LetterLine[], payBy: Date | null): Letter {
+export function orderPlacedLetter(
+  shop: LetterShop,
+  raw: LetterOrder,
+  rawLines: readonly LetterLine[],
+  payBy: Date | null,
+): Letter {
   const order = tidyOrder(raw);
   const lines = tidyLines(rawLines);
   const subject = `Заказ №${order.ordernumber} оформлен`;
@@ -228,11 +242,20 @@ export function orderPlacedLetter(shop: LetterShop, raw: LetterOrder, rawLines: 
     '',
     `— ${shop.name}, ${shop.publicUrl}`,
   ].join('\n');
-  return { subject, html: page(shop, subject, `Итого ${money(order.totalPrice)}. Ссылка на заказ внутри.`, html), text };
+  return {
+    subject,
+    html: page(shop, subject, `Итого ${money(order.totalPrice)}. Ссылка на заказ внутри.`, html),
+    text,
+  };
 }
 
 /** To the owner (each SHOP_OWNER_EMAIL) on every new order: contents and how to reach the shopper. */
-export function newOrderOwnerLetter(shop: LetterShop, raw: LetterOrder, rawLines: readonly LetterLine[], placedAt: Date): Letter {
+export function newOrderOwnerLetter(
+  shop: LetterShop,
+  raw: LetterOrder,
+  rawLines: readonly LetterLine[],
+  placedAt: Date,
+): Letter {
   const order = tidyOrder(raw);
   const lines = tidyLines(rawLines);
   const subject = `Новый заказ №${order.ordernumber} — ${money(order.totalPrice)}`;
@@ -240,20 +263,31 @@ export function newOrderOwnerLetter(shop: LetterShop, raw: LetterOrder, rawLines
   const phone = formatPhone(order.phone);
   const contact: [string, string][] = [
     ['Покупатель', escapeHtml(order.fullName)],
-    ['Телефон', `<a href="tel:${escapeHtml(order.phone)}" style="color:#1d4ed8;white-space:nowrap;">${escapeHtml(phone)}</a>`],
+    [
+      'Телефон',
+      `<a href="tel:${escapeHtml(order.phone)}" style="color:#1d4ed8;white-space:nowrap;">${escapeHtml(phone)}</a>`,
+    ],
     // ? & # % encoded: an address like a?bcc=x@example.ru must not add headers to the owner's reply
-    ['E-mail', `<a href="mailto:${escapeHtml(encodeURIComponent(order.email).replace(/%40/g, '@'))}" style="color:#1d4ed8;">${escapeHtml(order.email)}</a>`],
+    [
+      'E-mail',
+      `<a href="mailto:${escapeHtml(encodeURIComponent(order.email).replace(/%40/g, '@'))}" style="color:#1d4ed8;">${escapeHtml(order.email)}</a>`,
+    ],
     ['Доставка', escapeHtml(deliveryTitle(order.deliveryMethod))],
     ['Город', escapeHtml(order.city)],
     ['Адрес', multiline(order.address)],
     ...(order.comment ? [['Комментарий', multiline(order.comment)] as [string, string]] : []),
   ];
   const contactHtml = contact
-    .map(([k, v]) => `<tr><td style="padding:4px 12px 4px 0;vertical-align:top;white-space:nowrap;${MUTED}">${k}</td><td style="padding:4px 0;vertical-align:top;">${v}</td></tr>`)
+    .map(
+      ([k, v]) =>
+        `<tr><td style="padding:4px 12px 4px 0;vertical-align:top;white-space:nowrap;${MUTED}">${k}</td><td style="padding:4px 0;vertical-align:top;">${v}</td></tr>`,
+    )
     .join('\n');
   const html = [
     h1(`Новый заказ №${order.ordernumber}`),
-    p(`Оформлен ${escapeHtml(moscow(placedAt))} на сумму <b>${escapeHtml(money(order.totalPrice))}</b>. Статус: новый, ждёт оплаты.`),
+    p(
+      `Оформлен ${escapeHtml(moscow(placedAt))} на сумму <b>${escapeHtml(money(order.totalPrice))}</b>. Статус: новый, ждёт оплаты.`,
+    ),
     h2('Состав'),
     linesTable(lines, order.totalPrice, true),
     h2('Покупатель и доставка'),
@@ -289,7 +323,9 @@ export function orderPaidLetter(shop: LetterShop, raw: LetterOrder, rawLines: re
   const link = orderLink(shop, order);
   const html = [
     h1(subject),
-    p(`Здравствуйте, ${escapeHtml(order.fullName)}! Мы получили оплату <b>${escapeHtml(money(order.totalPrice))}</b>. Заказ передан в сборку.`),
+    p(
+      `Здравствуйте, ${escapeHtml(order.fullName)}! Мы получили оплату <b>${escapeHtml(money(order.totalPrice))}</b>. Заказ передан в сборку.`,
+    ),
     p('Статус заказа можно посмотреть на его странице:'),
     button(link, 'Открыть заказ'),
     linkText(link),
@@ -319,6 +355,42 @@ export function orderPaidLetter(shop: LetterShop, raw: LetterOrder, rawLines: re
   return { subject, html: page(shop, subject, `Оплата ${money(order.totalPrice)} получена.`, html), text };
 }
 
+/** To the shopper when the shop hands the order to delivery (status «отправлен»). */
+export function orderShippedLetter(shop: LetterShop, raw: LetterOrder, rawLines: readonly LetterLine[]): Letter {
+  const order = tidyOrder(raw);
+  const lines = tidyLines(rawLines);
+  const subject = `Заказ №${order.ordernumber} отправлен`;
+  const link = orderLink(shop, order);
+  const html = [
+    h1(subject),
+    p(`Здравствуйте, ${escapeHtml(order.fullName)}! Ваш заказ собран и передан в доставку.`),
+    p('Статус заказа можно посмотреть на его странице:'),
+    button(link, 'Открыть заказ'),
+    linkText(link),
+    h2('Доставка'),
+    deliveryHtml(order),
+    h2('Состав заказа'),
+    linesTable(lines, order.totalPrice, false),
+  ].join('\n');
+  const text = [
+    `Здравствуйте, ${order.fullName}!`,
+    '',
+    `Заказ №${order.ordernumber} собран и передан в доставку.`,
+    '',
+    'Страница заказа (статус):',
+    link,
+    '',
+    'Доставка:',
+    deliveryText(order),
+    '',
+    'Состав заказа:',
+    linesText(lines, order.totalPrice, false),
+    '',
+    `— ${shop.name}, ${shop.publicUrl}`,
+  ].join('\n');
+  return { subject, html: page(shop, subject, 'Заказ передан в доставку.', html), text };
+}
+
 /**
  * To the shopper when the order is cancelled. `reason`: the note of the cancelling event, if any
  * (the desk's note, or the reservation expiry's). `wasPaid`: it was cancelled after payment.
@@ -328,10 +400,14 @@ export function orderCancelledLetter(shop: LetterShop, raw: LetterOrder, rawReas
   const reason = tidy(rawReason);
   const subject = `Заказ №${order.ordernumber} отменён`;
   const link = orderLink(shop, order);
-  const refund = wasPaid ? 'Заказ был оплачен: мы вернём деньги тем же способом и свяжемся с вами, если понадобится.' : '';
+  const refund = wasPaid
+    ? 'Заказ был оплачен: мы вернём деньги тем же способом и свяжемся с вами, если понадобится.'
+    : '';
   const html = [
     h1(subject),
-    p(`Здравствуйте, ${escapeHtml(order.fullName)}! Заказ №${escapeHtml(order.ordernumber)} на сумму ${escapeHtml(money(order.totalPrice))} отменён.`),
+    p(
+      `Здравствуйте, ${escapeHtml(order.fullName)}! Заказ №${escapeHtml(order.ordernumber)} на сумму ${escapeHtml(money(order.totalPrice))} отменён.`,
+    ),
     reason ? p(`Причина: ${multiline(reason)}`) : '',
     refund ? p(escapeHtml(refund)) : '',
     p('Подробности — на странице заказа:'),

@@ -9,6 +9,7 @@ import {
   newOrderOwnerLetter,
   orderCancelledLetter,
   orderPaidLetter,
+  orderShippedLetter,
   orderPlacedLetter,
 } from './mail-templates.ts';
 
@@ -35,7 +36,10 @@ export async function queueLetter(tx: Db, l: QueuedLetter): Promise<boolean> {
 }
 
 async function orderLines(tx: Db, orderId: number): Promise<LetterLine[]> {
-  return rows<LetterLine>(tx, sql`SELECT name, sku, size, price, quantity FROM order_lines WHERE order_id = ${orderId} ORDER BY id`);
+  return rows<LetterLine>(
+    tx,
+    sql`SELECT name, sku, size, price, quantity FROM order_lines WHERE order_id = ${orderId} ORDER BY id`,
+  );
 }
 
 export interface MailHookOptions {
@@ -78,7 +82,13 @@ export function createMailHook(options: MailHookOptions): OrderHooks {
       ];
       const owner = newOrderOwnerLetter(shop, order, lines, placedAt);
       for (const address of options.mail.ownerEmails) {
-        letters.push({ dedupeKey: `order-placed:${order.id}:owner:${address}`, kind: 'order-new-owner', orderId: order.id, recipient: address, ...owner });
+        letters.push({
+          dedupeKey: `order-placed:${order.id}:owner:${address}`,
+          kind: 'order-new-owner',
+          orderId: order.id,
+          recipient: address,
+          ...owner,
+        });
       }
       await queue(tx, letters);
     },
@@ -86,7 +96,26 @@ export function createMailHook(options: MailHookOptions): OrderHooks {
     async statusChanged(tx: Db, order: OrderHookOrder, from, to) {
       if (to === 'paid') {
         const letter = orderPaidLetter(shop, order, await orderLines(tx, order.id));
-        await queue(tx, [{ dedupeKey: `order-paid:${order.id}:shopper`, kind: 'order-paid', orderId: order.id, recipient: order.email, ...letter }]);
+        await queue(tx, [
+          {
+            dedupeKey: `order-paid:${order.id}:shopper`,
+            kind: 'order-paid',
+            orderId: order.id,
+            recipient: order.email,
+            ...letter,
+          },
+        ]);
+      } else if (to === 'shipped') {
+        const letter = orderShippedLetter(shop, order, await orderLines(tx, order.id));
+        await queue(tx, [
+          {
+            dedupeKey: `order-shipped:${order.id}:shopper`,
+            kind: 'order-shipped',
+            orderId: order.id,
+            recipient: order.email,
+            ...letter,
+          },
+        ]);
       } else if (to === 'cancelled') {
         // the reason is the note of the event changeOrderStatus wrote just before running the hooks
         const [event] = await rows<{ note: string }>(
@@ -94,7 +123,15 @@ export function createMailHook(options: MailHookOptions): OrderHooks {
           sql`SELECT note FROM order_events WHERE order_id = ${order.id} AND to_status = 'cancelled' ORDER BY id DESC LIMIT 1`,
         );
         const letter = orderCancelledLetter(shop, order, (event?.note ?? '').trim(), from !== 'new');
-        await queue(tx, [{ dedupeKey: `order-cancelled:${order.id}:shopper`, kind: 'order-cancelled', orderId: order.id, recipient: order.email, ...letter }]);
+        await queue(tx, [
+          {
+            dedupeKey: `order-cancelled:${order.id}:shopper`,
+            kind: 'order-cancelled',
+            orderId: order.id,
+            recipient: order.email,
+            ...letter,
+          },
+        ]);
       }
     },
   };
