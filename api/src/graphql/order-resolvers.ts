@@ -5,7 +5,6 @@ import type { ApiContext } from './context.ts';
 import { isDatabaseUnavailable } from '../db/database.ts';
 import { apiError, serviceUnavailable } from './errors.ts';
 import { iso } from './mappers.ts';
-import { reservedUntil } from '../orders/order-view.ts';
 
 /**
  * One order look-up (`order`, `paymentInfo`) against the client's per-minute budget. Counted per
@@ -49,7 +48,7 @@ export const orderResolvers = {
     orderdate: (o: OrderRow) => iso(o.createdAt),
     status: (o: OrderRow) => o.status.toUpperCase(),
     lines: (o: OrderRow, _: unknown, ctx: ApiContext) => ctx.orders.lines(o.id),
-    reservedUntil: async (o: OrderRow, _: unknown, ctx: ApiContext) => (o.status === 'new' ? iso(await reservedUntil(ctx.catalog.db, o.id)) : null),
+    reservedUntil: (o: OrderRow) => (o.status === 'new' && o.reservedUntil ? iso(o.reservedUntil) : null),
   },
   OrderLine: {
     total: (l: OrderLineRow) => l.price * l.quantity,

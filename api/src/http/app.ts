@@ -128,9 +128,10 @@ export async function createApi(options: ApiOptions): Promise<Api> {
         return;
       }
       // the ops and sandbox routes throttle per client (the trusted address, see client-ip.ts)
-      const client = rateLimitKey(clientIp(request, (serverContext as ServerContext).req, proxies));
+      const ip = clientIp(request, (serverContext as ServerContext).req, proxies);
+      const client = rateLimitKey(ip);
       if (isDeskPath(path)) {
-        endResponse(await desk.handle(request, url, clientIp(request, (serverContext as ServerContext).req, proxies)));
+        endResponse(await desk.handle(request, url, ip));
         return;
       }
       if (path === '/api/ops/operations') {
@@ -145,7 +146,7 @@ export async function createApi(options: ApiOptions): Promise<Api> {
         return;
       }
       if (path === YOOKASSA_NOTIFY_PATH) {
-        endResponse(await paymentNotify(request, clientIp(request, (serverContext as ServerContext).req, proxies), client).catch(serverError));
+        endResponse(await paymentNotify(request, ip, client).catch(serverError));
         return;
       }
       if (path.startsWith('/api/sandbox/')) {

@@ -1,5 +1,5 @@
-import { timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { sameSecret } from '../util/same-secret.ts';
 import { type Db, rows } from '../db/database.ts';
 import { type OrderHooks, runPlaced } from './order-hooks.ts';
 import type { OrderStatus } from './order-status.ts';
@@ -29,6 +29,8 @@ export interface OrderRow {
   address: string;
   deliveryMethod: string;
   comment: string;
+  /** Until when an unpaid order holds its units; null once paid, cancelled or released. */
+  reservedUntil: Date | null;
 }
 
 export interface OrderLineRow {
@@ -51,18 +53,15 @@ export interface CreateOrderResult {
 }
 
 const ORDER_COLUMNS = sql`id, ordernumber, access_key AS "accessKey", status, total_price AS "totalPrice", created_at AS "createdAt",
-  paid_at AS "paidAt", full_name AS "fullName", phone, email, city, address, delivery_method AS "deliveryMethod", comment`;
+  paid_at AS "paidAt", full_name AS "fullName", phone, email, city, address, delivery_method AS "deliveryMethod", comment,
+  reserved_until AS "reservedUntil"`;
 
-function sameSecret(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
 
 const fix = (o: OrderRow): OrderRow => ({
   ...o,
   createdAt: new Date(o.createdAt),
   paidAt: o.paidAt ? new Date(o.paidAt) : null,
+  reservedUntil: o.reservedUntil ? new Date(o.reservedUntil) : null,
 });
 
 /** The answer to a known key with other content: nothing of the stored order, only this. */
@@ -377,15 +376,4 @@ export class OrderRepo {
     return c ?? null;
   }
 
-  /** Sandbox payment: only the holder of the access key can mark an order paid. */
-  async markPaid(id: number, key: string): Promise<OrderRow | null> {
-    const order = await this.byId(id, key);
-    if (!order) return null;
-    if (order.status === 'paid') return order;
-    const [paid] = await rows<OrderRow>(
-      this.db,
-      sql`UPDATE orders SET status = 'paid', paid_at = now() WHERE id = ${id} AND status = 'new' RETURNING ${ORDER_COLUMNS}`,
-    );
-    return paid ? fix(paid) : this.byId(id, key);
-  }
 }

@@ -1,4 +1,5 @@
-import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
+import { sameSecret } from '../util/same-secret.ts';
 import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../db/database.ts';
 import { acceptLatePayment } from '../orders/late-payment.ts';
@@ -57,11 +58,6 @@ interface OrderForPayment {
   phone: string;
 }
 
-function sameSecret(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
 
 export interface PaymentServiceOptions {
   log?: (message: string) => void;

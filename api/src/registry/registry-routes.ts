@@ -1,4 +1,4 @@
-import { timingSafeEqual } from 'node:crypto';
+import { sameSecret } from '../util/same-secret.ts';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
@@ -20,9 +20,7 @@ function error(status: number, code: string, message: string): Response {
 }
 
 function tokenMatches(header: string | null, token: string): boolean {
-  const given = Buffer.from(header?.replace(/^Bearer\s+/i, '') ?? '');
-  const expected = Buffer.from(token);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return sameSecret(header?.replace(/^Bearer\s+/i, '') ?? '', token);
 }
 
 /** Who is asking (their rate-limit key) and the count of their wrong ops tokens. */
