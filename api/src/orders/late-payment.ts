@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../db/database.ts';
 import { type OrderHookOrder, type OrderHooks, runStatusChanged } from './order-hooks.ts';
+import { HOOK_ORDER_COLUMNS } from './order-lifecycle.ts';
 import type { OrderActor } from './order-status.ts';
 import { isRetryableTransactionError, reserveStock } from './stock.ts';
 
@@ -42,9 +43,7 @@ export async function acceptLatePayment(db: Db, hooks: readonly OrderHooks[], or
         const tx = txRaw as unknown as Db;
         const [order] = await rows<OrderHookOrder>(
           tx,
-          sql`SELECT id, ordernumber, access_key AS "accessKey", status, total_price AS "totalPrice", full_name AS "fullName", phone, email,
-                     city, address, delivery_method AS "deliveryMethod", comment
-              FROM orders WHERE id = ${orderId} FOR UPDATE`,
+          sql`SELECT ${HOOK_ORDER_COLUMNS} FROM orders WHERE id = ${orderId} FOR UPDATE`,
         );
         if (!order) return { outcome: 'not-found' as const };
         if (order.status !== 'cancelled') return { outcome: 'not-cancelled' as const };

@@ -12,6 +12,10 @@ import {
 } from './order-status.ts';
 import { releaseStock } from './stock.ts';
 
+/** The columns of an order its hooks are told about (OrderHookOrder). */
+export const HOOK_ORDER_COLUMNS = sql`id, ordernumber, access_key AS "accessKey", status, total_price AS "totalPrice", full_name AS "fullName",
+  phone, email, city, address, delivery_method AS "deliveryMethod", comment`;
+
 export type StatusChange =
   | { ok: true; changed: boolean; order: OrderHookOrder }
   | { ok: false; code: 'ORDER_NOT_FOUND' | 'BAD_TRANSITION' | 'PAYMENT_ONLY'; message: string };
@@ -38,9 +42,7 @@ export async function changeOrderStatus(
     const tx = txRaw as unknown as Db;
     const [order] = await rows<OrderHookOrder>(
       tx,
-      sql`SELECT id, ordernumber, access_key AS "accessKey", status, total_price AS "totalPrice", full_name AS "fullName", phone, email,
-                 city, address, delivery_method AS "deliveryMethod", comment
-          FROM orders WHERE id = ${orderId} FOR UPDATE`,
+      sql`SELECT ${HOOK_ORDER_COLUMNS} FROM orders WHERE id = ${orderId} FOR UPDATE`,
     );
     if (!order || !isOrderStatus(order.status))
       return { ok: false as const, code: 'ORDER_NOT_FOUND' as const, message: 'Заказ не найден' };

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { RateLimiter } from '../http/rate-limiter.ts';
 import { sameSecret } from '../util/same-secret.ts';
 import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../db/database.ts';
@@ -79,10 +80,9 @@ export interface PaymentServiceOptions {
 export class PaymentService {
   readonly provider: PaymentProvider;
   private readonly log: (message: string) => void;
-  private readonly refreshEveryMs: number;
   private readonly now: () => number;
-  /** order id → when its page last made us ask the provider. */
-  private readonly asked = new Map<number, number>();
+  /** One question to the provider per order per refreshEveryMs from its page (10,000 orders remembered). */
+  private readonly asked: RateLimiter;
 
   constructor(
     private readonly db: Db,
@@ -92,8 +92,8 @@ export class PaymentService {
     options: PaymentServiceOptions = {},
   ) {
     this.log = options.log ?? ((m) => console.warn(m));
-    this.refreshEveryMs = options.refreshEveryMs ?? 5000;
     this.now = options.now ?? Date.now;
+    this.asked = new RateLimiter(1, options.refreshEveryMs ?? 5000, this.now, 10_000);
     this.provider =
       options.provider ??
       (config.provider === 'yookassa' && config.yookassa
@@ -309,17 +309,7 @@ export class PaymentService {
    * «Оплачен» without waiting for the notification. True when the order changed. Never throws.
    */
   async refreshOnView(orderId: number): Promise<boolean> {
-    const t = this.now();
-    const last = this.asked.get(orderId);
-    if (last !== undefined && t - last < this.refreshEveryMs) return false;
-    this.asked.delete(orderId);
-    this.asked.set(orderId, t);
-    if (this.asked.size > 10_000) {
-      for (const [id, at] of this.asked) {
-        if (t - at < this.refreshEveryMs && this.asked.size <= 10_000) break;
-        this.asked.delete(id);
-      }
-    }
+    if (this.asked.hit(String(orderId)) > 0) return false;
     try {
       const row = await this.openPayment(orderId);
       if (!row?.providerPaymentId || row.provider !== this.provider.name) return false;
