@@ -11,6 +11,13 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { type Configuration, rspack } from '@rspack/core';
+import { exposesOf, REMOTES, type RemoteName } from '@shop/contracts/remotes';
+
+/** A remote's federation name must be a row of the remotes table: its exposes come from there. */
+function remoteName(name: string): RemoteName {
+  if (!Object.hasOwn(REMOTES, name)) throw new Error(`${name} is not in the remotes table (contracts/src/remotes.ts)`);
+  return name as RemoteName;
+}
 
 export type AppKind = 'host' | 'remote';
 
@@ -20,11 +27,9 @@ export interface AppOptions {
   kind: AppKind;
   /** The app's package folder (its rspack.config.ts passes `import.meta.dirname`). */
   dir: string;
-  /** Remotes only: exposed module name → source file (relative to `dir`). */
-  exposes?: Record<string, string>;
   /** Host only: federation runtime plugins (absolute paths). */
   runtimePlugins?: string[];
-  /** Port of `rspack serve` in `npm run dev`. */
+  /** Host only: port of `rspack serve` in `npm run dev` (a remote's is in the remotes table). */
   devPort?: number;
 }
 
@@ -75,12 +80,55 @@ export const SHARED_SUBPATHS = {
  */
 export const TREE_SHAKEN_SHARED: Partial<Record<string, readonly string[]>> = {
   graphql: [
-    'BOOLEAN', 'BREAK', 'DIRECTIVE', 'ENUM', 'FIELD', 'FLOAT', 'FRAGMENT_DEFINITION', 'FRAGMENT_SPREAD', 'INLINE_FRAGMENT',
-    'INT', 'Kind', 'LIST', 'LIST_TYPE', 'MUTATION', 'NAME', 'NAMED_TYPE', 'NON_NULL_TYPE', 'NULL', 'OBJECT',
-    'OPERATION_DEFINITION', 'OperationTypeNode', 'QUERY', 'STRING', 'SUBSCRIPTION', 'VARIABLE', 'parse', 'print', 'visit',
+    'BOOLEAN',
+    'BREAK',
+    'DIRECTIVE',
+    'ENUM',
+    'FIELD',
+    'FLOAT',
+    'FRAGMENT_DEFINITION',
+    'FRAGMENT_SPREAD',
+    'INLINE_FRAGMENT',
+    'INT',
+    'Kind',
+    'LIST',
+    'LIST_TYPE',
+    'MUTATION',
+    'NAME',
+    'NAMED_TYPE',
+    'NON_NULL_TYPE',
+    'NULL',
+    'OBJECT',
+    'OPERATION_DEFINITION',
+    'OperationTypeNode',
+    'QUERY',
+    'STRING',
+    'SUBSCRIPTION',
+    'VARIABLE',
+    'parse',
+    'print',
+    'visit',
   ],
-  'react-router-dom': ['BrowserRouter', 'Link', 'Navigate', 'useLocation', 'useNavigate', 'useNavigationType', 'useSearchParams'],
-  '@apollo/client': ['ApolloClient', 'CombinedGraphQLErrors', 'HttpLink', 'InMemoryCache', 'NetworkStatus', 'error', 'is', 'loading', 'ready'],
+  'react-router-dom': [
+    'BrowserRouter',
+    'Link',
+    'Navigate',
+    'useLocation',
+    'useNavigate',
+    'useNavigationType',
+    'useSearchParams',
+  ],
+  '@apollo/client': [
+    'ApolloClient',
+    'CombinedGraphQLErrors',
+    'HttpLink',
+    'InMemoryCache',
+    'NetworkStatus',
+    'error',
+    'is',
+    'loading',
+    'ready',
+  ],
   '@apollo/client/react': ['ApolloProvider', 'useApolloClient', 'useQuery'],
   zustand: ['create'],
   'zustand/middleware': ['createJSONStorage', 'persist'],
@@ -126,7 +174,11 @@ export function sharedConfig(appPackage: PackageJson) {
     shared[name] = { singleton: true, requiredVersion: range, ...treeShaking(name) };
   }
   for (const [subpath, name] of Object.entries(SHARED_SUBPATHS)) {
-    shared[subpath] = { singleton: true, requiredVersion: deps[name] ?? `^${installedVersion(name)}`, ...treeShaking(subpath) };
+    shared[subpath] = {
+      singleton: true,
+      requiredVersion: deps[name] ?? `^${installedVersion(name)}`,
+      ...treeShaking(subpath),
+    };
   }
   return shared;
 }
@@ -150,8 +202,11 @@ class StartAssetsPlugin {
       }
       const manifestFile = path.join(this.outDir, 'mf-manifest.json');
       if (existsSync(manifestFile)) {
-        const manifest = readJson<{ shared: { assets: { js: { sync: string[] }; css: { sync: string[] } } }[] }>(manifestFile);
-        for (const shared of manifest.shared) for (const file of [...shared.assets.js.sync, ...shared.assets.css.sync]) files.add(file);
+        const manifest = readJson<{ shared: { assets: { js: { sync: string[] }; css: { sync: string[] } } }[] }>(
+          manifestFile,
+        );
+        for (const shared of manifest.shared)
+          for (const file of [...shared.assets.js.sync, ...shared.assets.css.sync]) files.add(file);
       }
       const list = [...files].filter((file) => !file.endsWith('.map'));
       const assets = { scripts: list.filter((f) => f.endsWith('.js')), styles: list.filter((f) => f.endsWith('.css')) };
@@ -173,7 +228,9 @@ class SharedExportsCheckPlugin {
         () => {
           const asset = compilation.getAsset('mf-stats.json');
           if (!asset) return;
-          const stats = JSON.parse(asset.source.source().toString()) as { shared: { name: string; usedExports?: string[] }[] };
+          const stats = JSON.parse(asset.source.source().toString()) as {
+            shared: { name: string; usedExports?: string[] }[];
+          };
           for (const { name, usedExports = [] } of stats.shared) {
             const allowed = TREE_SHAKEN_SHARED[name];
             if (!allowed) continue;
@@ -208,7 +265,12 @@ class PrecompressPlugin {
               const source = compilation.getAsset(name)?.source.buffer();
               if (!source || source.length < 1024) return;
               const [br, gz] = await Promise.all([
-                brotli(source, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length } }),
+                brotli(source, {
+                  params: {
+                    [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+                    [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+                  },
+                }),
                 gzip(source, { level: 9 }),
               ]);
               compilation.emitAsset(`${name}.br`, new compiler.webpack.sources.RawSource(br));
@@ -226,7 +288,8 @@ const gzip = promisify(zlib.gzip);
 /** `<package version>-<build id>`: every build of a remote is its own servable release. */
 export function buildVersion(appPackage: PackageJson): string {
   const buildId = process.env.BUILD_ID ?? new Date().toISOString().replace(/\D/g, '').slice(0, 14);
-  if (!/^[0-9A-Za-z.-]+$/.test(buildId)) throw new Error(`BUILD_ID may hold only letters, digits, dots and dashes: ${buildId}`);
+  if (!/^[0-9A-Za-z.-]+$/.test(buildId))
+    throw new Error(`BUILD_ID may hold only letters, digits, dots and dashes: ${buildId}`);
   return `${appPackage.version}-${buildId}`;
 }
 
@@ -288,7 +351,11 @@ export function createConfig(options: AppOptions, argv: { mode?: string } = {}):
         },
         { test: /\.module\.css$/, type: 'css/module' },
         { test: /\.css$/, exclude: /\.module\.css$/, type: 'css' },
-        { test: /\.(png|jpe?g|gif|webp|avif|svg|woff2?)$/i, type: 'asset', parser: { dataUrlCondition: { maxSize: 2048 } } },
+        {
+          test: /\.(png|jpe?g|gif|webp|avif|svg|woff2?)$/i,
+          type: 'asset',
+          parser: { dataUrlCondition: { maxSize: 2048 } },
+        },
       ],
     },
     plugins: [
@@ -299,14 +366,14 @@ export function createConfig(options: AppOptions, argv: { mode?: string } = {}):
       new ModuleFederationPlugin({
         name: options.name,
         filename: 'remoteEntry.js',
-        ...(isHost ? { remotes: {} } : { exposes: options.exposes ?? {} }),
+        ...(isHost ? { remotes: {} } : { exposes: exposesOf(remoteName(options.name)) }),
         shared: sharedConfig(appPackage),
         // Load a remote's entry only when a page needs it: with `version-first` every
         // registered remote is fetched at start, and one offline remote stalls start-up.
         shareStrategy: 'loaded-first',
         runtimePlugins: options.runtimePlugins ?? [],
         manifest: true,
-        // Types come from mf-shared's remote contracts (see mf-shared/src/contracts.ts).
+        // Types come from the remotes table (@shop/contracts/remotes), checked by each remote's src/contract.ts.
         dts: false,
         // One federation runtime per page: the host bundles it and provides it as a global;
         // a remote's entry uses that instead of carrying its own copy (~18 KB gzip each).
@@ -319,7 +386,12 @@ export function createConfig(options: AppOptions, argv: { mode?: string } = {}):
       // The app's trusted documents (codegen's manifest) ship with the build: a remote's release
       // folder, host/dist. The release registers them with the API before activation.
       new rspack.CopyRspackPlugin({
-        patterns: [{ from: path.join(options.dir, 'src', 'graphql', 'persisted-operations.json'), to: 'persisted-operations.json' }],
+        patterns: [
+          {
+            from: path.join(options.dir, 'src', 'graphql', 'persisted-operations.json'),
+            to: 'persisted-operations.json',
+          },
+        ],
       }),
       ...(prod && !dev ? [new PrecompressPlugin()] : []),
       ...(isHost
@@ -339,7 +411,7 @@ export function createConfig(options: AppOptions, argv: { mode?: string } = {}):
     performance: { hints: false },
     devServer: {
       // `npm run dev` passes the port it registered for this remote (its port + 100).
-      port: Number(process.env.DEV_PORT) || options.devPort,
+      port: Number(process.env.DEV_PORT) || (isHost ? options.devPort : REMOTES[remoteName(options.name)].devPort),
       // The name the browser uses for the remote, so the HMR socket passes the shop's CSP.
       host: 'localhost',
       hot: true,

@@ -2,17 +2,11 @@ import { createConfig } from '../rspack.base.ts';
 
 export default (_env: unknown, argv: { mode?: string }) =>
   createConfig(
+    // exposes and dev port: this remote's row of the remotes table (contracts/src/remotes.ts)
     {
       name: 'mf_cart',
       kind: 'remote',
       dir: import.meta.dirname,
-      exposes: {
-      './CartPage': './src/pages/cart-page.tsx',
-      './CheckoutPage': './src/pages/checkout-page.tsx',
-      './OrderPage': './src/pages/order-page.tsx',
-      './CartOverlay': './src/pages/cart-overlay.tsx',
-      },
-      devPort: 3103,
     },
     argv,
   );

@@ -2,14 +2,11 @@ import { createConfig } from '../rspack.base.ts';
 
 export default (_env: unknown, argv: { mode?: string }) =>
   createConfig(
+    // exposes and dev port: this remote's row of the remotes table (contracts/src/remotes.ts)
     {
       name: 'mf_product',
       kind: 'remote',
       dir: import.meta.dirname,
-      exposes: {
-      './ProductPage': './src/pages/product-page.tsx',
-      },
-      devPort: 3102,
     },
     argv,
   );

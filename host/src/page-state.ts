@@ -1,4 +1,5 @@
-import type { RemoteRegistry, ShellContextValue } from '@shop/mf-shared';
+import type { RemoteRegistry } from '@shop/contracts/remotes';
+import type { ShellContextValue } from '@shop/mf-shared';
 
 /** Public configuration the host server puts into the page (never a secret). */
 export interface PublicConfig {

@@ -1,9 +1,9 @@
 // Type-level check that every exposed module matches the federation contract in mf-shared.
-import type { RemoteModules } from '@shop/mf-shared';
+import type { RemoteModules } from '@shop/contracts/remotes';
+import CartOverlay from './pages/cart-overlay.tsx';
 import CartPage from './pages/cart-page.tsx';
 import CheckoutPage from './pages/checkout-page.tsx';
 import OrderPage from './pages/order-page.tsx';
-import CartOverlay from './pages/cart-overlay.tsx';
 
 export const exposed = {
   'mf_cart/CartPage': CartPage,

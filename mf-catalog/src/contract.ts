@@ -1,5 +1,5 @@
 // Type-level check that every exposed module matches the federation contract in mf-shared.
-import type { RemoteModules } from '@shop/mf-shared';
+import type { RemoteModules } from '@shop/contracts/remotes';
 import FavouritesPage from './pages/favourites-page.tsx';
 import HomePage from './pages/home-page.tsx';
 import ListingPage from './pages/listing-page.tsx';

@@ -2,23 +2,7 @@
  * @shop/mf-shared: the contract between the host and the remotes, loaded once per page as a
  * federation singleton. What belongs here is listed in ../README.md; it imports no remote.
  */
-export { createApolloClient, type ApolloOptions } from './apollo/create-apollo-client.ts';
-export { type CartItem, MAX_QUANTITY, type NewCartItem, sanitizeCartItems } from './cart/cart-item.ts';
-export {
-  CART_STORAGE_KEY,
-  type CartState,
-  cartCount,
-  cartTotal,
-  syncCartAcrossTabs,
-  useCart,
-} from './cart/cart-store.ts';
-export * from './contracts.ts';
-export { formatCount, formatPrice, GOODS, plural } from './format/format.ts';
-export { type AppLibraries, type AppReport, reportApp } from './shell/app-report.ts';
-export { ShellContext, type ShellContextValue, useShell } from './shell/shell-context.ts';
-export { LikeButton, type LikeButtonProps } from './ui/like-button.tsx';
-export { SectionError, type SectionErrorProps } from './ui/section-error.tsx';
-export { Spinner } from './ui/spinner.tsx';
+
 export { ANALYTICS_COOKIE_MAX_AGE, readCookie } from './analytics/cookies.ts';
 export {
   type AnalyticsGoal,
@@ -28,6 +12,28 @@ export {
   pageHit,
   reachGoal,
 } from './analytics/counter.ts';
-export { type AnalyticsProduct, analytics, type EcommerceSource, ecommerceProduct, pushEcommerce } from './analytics/ecommerce.ts';
+export {
+  type AnalyticsProduct,
+  analytics,
+  type EcommerceSource,
+  ecommerceProduct,
+  pushEcommerce,
+} from './analytics/ecommerce.ts';
 export { ensureVisitorId, newVisitorId, VISITOR_ID_KEY } from './analytics/visitor-id.ts';
+export { type ApolloOptions, createApolloClient } from './apollo/create-apollo-client.ts';
+export { type CartItem, MAX_QUANTITY, type NewCartItem, sanitizeCartItems } from './cart/cart-item.ts';
+export {
+  CART_STORAGE_KEY,
+  type CartState,
+  cartCount,
+  cartTotal,
+  syncCartAcrossTabs,
+  useCart,
+} from './cart/cart-store.ts';
 export { FAVOURITES_STORAGE_KEY, syncFavouritesAcrossTabs, useFavourites } from './favourites/favourites-store.ts';
+export { formatCount, formatPrice, GOODS, plural } from './format/format.ts';
+export { type AppLibraries, type AppReport, reportApp } from './shell/app-report.ts';
+export { ShellContext, type ShellContextValue, useShell } from './shell/shell-context.ts';
+export { LikeButton, type LikeButtonProps } from './ui/like-button.tsx';
+export { SectionError, type SectionErrorProps } from './ui/section-error.tsx';
+export { Spinner } from './ui/spinner.tsx';

@@ -2,7 +2,7 @@
  * Stands in for host/src/federation/remotes.ts in the single-bundle benchmark build: the
  * same exposed modules, imported statically, so the whole shop is one plain bundle.
  */
-import type { RemoteModuleId, RemoteModules, RemoteRegistry } from '@shop/mf-shared';
+import type { RemoteModuleId, RemoteModules, RemoteRegistry } from '@shop/contracts/remotes';
 import CartOverlay from '../../mf-cart/src/pages/cart-overlay.tsx';
 import CartPage from '../../mf-cart/src/pages/cart-page.tsx';
 import CheckoutPage from '../../mf-cart/src/pages/checkout-page.tsx';

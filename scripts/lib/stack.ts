@@ -40,7 +40,8 @@ export function portsFromEnv(env: NodeJS.ProcessEnv = process.env): Ports {
   for (const [key, [name, fallback]] of Object.entries(PORT_VARS) as [keyof Ports, [string, number]][]) {
     const raw = env[name];
     const value = raw ? Number(raw) : fallback;
-    if (!Number.isInteger(value) || value < 1 || value > 65535) throw new Error(`${name} must be a port number, got «${raw}»`);
+    if (!Number.isInteger(value) || value < 1 || value > 65535)
+      throw new Error(`${name} must be a port number, got «${raw}»`);
     ports[key] = value;
   }
   return ports;
@@ -74,7 +75,13 @@ export function freePort(): Promise<number> {
 }
 
 export async function freePorts(): Promise<Ports> {
-  return { host: await freePort(), api: await freePort(), mf_catalog: await freePort(), mf_product: await freePort(), mf_cart: await freePort() };
+  return {
+    host: await freePort(),
+    api: await freePort(),
+    mf_catalog: await freePort(),
+    mf_product: await freePort(),
+    mf_cart: await freePort(),
+  };
 }
 
 export type LogMode = 'inherit' | { dir: string };
@@ -191,12 +198,16 @@ export function startService(
           while (restarts.length && restarts[0]! <= now - windowMs) restarts.shift();
           if (restarts.length >= maxRestarts) {
             stopping = true;
-            policy.onGiveUp(`${name} stopped unexpectedly (${reason}) after ${restarts.length} restarts within ${windowMs / 1000} s`);
+            policy.onGiveUp(
+              `${name} stopped unexpectedly (${reason}) after ${restarts.length} restarts within ${windowMs / 1000} s`,
+            );
             return;
           }
           const delay = Math.min(maxDelay, initial * 2 ** restarts.length);
           restarts.push(now);
-          log(`${name} stopped unexpectedly (${reason}); restarting it in ${delay / 1000} s (restart ${restarts.length} of ${maxRestarts} allowed within ${windowMs / 1000} s)`);
+          log(
+            `${name} stopped unexpectedly (${reason}); restarting it in ${delay / 1000} s (restart ${restarts.length} of ${maxRestarts} allowed within ${windowMs / 1000} s)`,
+          );
           restartTimer = setTimeout(() => {
             restartTimer = undefined;
             if (stopping) return;
@@ -205,7 +216,12 @@ export function startService(
             watch();
             if (policy.readyUrl) {
               const url = policy.readyUrl;
-              const service = { name, get child() { return child; } } as Service;
+              const service = {
+                name,
+                get child() {
+                  return child;
+                },
+              } as Service;
               waitForHttp(url, service, windowMs).then(
                 () => log(`${name} answers again (${((Date.now() - started) / 1000).toFixed(1)} s after the restart)`),
                 () => {},
@@ -233,7 +249,8 @@ export function startService(
 export async function waitForHttp(url: string, service: Service, timeoutMs = 90_000, anyStatus = false): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (service.child.exitCode !== null) throw new Error(`${service.name} exited with code ${service.child.exitCode} before it was ready`);
+    if (service.child.exitCode !== null)
+      throw new Error(`${service.name} exited with code ${service.child.exitCode} before it was ready`);
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
       if (response.ok || anyStatus) return;
@@ -252,14 +269,19 @@ function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEn
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
     child.on('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`${path.basename(cwd)}: ${command} ${args.join(' ')} failed\n${output}`)),
+      code === 0
+        ? resolve()
+        : reject(new Error(`${path.basename(cwd)}: ${command} ${args.join(' ')} failed\n${output}`)),
     );
   });
 }
 
 /** A production build of one app; a remote lands in `dist/<package version>-<buildId>/`. */
 export function runBuild(dir: string, buildId: string): Promise<void> {
-  return run(path.join(BIN, 'rspack'), ['build', '--mode', 'production'], dir, { BUILD_ID: buildId, NODE_ENV: 'production' });
+  return run(path.join(BIN, 'rspack'), ['build', '--mode', 'production'], dir, {
+    BUILD_ID: buildId,
+    NODE_ENV: 'production',
+  });
 }
 
 /** Typed GraphQL operations for the front-end packages, from api/schema.graphql (never committed). */
@@ -303,7 +325,9 @@ export async function buildServers(): Promise<void> {
 }
 
 /** Production builds of the servers, the host and every remote, two at a time (this machine has two cores). */
-export async function buildAll(options: { buildId?: string; only?: string[]; log?: (line: string) => void } = {}): Promise<BuildResult> {
+export async function buildAll(
+  options: { buildId?: string; only?: string[]; log?: (line: string) => void } = {},
+): Promise<BuildResult> {
   const buildId = options.buildId ?? newBuildId();
   const log = options.log ?? ((line: string) => console.log(line));
   const packages = ['host', ...REMOTES.map((r) => r.dir)].filter((p) => !options.only || options.only.includes(p));
@@ -320,7 +344,10 @@ export async function buildAll(options: { buildId?: string; only?: string[]; log
     }
   };
   await Promise.all([worker(), worker()]);
-  const versions = Object.fromEntries(REMOTES.map((r) => [r.name, `${packageVersion(r.dir)}-${buildId}`])) as Record<RemoteName, string>;
+  const versions = Object.fromEntries(REMOTES.map((r) => [r.name, `${packageVersion(r.dir)}-${buildId}`])) as Record<
+    RemoteName,
+    string
+  >;
   return { versions, timings };
 }
 
@@ -349,7 +376,11 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
-export function localRegistry(ports: Ports, versions: Record<RemoteName, string>, publicHost = 'localhost'): Record<string, string> {
+export function localRegistry(
+  ports: Ports,
+  versions: Record<RemoteName, string>,
+  publicHost = 'localhost',
+): Record<string, string> {
   return Object.fromEntries(
     REMOTES.map((r) => [r.name, `http://${publicHost}:${ports[r.name]}/${versions[r.name]}/mf-manifest.json`]),
   );
@@ -364,8 +395,14 @@ export function writeRegistry(file: string, registry: Record<string, string>): v
 function nodeArgs(entry: string): string[] {
   if (entry.endsWith('.ts')) return ['--import', 'tsx', entry];
   if (!existsSync(path.join(ROOT, entry))) throw new Error(`${entry} is missing: run npm run build`);
-  return ['--enable-source-maps', entry];
+  return ['--enable-source-maps', ...COMPILED_CONDITIONS, entry];
 }
+
+/**
+ * Plain node runs of the compiled servers read @shop/contracts from its compiled dist/ (built
+ * with the API); tsx, vitest and the bundlers read its TypeScript source (contracts/README.md).
+ */
+export const COMPILED_CONDITIONS = ['--conditions=shop-compiled'];
 
 /**
  * The trusted documents an app's build ships (`persisted-operations.json` in its release
@@ -387,22 +424,32 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   /** service name → the URL that answers 2xx when it works. */
   const readyUrls: Record<string, string> = {};
   const stop = async () => {
-    await Promise.all(services.splice(0).reverse().map((s) => s.stop()));
+    await Promise.all(
+      services
+        .splice(0)
+        .reverse()
+        .map((s) => s.stop()),
+    );
   };
   try {
     // the API's heap limit as in production (api/package.json start, api/Dockerfile)
-    const api = startService('api', process.execPath, ['--max-old-space-size=512', ...nodeArgs(process.env.SHOP_API_ENTRY || SERVER_ENTRIES.api)], {
-      log,
-      env: {
-        // trusted documents only, as in production (the front ends send registered ids, below)
-        GRAPHQL_ARBITRARY_OPERATIONS: process.env.GRAPHQL_ARBITRARY_OPERATIONS || 'false',
-        ...options.env,
-        API_PORT: String(ports.api),
-        PGLITE_DIR: options.pgliteDir,
-        SHOP_PUBLIC_URL: shopUrl,
-        OPS_TOKEN: options.opsToken,
+    const api = startService(
+      'api',
+      process.execPath,
+      ['--max-old-space-size=512', ...nodeArgs(process.env.SHOP_API_ENTRY || SERVER_ENTRIES.api)],
+      {
+        log,
+        env: {
+          // trusted documents only, as in production (the front ends send registered ids, below)
+          GRAPHQL_ARBITRARY_OPERATIONS: process.env.GRAPHQL_ARBITRARY_OPERATIONS || 'false',
+          ...options.env,
+          API_PORT: String(ports.api),
+          PGLITE_DIR: options.pgliteDir,
+          SHOP_PUBLIC_URL: shopUrl,
+          OPS_TOKEN: options.opsToken,
+        },
       },
-    });
+    );
     services.push(api);
     readyUrls.api = `http://127.0.0.1:${ports.api}/api/health`;
     const remoteServers = REMOTES.filter((r) => !options.skipRemotes?.includes(r.dir)).map((r) => {
@@ -420,7 +467,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       ...remoteServers.map(({ service, url }) => waitForHttp(url, service, 30_000, true)),
     ]);
     // The builds just made become the active releases, as `npm run release` would make them.
-    const registry = createRegistryClient({ base: `http://127.0.0.1:${ports.api}`, token: options.opsToken, by: 'npm start' });
+    const registry = createRegistryClient({
+      base: `http://127.0.0.1:${ports.api}`,
+      token: options.opsToken,
+      by: 'npm start',
+    });
     for (const [name, manifestUrl] of Object.entries(options.registry)) {
       // A build's folder names its release; a dev server's manifest (no folder) is a dev release.
       const folder = /\/([0-9A-Za-z.-]+)\/mf-manifest\.json$/.exec(manifestUrl)?.[1];
@@ -449,7 +500,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     services,
     remoteUrl: (name) => `http://${publicHost}:${ports[name]}`,
     supervise(policy) {
-      for (const service of services) service.supervise({ ...policy, ...(readyUrls[service.name] ? { readyUrl: readyUrls[service.name] } : {}) });
+      for (const service of services)
+        service.supervise({ ...policy, ...(readyUrls[service.name] ? { readyUrl: readyUrls[service.name] } : {}) });
     },
     stop,
   };
@@ -460,7 +512,12 @@ export function latestRelease(remoteDir: string): string {
   const dist = path.join(ROOT, remoteDir, 'dist');
   const releases = readdirSync(dist, { withFileTypes: true })
     // Only folders the build made (`<version>-<14-digit build id>`), not copies made by hand or by tests.
-    .filter((entry) => entry.isDirectory() && /^\d+\.\d+\.\d+-\d{14}$/.test(entry.name) && existsSync(path.join(dist, entry.name, 'mf-manifest.json')))
+    .filter(
+      (entry) =>
+        entry.isDirectory() &&
+        /^\d+\.\d+\.\d+-\d{14}$/.test(entry.name) &&
+        existsSync(path.join(dist, entry.name, 'mf-manifest.json')),
+    )
     .map((entry) => ({ name: entry.name, at: statSync(path.join(dist, entry.name, 'mf-manifest.json')).mtimeMs }))
     .sort((a, b) => b.at - a.at);
   const newest = releases[0];

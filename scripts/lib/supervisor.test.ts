@@ -4,7 +4,15 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freePort, ROOT, SERVER_ENTRIES, type Service, startService, waitForHttp } from './stack.ts';
+import {
+  COMPILED_CONDITIONS,
+  freePort,
+  ROOT,
+  SERVER_ENTRIES,
+  type Service,
+  startService,
+  waitForHttp,
+} from './stack.ts';
 
 const started: Service[] = [];
 const dirs: string[] = [];
@@ -40,7 +48,10 @@ describe('supervisor', () => {
     const url = `http://127.0.0.1:${port}/`;
     const lines: string[] = [];
     let gaveUp = '';
-    const service = startService('tiny', process.execPath, ['-e', PID_SERVER], { env: { PORT: String(port) }, log: { dir: tempDir() } });
+    const service = startService('tiny', process.execPath, ['-e', PID_SERVER], {
+      env: { PORT: String(port) },
+      log: { dir: tempDir() },
+    });
     started.push(service);
     await waitForHttp(url, service, 10_000);
     service.supervise({ initialDelayMs: 100, readyUrl: url, log: (l) => lines.push(l), onGiveUp: (r) => (gaveUp = r) });
@@ -57,7 +68,9 @@ describe('supervisor', () => {
     // and again: the second crash waits twice as long
     process.kill(second, 'SIGKILL');
     await until(() => lines.filter((l) => l.includes('answers again')).length === 2, 10_000);
-    expect(lines.find((l, i) => i > 0 && l.includes('stopped unexpectedly'))).toMatch(/restarting it in 0\.2 s \(restart 2 of 5/);
+    expect(lines.find((l, i) => i > 0 && l.includes('stopped unexpectedly'))).toMatch(
+      /restarting it in 0\.2 s \(restart 2 of 5/,
+    );
     expect(await pidAt(url)).not.toBe(second);
     expect(gaveUp).toBe('');
   });
@@ -68,10 +81,18 @@ describe('supervisor', () => {
     const script = "console.error('Error: cannot read the catalogue'); process.exit(3)";
     const service = startService('crashy', process.execPath, ['-e', script], { log: { dir: tempDir() } });
     started.push(service);
-    service.supervise({ initialDelayMs: 20, maxRestarts: 3, windowMs: 30_000, log: (l) => lines.push(l), onGiveUp: (r) => (gaveUp = r) });
+    service.supervise({
+      initialDelayMs: 20,
+      maxRestarts: 3,
+      windowMs: 30_000,
+      log: (l) => lines.push(l),
+      onGiveUp: (r) => (gaveUp = r),
+    });
     await until(() => gaveUp !== '', 10_000);
     expect(lines.map((l) => /in ([\d.]+) s/.exec(l)?.[1])).toEqual(['0.02', '0.04', '0.08']);
-    expect(gaveUp).toMatch(/^crashy stopped unexpectedly \(exit code 3; last error line: Error: cannot read the catalogue\) after 3 restarts within 30 s/);
+    expect(gaveUp).toMatch(
+      /^crashy stopped unexpectedly \(exit code 3; last error line: Error: cannot read the catalogue\) after 3 restarts within 30 s/,
+    );
     const pid = service.child.pid;
     await new Promise((r) => setTimeout(r, 300));
     expect(service.child.pid).toBe(pid);
@@ -81,7 +102,10 @@ describe('supervisor', () => {
   it('does not restart a service that was stopped on purpose', async () => {
     const port = await freePort();
     const lines: string[] = [];
-    const service = startService('tiny', process.execPath, ['-e', PID_SERVER], { env: { PORT: String(port) }, log: { dir: tempDir() } });
+    const service = startService('tiny', process.execPath, ['-e', PID_SERVER], {
+      env: { PORT: String(port) },
+      log: { dir: tempDir() },
+    });
     await waitForHttp(`http://127.0.0.1:${port}/`, service, 10_000);
     service.supervise({ initialDelayMs: 20, log: (l) => lines.push(l), onGiveUp: () => lines.push('gave up') });
     await service.stop();
@@ -121,10 +145,15 @@ describe('supervisor', () => {
       const url = `http://127.0.0.1:${port}/api/health`;
       const dir = tempDir();
       const lines: string[] = [];
-      const api = startService('api', process.execPath, ['--enable-source-maps', SERVER_ENTRIES.api], {
-        env: { API_PORT: String(port), PGLITE_DIR: path.join(dir, 'pglite'), OPS_TOKEN: '', DATABASE_URL: '' },
-        log: { dir },
-      });
+      const api = startService(
+        'api',
+        process.execPath,
+        ['--enable-source-maps', ...COMPILED_CONDITIONS, SERVER_ENTRIES.api],
+        {
+          env: { API_PORT: String(port), PGLITE_DIR: path.join(dir, 'pglite'), OPS_TOKEN: '', DATABASE_URL: '' },
+          log: { dir },
+        },
+      );
       started.push(api);
       await waitForHttp(url, api, 90_000);
       api.supervise({ initialDelayMs: 100, readyUrl: url, log: (l) => lines.push(l), onGiveUp: (r) => lines.push(r) });

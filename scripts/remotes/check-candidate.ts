@@ -6,9 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { EXPOSED_MODULES } from '@shop/contracts/remotes';
 import semver from 'semver';
-// biome-ignore lint/style/noRestrictedImports: Node tooling cannot load the package entry (it pulls in CSS and React components); the contract file is plain TypeScript
-import { EXPOSED_MODULES } from '../../mf-shared/src/contracts.ts';
 import { ROOT } from '../lib/stack.ts';
 
 interface ManifestShared {
@@ -25,7 +24,15 @@ interface Manifest {
   shared: ManifestShared[];
 }
 
-export const SINGLETON_PACKAGES = ['react', 'react-dom', 'react-router-dom', '@apollo/client', 'graphql', 'zustand', '@shop/mf-shared'];
+export const SINGLETON_PACKAGES = [
+  'react',
+  'react-dom',
+  'react-router-dom',
+  '@apollo/client',
+  'graphql',
+  'zustand',
+  '@shop/mf-shared',
+];
 
 /**
  * Where the tool itself reaches a public manifest URL: in docker-compose the browser's
@@ -65,7 +72,10 @@ function exportsOf(stats: { shared?: { name: string; usedExports?: string[] }[] 
 
 async function fetchExports(manifestUrl: string): Promise<SharedExports | undefined> {
   try {
-    const response = await fetch(reachable(new URL('mf-stats.json', manifestUrl).href), { signal: AbortSignal.timeout(5000), cache: 'no-store' });
+    const response = await fetch(reachable(new URL('mf-stats.json', manifestUrl).href), {
+      signal: AbortSignal.timeout(5000),
+      cache: 'no-store',
+    });
     return response.ok ? exportsOf(await response.json()) : undefined;
   } catch {
     return undefined;
@@ -128,16 +138,23 @@ export function compareManifests(
     const mine = candidate.shared.find((s) => s.name === theirs.name);
     if (!mine) continue;
     if (!mine.fallback) {
-      problems.push(`it shares ${theirs.name} whole while the host's copy is tree-shaken: the page would load a second copy`);
+      problems.push(
+        `it shares ${theirs.name} whole while the host's copy is tree-shaken: the page would load a second copy`,
+      );
       continue;
     }
     if (!exports?.candidate || !exports.host) {
-      problems.push(`the exports it uses of ${theirs.name} are unknown (mf-stats.json missing): cannot tell whether the host's tree-shaken copy holds them`);
+      problems.push(
+        `the exports it uses of ${theirs.name} are unknown (mf-stats.json missing): cannot tell whether the host's tree-shaken copy holds them`,
+      );
       continue;
     }
     const held = new Set(exports.host[theirs.name] ?? []);
     const missing = (exports.candidate[theirs.name] ?? []).filter((name) => !held.has(name));
-    if (missing.length) problems.push(`it uses ${missing.join(', ')} of ${theirs.name}, which the host's tree-shaken copy lacks: build the host with it first`);
+    if (missing.length)
+      problems.push(
+        `it uses ${missing.join(', ')} of ${theirs.name}, which the host's tree-shaken copy lacks: build the host with it first`,
+      );
   }
   return problems;
 }
@@ -175,9 +192,11 @@ export async function fetchOperations(remoteDir: string, manifestUrl: string): P
   } catch (error) {
     return `its operations manifest ${url} did not load: ${(error as Error).message}`;
   }
-  if (!response.ok) return `its operations manifest ${url} is missing (HTTP ${response.status}): rebuild it (codegen writes it, the build copies it)`;
+  if (!response.ok)
+    return `its operations manifest ${url} is missing (HTTP ${response.status}): rebuild it (codegen writes it, the build copies it)`;
   const manifest = (await response.json().catch(() => null)) as OperationManifest | null;
-  if (!manifest || !Array.isArray(manifest.operations)) return `its operations manifest ${url} is not a persisted-operations manifest`;
+  if (!manifest || !Array.isArray(manifest.operations))
+    return `its operations manifest ${url} is not a persisted-operations manifest`;
   if (manifest.app !== remoteDir) return `its operations manifest is for «${manifest.app}», not ${remoteDir}`;
   if (manifest.operations.length === 0) return 'its operations manifest lists no operations';
   return manifest;

@@ -1,4 +1,15 @@
 // The schema is the API's contract with the front end; api/schema.graphql is printed from it.
+import { PAGE_TYPES, PAGES } from '@shop/contracts/pages';
+
+/** The page types are the contract's page table (@shop/contracts/pages), not a copy of it. */
+function pageTypeEnum(): string {
+  const values = PAGE_TYPES.map((type) => {
+    const about: string | undefined = (PAGES[type] as { about?: string }).about;
+    return about ? `  ${JSON.stringify(about)}\n  ${type}` : `  ${type}`;
+  });
+  return `enum PageType {\n${values.join('\n')}\n}`;
+}
+
 export const typeDefs = /* GraphQL */ `
 """
 The shop's catalogue, search, page resolution, page metadata and orders. Prices are whole
@@ -369,19 +380,7 @@ type MenuPanel {
   image: Image
 }
 
-enum PageType {
-  HOME
-  SEARCH
-  CATEGORY
-  BRAND
-  PRODUCT
-  CART
-  CHECKOUT
-  ORDER
-  "The shopper's favourites (/favourites): the liked ids are kept in the browser."
-  FAVOURITES
-  NOT_FOUND
-}
+${pageTypeEnum()}
 
 type ResolvedPage {
   "For a redirect: the type of the page it leads to."

@@ -1,6 +1,6 @@
+import { PAGES, type PageType } from '@shop/contracts/pages';
 import { absoluteUrl } from '../catalog/site-urls.ts';
 import type { CatalogRepo } from './catalog-repo.ts';
-import type { PageType } from './page-repo.ts';
 
 export interface PageMeta {
   title: string;
@@ -19,7 +19,8 @@ export interface PageMeta {
 
 const rub = new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB', maximumFractionDigits: 0 });
 
-const clip = (text: string, max = 160) => (text.length <= max ? text : `${text.slice(0, max - 1).replace(/\s+\S*$/, '')}…`);
+const clip = (text: string, max = 160) =>
+  text.length <= max ? text : `${text.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
 
 /** Only pagination survives into a canonical URL: filters and sorting describe the same page. */
 function canonicalQuery(query: string): string {
@@ -63,29 +64,27 @@ export async function buildPageMeta(
     };
   };
   const paged = canonicalQuery(query);
+  // a page at a fixed path (other than search, whose title names the text): its head is in the
+  // page table (@shop/contracts/pages), so a new fixed page needs nothing here
+  const fixed = (PAGES[type] as { fixed?: { path: string; title: string; description: string; robots?: string } })
+    .fixed;
+  if (fixed && type !== 'SEARCH')
+    return base(fixed.path, fixed.title, fixed.description, fixed.robots ? { robots: fixed.robots } : {});
 
   switch (type) {
-    case 'HOME':
-      return base('/', 'Оригинальные кроссовки и одежда с бесплатной доставкой', 'Оригинальные обувь и одежда Nike, Adidas, New Balance, Jordan и других брендов. Бесплатная доставка по всей России.');
     case 'SEARCH': {
       const text = new URLSearchParams(query.replace(/^\?/, '')).get('search')?.trim();
-      return base('/search', text ? `Поиск: «${clip(text, 60)}»` : 'Поиск по каталогу', 'Поиск оригинальной обуви и одежды по названию, бренду и артикулу.', {
-        robots: 'noindex, follow',
-      });
+      const { path, title, description, robots } = PAGES.SEARCH.fixed;
+      return base(path, text ? `Поиск: «${clip(text, 60)}»` : title, description, { robots });
     }
-    case 'CART':
-      return base('/cart', 'Корзина', 'Товары, которые вы выбрали.', { robots: 'noindex, nofollow' });
-    case 'CHECKOUT':
-      return base('/checkout', 'Оформление заказа', 'Оформление заказа с бесплатной доставкой по России.', { robots: 'noindex, nofollow' });
-    case 'FAVOURITES':
-      // the list lives in the shopper's browser: nothing here for a search engine
-      return base('/favourites', 'Избранное', 'Товары, которые вам понравились, с актуальными ценами.', { robots: 'noindex, nofollow' });
     case 'ORDER':
       // shown for a found order only (a wrong or missing key is a 404 «Заказ не найден», host/server/app.ts),
       // whatever its status; the canonical is never the order's URL (it carries the access key)
       return base('/', 'Ваш заказ', 'Состав и статус вашего заказа.', { robots: 'noindex, nofollow' });
     case 'NOT_FOUND':
-      return base('/', 'Страница не найдена', 'Такой страницы нет. Воспользуйтесь поиском или перейдите в каталог.', { robots: 'noindex, follow' });
+      return base('/', 'Страница не найдена', 'Такой страницы нет. Воспользуйтесь поиском или перейдите в каталог.', {
+        robots: 'noindex, follow',
+      });
     case 'CATEGORY': {
       const c = id === null ? null : await repo.categoryLoader.get(id);
       if (!c) return null;
@@ -116,7 +115,9 @@ export async function buildPageMeta(
       ]);
       const color = p.colorName ? `, цвет ${p.colorName}` : '';
       // no size in stock: no price to promise in the title (cart audit: «купить за 22 990 ₽» for a sold-out colour)
-      const title = p.inStock ? `${p.name}${color} — купить за ${rub.format(p.minPriceInRUB)}` : `${p.name}${color} — нет в наличии`;
+      const title = p.inStock
+        ? `${p.name}${color} — купить за ${rub.format(p.minPriceInRUB)}`
+        : `${p.name}${color} — нет в наличии`;
       const description = model?.description || model?.text || p.name;
       const images = imagesOf(photos);
       const jsonLd = {

@@ -1,10 +1,11 @@
+import { FIXED_PAGES, type PageType } from '@shop/contracts/pages';
 import { sql } from 'drizzle-orm';
-import { type Db, rows } from '../db/database.ts';
 import { isSitePath } from '../catalog/site-urls.ts';
+import { type Db, rows } from '../db/database.ts';
 import { ORDER_NUMBER } from '../orders/order-number.ts';
 import { hasControlChars } from '../util/control-chars.ts';
 
-export type PageType = 'HOME' | 'SEARCH' | 'CATEGORY' | 'BRAND' | 'PRODUCT' | 'CART' | 'CHECKOUT' | 'ORDER' | 'FAVOURITES' | 'NOT_FOUND';
+export type { PageType };
 
 export interface ResolvedPage {
   type: PageType;
@@ -14,9 +15,12 @@ export interface ResolvedPage {
   location: string | null;
 }
 
-const STATIC_PAGES: Record<string, PageType> = { '/': 'HOME', '/search': 'SEARCH', '/cart': 'CART', '/checkout': 'CHECKOUT', '/favourites': 'FAVOURITES' };
-
-const page = (type: PageType, id: number | string | null = null): ResolvedPage => ({ type, id, status: 200, location: null });
+const page = (type: PageType, id: number | string | null = null): ResolvedPage => ({
+  type,
+  id,
+  status: 200,
+  location: null,
+});
 const notFound = (): ResolvedPage => ({ type: 'NOT_FOUND', id: null, status: 404, location: null });
 
 function withQuery(location: string, query: string): string {
@@ -44,7 +48,8 @@ export class PageRepo {
    * the query string kept; everything else is 404.
    */
   async resolve(rawPath: string, rawQuery: string, depth = 0): Promise<ResolvedPage> {
-    const follow = async (target: string) => (depth === 0 && !target.includes('?') ? this.resolve(target, '', 1) : null);
+    const follow = async (target: string) =>
+      depth === 0 && !target.includes('?') ? this.resolve(target, '', 1) : null;
     let path = rawPath;
     let query = rawQuery.replace(/^\?/, '');
     const q = path.indexOf('?');
@@ -63,7 +68,7 @@ export class PageRepo {
     // collapsed slashes are a spelling variant too
     const collapsed = path.replace(/\/{2,}/g, '/');
 
-    const staticType = STATIC_PAGES[path];
+    const staticType = FIXED_PAGES.get(path);
     if (staticType) return page(staticType);
     if (path === '/search/') return page('SEARCH');
 
@@ -78,12 +83,15 @@ export class PageRepo {
       return path === canonical ? page('ORDER', number) : redirect(page('ORDER', number), canonical, query);
     }
 
-    const [exact] = await rows<{ type: PageType; object_id: number }>(this.db, sql`SELECT type, object_id FROM web_paths WHERE path = ${path}`);
+    const [exact] = await rows<{ type: PageType; object_id: number }>(
+      this.db,
+      sql`SELECT type, object_id FROM web_paths WHERE path = ${path}`,
+    );
     if (exact) return page(exact.type, exact.object_id);
 
     const key = loose(collapsed);
-    const staticLoose = Object.keys(STATIC_PAGES).find((p) => p === key);
-    if (staticLoose) return redirect(page(STATIC_PAGES[staticLoose] as PageType), staticLoose, query);
+    const staticLoose = FIXED_PAGES.get(key);
+    if (staticLoose) return redirect(page(staticLoose), key, query);
 
     const [moved] = await rows<{ to_path: string; status: number }>(
       this.db,
@@ -91,7 +99,8 @@ export class PageRepo {
     );
     // the import refuses off-site targets; a row that reached the table some other way is ignored
     // rather than sent out as an open redirect (or a Location header the host cannot write)
-    if (moved && isSitePath(moved.to_path, { ascii: true })) return redirect(await follow(moved.to_path), moved.to_path, query, moved.status);
+    if (moved && isSitePath(moved.to_path, { ascii: true }))
+      return redirect(await follow(moved.to_path), moved.to_path, query, moved.status);
 
     const [variant] = await rows<{ path: string; type: PageType; object_id: number }>(
       this.db,

@@ -1,4 +1,4 @@
-import type { RemoteRegistry } from '@shop/mf-shared';
+import type { RemoteRegistry } from '@shop/contracts/remotes';
 
 /**
  * The registry (remote name → manifest URL of the active version) normally comes with the

@@ -1,9 +1,10 @@
-import { type RemoteModuleId, type RemoteSlotProps, SectionError } from '@shop/mf-shared';
+import type { RemoteModuleId, RemoteSlotProps } from '@shop/contracts/remotes';
+import { SectionError } from '@shop/mf-shared';
 import { type ComponentType, Suspense, useEffect, useState } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { PendingLoad } from './load-progress.tsx';
-import { loadedRemoteModule, loadRemoteModule } from './remotes.ts';
 import styles from './remote-slot.module.css';
+import { loadedRemoteModule, loadRemoteModule } from './remotes.ts';
 
 /**
  * One area of the page owned by a remote. Whatever happens to that remote (server down,
@@ -18,9 +19,7 @@ export function RemoteSlot<K extends RemoteModuleId>({ id, skeleton = 'page', pr
       <ErrorBoundary
         resetKeys={[attempt, id]}
         onError={(error) => console.error(`[shop] ${id} failed`, error)}
-        fallbackRender={() =>
-          skeleton === 'none' ? null : <SectionError onRetry={() => setAttempt((n) => n + 1)} />
-        }
+        fallbackRender={() => (skeleton === 'none' ? null : <SectionError onRetry={() => setAttempt((n) => n + 1)} />)}
       >
         <RemoteModule key={`${id}:${attempt}`} id={id} fresh={attempt > 0} skeleton={skeleton} props={props ?? {}} />
       </ErrorBoundary>
@@ -35,7 +34,17 @@ export function RemoteSlot<K extends RemoteModuleId>({ id, skeleton = 'page', pr
  * every listing → product click take ~350 ms even with everything cached. A loading error is
  * thrown in render, so the error boundary above shows «Повторить» as before.
  */
-function RemoteModule({ id, fresh, skeleton, props }: { id: RemoteModuleId; fresh: boolean; skeleton: RemoteSlotProps<RemoteModuleId>['skeleton']; props: object }) {
+function RemoteModule({
+  id,
+  fresh,
+  skeleton,
+  props,
+}: {
+  id: RemoteModuleId;
+  fresh: boolean;
+  skeleton: RemoteSlotProps<RemoteModuleId>['skeleton'];
+  props: object;
+}) {
   const [state, setState] = useState<{ component?: ComponentType<object>; error?: unknown }>(() => {
     const ready = fresh ? undefined : loadedRemoteModule(id);
     return ready ? { component: ready as ComponentType<object> } : {};

@@ -1,5 +1,5 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import type { RemoteModuleId, RemoteModules, RemoteRegistry } from '@shop/mf-shared';
+import type { RemoteModuleId, RemoteModules, RemoteRegistry } from '@shop/contracts/remotes';
 import { readRegistry } from './registry.ts';
 
 let registry: RemoteRegistry = {};

@@ -1,5 +1,5 @@
 import { useApolloClient } from '@apollo/client/react';
-import type { PageComponent } from '@shop/mf-shared';
+import type { PageComponent } from '@shop/contracts/remotes';
 import { useEffect } from 'react';
 import { loadRemoteModule } from '../federation/remotes.ts';
 import { ResolvePageDocument } from '../graphql/generated.ts';
@@ -18,7 +18,8 @@ export function usePrefetchOnIntent(): void {
     const asked = new Set<string>();
     const onIntent = (event: Event) => {
       const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
-      if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin || link.target === '_blank') return;
+      if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin || link.target === '_blank')
+        return;
       const path = link.pathname;
       if (path === window.location.pathname || path.startsWith('/api/') || asked.has(path)) return;
       asked.add(path);
@@ -38,7 +39,8 @@ export function usePrefetchOnIntent(): void {
     const options = { passive: true, capture: true };
     for (const type of ['pointerover', 'focusin', 'touchstart']) document.addEventListener(type, onIntent, options);
     return () => {
-      for (const type of ['pointerover', 'focusin', 'touchstart']) document.removeEventListener(type, onIntent, options);
+      for (const type of ['pointerover', 'focusin', 'touchstart'])
+        document.removeEventListener(type, onIntent, options);
     };
   }, [client]);
 }

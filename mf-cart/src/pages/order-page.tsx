@@ -1,6 +1,7 @@
 import { CombinedGraphQLErrors } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
-import { formatCount, formatPrice, GOODS, type OrderPageProps, SectionError, Spinner } from '@shop/mf-shared';
+import type { OrderPageProps } from '@shop/contracts/remotes';
+import { formatCount, formatPrice, GOODS, SectionError, Spinner } from '@shop/mf-shared';
 import { useEffect } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { orderLineProduct } from '../cart-lines/analytics-product.ts';
@@ -10,8 +11,8 @@ import { deliveryTitle, orderSummary, statusTone } from '../order/order-view.ts'
 import { PayOrderButton } from '../order/pay-order-button.tsx';
 import { reportPurchaseOnce } from '../order/report-purchase-once.ts';
 import '../report.ts';
-import styles from './page.module.css';
 import orderStyles from './order-page.module.css';
+import styles from './page.module.css';
 
 /** «Заказ №… оформлен»: the order as the API has it now (never from a cache). */
 export default function OrderPage({ id }: OrderPageProps) {
@@ -30,10 +31,7 @@ export default function OrderPage({ id }: OrderPageProps) {
 
   useEffect(() => {
     if (!order) return;
-    reportPurchaseOnce(
-      order,
-      order.lines.map(orderLineProduct),
-    );
+    reportPurchaseOnce(order, order.lines.map(orderLineProduct));
   }, [order]);
 
   if (loading && !order) {
@@ -48,7 +46,11 @@ export default function OrderPage({ id }: OrderPageProps) {
     return (
       <section className={styles.page}>
         <SectionError
-          title={limited ? 'Слишком много запросов заказов подряд. Попробуйте через минуту' : 'Не удалось загрузить заказ. Проверьте соединение'}
+          title={
+            limited
+              ? 'Слишком много запросов заказов подряд. Попробуйте через минуту'
+              : 'Не удалось загрузить заказ. Проверьте соединение'
+          }
           onRetry={() => void refetch()}
         />
       </section>
@@ -61,8 +63,8 @@ export default function OrderPage({ id }: OrderPageProps) {
       <section className={styles.page} data-testid="order-not-found">
         <h1 className={styles.title}>Заказ не найден</h1>
         <p className={orderStyles.lead}>
-          Откройте заказ по ссылке из письма «Заказ №… оформлен»: оно пришло на e-mail, указанный при оформлении, и ссылка в нём содержит ключ
-          доступа к заказу. Если письма нет во «Входящих», проверьте папку «Спам».
+          Откройте заказ по ссылке из письма «Заказ №… оформлен»: оно пришло на e-mail, указанный при оформлении, и
+          ссылка в нём содержит ключ доступа к заказу. Если письма нет во «Входящих», проверьте папку «Спам».
         </p>
         <Link to="/search">Перейти в каталог</Link>
       </section>

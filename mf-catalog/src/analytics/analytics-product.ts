@@ -1,4 +1,5 @@
-import { type AnalyticsProduct, ecommerceProduct, type ProductCardData } from '@shop/mf-shared';
+import type { ProductCardData } from '@shop/contracts/remotes';
+import { type AnalyticsProduct, ecommerceProduct } from '@shop/mf-shared';
 
 /** The RUB e-commerce payload of a card (spec §3), through the shared mapper: the product's id, no size yet. */
 export function analyticsProduct(product: ProductCardData, list?: string, position?: number): AnalyticsProduct {

@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import type { ListingPageProps } from '@shop/mf-shared';
+import type { ListingPageProps } from '@shop/contracts/remotes';
 import { ListingHeadingDocument } from '../graphql/generated.ts';
 import styles from './listing.module.css';
 

@@ -1,4 +1,4 @@
-import type { ListingPageProps } from '@shop/mf-shared';
+import type { ListingPageProps } from '@shop/contracts/remotes';
 import { useMemo } from 'react';
 import { useListingHeading } from './listing-header.tsx';
 import { ListingView } from './listing-view.tsx';

@@ -1,11 +1,19 @@
-import type { ProductCardData } from '@shop/mf-shared';
+import type { ProductCardData } from '@shop/contracts/remotes';
 import { ProductCard } from '../product-card/product-card.tsx';
 import styles from './listing.module.css';
 
 /** The first row loads eagerly (it is the page's largest paint); the rest lazily. */
 const EAGER_CARDS = 4;
 
-export function ProductGrid({ products, listName, offset }: { products: ProductCardData[]; listName: string; offset: number }) {
+export function ProductGrid({
+  products,
+  listName,
+  offset,
+}: {
+  products: ProductCardData[];
+  listName: string;
+  offset: number;
+}) {
   return (
     <ul className={styles.grid}>
       {products.map((product, index) => (

@@ -1,7 +1,11 @@
 import { useQuery } from '@apollo/client/react';
-import type { ProductCardData } from '@shop/mf-shared';
+import type { ProductCardData } from '@shop/contracts/remotes';
 import { useMemo, useRef } from 'react';
-import { ListingOfferPricesDocument, ListingProductsDocument, type ListingProductsQueryVariables } from '../graphql/generated.ts';
+import {
+  ListingOfferPricesDocument,
+  ListingProductsDocument,
+  type ListingProductsQueryVariables,
+} from '../graphql/generated.ts';
 import { type CardOffer, toCardData } from '../product-card/to-card-data.ts';
 
 interface Shown {

@@ -1,4 +1,4 @@
-import type { ListingPageProps } from '@shop/mf-shared';
+import type { ListingPageProps } from '@shop/contracts/remotes';
 import { ListingPageView } from '../listing/listing-page-view.tsx';
 import '../report.ts';
 

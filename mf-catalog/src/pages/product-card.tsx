@@ -1,4 +1,4 @@
-import type { ProductCardProps } from '@shop/mf-shared';
+import type { ProductCardProps } from '@shop/contracts/remotes';
 import { ProductCard as Card } from '../product-card/product-card.tsx';
 import '../report.ts';
 

@@ -1,4 +1,4 @@
-import type { ProductSliderProps } from '@shop/mf-shared';
+import type { ProductSliderProps } from '@shop/contracts/remotes';
 import { ProductSlider as Slider } from '../product-slider/product-slider.tsx';
 import '../report.ts';
 

@@ -1,5 +1,6 @@
+import type { ProductCardData } from '@shop/contracts/remotes';
+import { useFavourites } from '@shop/mf-shared';
 import { cleanup, fireEvent, getDefaultNormalizer, render, screen } from '@testing-library/react';
-import { type ProductCardData, useFavourites } from '@shop/mf-shared';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ProductCard } from './product-card.tsx';
@@ -18,7 +19,13 @@ const dunk: ProductCardData = {
   mainCategory: { name: 'Кроссовки' },
   variants: [
     { id: '4', name: 'Кроссовки Nike Dunk Low', color: 'white', colorName: 'белый', webPath: '/product/white' },
-    { id: '5', name: 'Кроссовки Nike Dunk Low', color: 'light-blue', colorName: 'голубой', webPath: '/product/light-blue' },
+    {
+      id: '5',
+      name: 'Кроссовки Nike Dunk Low',
+      color: 'light-blue',
+      colorName: 'голубой',
+      webPath: '/product/light-blue',
+    },
   ],
 };
 

@@ -1,4 +1,5 @@
-import { analytics, LikeButton, type ProductCardProps } from '@shop/mf-shared';
+import type { ProductCardProps } from '@shop/contracts/remotes';
+import { analytics, LikeButton } from '@shop/mf-shared';
 import { useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { analyticsProduct } from '../analytics/analytics-product.ts';
@@ -19,11 +20,7 @@ export function ProductCard({ product, list, position, priority = false }: Produ
       data-sold-out={product.inStock === false || undefined}
     >
       {/* The photo's alt is empty: the link already says brand and name. */}
-      <Link
-        to={product.webPath}
-        className={styles.link}
-        onClick={() => payload && analytics.productClick(payload)}
-      >
+      <Link to={product.webPath} className={styles.link} onClick={() => payload && analytics.productClick(payload)}>
         <span className={styles.photo}>
           {product.photo && (
             <img
@@ -37,11 +34,14 @@ export function ProductCard({ product, list, position, priority = false }: Produ
             />
           )}
         </span>
-        <span className={styles.brand}>{product.brand.name}</span>{' '}
-        <span className={styles.name}>{product.name}</span>
+        <span className={styles.brand}>{product.brand.name}</span> <span className={styles.name}>{product.name}</span>
       </Link>
       <div className={styles.bottom}>
-        <PriceBadge priceInRUB={product.priceInRUB} minPriceInRUB={product.minPriceInRUB} inStock={product.inStock !== false} />
+        <PriceBadge
+          priceInRUB={product.priceInRUB}
+          minPriceInRUB={product.minPriceInRUB}
+          inStock={product.inStock !== false}
+        />
         <VariantDots product={product} />
       </div>
       <LikeButton productId={product.productId} name={product.name} className={styles.like} size={40} />

@@ -1,4 +1,4 @@
-import type { ProductCardData } from '@shop/mf-shared';
+import type { ProductCardData } from '@shop/contracts/remotes';
 import type { ProductCardFieldsFragment } from '../graphql/generated.ts';
 
 /** What the card needs of one offer (size) of the product. */
@@ -30,6 +30,12 @@ export function toCardData(product: ProductCardFieldsFragment, offers: readonly 
     inStock: product.inStock,
     brand: { name: product.brand.name },
     mainCategory: { name: product.mainCategory.name },
-    variants: product.variants.map(({ id, name, color, colorName, webPath }) => ({ id, name, color, colorName, webPath })),
+    variants: product.variants.map(({ id, name, color, colorName, webPath }) => ({
+      id,
+      name,
+      color,
+      colorName,
+      webPath,
+    })),
   };
 }

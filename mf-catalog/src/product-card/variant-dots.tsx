@@ -1,4 +1,4 @@
-import type { ProductCardData } from '@shop/mf-shared';
+import type { ProductCardData } from '@shop/contracts/remotes';
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
 import styles from './product-card.module.css';

@@ -1,4 +1,5 @@
-import { type ProductSliderProps, SectionError } from '@shop/mf-shared';
+import type { ProductSliderProps } from '@shop/contracts/remotes';
+import { SectionError } from '@shop/mf-shared';
 import { useId, useState } from 'react';
 import type { Swiper as SwiperInstance } from 'swiper';
 import { Swiper, SwiperSlide } from 'swiper/react';

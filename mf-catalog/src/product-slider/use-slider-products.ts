@@ -1,11 +1,17 @@
 import { useQuery } from '@apollo/client/react';
-import type { ProductCardData, ProductSliderProps } from '@shop/mf-shared';
+import type { ProductCardData, ProductSliderProps } from '@shop/contracts/remotes';
 import { useMemo } from 'react';
 import { NewestProductsDocument, PopularProductsDocument, RecommendedProductsDocument } from '../graphql/generated.ts';
 import { toCardData } from '../product-card/to-card-data.ts';
 
 /** The products of one home-page list (20 items), asked of the API by the slider itself. */
-export function useSliderProducts({ list, excludeIds, categoryIds, priceFrom, priceTo }: Omit<ProductSliderProps, 'title'>) {
+export function useSliderProducts({
+  list,
+  excludeIds,
+  categoryIds,
+  priceFrom,
+  priceTo,
+}: Omit<ProductSliderProps, 'title'>) {
   const recommended = useQuery(RecommendedProductsDocument, {
     variables: { excludeIds, categoryIds, priceFrom, priceTo },
     skip: list !== 'recommended',

@@ -1,4 +1,5 @@
-import { type CartItem, type ProductCardData, sanitizeCartItems } from '@shop/mf-shared';
+import type { ProductCardData } from '@shop/contracts/remotes';
+import { type CartItem, sanitizeCartItems } from '@shop/mf-shared';
 import { describe, expect, it } from 'vitest';
 // biome-ignore lint/style/noRestrictedImports: this test follows one product through every remote's e-commerce payload (the apps themselves never import each other)
 import { analyticsProduct as cartLinePayload, orderLineProduct } from '../../../mf-cart/src/cart-lines/analytics-product.ts';
@@ -66,7 +67,9 @@ describe('e-commerce funnel', () => {
   });
 
   it('a cart line stored by an older release (no product id) still reports', () => {
-    const [line] = sanitizeCartItems([{ id: '104', modelId: '9', sku: 'IG9021-345-41', name: 'x', price: 1, quantity: 1, size: '41' }]) as [CartItem];
+    const [line] = sanitizeCartItems([
+      { id: '104', modelId: '9', sku: 'IG9021-345-41', name: 'x', price: 1, quantity: 1, size: '41' },
+    ]) as [CartItem];
     expect(cartLinePayload(line)).toMatchObject({ id: 'IG9021-345-41', variant: '41' });
   });
 });

@@ -1,5 +1,6 @@
 import { useQuery } from '@apollo/client/react';
-import { type PageComponent, type ProductPageProps, SectionError } from '@shop/mf-shared';
+import type { PageComponent, ProductPageProps } from '@shop/contracts/remotes';
+import { SectionError } from '@shop/mf-shared';
 import '../report.ts';
 import { ProductPageDocument } from '../graphql/generated.ts';
 import { ProductView } from '../product/product-view.tsx';

@@ -1,5 +1,5 @@
+import type { RemoteSlotComponent } from '@shop/contracts/remotes';
 import { createContext, useContext } from 'react';
-import type { RemoteSlotComponent } from '../contracts.ts';
 
 /** What the host (the shell) tells every remote about the page it is mounted in. */
 export interface ShellContextValue {
