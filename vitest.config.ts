@@ -32,7 +32,7 @@ export default defineConfig({
       {
         test: {
           name: 'tooling',
-          include: ['scripts/**/*.test.ts', 'host/server/**/*.test.ts'],
+          include: ['scripts/**/*.test.ts', 'host/server/**/*.test.ts', 'contracts/src/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
         },
