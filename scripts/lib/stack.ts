@@ -7,33 +7,37 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { REMOTES as REMOTE_TABLE, REMOTE_NAMES, type RemoteName } from '@shop/contracts/remotes';
 import { createRegistryClient } from '../remotes/ops-client.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const BIN = path.join(ROOT, 'node_modules', '.bin');
 
-export const REMOTES = [
-  { name: 'mf_catalog', dir: 'mf-catalog', portVar: 'MF_CATALOG_PORT', defaultPort: 3001 },
-  { name: 'mf_product', dir: 'mf-product', portVar: 'MF_PRODUCT_PORT', defaultPort: 3002 },
-  { name: 'mf_cart', dir: 'mf-cart', portVar: 'MF_CART_PORT', defaultPort: 3003 },
-] as const;
-export type RemoteName = (typeof REMOTES)[number]['name'];
+/**
+ * The remotes the stack serves, from the remotes table (@shop/contracts/remotes): each one's
+ * folder, the environment variable of its port (`mf_catalog` → `MF_CATALOG_PORT`) and the
+ * table's port as its default. A new row there is served by `npm start` with no edit here.
+ */
+export const REMOTES = REMOTE_NAMES.map((name) => ({
+  name,
+  dir: REMOTE_TABLE[name].dir,
+  portVar: portVarOf(name),
+  defaultPort: REMOTE_TABLE[name].port,
+}));
+export type { RemoteName };
 
-export interface Ports {
-  host: number;
-  api: number;
-  mf_catalog: number;
-  mf_product: number;
-  mf_cart: number;
+/** `mf_catalog` → `MF_CATALOG_PORT`. */
+export function portVarOf(name: string): string {
+  return `${name.toUpperCase()}_PORT`;
 }
 
-const PORT_VARS: Record<keyof Ports, [string, number]> = {
+export type Ports = { host: number; api: number } & Record<RemoteName, number>;
+
+const PORT_VARS = {
   host: ['HOST_PORT', 3000],
   api: ['API_PORT', 4000],
-  mf_catalog: ['MF_CATALOG_PORT', 3001],
-  mf_product: ['MF_PRODUCT_PORT', 3002],
-  mf_cart: ['MF_CART_PORT', 3003],
-};
+  ...Object.fromEntries(REMOTES.map((r) => [r.name, [r.portVar, r.defaultPort]])),
+} as Record<keyof Ports, [string, number]>;
 
 export function portsFromEnv(env: NodeJS.ProcessEnv = process.env): Ports {
   const ports = {} as Ports;
@@ -75,13 +79,9 @@ export function freePort(): Promise<number> {
 }
 
 export async function freePorts(): Promise<Ports> {
-  return {
-    host: await freePort(),
-    api: await freePort(),
-    mf_catalog: await freePort(),
-    mf_product: await freePort(),
-    mf_cart: await freePort(),
-  };
+  const ports = { host: await freePort(), api: await freePort() } as Ports;
+  for (const { name } of REMOTES) ports[name] = await freePort();
+  return ports;
 }
 
 export type LogMode = 'inherit' | { dir: string };
