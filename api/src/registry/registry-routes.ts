@@ -1,11 +1,13 @@
 import { sameSecret } from '../util/same-secret.ts';
+import { REMOTE_NAMES } from '@shop/contracts/remotes';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { RateLimiter } from '../http/rate-limiter.ts';
 import { RegistryError, RegistryRepo } from './registry-repo.ts';
 
-const remote = z.string().regex(/^mf_[a-z]+$/, 'remote: mf_catalog, mf_product, mf_cart…');
+/** A row of the remotes table (@shop/contracts/remotes): a release of anything else is refused. */
+const remote = z.enum(REMOTE_NAMES, { error: `remote: ${REMOTE_NAMES.join(', ')}` });
 const version = z.string().regex(/^[0-9A-Za-z.-]{1,64}$/, 'version: letters, digits, dots and dashes');
 const by = z.string().trim().min(1).max(100);
 const bodies = {
