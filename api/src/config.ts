@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isProxyEntry } from './http/client-ip.ts';
+import { isProxyEntry } from './util/client-ip.ts';
 import { loadPaymentConfig, type PaymentConfig } from './payments/payment-config.ts';
 import { type DeskConfig, loadDeskConfig } from './desk/desk-config.ts';
 import { loadMailConfig, type MailConfig } from './notify/mail-config.ts';
@@ -33,7 +33,7 @@ export interface Config {
   arbitraryOperations: boolean;
   /** Whether __schema / __type may be asked: GRAPHQL_INTROSPECTION, default on except under NODE_ENV=production. */
   graphqlIntrospection: boolean;
-  /** Proxies (IPs/CIDRs) whose X-Forwarded-For is believed; see http/client-ip.ts. */
+  /** Proxies (IPs/CIDRs) whose X-Forwarded-For is believed; see util/client-ip.ts. */
   trustedProxies: string[];
   /** createOrder calls allowed per client IP (IPv6: per /64) per minute. */
   orderRateLimit: number;

@@ -10,7 +10,7 @@ import { type DocumentNode, type FragmentDefinitionNode, getIntrospectionQuery, 
 import { describe, expect, it, vi } from 'vitest';
 import { buildSchema } from '../src/graphql/schema.ts';
 import { createApi } from '../src/http/app.ts';
-import { checkDocument, DB_ROUND_TRIP, defaultLimits, LIST_SIZE, measure, type QueryLimits } from '../src/http/query-limits.ts';
+import { checkDocument, DB_ROUND_TRIP, defaultLimits, LIST_SIZE, measure, type QueryLimits } from '../src/graphql/query-limits.ts';
 import { describeDrivers, type GqlResponse } from './test-env.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));

@@ -2,7 +2,7 @@
 // their window has ended, and a flood of new addresses cannot grow it past its cap, while the
 // limit itself still holds for an active client.
 import { describe, expect, it } from 'vitest';
-import { RateLimiter } from '../src/http/rate-limiter.ts';
+import { RateLimiter } from '../src/util/rate-limiter.ts';
 
 describe('RateLimiter', () => {
   it('limits each key per window and lets it through again in the next window', () => {

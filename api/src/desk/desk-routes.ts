@@ -2,8 +2,8 @@ import { type DeskUser, MAX_SESSION_HOURS, ROLE_TITLES, createSession, deleteSes
 import { MAX_PASSWORD_LENGTH, checkPassword, warmDummyHash } from '../accounts/passwords.ts';
 import type { Config } from '../config.ts';
 import { type Db, isDatabaseUnavailable } from '../db/database.ts';
-import { rateLimitKey } from '../http/client-ip.ts';
-import { RateLimiter } from '../http/rate-limiter.ts';
+import { rateLimitKey } from '../util/client-ip.ts';
+import { RateLimiter } from '../util/rate-limiter.ts';
 import type { OrderHooks } from '../orders/order-hooks.ts';
 import { changeOrderStatus } from '../orders/order-lifecycle.ts';
 import type { OrderActor } from '../orders/order-status.ts';

@@ -1,7 +1,7 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import { rateLimitKey } from '../http/client-ip.ts';
-import type { Limiters } from '../http/rate-limiter.ts';
+import { rateLimitKey } from '../util/client-ip.ts';
+import type { Limiters } from '../util/rate-limiter.ts';
 import type { OrderHooks } from '../orders/order-hooks.ts';
 import { OrderRepo } from '../orders/order-repo.ts';
 import { PaymentService } from '../payments/payment-service.ts';
@@ -17,7 +17,7 @@ export interface ApiContext {
   /** The API's order hooks (createApi): pass them to changeOrderStatus. */
   orderHooks: readonly OrderHooks[];
   config: Config;
-  /** The proven client address (http/client-ip.ts); stored with the consent record. */
+  /** The proven client address (util/client-ip.ts); stored with the consent record. */
   clientIp: string;
   /** What the per-client limits count under: the address, or its /64 for IPv6. */
   clientKey: string;

@@ -3,7 +3,7 @@ import { catalogResolvers } from './catalog-resolvers.ts';
 import type { ApiContext } from './context.ts';
 import { orderResolvers } from './order-resolvers.ts';
 import { pageResolvers } from './page-resolvers.ts';
-import { paymentResolvers } from '../payments/payment-resolvers.ts';
+import { paymentResolvers } from './payment-resolvers.ts';
 import { typeDefs } from './type-defs.ts';
 
 export function buildSchema() {

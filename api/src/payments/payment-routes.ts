@@ -1,5 +1,5 @@
-import { TrustedProxies } from '../http/client-ip.ts';
-import { RateLimiter } from '../http/rate-limiter.ts';
+import { TrustedProxies } from '../util/client-ip.ts';
+import { RateLimiter } from '../util/rate-limiter.ts';
 import { YOOKASSA_NOTIFY_NETWORKS } from './payment-config.ts';
 import type { PaymentService } from './payment-service.ts';
 import { PaymentProviderError } from './provider.ts';

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { RateLimiter } from '../http/rate-limiter.ts';
+import { RateLimiter } from '../util/rate-limiter.ts';
 import { sameSecret } from '../util/same-secret.ts';
 import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../db/database.ts';
 import { acceptLatePayment } from '../orders/late-payment.ts';
 import { changeOrderStatus } from '../orders/order-lifecycle.ts';
 import type { OrderHooks } from '../orders/order-hooks.ts';
-import type { PaymentConfig } from './payment-config.ts';
+import type { PaymentConfig, PaymentProviderName } from './payment-config.ts';
 import {
   type PaymentOrder,
   type PaymentProvider,
@@ -360,8 +360,8 @@ export class PaymentService {
   }
 
   /** The latest payment of an order, for its page (status as confirmed with the provider). */
-  async latest(orderId: number): Promise<{ status: ProviderPaymentStatus; provider: string } | null> {
-    const [p] = await rows<{ status: ProviderPaymentStatus; provider: string }>(
+  async latest(orderId: number): Promise<{ status: ProviderPaymentStatus; provider: PaymentProviderName } | null> {
+    const [p] = await rows<{ status: ProviderPaymentStatus; provider: PaymentProviderName }>(
       this.db,
       sql`SELECT status, provider FROM payments WHERE order_id = ${orderId} ORDER BY (status = 'succeeded') DESC, id DESC LIMIT 1`,
     );

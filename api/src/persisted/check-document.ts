@@ -1,5 +1,5 @@
 import { type DocumentNode, type GraphQLError, type GraphQLSchema, parse, validate } from 'graphql';
-import { checkDocument, type QueryLimits } from '../http/query-limits.ts';
+import { checkDocument, type QueryLimits } from '../graphql/query-limits.ts';
 import { singleOperation } from './persisted-operations.ts';
 
 /** Why a document may not be registered, or null when it may. */

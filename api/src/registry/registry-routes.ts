@@ -3,7 +3,7 @@ import { REMOTE_NAMES } from '@shop/contracts/remotes';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import type { RateLimiter } from '../http/rate-limiter.ts';
+import type { RateLimiter } from '../util/rate-limiter.ts';
 import { RegistryError, RegistryRepo } from './registry-repo.ts';
 
 /** A row of the remotes table (@shop/contracts/remotes): a release of anything else is refused. */

@@ -1,8 +1,8 @@
 import { GraphQLError } from 'graphql';
-import { parseId, text } from '../graphql/args.ts';
-import type { ApiContext } from '../graphql/context.ts';
-import { countLookup } from '../graphql/order-resolvers.ts';
-import type { StartResult } from './payment-service.ts';
+import { parseId, text } from './args.ts';
+import type { ApiContext } from './context.ts';
+import { countLookup } from './order-resolvers.ts';
+import type { StartResult } from '../payments/payment-service.ts';
 
 // a payment start counts against the order look-up budget (ids and keys are not guessed through it)
 
