@@ -298,11 +298,6 @@ export const stockReservations = pgTable(
   ],
 );
 
-// The registry of remote releases (remote → active and canary version) lives beside the catalogue.
-export * from '../registry/registry-tables.ts';
-// Trusted documents (persisted operations) registered by the front ends' releases.
-export * from '../persisted/persisted-tables.ts';
-// Payments through a provider (sandbox, ЮKassa), the mail outbox, the orders desk's users and sessions.
-export * from '../payments/payment-tables.ts';
-export * from '../notify/outbox-tables.ts';
-export * from '../accounts/account-tables.ts';
+// The other tables live with their feature (`registry/`, `persisted/`, `payments/`, `notify/`,
+// `accounts/`, each in a `*-tables.ts`): they import from this file, never the reverse (db/ is below
+// the features, see api/README.md "Layers"); drizzle.config.ts lists them all for the migrations.
