@@ -1,4 +1,5 @@
 // The schema is the API's contract with the front end; api/schema.graphql is printed from it.
+import { DELIVERY_METHOD_CODES, DELIVERY_METHODS } from '@shop/contracts/order';
 import { PAGE_TYPES, PAGES } from '@shop/contracts/pages';
 
 /** The page types are the contract's page table (@shop/contracts/pages), not a copy of it. */
@@ -8,6 +9,12 @@ function pageTypeEnum(): string {
     return about ? `  ${JSON.stringify(about)}\n  ${type}` : `  ${type}`;
   });
   return `enum PageType {\n${values.join('\n')}\n}`;
+}
+
+/** The delivery methods from @shop/contracts/order, each described by its Russian title. */
+function deliveryMethodEnum(): string {
+  const values = DELIVERY_METHOD_CODES.map((method) => `  ${JSON.stringify(DELIVERY_METHODS[method].title)}\n  ${method}`);
+  return `enum DeliveryMethod {\n${values.join('\n')}\n}`;
 }
 
 export const typeDefs = /* GraphQL */ `
@@ -415,14 +422,7 @@ type SitemapEntry {
   lastModified: String
 }
 
-enum DeliveryMethod {
-  "Курьер"
-  COURIER
-  "Пункт выдачи СДЭК"
-  CDEK_PICKUP
-  "Почта России"
-  RUSSIAN_POST
-}
+${deliveryMethodEnum()}
 
 input OrderDataInput {
   "ФИО"

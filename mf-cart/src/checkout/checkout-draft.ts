@@ -1,4 +1,5 @@
-import { type CheckoutValues, DELIVERY_METHODS, EMPTY_CHECKOUT } from './checkout-values.ts';
+import { isDeliveryMethod } from '@shop/contracts/order';
+import { type CheckoutValues, EMPTY_CHECKOUT } from './checkout-values.ts';
 import { formatPhone } from './phone-mask.ts';
 
 /**
@@ -29,8 +30,7 @@ export function loadDraft(): CheckoutValues {
     if (typeof value === 'string' && value.length <= MAX_LENGTH) values[field] = value;
   }
   values.phone = formatPhone(values.phone);
-  const method = DELIVERY_METHODS.find((m) => m.value === draft.deliveryMethod);
-  if (method) values.deliveryMethod = method.value;
+  if (isDeliveryMethod(draft.deliveryMethod)) values.deliveryMethod = draft.deliveryMethod;
   return values;
 }
 

@@ -74,6 +74,13 @@ describe('checkout schema', () => {
     expect(validateCheckout({ ...valid, comment: 'домофон 12\nпозвонить заранее' })).toEqual({});
   });
 
+  it('refuses before sending what the API refuses: a tab, invisible characters, an IP for a mail domain', () => {
+    expect(validateCheckout({ ...valid, city: 'Казань\tМосква' }).city).toBe('Поле содержит недопустимые символы');
+    expect(validateCheckout({ ...valid, address: 'ул. Ленина, д. 1\u202e2 .в' }).address).toBe('Поле содержит недопустимые символы');
+    expect(validateCheckout({ ...valid, email: 'anna@127.0.0.1' }).email).toBe('Укажите корректный e-mail, например ivan@mail.ru');
+    expect(validateCheckout({ ...valid, comment: 'домофон\t12' })).toEqual({});
+  });
+
   it('puts a too long value before its characters', () => {
     expect(validateCheckout({ ...valid, city: `К\n${'а'.repeat(100)}` }).city).toBe(
       'Слишком длинное значение: не больше 100 символов',

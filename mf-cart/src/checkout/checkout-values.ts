@@ -1,4 +1,4 @@
-import type { DeliveryMethod } from '../graphql/generated.ts';
+import type { DeliveryMethod } from '@shop/contracts/order';
 
 /** What the checkout form holds; field names match the API's OrderDataInput. */
 export interface CheckoutValues {
@@ -25,12 +25,6 @@ export const EMPTY_CHECKOUT: CheckoutValues = {
   comment: '',
   personalDataConsent: false,
 };
-
-export const DELIVERY_METHODS: { value: DeliveryMethod; label: string }[] = [
-  { value: 'COURIER', label: 'Курьер' },
-  { value: 'CDEK_PICKUP', label: 'Пункт выдачи СДЭК' },
-  { value: 'RUSSIAN_POST', label: 'Почта России' },
-];
 
 /** Order of the fields on the page: the first invalid one gets the focus. */
 export const FIELD_ORDER: CheckoutField[] = [

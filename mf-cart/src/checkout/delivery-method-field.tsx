@@ -1,5 +1,4 @@
-import type { DeliveryMethod } from '../graphql/generated.ts';
-import { DELIVERY_METHODS } from './checkout-values.ts';
+import { DELIVERY_METHOD_CODES, type DeliveryMethod, deliveryTitle } from '@shop/contracts/order';
 import styles from './checkout-form.module.css';
 
 interface DeliveryMethodFieldProps {
@@ -19,16 +18,16 @@ export function DeliveryMethodField({ value, error, onChange }: DeliveryMethodFi
     >
       <legend className={styles.label}>Способ доставки</legend>
       <div className={styles.options}>
-        {DELIVERY_METHODS.map((method) => (
-          <label key={method.value} className={styles.option}>
+        {DELIVERY_METHOD_CODES.map((method) => (
+          <label key={method} className={styles.option}>
             <input
               type="radio"
               name="deliveryMethod"
-              value={method.value}
-              checked={value === method.value}
-              onChange={() => onChange(method.value)}
+              value={method}
+              checked={value === method}
+              onChange={() => onChange(method)}
             />
-            <span>{method.label}</span>
+            <span>{deliveryTitle(method)}</span>
           </label>
         ))}
       </div>

@@ -1,6 +1,6 @@
 import type { TrackingData } from '@react-input/mask';
 import { describe, expect, it } from 'vitest';
-import { formatPhone, isMobilePhone, phoneDigits, trackPhone } from './phone-mask.ts';
+import { formatPhone, phoneDigits, trackPhone } from './phone-mask.ts';
 
 const insert = (value: string, data: string, at = value.length): TrackingData => ({
   inputType: 'insert',
@@ -39,11 +39,5 @@ describe('phone mask +7 (9xx) xxx-xx-xx', () => {
     expect(
       trackPhone({ inputType: 'deleteBackward', data: null, value: '+7 (916)', selectionStart: 7, selectionEnd: 8 }),
     ).toBeUndefined();
-  });
-
-  it('knows a complete mobile number', () => {
-    expect(isMobilePhone('+7 (916) 123-45-67')).toBe(true);
-    expect(isMobilePhone('+7 (916) 123-45')).toBe(false);
-    expect(isMobilePhone('+7 (495) 123-45-67')).toBe(false);
   });
 });

@@ -40,11 +40,6 @@ export function formatPhone(raw: string): string {
   return digits ? format(digits, { mask: MASK, replacement: { _: /\d/ } }) : '';
 }
 
-/** A complete Russian mobile number: ten national digits starting with 9. */
-export function isMobilePhone(raw: string): boolean {
-  return /^9\d{9}$/.test(phoneDigits(raw));
-}
-
 /**
  * Text that replaces the whole number (select all, then type or paste; autofill tools) is put in
  * the mask here, from the event's own selection. @react-input/mask reads the caret on a timer,

@@ -1,5 +1,5 @@
-import type { DeliveryMethod, OrderQuery } from '../graphql/generated.ts';
-import { DELIVERY_METHODS } from '../checkout/checkout-values.ts';
+import { deliveryTitle as titleOf, isDeliveryMethod } from '@shop/contracts/order';
+import type { OrderQuery } from '../graphql/generated.ts';
 
 type Order = NonNullable<OrderQuery['order']>;
 export type OrderStatus = Order['status'];
@@ -20,8 +20,9 @@ export function formatHoldUntil(iso: string | null | undefined, now = new Date()
   return moscowDay.format(at) === moscowDay.format(now) ? `до ${time}` : `до ${time} ${dayFormat.format(at)}`;
 }
 
-export function deliveryTitle(method: DeliveryMethod | string): string {
-  return DELIVERY_METHODS.find((m) => m.value === method)?.label ?? 'Доставка';
+/** The delivery method's title (@shop/contracts/order); «Доставка» for a method this release does not know. */
+export function deliveryTitle(method: string): string {
+  return isDeliveryMethod(method) ? titleOf(method) : 'Доставка';
 }
 
 /** What the order page's heading and first line say about an order in its current status. */
