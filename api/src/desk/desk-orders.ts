@@ -1,3 +1,4 @@
+import { deliveryTitle } from '@shop/contracts/order';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rows } from '../db/database.ts';
 import { ORDER_STATUS_TITLES, ORDER_TRANSITIONS, type OrderStatus, PAYMENT_ONLY, isOrderStatus } from '../orders/order-status.ts';
@@ -27,15 +28,8 @@ export interface OrderFilter {
 
 export class FilterError extends Error {}
 
-const DELIVERY_TITLES: Record<string, string> = {
-  COURIER: 'Курьер',
-  CDEK_PICKUP: 'Пункт выдачи СДЭК',
-  RUSSIAN_POST: 'Почта России',
-};
-
-export function deliveryTitle(method: string): string {
-  return DELIVERY_TITLES[method] ?? method;
-}
+/** The delivery method's title: @shop/contracts/order's table, the checkout's and the letters' too. */
+export { deliveryTitle };
 
 const PAYMENT_TITLES: Record<string, string> = {
   pending: 'ожидает оплаты',
