@@ -3,13 +3,16 @@
  * definitions) and each front-end package's `.graphql` operations give that package one
  * typed `src/graphql/generated.ts`. Generated files are not committed: `npm run codegen`
  * (run by build, start and test) writes them, and then each package's manifest of trusted
- * documents, `src/graphql/persisted-operations.json` (scripts/codegen/persisted-manifest.ts).
+ * documents, `src/graphql/persisted-operations.json` (scripts/codegen/persisted-manifest.ts), and
+ * from the remotes table each remote's `src/contract.generated.ts` (scripts/codegen/remote-modules.ts).
  */
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { CodegenConfig } from '@graphql-codegen/cli';
+import { REMOTES } from '@shop/contracts/remotes';
 
-const packages = ['host', 'mf-catalog', 'mf-product', 'mf-cart'];
+// the host and every remote of the remotes table
+const packages = ['host', ...Object.values(REMOTES).map((remote) => remote.dir)];
 
 function hasOperations(dir: string): boolean {
   if (!existsSync(dir)) return false;
@@ -41,7 +44,8 @@ const config: CodegenConfig = {
   hooks: {
     // then each package's manifest of trusted documents (persisted-operations.json beside
     // generated.ts): the exact texts Apollo sends and their sha256 ids, registered by releases
-    afterAllFileWrite: ['tsx scripts/codegen/persisted-manifest.ts'],
+    // and, from the remotes table, each remote's contract check and the single-bundle map
+    afterAllFileWrite: ['tsx scripts/codegen/persisted-manifest.ts', 'tsx scripts/codegen/remote-modules.ts'],
   },
 };
 

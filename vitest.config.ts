@@ -1,4 +1,8 @@
 import { defineConfig } from 'vitest/config';
+// biome-ignore lint/style/noRestrictedImports: vite bundles this config with esbuild and leaves package imports to plain Node, which cannot load @shop/contracts' TypeScript source; a relative import is bundled
+import { REMOTES } from './contracts/src/remotes.ts';
+
+const REMOTE_DIRS = Object.values(REMOTES).map((remote) => remote.dir);
 
 // One workspace config for every package: the API's integration tests run in Node
 // against a real database; the front-end unit and component tests run in happy-dom.
@@ -24,7 +28,8 @@ export default defineConfig({
       {
         test: {
           name: 'web',
-          include: ['{host,mf-shared,mf-catalog,mf-product,mf-cart}/src/**/*.test.{ts,tsx}'],
+          // the host, mf-shared and every remote of the remotes table
+          include: [`{${['host', 'mf-shared', ...REMOTE_DIRS].join(',')}}/src/**/*.test.{ts,tsx}`],
           environment: 'happy-dom',
           globals: true,
         },

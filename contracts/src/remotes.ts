@@ -4,9 +4,11 @@
  * - each remote's rspack `exposes` (rspack.base.ts `createConfig` reads `exposesOf`),
  * - the module ids the release check requires (`EXPOSED_MODULES`),
  * - the host's page table (./pages.ts), the start scripts' remote list and ports
- *   (scripts/lib/stack.ts), the single-bundle benchmark's module map,
- * - and the types: `loadRemote()` in the host, `RemoteSlot` and each remote's
- *   `src/contract.ts`, which fails to compile when an exposed file's component does not match.
+ *   (scripts/lib/stack.ts), codegen's and the tests' package lists,
+ * - each remote's `src/contract.generated.ts` and the single-bundle benchmark's module map
+ *   (written by `npm run codegen`, scripts/codegen/remote-modules.ts),
+ * - and the types: `loadRemote()` in the host, `RemoteSlot`, and the generated contract check,
+ *   which fails to compile when an exposed file's component does not match.
  * `scripts/contracts.test.ts` fails when a copy elsewhere (compose, codegen, vitest, biome)
  * disagrees with it.
  *
@@ -60,15 +62,6 @@ export interface ProductCardData {
   variants: { id: string; name: string; color: string; colorName: string; webPath: string }[];
 }
 
-export interface ProductCardProps {
-  product: ProductCardData;
-  /** Analytics: the list the card is shown in and its 1-based position there. */
-  list?: string;
-  position?: number;
-  /** The first cards of a page load eagerly with high priority (LCP); the rest lazily. */
-  priority?: boolean;
-}
-
 export interface ProductSliderProps {
   title: string;
   /** recommended: same category and similar price (excludeIds left out); popular: 24 000–42 000 ₽; newest. */
@@ -104,8 +97,7 @@ export const REMOTES = {
       SearchPage: exposed('./src/pages/search-page.tsx'),
       /** «Избранное» (/favourites): the liked products with their current prices. */
       FavouritesPage: exposed('./src/pages/favourites-page.tsx'),
-      /** Product card and slider, for other remotes to show (through the shell's RemoteSlot). */
-      ProductCard: exposed<ProductCardProps>('./src/pages/product-card.tsx'),
+      /** The product slider, for other remotes to show (through the shell's RemoteSlot). */
       ProductSlider: exposed<ProductSliderProps>('./src/pages/product-slider.tsx'),
     },
   },

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { writeSingleRemotes } from '../codegen/remote-modules.ts';
 import { ROOT } from '../lib/stack.ts';
 
 /** Where the benchmarks build the shop as one bundle (single.rspack.config.ts) to compare with. */
@@ -7,6 +8,8 @@ export const SINGLE_DIR = path.join(ROOT, '.run', 'bench-web', 'single');
 
 /** Builds the single bundle into SINGLE_DIR; the build's output is shown only when it fails. */
 export function buildSingle(): Promise<void> {
+  // the static map of every exposed module, from the remotes table (single-remotes.ts imports it)
+  writeSingleRemotes();
   const args = ['build', '-c', 'scripts/bench/single.rspack.config.ts', '--mode', 'production'];
   return new Promise((resolve, reject) => {
     const child = spawn(path.join(ROOT, 'node_modules/.bin/rspack'), args, {

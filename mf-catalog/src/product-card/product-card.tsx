@@ -1,4 +1,4 @@
-import type { ProductCardProps } from '@shop/contracts/remotes';
+import type { ProductCardData } from '@shop/contracts/remotes';
 import { analytics, LikeButton } from '@shop/mf-shared';
 import { useRef } from 'react';
 import { Link } from 'react-router-dom';
@@ -7,6 +7,15 @@ import { useImpression } from '../analytics/use-impression.ts';
 import { PriceBadge } from './price-badge.tsx';
 import styles from './product-card.module.css';
 import { VariantDots } from './variant-dots.tsx';
+
+export interface ProductCardProps {
+  product: ProductCardData;
+  /** Analytics: the list the card is shown in and its 1-based position there. */
+  list?: string;
+  position?: number;
+  /** The first cards of a page load eagerly with high priority (LCP); the rest lazily. */
+  priority?: boolean;
+}
 
 export function ProductCard({ product, list, position, priority = false }: ProductCardProps) {
   const ref = useRef<HTMLElement>(null);
