@@ -10,12 +10,14 @@ import { createHash } from 'node:crypto';
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { REMOTES } from '@shop/contracts/remotes';
 import { Kind, type DocumentNode, type OperationDefinitionNode } from 'graphql';
 // biome-ignore lint/style/noRestrictedImports: Node tooling cannot load the package entry (it pulls in CSS and React components); this file is plain TypeScript
 import { PERSISTED_MANIFEST_FILE, type PersistedOperationManifest, persistedDocumentText } from '../../mf-shared/src/apollo/persisted-document.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
-export const FRONT_END_PACKAGES = ['host', 'mf-catalog', 'mf-product', 'mf-cart'];
+/** The host and every remote of the remotes table. */
+export const FRONT_END_PACKAGES = ['host', ...Object.values(REMOTES).map((remote) => remote.dir)];
 
 function isDocument(value: unknown): value is DocumentNode {
   return typeof value === 'object' && value !== null && (value as DocumentNode).kind === Kind.DOCUMENT;

@@ -5,9 +5,11 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { REMOTES } from '@shop/contracts/remotes';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
-export const REMOTE_DIRS = ['mf-catalog', 'mf-product', 'mf-cart'];
+/** Every remote's folder, from the remotes table. */
+export const REMOTE_DIRS = Object.values(REMOTES).map((remote) => remote.dir);
 
 export interface Finding {
   file: string;
