@@ -4,6 +4,7 @@
 // would. An SMTP outage loses nothing and sends nothing twice; two senders at once send each
 // letter once; hostile values arrive escaped.
 import { randomUUID } from 'node:crypto';
+import { formatPrice } from '@shop/contracts/format';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeSmtpServer, startSmtpServer } from '../../scripts/fakes/smtp.ts';
@@ -11,7 +12,6 @@ import { rows } from '../src/db/database.ts';
 import { createApi } from '../src/http/app.ts';
 import type { MailConfig } from '../src/notify/mail-config.ts';
 import { MailSender, RETRY_BASE_SECONDS } from '../src/notify/mail-sender.ts';
-import { money } from '../src/notify/mail-templates.ts';
 import { queueLetter } from '../src/notify/order-mail-hook.ts';
 import { runPlaced, runStatusChanged } from '../src/orders/order-hooks.ts';
 import { changeOrderStatus } from '../src/orders/order-lifecycle.ts';
@@ -137,10 +137,10 @@ describe.each(DRIVERS)('order e-mails [%s]', (driver) => {
     const link = `https://shop.test/order/${order.ordernumber}?key=${encodeURIComponent(order.accessKey)}`;
     expect(mine?.text).toContain(link);
     expect(mine?.html).toContain(`href="${link}"`);
-    expect(mine?.text).toContain(`Итого: ${money(order.totalPrice)}`);
+    expect(mine?.text).toContain(`Итого: ${formatPrice(order.totalPrice)}`);
     expect(mine?.html).toContain('Пункт выдачи СДЭК');
     expect(mine?.text).toMatch(/ссылка — ваш способ вернуться к заказу/);
-    expect(owner?.subject).toBe(`Новый заказ №${order.ordernumber} — ${money(order.totalPrice)}`);
+    expect(owner?.subject).toBe(`Новый заказ №${order.ordernumber} — ${formatPrice(order.totalPrice)}`);
     expect(owner?.text).toContain(shopper);
     expect(owner?.text).toContain('+7 (912) 345-67-89');
     expect(owner?.html).toContain('Позвоните за час');
@@ -183,7 +183,7 @@ describe.each(DRIVERS)('order e-mails [%s]', (driver) => {
     const letter = await smtp.waitFor((m) => m.subject === `Заказ №${order.ordernumber} оплачен`);
     expect(letter.to).toEqual([await emailOf(order.id)]);
     expect(letter.text).toContain(`?key=${encodeURIComponent(order.accessKey)}`);
-    expect(letter.text).toContain(money(order.totalPrice));
+    expect(letter.text).toContain(formatPrice(order.totalPrice));
 
     // the same events delivered again (a retried hook run): the dedupe keys hold, nothing new goes out
     if (!paid.ok) throw new Error('not paid');

@@ -1,6 +1,7 @@
 /**
- * @shop/mf-shared: the contract between the host and the remotes, loaded once per page as a
- * federation singleton. What belongs here is listed in ../README.md; it imports no remote.
+ * @shop/mf-shared: what must be one instance per page (stores, the Apollo client factory, the
+ * shell context, the UI kit, the analytics counter), loaded once as a federation singleton.
+ * Pure code (formatting, contracts) is in @shop/contracts. See ../README.md; it imports no remote.
  */
 
 export { ANALYTICS_COOKIE_MAX_AGE, readCookie } from './analytics/cookies.ts';
@@ -31,7 +32,6 @@ export {
   useCart,
 } from './cart/cart-store.ts';
 export { FAVOURITES_STORAGE_KEY, syncFavouritesAcrossTabs, useFavourites } from './favourites/favourites-store.ts';
-export { formatCount, formatPrice, GOODS, plural } from './format/format.ts';
 export { type AppLibraries, type AppReport, reportApp } from './shell/app-report.ts';
 export { ShellContext, type ShellContextValue, useShell } from './shell/shell-context.ts';
 export { LikeButton, type LikeButtonProps } from './ui/like-button.tsx';

@@ -10,7 +10,9 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { ORDER_STATUSES, ORDER_STATUS_TITLES } from '../orders/order-status.ts';
+import { readErrorBody } from '@shop/contracts/errors';
+import { formatPrice } from '@shop/contracts/format';
+import { ORDER_STATUS_TITLES, ORDER_STATUSES } from '../orders/order-status.ts';
 import { table } from './table.ts';
 
 const USAGE = `Заказы (через ops-API магазина):
@@ -53,11 +55,10 @@ async function api(path: string, init: RequestInit = {}): Promise<Response> {
     throw new CliError(`API магазина не отвечает (${apiBase()}): запущен ли магазин (npm start)? Другой адрес — в SHOP_API_URL.`);
   }
   if (res.ok) return res;
-  const body = (await res.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
-  throw new CliError(body?.error?.message ? `${body.error.message}${body.error.code ? ` (${body.error.code})` : ''}` : `API ответил ${res.status}`);
+  const error = readErrorBody(await res.json().catch(() => null));
+  throw new CliError(error?.message ? `${error.message}${error.code ? ` (${error.code})` : ''}` : `API ответил ${res.status}`);
 }
 
-const rub = (n: number) => `${n.toLocaleString('ru-RU')} ₽`;
 /** Moscow is UTC+3 all year. */
 const moscow = (iso: string | null) => (iso ? new Date(new Date(iso).getTime() + 3 * 3600_000).toISOString().slice(0, 16).replace('T', ' ') : '—');
 
@@ -106,17 +107,17 @@ function printDetail(o: Detail): void {
   const out: string[] = [];
   out.push(`Заказ ${o.number} — ${o.statusTitle}`);
   out.push(`  Создан:      ${moscow(o.createdAt)} (МСК)${o.paidAt ? `, оплачен ${moscow(o.paidAt)}` : ''}${o.reservedUntil ? `, резерв до ${moscow(o.reservedUntil)}` : ''}`);
-  out.push(`  Сумма:       ${rub(o.totalPrice)}, товаров: ${o.items}`);
+  out.push(`  Сумма:       ${formatPrice(o.totalPrice)}, товаров: ${o.items}`);
   out.push(`  Покупатель:  ${o.fullName}, ${o.phone}, ${o.email}`);
   out.push(`  Доставка:    ${o.deliveryTitle ?? o.deliveryMethod}; ${o.city}, ${o.address}`);
   if (o.comment) out.push(`  Комментарий: ${o.comment}`);
   out.push(o.consent ? `  Согласие:    версия ${o.consent.version}, ${moscow(o.consent.at)}, IP ${o.consent.clientIp}` : '  Согласие:    нет записи');
   out.push('', 'Товары:');
-  out.push(table(['Товар', 'Артикул', 'Размер', 'Цена', 'Кол.', 'Сумма'], o.lines.map((l) => [l.name, l.sku, l.size, rub(l.price), String(l.quantity), rub(l.total)]), new Set([3, 4, 5])));
+  out.push(table(['Товар', 'Артикул', 'Размер', 'Цена', 'Кол.', 'Сумма'], o.lines.map((l) => [l.name, l.sku, l.size, formatPrice(l.price), String(l.quantity), formatPrice(l.total)]), new Set([3, 4, 5])));
   out.push('', 'Платежи:');
   out.push(
     o.payments.length
-      ? table(['Провайдер', 'Платёж', 'Статус', 'Сумма', 'Создан'], o.payments.map((p) => [p.provider, p.providerPaymentId ?? '—', PAYMENT_TITLES[p.status] ?? p.status, rub(p.amount), moscow(p.createdAt)]))
+      ? table(['Провайдер', 'Платёж', 'Статус', 'Сумма', 'Создан'], o.payments.map((p) => [p.provider, p.providerPaymentId ?? '—', PAYMENT_TITLES[p.status] ?? p.status, formatPrice(p.amount, { kopecks: true }), moscow(p.createdAt)]))
       : '  нет',
   );
   out.push('', 'История:');
@@ -155,7 +156,7 @@ async function main(argv: string[]): Promise<void> {
       console.log(
         table(
           ['Номер', 'Создан (МСК)', 'Статус', 'Сумма', 'Шт.', 'Покупатель', 'Телефон', 'Город', 'Оплата'],
-          res.orders.map((o) => [o.number, moscow(o.createdAt), o.statusTitle, rub(o.totalPrice), String(o.items), o.fullName, o.phone, o.city, o.paymentStatus ? (PAYMENT_TITLES[o.paymentStatus] ?? o.paymentStatus) : '—']),
+          res.orders.map((o) => [o.number, moscow(o.createdAt), o.statusTitle, formatPrice(o.totalPrice), String(o.items), o.fullName, o.phone, o.city, o.paymentStatus ? (PAYMENT_TITLES[o.paymentStatus] ?? o.paymentStatus) : '—']),
           new Set([3, 4]),
         ),
       );

@@ -3,6 +3,8 @@
 // images (nothing remote is loaded), readable on a 360 px phone. Every value that comes from the
 // catalogue or the shopper is HTML-escaped; the text part is plain text and needs no escaping.
 
+import { formatPrice } from '@shop/contracts/format';
+
 export interface LetterShop {
   /** Shown in the header and the footer (SHOP_NAME). */
   name: string;
@@ -44,10 +46,6 @@ const DELIVERY_TITLES: Record<string, string> = {
 };
 
 export const deliveryTitle = (method: string) => DELIVERY_TITLES[method] ?? method;
-
-const rubles = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 });
-/** 17 970 ₽ (the group separator is a no-break space, so a sum never wraps in the middle). */
-export const money = (n: number) => `${rubles.format(n).replace(/\s/g, '\u00a0')}\u00a0₽`;
 
 const moscowTime = new Intl.DateTimeFormat('ru-RU', {
   timeZone: 'Europe/Moscow',
@@ -152,19 +150,19 @@ function linesTable(lines: readonly LetterLine[], total: number, withSku: boolea
     const details = [
       l.size ? `размер ${l.size}` : '',
       withSku && l.sku ? `арт. ${l.sku}` : '',
-      `${l.quantity} × ${money(l.price)}`,
+      `${l.quantity} × ${formatPrice(l.price)}`,
     ]
       .filter(Boolean)
       .map(escapeHtml)
       .join(' · ');
     return `<tr>
 <td style="padding:8px 0;${RULE}vertical-align:top;">${escapeHtml(l.name)}<br><span style="font-size:14px;${MUTED}">${details}</span></td>
-<td align="right" style="padding:8px 0 8px 12px;${RULE}vertical-align:top;white-space:nowrap;">${escapeHtml(money(l.price * l.quantity))}</td>
+<td align="right" style="padding:8px 0 8px 12px;${RULE}vertical-align:top;white-space:nowrap;">${escapeHtml(formatPrice(l.price * l.quantity))}</td>
 </tr>`;
   });
   return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;${FONT}font-size:16px;">
 ${rows.join('\n')}
-<tr><td style="padding:12px 0 0;font-weight:bold;">Итого</td><td align="right" style="padding:12px 0 0 12px;font-weight:bold;white-space:nowrap;">${escapeHtml(money(total))}</td></tr>
+<tr><td style="padding:12px 0 0;font-weight:bold;">Итого</td><td align="right" style="padding:12px 0 0 12px;font-weight:bold;white-space:nowrap;">${escapeHtml(formatPrice(total))}</td></tr>
 </table>`;
 }
 
@@ -173,9 +171,9 @@ function linesText(lines: readonly LetterLine[], total: number, withSku: boolean
     const what = [l.name, l.size ? `размер ${l.size}` : '', withSku && l.sku ? `арт. ${l.sku}` : '']
       .filter(Boolean)
       .join(', ');
-    return `— ${what}: ${l.quantity} × ${money(l.price)} = ${money(l.price * l.quantity)}`;
+    return `— ${what}: ${l.quantity} × ${formatPrice(l.price)} = ${formatPrice(l.price * l.quantity)}`;
   });
-  return `${rows.join('\n')}\nИтого: ${money(total)}`;
+  return `${rows.join('\n')}\nИтого: ${formatPrice(total)}`;
 }
 
 function deliveryHtml(o: LetterOrder): string {
@@ -244,7 +242,7 @@ export function orderPlacedLetter(
   ].join('\n');
   return {
     subject,
-    html: page(shop, subject, `Итого ${money(order.totalPrice)}. Ссылка на заказ внутри.`, html),
+    html: page(shop, subject, `Итого ${formatPrice(order.totalPrice)}. Ссылка на заказ внутри.`, html),
     text,
   };
 }
@@ -258,7 +256,7 @@ export function newOrderOwnerLetter(
 ): Letter {
   const order = tidyOrder(raw);
   const lines = tidyLines(rawLines);
-  const subject = `Новый заказ №${order.ordernumber} — ${money(order.totalPrice)}`;
+  const subject = `Новый заказ №${order.ordernumber} — ${formatPrice(order.totalPrice)}`;
   const desk = deskLink(shop, order);
   const phone = formatPhone(order.phone);
   const contact: [string, string][] = [
@@ -286,7 +284,7 @@ export function newOrderOwnerLetter(
   const html = [
     h1(`Новый заказ №${order.ordernumber}`),
     p(
-      `Оформлен ${escapeHtml(moscow(placedAt))} на сумму <b>${escapeHtml(money(order.totalPrice))}</b>. Статус: новый, ждёт оплаты.`,
+      `Оформлен ${escapeHtml(moscow(placedAt))} на сумму <b>${escapeHtml(formatPrice(order.totalPrice))}</b>. Статус: новый, ждёт оплаты.`,
     ),
     h2('Состав'),
     linesTable(lines, order.totalPrice, true),
@@ -297,7 +295,7 @@ export function newOrderOwnerLetter(
   ].join('\n');
   const text = [
     `Новый заказ №${order.ordernumber}`,
-    `Оформлен ${moscow(placedAt)} на сумму ${money(order.totalPrice)}. Статус: новый, ждёт оплаты.`,
+    `Оформлен ${moscow(placedAt)} на сумму ${formatPrice(order.totalPrice)}. Статус: новый, ждёт оплаты.`,
     '',
     'Состав:',
     linesText(lines, order.totalPrice, true),
@@ -312,7 +310,7 @@ export function newOrderOwnerLetter(
     '',
     `Заказ в разделе заказов (нужен вход): ${desk}`,
   ].join('\n');
-  return { subject, html: page(shop, subject, `${order.fullName}, ${money(order.totalPrice)}`, html), text };
+  return { subject, html: page(shop, subject, `${order.fullName}, ${formatPrice(order.totalPrice)}`, html), text };
 }
 
 /** To the shopper once the payment is confirmed. */
@@ -324,7 +322,7 @@ export function orderPaidLetter(shop: LetterShop, raw: LetterOrder, rawLines: re
   const html = [
     h1(subject),
     p(
-      `Здравствуйте, ${escapeHtml(order.fullName)}! Мы получили оплату <b>${escapeHtml(money(order.totalPrice))}</b>. Заказ передан в сборку.`,
+      `Здравствуйте, ${escapeHtml(order.fullName)}! Мы получили оплату <b>${escapeHtml(formatPrice(order.totalPrice))}</b>. Заказ передан в сборку.`,
     ),
     p('Статус заказа можно посмотреть на его странице:'),
     button(link, 'Открыть заказ'),
@@ -338,7 +336,7 @@ export function orderPaidLetter(shop: LetterShop, raw: LetterOrder, rawLines: re
   const text = [
     `Здравствуйте, ${order.fullName}!`,
     '',
-    `Заказ №${order.ordernumber} оплачен: мы получили ${money(order.totalPrice)}. Заказ передан в сборку.`,
+    `Заказ №${order.ordernumber} оплачен: мы получили ${formatPrice(order.totalPrice)}. Заказ передан в сборку.`,
     '',
     'Страница заказа (статус):',
     link,
@@ -352,7 +350,7 @@ export function orderPaidLetter(shop: LetterShop, raw: LetterOrder, rawLines: re
     '',
     `— ${shop.name}, ${shop.publicUrl}`,
   ].join('\n');
-  return { subject, html: page(shop, subject, `Оплата ${money(order.totalPrice)} получена.`, html), text };
+  return { subject, html: page(shop, subject, `Оплата ${formatPrice(order.totalPrice)} получена.`, html), text };
 }
 
 /** To the shopper when the shop hands the order to delivery (status «отправлен»). */
@@ -406,7 +404,7 @@ export function orderCancelledLetter(shop: LetterShop, raw: LetterOrder, rawReas
   const html = [
     h1(subject),
     p(
-      `Здравствуйте, ${escapeHtml(order.fullName)}! Заказ №${escapeHtml(order.ordernumber)} на сумму ${escapeHtml(money(order.totalPrice))} отменён.`,
+      `Здравствуйте, ${escapeHtml(order.fullName)}! Заказ №${escapeHtml(order.ordernumber)} на сумму ${escapeHtml(formatPrice(order.totalPrice))} отменён.`,
     ),
     reason ? p(`Причина: ${multiline(reason)}`) : '',
     refund ? p(escapeHtml(refund)) : '',
@@ -417,7 +415,7 @@ export function orderCancelledLetter(shop: LetterShop, raw: LetterOrder, rawReas
   const text = [
     `Здравствуйте, ${order.fullName}!`,
     '',
-    `Заказ №${order.ordernumber} на сумму ${money(order.totalPrice)} отменён.`,
+    `Заказ №${order.ordernumber} на сумму ${formatPrice(order.totalPrice)} отменён.`,
     ...(reason ? [`Причина: ${reason}`] : []),
     ...(refund ? [refund] : []),
     '',

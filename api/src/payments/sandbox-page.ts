@@ -1,8 +1,8 @@
+import { formatPrice } from '@shop/contracts/format';
 import type { OrderRepo } from '../orders/order-repo.ts';
 import type { PaymentService } from './payment-service.ts';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const rub = new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB', maximumFractionDigits: 0 });
 
 function page(title: string, body: string, status = 200): Response {
   const html = `<!doctype html><html lang="ru"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
@@ -70,7 +70,7 @@ export async function sandboxResponse(
   }
   return page(
     `Оплата заказа №${order.ordernumber}`,
-    `<h1>Оплата заказа №${esc(order.ordernumber)}</h1><p>Сумма к оплате: <strong>${esc(rub.format(order.totalPrice))}</strong></p>
+    `<h1>Оплата заказа №${esc(order.ordernumber)}</h1><p>Сумма к оплате: <strong>${esc(formatPrice(order.totalPrice))}</strong></p>
 <form method="post" action="/api/sandbox/pay/${order.id}"><input type="hidden" name="key" value="${esc(order.accessKey)}">
 <button type="submit">Оплатить (тест)</button></form><p><a href="${esc(back)}">Вернуться в магазин без оплаты</a></p>`,
   );

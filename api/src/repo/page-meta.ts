@@ -1,3 +1,4 @@
+import { formatPrice } from '@shop/contracts/format';
 import { PAGES, type PageType } from '@shop/contracts/pages';
 import { absoluteUrl } from '../catalog/site-urls.ts';
 import type { CatalogRepo } from './catalog-repo.ts';
@@ -16,8 +17,6 @@ export interface PageMeta {
   /** schema.org JSON-LD (a Product with an Offer per size) ready to embed, or null. */
   jsonLd: string | null;
 }
-
-const rub = new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB', maximumFractionDigits: 0 });
 
 const clip = (text: string, max = 160) =>
   text.length <= max ? text : `${text.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
@@ -116,7 +115,7 @@ export async function buildPageMeta(
       const color = p.colorName ? `, цвет ${p.colorName}` : '';
       // no size in stock: no price to promise in the title (cart audit: «купить за 22 990 ₽» for a sold-out colour)
       const title = p.inStock
-        ? `${p.name}${color} — купить за ${rub.format(p.minPriceInRUB)}`
+        ? `${p.name}${color} — купить за ${formatPrice(p.minPriceInRUB)}`
         : `${p.name}${color} — нет в наличии`;
       const description = model?.description || model?.text || p.name;
       const images = imagesOf(photos);

@@ -1,5 +1,6 @@
 import { useQuery } from '@apollo/client/react';
-import { cartCount, formatCount, GOODS, useCart, useFavourites, useShell } from '@shop/mf-shared';
+import { formatCount, GOODS } from '@shop/contracts/format';
+import { cartCount, useCart, useFavourites, useShell } from '@shop/mf-shared';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { MenuDocument } from '../graphql/generated.ts';

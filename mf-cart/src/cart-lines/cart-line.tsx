@@ -1,10 +1,11 @@
-import { type CartItem, formatPrice, MAX_QUANTITY } from '@shop/mf-shared';
+import { formatPrice } from '@shop/contracts/format';
+import { type CartItem, MAX_QUANTITY } from '@shop/mf-shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { NumberStepper } from './number-stepper.tsx';
-import { stockLimit, stockNote } from './use-cart-stock.ts';
-import { useCartLineActions } from './use-cart-line-actions.ts';
 import styles from './cart-line.module.css';
+import { NumberStepper } from './number-stepper.tsx';
+import { useCartLineActions } from './use-cart-line-actions.ts';
+import { stockLimit, stockNote } from './use-cart-stock.ts';
 
 interface CartLineProps {
   line: CartItem;

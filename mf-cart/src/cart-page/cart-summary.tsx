@@ -1,4 +1,5 @@
-import { type CartItem, cartCount, cartTotal, formatCount, formatPrice, GOODS } from '@shop/mf-shared';
+import { formatCount, formatPrice, GOODS } from '@shop/contracts/format';
+import { type CartItem, cartCount, cartTotal } from '@shop/mf-shared';
 import type { ReactNode } from 'react';
 import styles from './cart-summary.module.css';
 

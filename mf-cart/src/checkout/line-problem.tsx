@@ -1,6 +1,7 @@
-import { type CartItem, formatPrice, useCart } from '@shop/mf-shared';
-import type { LineProblem as Problem } from './order-problems.ts';
+import { formatPrice } from '@shop/contracts/format';
+import { type CartItem, useCart } from '@shop/mf-shared';
 import styles from './checkout-form.module.css';
+import type { LineProblem as Problem } from './order-problems.ts';
 
 /** What the API said about a line, with the one-click fix where there is one. */
 export function LineProblem({ line, problem }: { line: CartItem; problem: Problem }) {

@@ -1,7 +1,8 @@
 import { CombinedGraphQLErrors } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
+import { formatCount, formatPrice, GOODS } from '@shop/contracts/format';
 import type { OrderPageProps } from '@shop/contracts/remotes';
-import { formatCount, formatPrice, GOODS, SectionError, Spinner } from '@shop/mf-shared';
+import { SectionError, Spinner } from '@shop/mf-shared';
 import { useEffect } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { orderLineProduct } from '../cart-lines/analytics-product.ts';

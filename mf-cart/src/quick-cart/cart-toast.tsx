@@ -1,4 +1,5 @@
-import { type CartItem, formatPrice, useCart } from '@shop/mf-shared';
+import { formatPrice } from '@shop/contracts/format';
+import { type CartItem, useCart } from '@shop/mf-shared';
 import { useEffect, useState } from 'react';
 import styles from './cart-toast.module.css';
 

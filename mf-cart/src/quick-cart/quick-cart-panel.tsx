@@ -1,4 +1,5 @@
-import { cartCount, cartTotal, formatCount, formatPrice, GOODS, useCart } from '@shop/mf-shared';
+import { formatCount, formatPrice, GOODS } from '@shop/contracts/format';
+import { cartCount, cartTotal, useCart } from '@shop/mf-shared';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { CartLine } from '../cart-lines/cart-line.tsx';

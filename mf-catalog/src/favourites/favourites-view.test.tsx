@@ -2,7 +2,8 @@
 // them with the API's current prices, most recently liked first; an id the catalogue no longer has
 // disappears quietly (and leaves the store); with nothing liked it says so and links to the catalogue.
 import { ApolloProvider } from '@apollo/client/react';
-import { createApolloClient, formatPrice, useFavourites } from '@shop/mf-shared';
+import { formatPrice } from '@shop/contracts/format';
+import { createApolloClient, useFavourites } from '@shop/mf-shared';
 import { cleanup, getDefaultNormalizer, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,5 @@
-import { formatCount, GOODS, SectionError, Spinner, useFavourites } from '@shop/mf-shared';
+import { formatCount, GOODS } from '@shop/contracts/format';
+import { SectionError, Spinner, useFavourites } from '@shop/mf-shared';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import styles from '../listing/listing.module.css';

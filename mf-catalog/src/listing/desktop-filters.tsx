@@ -1,13 +1,13 @@
-import { formatPrice } from '@shop/mf-shared';
+import { formatPrice } from '@shop/contracts/format';
 import { useState } from 'react';
 import type { FacetOption, PropertyFacet } from './facets.ts';
 import { FilterChip } from './filter-chip.tsx';
 import styles from './filters.module.css';
+import { PriceSlider } from './lazy-price-slider.tsx';
 import { OptionList } from './option-list.tsx';
 import { isNarrowed, type PriceBounds, type PriceRange, rangeFromUrl } from './price-range.ts';
-import { PriceSlider } from './lazy-price-slider.tsx';
-import { SortOptions } from './sort-options-list.tsx';
 import { SORT_SETS, type SortSetName } from './sort-options.ts';
+import { SortOptions } from './sort-options-list.tsx';
 import { type ListingState, selectedValues, withFilters, withPriceRange, withPropertyValues } from './url-state.ts';
 
 export interface FiltersProps {

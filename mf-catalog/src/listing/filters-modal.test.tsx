@@ -2,7 +2,8 @@
 // on, so «Ботинки» then «Vans 8» led to «0 товаров». It asks productFilters again with the pending
 // selection; these tests answer as the API would and check what the shopper can still tick.
 import { ApolloProvider } from '@apollo/client/react';
-import { createApolloClient, formatCount, GOODS } from '@shop/mf-shared';
+import { formatCount, GOODS } from '@shop/contracts/format';
+import { createApolloClient } from '@shop/mf-shared';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FiltersModal } from './filters-modal.tsx';

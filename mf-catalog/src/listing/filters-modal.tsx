@@ -1,13 +1,13 @@
 import { useQuery } from '@apollo/client/react';
-import { formatCount, GOODS } from '@shop/mf-shared';
+import { formatCount, GOODS } from '@shop/contracts/format';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ListingFiltersDocument, type ListingScopeInput } from '../graphql/generated.ts';
 import type { FiltersProps } from './desktop-filters.tsx';
 import { pageFacets, recountedFacets } from './facets.ts';
 import styles from './filters.module.css';
+import { PriceSlider } from './lazy-price-slider.tsx';
 import { OptionList } from './option-list.tsx';
 import { rangeFromUrl, rangeToUrl } from './price-range.ts';
-import { PriceSlider } from './lazy-price-slider.tsx';
 import { SortOptions } from './sort-options-list.tsx';
 import { type ListingState, selectedValues, setPropertyValues, toFilterInput, withFilters } from './url-state.ts';
 

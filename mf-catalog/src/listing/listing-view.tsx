@@ -1,6 +1,7 @@
 import { CombinedGraphQLErrors } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
-import { formatCount, GOODS, SectionError, Spinner } from '@shop/mf-shared';
+import { formatCount, GOODS } from '@shop/contracts/format';
+import { SectionError, Spinner } from '@shop/mf-shared';
 import { type ReactNode, useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ListingFiltersDocument, ListingPropertiesDocument, type ListingScopeInput } from '../graphql/generated.ts';
@@ -14,10 +15,8 @@ import { MobileFilters } from './mobile-filters.tsx';
 import { Pagination } from './pagination.tsx';
 import { priceBounds } from './price-range.ts';
 import { ProductGrid } from './product-grid.tsx';
-import { SidebarFilters } from './sidebar-filters.tsx';
 import sidebarStyles from './sidebar.module.css';
-import { useListingProducts } from './use-listing-products.ts';
-import { useListingUrl } from './use-listing-url.ts';
+import { SidebarFilters } from './sidebar-filters.tsx';
 import {
   activeFilterCount,
   isPropertyParam,
@@ -29,6 +28,8 @@ import {
   withKnownProperties,
   writeListingState,
 } from './url-state.ts';
+import { useListingProducts } from './use-listing-products.ts';
+import { useListingUrl } from './use-listing-url.ts';
 
 export interface ListingViewProps {
   scope: ListingScopeInput;

@@ -1,5 +1,5 @@
 import * as Slider from '@radix-ui/react-slider';
-import { formatPrice } from '@shop/mf-shared';
+import { formatPrice } from '@shop/contracts/format';
 import type { KeyboardEvent } from 'react';
 import { moveHandle, nextRange, type PriceBounds, type PriceRange } from './price-range.ts';
 import styles from './price-slider.module.css';

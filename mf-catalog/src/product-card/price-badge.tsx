@@ -1,4 +1,4 @@
-import { formatPrice } from '@shop/mf-shared';
+import { formatPrice } from '@shop/contracts/format';
 import styles from './product-card.module.css';
 
 /**

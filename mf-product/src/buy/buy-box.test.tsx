@@ -1,4 +1,5 @@
-import { formatPrice, useCart } from '@shop/mf-shared';
+import { formatPrice } from '@shop/contracts/format';
+import { useCart } from '@shop/mf-shared';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { ProductData } from '../product/product-data.ts';
 import { BuyBox } from './buy-box.tsx';

@@ -1,4 +1,5 @@
-import { analytics, formatPrice, useCart } from '@shop/mf-shared';
+import { formatPrice } from '@shop/contracts/format';
+import { analytics, useCart } from '@shop/mf-shared';
 import { useMemo, useState } from 'react';
 import type { ProductData } from '../product/product-data.ts';
 import styles from './buy-box.module.css';

@@ -1,6 +1,6 @@
+import { formatPrice } from '@shop/contracts/format';
 import type { OfferData } from '../product/product-data.ts';
 import styles from './size-grid.module.css';
-import { formatPrice } from '@shop/mf-shared';
 import { canChoose, sizePrices } from './size-selection.ts';
 
 interface SizeGridProps {

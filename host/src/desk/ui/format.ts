@@ -1,8 +1,10 @@
 /*
- * Formatting for the desk. Not mf-shared's formatPrice: importing mf-shared would load the
- * storefront's singleton (cart store, Apollo factory, analytics) into a page that needs none of it.
+ * Formatting for the desk: roubles and plurals from @shop/contracts/format (plain functions, not
+ * the storefront's mf-shared singleton, which would load the cart store, Apollo factory and
+ * analytics into a page that needs none of them).
  */
-const rub = new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB', minimumFractionDigits: 0, maximumFractionDigits: 2 });
+import { formatCount, formatPrice as formatRoubles } from '@shop/contracts/format';
+
 const moscow = new Intl.DateTimeFormat('ru-RU', {
   timeZone: 'Europe/Moscow',
   day: '2-digit',
@@ -12,8 +14,9 @@ const moscow = new Intl.DateTimeFormat('ru-RU', {
   minute: '2-digit',
 });
 
+/** «12 990 ₽»; a payment's kopecks are kept: «12 990,5 ₽». */
 export function formatPrice(roubles: number): string {
-  return rub.format(roubles);
+  return formatRoubles(roubles, { kopecks: true });
 }
 
 /** «23.11.2026, 21:05 МСК»: the shop works on Moscow time whatever the browser's zone. */
@@ -23,11 +26,9 @@ export function formatMoscow(iso: string | null | undefined): string {
   return Number.isNaN(date.getTime()) ? iso : `${moscow.format(date)} МСК`;
 }
 
-const pluralRules = new Intl.PluralRules('ru-RU');
-
+/** «1 234 заказа». */
 export function plural(count: number, one: string, few: string, many: string): string {
-  const form = pluralRules.select(count);
-  return `${count.toLocaleString('ru-RU')} ${form === 'one' ? one : form === 'few' ? few : many}`;
+  return formatCount(count, { one, few, many }, { grouped: true });
 }
 
 /** The checkout's delivery methods (api DeliveryMethod), as the shopper chose them. */
