@@ -10,6 +10,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { CodegenConfig } from '@graphql-codegen/cli';
 import { REMOTES } from '@shop/contracts/remotes';
+import { RESOLVER_TYPES_FILE, resolverTypesTarget } from './api/codegen-resolvers.ts';
 
 // the host and every remote of the remotes table
 const packages = ['host', ...Object.values(REMOTES).map((remote) => remote.dir)];
@@ -48,5 +49,8 @@ const config: CodegenConfig = {
     afterAllFileWrite: ['tsx scripts/codegen/persisted-manifest.ts', 'tsx scripts/codegen/remote-modules.ts'],
   },
 };
+
+// and the API's resolver types (committed; api/test/resolver-types.test.ts checks they are current)
+config.generates[RESOLVER_TYPES_FILE] = resolverTypesTarget;
 
 export default config;

@@ -1,3 +1,4 @@
+import type { PageType } from '@shop/contracts/pages';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -149,6 +150,14 @@ export const properties = pgTable('properties', {
   sort: integer('sort').notNull().default(0),
 });
 
+/** A mega menu's side panel, as the catalogue stores it (menu_items.panel). */
+export interface MenuPanelRow {
+  title: string;
+  text?: string;
+  href?: string;
+  image?: { url: string; width: number; height: number };
+}
+
 export const menuItems = pgTable('menu_items', {
   id: serial('id').primaryKey(),
   parentId: integer('parent_id'),
@@ -156,7 +165,7 @@ export const menuItems = pgTable('menu_items', {
   href: text('href').notNull().default(''),
   type: text('type').notNull().default('link'),
   isNew: boolean('is_new').notNull().default(false),
-  panel: jsonb('panel'),
+  panel: jsonb('panel').$type<MenuPanelRow>(),
   sort: integer('sort').notNull().default(0),
 });
 
@@ -172,7 +181,7 @@ export const webPaths = pgTable(
   {
     path: text('path').primaryKey(),
     pathLower: text('path_lower').notNull(),
-    type: text('type').notNull(),
+    type: text('type').notNull().$type<PageType>(),
     objectId: integer('object_id').notNull(),
   },
   (t) => [index('web_paths_lower_idx').on(t.pathLower)],

@@ -1,29 +1,12 @@
 import type { ListingFilter, ListingScope, ProductSort, ProductType } from '../repo/listing-filter.ts';
-import type { BrandRow, CategoryRow, ModelRow, OfferRow, ProductRow, VariantRow } from '../repo/rows.ts';
+import type { BrandRow, CategoryRow, ModelRow, VariantRow } from '../repo/rows.ts';
 import { optionalId, pageArgs, parseId, parseIds, price, text } from './args.ts';
 import type { ApiContext } from './context.ts';
 import { badInput } from './errors.ts';
 import { iso, toImage } from './mappers.ts';
+import type { ListingScopeInput, ProductFilterInput, Resolvers, TechnicalAttribute, Variant } from './resolvers-types.generated.ts';
 
-type Ids = string[] | null | undefined;
-
-interface ScopeInput {
-  categoryId?: string | null;
-  brandId?: string | null;
-  search?: string | null;
-}
-
-interface FilterInput {
-  categoryIds?: Ids;
-  brandIds?: Ids;
-  priceFrom?: number | null;
-  priceTo?: number | null;
-  properties?: { propertyId: string; values: string[] }[] | null;
-  excludeIds?: Ids;
-  ids?: Ids;
-}
-
-async function toScope(ctx: ApiContext, input: ScopeInput | null | undefined): Promise<ListingScope> {
+async function toScope(ctx: ApiContext, input: ListingScopeInput | null | undefined): Promise<ListingScope> {
   const scope: ListingScope = {
     categoryId: optionalId(input?.categoryId, 'scope.categoryId'),
     brandId: optionalId(input?.brandId, 'scope.brandId'),
@@ -33,7 +16,7 @@ async function toScope(ctx: ApiContext, input: ScopeInput | null | undefined): P
   return scope;
 }
 
-async function toFilter(ctx: ApiContext, input: FilterInput | null | undefined): Promise<ListingFilter> {
+async function toFilter(ctx: ApiContext, input: ProductFilterInput | null | undefined): Promise<ListingFilter> {
   const filter: ListingFilter = {
     categoryIds: parseIds(input?.categoryIds, 'filter.categoryIds'),
     brandIds: parseIds(input?.brandIds, 'filter.brandIds'),
@@ -66,23 +49,19 @@ async function required<T>(value: Promise<T | null>, what: string): Promise<T> {
   return v;
 }
 
-export const catalogResolvers = {
+export const catalogResolvers: Resolvers = {
   Query: {
-    health: (_: unknown, __: unknown, ctx: ApiContext) => ctx.ping(),
-    categories: (_: unknown, args: { filter?: { isHaveParent?: boolean | null; parentId?: string | null } | null }, ctx: ApiContext) =>
+    health: (_, __, ctx) => ctx.ping(),
+    categories: (_, args, ctx) =>
       ctx.catalog.categories({ isHaveParent: args.filter?.isHaveParent ?? undefined, parentId: optionalId(args.filter?.parentId, 'filter.parentId') }),
-    category: (_: unknown, args: { id: string }, ctx: ApiContext) => ctx.catalog.categoryLoader.get(parseId(args.id, 'id')),
-    brands: (_: unknown, args: { filter?: { onMainPage?: boolean | null } | null; offset?: number; limit?: number }, ctx: ApiContext) =>
+    category: (_, args, ctx) => ctx.catalog.categoryLoader.get(parseId(args.id, 'id')),
+    brands: (_, args, ctx) =>
       ctx.catalog.brands({ onMainPage: args.filter?.onMainPage ?? undefined, ...pageArgs(args.offset, args.limit, { limit: 50 }) }),
-    brand: (_: unknown, args: { id: string }, ctx: ApiContext) => ctx.catalog.brandLoader.get(parseId(args.id, 'id')),
-    topBrands: async (_: unknown, args: { limit?: number }, ctx: ApiContext) =>
+    brand: (_, args, ctx) => ctx.catalog.brandLoader.get(parseId(args.id, 'id')),
+    topBrands: async (_, args, ctx) =>
       (await ctx.catalog.brands({ onMainPage: true, offset: 0, limit: pageArgs(0, args.limit, { limit: 20 }).limit })).items,
 
-    products: async (
-      _: unknown,
-      args: { type?: ProductType; scope?: ScopeInput | null; filter?: FilterInput | null; sort?: ProductSort; offset?: number; limit?: number },
-      ctx: ApiContext,
-    ) => {
+    products: async (_, args, ctx) => {
       const { offset, limit } = pageArgs(args.offset, args.limit, { limit: 24 });
       const scope = await toScope(ctx, args.scope);
       const filter = await toFilter(ctx, args.filter);
@@ -92,7 +71,7 @@ export const catalogResolvers = {
       return { ...result, searchWords: scope.search?.corrected ?? null, searchCorrected };
     },
 
-    productFilters: async (_: unknown, args: { scope?: ScopeInput | null; filter?: FilterInput | null }, ctx: ApiContext) => {
+    productFilters: async (_, args, ctx) => {
       const scope = await toScope(ctx, args.scope);
       const filter = await toFilter(ctx, args.filter);
       const data = await ctx.catalog.filterData(scope, filter, ctx.config.allowedProperties);
@@ -143,16 +122,12 @@ export const catalogResolvers = {
       };
     },
 
-    product: (_: unknown, args: { id: string }, ctx: ApiContext) => ctx.catalog.productLoader.get(parseId(args.id, 'id')),
-    productModel: (_: unknown, args: { id: string }, ctx: ApiContext) => ctx.catalog.modelLoader.get(parseId(args.id, 'id')),
-    offers: (_: unknown, args: { productIds?: Ids; modelIds?: Ids }, ctx: ApiContext) =>
+    product: (_, args, ctx) => ctx.catalog.productLoader.get(parseId(args.id, 'id')),
+    productModel: (_, args, ctx) => ctx.catalog.modelLoader.get(parseId(args.id, 'id')),
+    offers: (_, args, ctx) =>
       ctx.catalog.offers({ productIds: parseIds(args.productIds, 'productIds'), modelIds: parseIds(args.modelIds, 'modelIds') }),
 
-    recommendedProducts: async (
-      _: unknown,
-      args: { excludeIds?: Ids; categoryIds?: Ids; priceFrom?: number | null; priceTo?: number | null; limit?: number },
-      ctx: ApiContext,
-    ) => {
+    recommendedProducts: async (_, args, ctx) => {
       const filter: ListingFilter = {
         excludeIds: parseIds(args.excludeIds, 'excludeIds', 1000),
         categoryIds: parseIds(args.categoryIds, 'categoryIds'),
@@ -161,7 +136,7 @@ export const catalogResolvers = {
       };
       return (await list(ctx, 'MODEL', {}, filter, 'MODIFIED', 0, pageArgs(0, args.limit, { limit: 20 }).limit)).items;
     },
-    popularProducts: async (_: unknown, args: { categoryIds?: Ids; brandIds?: Ids; limit?: number }, ctx: ApiContext) => {
+    popularProducts: async (_, args, ctx) => {
       const filter: ListingFilter = {
         categoryIds: parseIds(args.categoryIds, 'categoryIds'),
         brandIds: parseIds(args.brandIds, 'brandIds'),
@@ -170,71 +145,69 @@ export const catalogResolvers = {
       };
       return (await list(ctx, 'MODEL', {}, filter, 'NEWLY', 0, pageArgs(0, args.limit, { limit: 20 }).limit)).items;
     },
-    newestProducts: async (_: unknown, args: { categoryIds?: Ids; brandIds?: Ids; limit?: number }, ctx: ApiContext) => {
+    newestProducts: async (_, args, ctx) => {
       const filter: ListingFilter = { categoryIds: parseIds(args.categoryIds, 'categoryIds'), brandIds: parseIds(args.brandIds, 'brandIds') };
       return (await list(ctx, 'MODEL', {}, filter, 'NEWLY', 0, pageArgs(0, args.limit, { limit: 20 }).limit)).items;
     },
-    properties: (_: unknown, __: unknown, ctx: ApiContext) => ctx.catalog.properties(),
+    properties: (_, __, ctx) => ctx.catalog.properties(),
   },
 
   Category: {
-    image: (c: CategoryRow) => toImage(c.image),
-    parent: (c: CategoryRow, _: unknown, ctx: ApiContext) => (c.parentId ? ctx.catalog.categoryLoader.get(c.parentId) : null),
-    children: (c: CategoryRow, _: unknown, ctx: ApiContext) => ctx.catalog.childCategories(c.id),
+    image: (c) => toImage(c.image),
+    parent: (c, _, ctx) => (c.parentId ? ctx.catalog.categoryLoader.get(c.parentId) : null),
+    children: (c, _, ctx) => ctx.catalog.childCategories(c.id),
   },
   Brand: {
-    logo: (b: BrandRow) => toImage(b.logo),
-    image: (b: BrandRow) => toImage(b.logo),
+    logo: (b) => toImage(b.logo),
+    image: (b) => toImage(b.logo),
   },
   Product: {
     // a listing's rows come with their relations: answering synchronously spares the executor
     // three promises per card
-    variants: (p: ProductRow, _: unknown, ctx: ApiContext) =>
+    variants: (p, _, ctx) =>
       p.hydrated ? p.hydrated.variants.map(toVariant) : ctx.catalog.variantLoader.get(p.modelGroupId).then((list) => list.map(toVariant)),
     variantType: () => 'color',
-    photo: (p: ProductRow) => toImage(p.photo),
-    mainCategory: (p: ProductRow, _: unknown, ctx: ApiContext) => p.hydrated?.category ?? required(ctx.catalog.categoryLoader.get(p.categoryId), 'category'),
-    brand: (p: ProductRow, _: unknown, ctx: ApiContext) => p.hydrated?.brand ?? required(ctx.catalog.brandLoader.get(p.brandId), 'brand'),
-    createdAt: (p: ProductRow) => iso(p.createdAt),
-    text: async (p: ProductRow, _: unknown, ctx: ApiContext) => (await ctx.catalog.modelLoader.get(p.modelGroupId))?.text ?? '',
-    description: async (p: ProductRow, _: unknown, ctx: ApiContext) => (await ctx.catalog.modelLoader.get(p.modelGroupId))?.description ?? '',
-    gallery: (p: ProductRow, _: unknown, ctx: ApiContext) => ctx.catalog.photoLoader.get(p.productId),
-    technicalAttributes: async (p: ProductRow, _: unknown, ctx: ApiContext) => attributes(await ctx.catalog.modelLoader.get(p.modelGroupId)),
-    offers: (p: ProductRow, _: unknown, ctx: ApiContext) => ctx.catalog.offerLoader.get(p.productId),
+    photo: (p) => toImage(p.photo),
+    mainCategory: (p, _, ctx) => p.hydrated?.category ?? required(ctx.catalog.categoryLoader.get(p.categoryId), 'category'),
+    brand: (p, _, ctx) => p.hydrated?.brand ?? required(ctx.catalog.brandLoader.get(p.brandId), 'brand'),
+    createdAt: (p) => iso(p.createdAt),
+    text: async (p, _, ctx) => (await ctx.catalog.modelLoader.get(p.modelGroupId))?.text ?? '',
+    description: async (p, _, ctx) => (await ctx.catalog.modelLoader.get(p.modelGroupId))?.description ?? '',
+    gallery: (p, _, ctx) => ctx.catalog.photoLoader.get(p.productId),
+    technicalAttributes: async (p, _, ctx) => attributes(await ctx.catalog.modelLoader.get(p.modelGroupId)),
+    offers: (p, _, ctx) => ctx.catalog.offerLoader.get(p.productId),
   },
   Offer: {
-    priceInRUB: (o: OfferRow) => o.price,
-    soldOut: (o: OfferRow) => o.stock <= 0,
-    product: (o: OfferRow, _: unknown, ctx: ApiContext) => ctx.catalog.productLoader.get(o.productId),
+    priceInRUB: (o) => o.price,
+    soldOut: (o) => o.stock <= 0,
+    product: (o, _, ctx) => ctx.catalog.productLoader.get(o.productId),
   },
   ProductModel: {
-    brand: (m: ModelRow, _: unknown, ctx: ApiContext) => required(ctx.catalog.brandLoader.get(m.brandId), 'brand'),
-    mainCategory: (m: ModelRow, _: unknown, ctx: ApiContext) => required(ctx.catalog.categoryLoader.get(m.categoryId), 'category'),
-    technicalAttributes: (m: ModelRow) => attributes(m),
-    variants: async (m: ModelRow, _: unknown, ctx: ApiContext) => {
+    brand: (m, _, ctx) => required(ctx.catalog.brandLoader.get(m.brandId), 'brand'),
+    mainCategory: (m, _, ctx) => required(ctx.catalog.categoryLoader.get(m.categoryId), 'category'),
+    technicalAttributes: (m) => attributes(m),
+    variants: async (m, _, ctx) => {
       const variants = await ctx.catalog.variantLoader.get(m.id);
       const products = await Promise.all(variants.map((v) => ctx.catalog.productLoader.get(v.id)));
-      return products.filter(Boolean);
+      return products.filter((p) => p !== null);
     },
   },
 };
 
 // an object literal, not a spread: this runs for every variant of every card (~170 per listing page)
-function toVariant(v: VariantRow) {
+function toVariant(v: VariantRow): Variant {
   return {
     id: v.id,
-    modelId: v.modelId,
     name: v.name,
     color: v.colorClass,
     colorName: v.colorName,
-    colorClass: v.colorClass,
     webPath: v.webPath,
     thumbnail: v.thumbnail ? { src: v.thumbnail.url, width: v.thumbnail.width, height: v.thumbnail.height } : null,
     inStock: v.inStock,
   };
 }
 
-function attributes(m: ModelRow | null) {
+function attributes(m: ModelRow | null): TechnicalAttribute[] {
   return (m?.attributes ?? []).map((a) => ({
     name: a.name,
     title: a.title,

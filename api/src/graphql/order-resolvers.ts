@@ -1,10 +1,9 @@
-import type { OrderLineRow, OrderRow } from '../orders/order-repo.ts';
-import type { OrderInput } from '../orders/validate-order.ts';
 import { text } from './args.ts';
 import type { ApiContext } from './context.ts';
 import { isDatabaseUnavailable } from '../db/database.ts';
 import { apiError, serviceUnavailable } from './errors.ts';
-import { iso } from './mappers.ts';
+import { iso, upper } from './mappers.ts';
+import type { Resolvers } from './resolvers-types.generated.ts';
 
 /**
  * One order look-up (`order`, `paymentInfo`) against the client's per-minute budget. Counted per
@@ -16,9 +15,9 @@ export function countLookup(ctx: ApiContext) {
   if (wait > 0) throw apiError('RATE_LIMITED', `Слишком много запросов заказов подряд. Попробуйте снова через ${wait} с.`, { retryAfter: wait });
 }
 
-export const orderResolvers = {
+export const orderResolvers: Resolvers = {
   Query: {
-    order: async (_: unknown, args: { number: string; key: string }, ctx: ApiContext) => {
+    order: async (_, args, ctx) => {
       countLookup(ctx);
       text(args.number, 'number', 40);
       text(args.key, 'key', 200);
@@ -30,7 +29,7 @@ export const orderResolvers = {
     // paymentInfo: payments/payment-resolvers.ts
   },
   Mutation: {
-    createOrder: async (_: unknown, args: { input: OrderInput }, ctx: ApiContext) => {
+    createOrder: async (_, args, ctx) => {
       const wait = ctx.limiters.orders.hit(ctx.clientKey);
       if (wait > 0) {
         throw apiError('RATE_LIMITED', `Слишком много заказов подряд. Попробуйте снова через ${wait} с.`, { retryAfter: wait });
@@ -45,13 +44,13 @@ export const orderResolvers = {
     },
   },
   Order: {
-    orderdate: (o: OrderRow) => iso(o.createdAt),
-    status: (o: OrderRow) => o.status.toUpperCase(),
-    lines: (o: OrderRow, _: unknown, ctx: ApiContext) => ctx.orders.lines(o.id),
-    reservedUntil: (o: OrderRow) => (o.status === 'new' && o.reservedUntil ? iso(o.reservedUntil) : null),
+    orderdate: (o) => iso(o.createdAt),
+    status: (o) => upper(o.status),
+    lines: (o, _, ctx) => ctx.orders.lines(o.id),
+    reservedUntil: (o) => (o.status === 'new' && o.reservedUntil ? iso(o.reservedUntil) : null),
   },
   OrderLine: {
-    total: (l: OrderLineRow) => l.price * l.quantity,
-    product: (l: OrderLineRow, _: unknown, ctx: ApiContext) => (l.currentProductId ? ctx.catalog.productLoader.get(l.currentProductId) : null),
+    total: (l) => l.price * l.quantity,
+    product: (l, _, ctx) => (l.currentProductId ? ctx.catalog.productLoader.get(l.currentProductId) : null),
   },
 };

@@ -1,43 +1,31 @@
 import { buildPageMeta } from '../repo/page-meta.ts';
-import type { PageType, ResolvedPage } from '../repo/page-repo.ts';
+import type { ResolvedPage } from '../repo/page-repo.ts';
+import type { MenuRow } from '../repo/rows.ts';
 import { optionalId, text } from './args.ts';
 import type { ApiContext } from './context.ts';
 import { badInput } from './errors.ts';
 import { iso, toImage } from './mappers.ts';
 import { countLookup } from './order-resolvers.ts';
+import type { MenuItem, MenuItemType, Resolvers } from './resolvers-types.generated.ts';
 
-interface MenuRow {
-  id: number;
-  parentId: number | null;
-  name: string;
-  href: string;
-  type: string;
-  isNew: boolean;
-  panel: unknown;
-}
+const MENU_TYPES: Record<string, MenuItemType> = { link: 'LINK', dropdown: 'DROPDOWN', megaMenu: 'MEGA_MENU' };
 
-const MENU_TYPES: Record<string, string> = { link: 'LINK', dropdown: 'DROPDOWN', megaMenu: 'MEGA_MENU' };
-
-function menuTree(items: MenuRow[]) {
-  type Node = Omit<MenuRow, 'panel' | 'parentId'> & { panel: unknown; children: Node[] };
-  const nodes = new Map<number, Node>();
+function menuTree(items: MenuRow[]): MenuItem[] {
+  const nodes = new Map<number, MenuItem>();
   for (const m of items) {
-    const panel = (typeof m.panel === 'string' ? JSON.parse(m.panel) : m.panel) as
-      | { title: string; text?: string; href?: string; image?: { url: string; width: number; height: number } }
-      | null;
     nodes.set(m.id, {
       id: m.id,
       name: m.name,
       href: m.href,
       type: MENU_TYPES[m.type] ?? 'LINK',
       isNew: m.isNew,
-      panel: panel ? { ...panel, image: toImage(panel.image) } : null,
+      panel: m.panel ? { ...m.panel, image: toImage(m.panel.image) } : null,
       children: [],
     });
   }
-  const roots: Node[] = [];
+  const roots: MenuItem[] = [];
   for (const m of items) {
-    const node = nodes.get(m.id) as Node;
+    const node = nodes.get(m.id) as MenuItem;
     const parent = m.parentId ? nodes.get(m.parentId) : undefined;
     if (parent) parent.children.push(node);
     else roots.push(node);
@@ -67,25 +55,25 @@ async function orderPageStatus(page: ResolvedPage, query: string, ctx: ApiContex
   return (await ctx.orders.byNumber(page.id, key)) ? page : notFound;
 }
 
-export const pageResolvers = {
+export const pageResolvers: Resolvers = {
   Query: {
-    menu: async (_: unknown, __: unknown, ctx: ApiContext) => menuTree(await ctx.catalog.menu()),
-    resolvePage: async (_: unknown, args: { path: string; query?: string | null }, ctx: ApiContext) => {
+    menu: async (_, __, ctx) => menuTree(await ctx.catalog.menu()),
+    resolvePage: async (_, args, ctx) => {
       const path = text(args.path, 'path', 2000) as string;
       const query = text(args.query, 'query', 4000) ?? '';
       if (!path.startsWith('/')) throw badInput('path', 'path должен начинаться с «/»');
       return orderPageStatus(await ctx.pages.resolve(path, query), query, ctx);
     },
-    pageMeta: async (_: unknown, args: { type: PageType; id?: string | null; query?: string | null }, ctx: ApiContext) => {
+    pageMeta: async (_, args, ctx) => {
       const query = text(args.query, 'query', 4000) ?? '';
       // an ORDER page's id is its order number (what resolvePage answers); its meta needs no id
       if (args.type === 'ORDER') text(args.id, 'id', 40);
       const id = args.type === 'ORDER' ? null : (optionalId(args.id, 'id') ?? null);
       const meta = await buildPageMeta(ctx.catalog, ctx.config.shopPublicUrl, ctx.config.shopName, args.type, id, query);
       if (!meta) return null;
-      return { ...meta, ogImages: meta.ogImages.map(toImage) };
+      return { ...meta, ogImages: meta.ogImages.map((img) => toImage(img)) };
     },
-    sitemap: async (_: unknown, __: unknown, ctx: ApiContext) =>
+    sitemap: async (_, __, ctx) =>
       (await ctx.catalog.sitemap()).map((e) => ({ path: e.path, type: e.type, lastModified: iso(e.modifiedAt) })),
   },
 };

@@ -1,7 +1,8 @@
 import { GraphQLError } from 'graphql';
 import { parseId, text } from './args.ts';
-import type { ApiContext } from './context.ts';
 import { countLookup } from './order-resolvers.ts';
+import { upper } from './mappers.ts';
+import type { Resolvers } from './resolvers-types.generated.ts';
 import type { StartResult } from '../payments/payment-service.ts';
 
 // a payment start counts against the order look-up budget (ids and keys are not guessed through it)
@@ -11,13 +12,13 @@ function startError(result: Extract<StartResult, { ok: false }>): GraphQLError {
   return new GraphQLError(result.message, { extensions: { code: result.code } });
 }
 
-export const paymentResolvers = {
+export const paymentResolvers: Resolvers = {
   Query: {
     /**
      * Deprecated (old tabs): starts or resumes the payment like startPayment and answers its URL;
      * a paid order answers its own page.
      */
-    paymentInfo: async (_: unknown, args: { id: string; key: string }, ctx: ApiContext) => {
+    paymentInfo: async (_, args, ctx) => {
       countLookup(ctx);
       text(args.key, 'key', 200);
       const id = parseId(args.id, 'id');
@@ -29,7 +30,7 @@ export const paymentResolvers = {
     },
   },
   Mutation: {
-    startPayment: async (_: unknown, args: { id: string; key: string }, ctx: ApiContext) => {
+    startPayment: async (_, args, ctx) => {
       countLookup(ctx);
       text(args.key, 'key', 200);
       const result = await ctx.payments.start(parseId(args.id, 'id'), args.key);
@@ -38,9 +39,9 @@ export const paymentResolvers = {
     },
   },
   Order: {
-    payment: async (o: { id: number }, _: unknown, ctx: ApiContext) => {
+    payment: async (o, _, ctx) => {
       const p = await ctx.payments.latest(o.id);
-      return p ? { status: p.status.toUpperCase(), provider: p.provider.toUpperCase() } : null;
+      return p ? { status: upper(p.status), provider: upper(p.provider) } : null;
     },
   },
 };

@@ -9,6 +9,6 @@ import { typeDefs } from './type-defs.ts';
 export function buildSchema() {
   return createSchema<ApiContext>({
     typeDefs,
-    resolvers: [catalogResolvers, pageResolvers, orderResolvers, paymentResolvers] as never,
+    resolvers: [catalogResolvers, pageResolvers, orderResolvers, paymentResolvers],
   });
 }

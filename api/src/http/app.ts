@@ -185,7 +185,7 @@ export async function createApi(options: ApiOptions): Promise<Api> {
     logging: options.logging === false ? false : 'warn',
     cors: { origin: config.shopPublicUrl, methods: ['GET', 'POST'] },
     context: ({ request, req }) =>
-      createContext(db, config, clientIp(request, req, proxies), limiters, ping, meta, orders, payments) as never,
+      createContext(db, config, clientIp(request, req, proxies), limiters, ping, meta, orders, payments),
     plugins: [
       // first: every body on every route is read with a byte cap before anything else sees it
       useBodyLimit({ onBody: responseCache?.lookupBody, maxByPathPrefix: { '/api/admin/': MAX_DESK_BODY_BYTES, '/api/ops/orders': MAX_DESK_BODY_BYTES, '/api/ops/': MAX_REGISTRATION_BYTES } }),

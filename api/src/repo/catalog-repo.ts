@@ -1,5 +1,7 @@
-import { type SQL, sql } from 'drizzle-orm';
+import type { PageType } from '@shop/contracts/pages';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, rows } from '../db/database.ts';
+import { menuItems, products, webPaths } from '../db/schema.ts';
 import { loadDictionary } from '../search/dictionary.ts';
 import { planSearch, type SearchPlan } from '../search/search-query.ts';
 import { BatchLoader } from './batch-loader.ts';
@@ -14,7 +16,7 @@ import {
   type ProductType,
   whereClause,
 } from './listing-filter.ts';
-import { type BrandRow, type CategoryRow, image, type ModelRow, type OfferRow, type PhotoRow, type ProductRow, type VariantRow } from './rows.ts';
+import { type BrandRow, type CategoryRow, image, type MenuRow, type ModelRow, type OfferRow, type PhotoRow, type ProductRow, type VariantRow } from './rows.ts';
 
 const intArray = (ids: number[]) => sql`${sql.param(ids)}::int[]`;
 
@@ -388,20 +390,26 @@ export class CatalogRepo {
     return row ?? null;
   }
 
-  async menu(): Promise<{ id: number; parentId: number | null; name: string; href: string; type: string; isNew: boolean; panel: unknown }[]> {
-    return rows(this.db, sql`SELECT id, parent_id AS "parentId", name, href, type, is_new AS "isNew", panel FROM menu_items ORDER BY sort, id`);
+  async menu(): Promise<MenuRow[]> {
+    const m = menuItems;
+    return this.db
+      .select({ id: m.id, parentId: m.parentId, name: m.name, href: m.href, type: m.type, isNew: m.isNew, panel: m.panel })
+      .from(m)
+      .orderBy(m.sort, m.id);
   }
 
   async properties(): Promise<PropertyRow[]> {
     return this.meta ? this.meta.properties(this.db) : readProperties(this.db);
   }
 
-  async sitemap(): Promise<{ path: string; type: string; modifiedAt: Date | null }[]> {
-    const found = await rows<{ path: string; type: string; modified_at: string | null }>(
-      this.db,
-      sql`SELECT w.path, w.type, p.modified_at FROM web_paths w LEFT JOIN products p ON w.type = 'PRODUCT' AND p.id = w.object_id ORDER BY w.type, w.path`,
-    );
-    return found.map((r) => ({ path: r.path, type: r.type, modifiedAt: r.modified_at ? new Date(r.modified_at) : null }));
+  async sitemap(): Promise<{ path: string; type: PageType; modifiedAt: Date | null }[]> {
+    const w = webPaths;
+    const p = products;
+    return this.db
+      .select({ path: w.path, type: w.type, modifiedAt: p.modifiedAt })
+      .from(w)
+      .leftJoin(p, and(eq(w.type, 'PRODUCT'), eq(p.id, w.objectId)))
+      .orderBy(w.type, w.path);
   }
 }
 

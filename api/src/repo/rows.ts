@@ -1,4 +1,7 @@
 // Row shapes the resolvers receive: plain data, already mapped from SQL column names.
+import type { MenuPanelRow } from '../db/schema.ts';
+
+export type { MenuPanelRow };
 
 export interface ImageRow {
   url: string;
@@ -88,6 +91,17 @@ export interface VariantRow {
   thumbnail: ImageRow | null;
   /** Some size of this colour is in stock. */
   inStock: boolean;
+}
+
+export interface MenuRow {
+  id: number;
+  parentId: number | null;
+  name: string;
+  href: string;
+  /** link, dropdown or megaMenu */
+  type: string;
+  isNew: boolean;
+  panel: MenuPanelRow | null;
 }
 
 export const image = (url: string | null, width: number | null, height: number | null): ImageRow | null =>
