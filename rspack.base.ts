@@ -1,9 +1,10 @@
 /**
  * The one rspack configuration factory every front-end app extends (host and remotes).
  * It owns what must be identical everywhere: compilation (SWC, CSS Modules, assets),
- * minification and source maps, and the federation singleton list with the versions
- * taken from each app's package.json, so a remote built months later still negotiates
- * the same singletons with the host.
+ * minification and source maps, and the federation sharing (the policy, which packages are
+ * singletons and which are tree-shaken, is in scripts/lib/federation-shared.ts) with the
+ * versions taken from each app's package.json, so a remote built months later still
+ * negotiates the same singletons with the host.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,6 +13,7 @@ import zlib from 'node:zlib';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { type Configuration, rspack } from '@rspack/core';
 import { exposesOf, REMOTES, type RemoteName } from '@shop/contracts/remotes';
+import { SHARED_SUBPATHS, SINGLETONS, TREE_SHAKEN_SHARED } from './scripts/lib/federation-shared.ts';
 
 /** A remote's federation name must be a row of the remotes table: its exposes come from there. */
 function remoteName(name: string): RemoteName {
@@ -32,107 +34,6 @@ export interface AppOptions {
   /** Host only: port of `rspack serve` in `npm run dev` (a remote's is in the remotes table). */
   devPort?: number;
 }
-
-/**
- * Packages that must exist once per page. `mf-shared` is on the list because it calls
- * zustand's `create()` and holds React contexts: sharing zustand alone would still give
- * every remote its own cart store.
- */
-export const SINGLETONS = [
-  'react',
-  'react-dom',
-  'react-router-dom',
-  '@apollo/client',
-  'graphql',
-  'zustand',
-  '@shop/mf-shared',
-] as const;
-/**
- * The subpaths of the singletons that the apps import (and so would otherwise bundle each
- * on its own), shared as singletons too, with their package's version range. Listed one by
- * one instead of `react/`-style prefix keys: a prefix shares every subpath the libraries
- * import from each other (Apollo alone has dozens), each a shared module of its own, and
- * the page then loads them as dozens of small chunks. The libraries' internal subpaths now
- * live inside the shared module that imports them, once per page because that module is a
- * singleton. A new import of another subpath in app code: add it here
- * (`npm run bench:web` shows the first-load JavaScript).
- */
-export const SHARED_SUBPATHS = {
-  'react/jsx-runtime': 'react',
-  'react/jsx-dev-runtime': 'react',
-  'react-dom/client': 'react-dom',
-  '@apollo/client/react': '@apollo/client',
-  'zustand/middleware': 'zustand',
-} as const satisfies Record<string, (typeof SINGLETONS)[number]>;
-
-/**
- * Singletons shipped tree-shaken (Module Federation 2's shared `treeShaking`, mode
- * `runtime-infer`): the shared module every app builds keeps only these exports, not the
- * whole library (graphql 44.6 → 11.9 KB gzip, react-router 60.6 → 14.9 KB on the home
- * page). The list is the union of what the host and all remotes import, and every app
- * builds with the same list, so whichever app's copy the page loads first serves all the
- * others: a singleton stays one instance. Each build also writes the whole library as a
- * fallback (`independent-packages/`), which the runtime loads only for a consumer that
- * does not use tree shaking. Names inside an export (`Kind.INT`) are listed as rspack
- * reports them. An app that imports anything else fails its build
- * (SharedExportsCheckPlugin): add the name here and rebuild the host first, since the
- * release check refuses a remote that needs an export the host's copy lacks.
- */
-export const TREE_SHAKEN_SHARED: Partial<Record<string, readonly string[]>> = {
-  graphql: [
-    'BOOLEAN',
-    'BREAK',
-    'DIRECTIVE',
-    'ENUM',
-    'FIELD',
-    'FLOAT',
-    'FRAGMENT_DEFINITION',
-    'FRAGMENT_SPREAD',
-    'INLINE_FRAGMENT',
-    'INT',
-    'Kind',
-    'LIST',
-    'LIST_TYPE',
-    'MUTATION',
-    'NAME',
-    'NAMED_TYPE',
-    'NON_NULL_TYPE',
-    'NULL',
-    'OBJECT',
-    'OPERATION_DEFINITION',
-    'OperationTypeNode',
-    'QUERY',
-    'STRING',
-    'SUBSCRIPTION',
-    'VARIABLE',
-    'parse',
-    'print',
-    'visit',
-  ],
-  'react-router-dom': [
-    'BrowserRouter',
-    'Link',
-    'Navigate',
-    'useLocation',
-    'useNavigate',
-    'useNavigationType',
-    'useSearchParams',
-  ],
-  '@apollo/client': [
-    'ApolloClient',
-    'CombinedGraphQLErrors',
-    'HttpLink',
-    'InMemoryCache',
-    'NetworkStatus',
-    'error',
-    'is',
-    'loading',
-    'ready',
-  ],
-  '@apollo/client/react': ['ApolloProvider', 'useApolloClient', 'useQuery'],
-  zustand: ['create'],
-  'zustand/middleware': ['createJSONStorage', 'persist'],
-};
 
 const rootDir = import.meta.dirname;
 
@@ -238,7 +139,7 @@ class SharedExportsCheckPlugin {
             if (extra.length === 0) continue;
             compilation.errors.push(
               new compiler.webpack.WebpackError(
-                `${name} is shared tree-shaken and this app uses ${extra.join(', ')}, which TREE_SHAKEN_SHARED in rspack.base.ts does not list: add ${extra.length > 1 ? 'them' : 'it'} there (and build the host first)`,
+                `${name} is shared tree-shaken and this app uses ${extra.join(', ')}, which TREE_SHAKEN_SHARED (scripts/lib/federation-shared.ts) does not list: add ${extra.length > 1 ? 'them' : 'it'} there (and release the host first)`,
               ),
             );
           }

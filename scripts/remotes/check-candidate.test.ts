@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { compareManifests, SINGLETON_PACKAGES } from './check-candidate.ts';
+import { sharedConfig } from '../../rspack.base.ts';
+import { SINGLETONS, TREE_SHAKEN_SHARED } from '../lib/federation-shared.ts';
+import { compareManifests } from './check-candidate.ts';
 
 const versions: Record<string, string> = {
   react: '19.3.1',
@@ -11,7 +13,7 @@ const versions: Record<string, string> = {
   '@shop/mf-shared': '0.1.0',
 };
 const shared = (over: Record<string, string> = {}) =>
-  SINGLETON_PACKAGES.map((name) => {
+  SINGLETONS.map((name) => {
     const version = over[name] ?? (versions[name] as string);
     const [major, minor] = version.split('.');
     return { name, version, singleton: true, requiredVersion: major === '0' ? `^0.${minor}.0` : `^${major}.0.0` };
@@ -66,6 +68,24 @@ describe('release candidate check', () => {
     expect(compareManifests('mf_catalog', catalog(), tree(host), { host: hostExports })).toEqual([
       "it shares react-router-dom whole while the host's copy is tree-shaken: the page would load a second copy",
     ]);
+  });
+
+  it('lets a remote use another export of a library shared whole (Apollo, zustand) without a host release', () => {
+    // the cart switching to useMutation: its build shares @apollo/client/react whole, as the host's does
+    const exports = {
+      candidate: { '@apollo/client/react': ['useApolloClient', 'useMutation', 'useQuery'], zustand: ['create', 'useStore'] },
+      host: { '@apollo/client/react': ['ApolloProvider', 'useApolloClient', 'useQuery'], zustand: ['create'] },
+    };
+    expect(compareManifests('mf_catalog', catalog(), host, exports)).toEqual([]);
+  });
+
+  it('builds share every singleton the check requires, and tree-shake only graphql and the router', () => {
+    const app = { name: 'app', version: '0.1.0', dependencies: Object.fromEntries(SINGLETONS.map((name) => [name, '*'])) };
+    const shared = sharedConfig(app);
+    for (const name of SINGLETONS) expect(shared[name]?.singleton).toBe(true);
+    const shaken = Object.entries(shared).filter(([, item]) => item.treeShaking).map(([name]) => name);
+    expect(shaken.sort()).toEqual(['graphql', 'react-router-dom']);
+    expect(Object.keys(TREE_SHAKEN_SHARED).sort()).toEqual(['graphql', 'react-router-dom']);
   });
 
   it('refuses a manifest of another remote', () => {

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { EXPOSED_MODULES } from '@shop/contracts/remotes';
 import semver from 'semver';
+import { SINGLETONS } from '../lib/federation-shared.ts';
 import { ROOT } from '../lib/stack.ts';
 
 interface ManifestShared {
@@ -15,7 +16,7 @@ interface ManifestShared {
   version: string;
   singleton?: boolean;
   requiredVersion?: string;
-  /** Set when the build ships the package tree-shaken (rspack.base.ts TREE_SHAKEN_SHARED). */
+  /** Set when the build ships the package tree-shaken (TREE_SHAKEN_SHARED in scripts/lib/federation-shared.ts). */
   fallback?: string;
 }
 interface Manifest {
@@ -23,16 +24,6 @@ interface Manifest {
   exposes: { name: string; path: string }[];
   shared: ManifestShared[];
 }
-
-export const SINGLETON_PACKAGES = [
-  'react',
-  'react-dom',
-  'react-router-dom',
-  '@apollo/client',
-  'graphql',
-  'zustand',
-  '@shop/mf-shared',
-];
 
 /**
  * Where the tool itself reaches a public manifest URL: in docker-compose the browser's
@@ -116,7 +107,7 @@ export function compareManifests(
     const name = id.slice(remote.length + 1);
     if (!exposed.has(name)) problems.push(`it does not expose ${name}, which the host uses`);
   }
-  for (const pkg of SINGLETON_PACKAGES) {
+  for (const pkg of SINGLETONS) {
     const mine = candidate.shared.find((s) => s.name === pkg);
     const theirs = host.shared.find((s) => s.name === pkg);
     if (!mine) {
