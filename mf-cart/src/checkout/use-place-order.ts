@@ -1,5 +1,5 @@
 import { CombinedGraphQLErrors } from '@apollo/client';
-import { useApolloClient } from '@apollo/client/react';
+import { useApolloClient, useMutation } from '@apollo/client/react';
 import { type CartItem, useCart } from '@shop/mf-shared';
 import { useCallback, useRef, useState } from 'react';
 import { CreateOrderDocument } from '../graphql/generated.ts';
@@ -28,6 +28,8 @@ export type PlaceOrderState =
  */
 export function usePlaceOrder() {
   const client = useApolloClient();
+  // orders are never kept in the page's cache
+  const [createOrder] = useMutation(CreateOrderDocument, { fetchPolicy: 'no-cache' });
   const clear = useCart((state) => state.clear);
   const [state, setState] = useState<PlaceOrderState>({ kind: 'idle' });
   const busy = useRef(false);
@@ -53,8 +55,7 @@ export function usePlaceOrder() {
       setState({ kind: 'sending' });
       const sent = items.map((line) => ({ ...line }));
       try {
-        const { data } = await client.mutate({
-          mutation: CreateOrderDocument,
+        const { data } = await createOrder({
           variables: {
             input: {
               idempotencyKey: orderKey(),
@@ -72,7 +73,6 @@ export function usePlaceOrder() {
               items: sent.map((line) => ({ offerId: line.id, quantity: line.quantity, price: line.price })),
             },
           },
-          fetchPolicy: 'no-cache',
         });
         const result = data?.createOrder;
         if (!result) throw new Error('empty answer');
@@ -100,7 +100,7 @@ export function usePlaceOrder() {
         busy.current = false;
       }
     },
-    [client, clear, pay],
+    [createOrder, clear, pay],
   );
 
   return { state, place, pay };
