@@ -1,6 +1,6 @@
+import { cartLineProduct } from '@shop/contracts/analytics';
 import { type CartItem, analytics, useCart } from '@shop/mf-shared';
 import { useCallback } from 'react';
-import { analyticsProduct } from './analytics-product.ts';
 
 /** Quantity changes and removal of a line; removal is reported (goal from_cart). */
 export function useCartLineActions(line: CartItem) {
@@ -8,7 +8,7 @@ export function useCartLineActions(line: CartItem) {
   const removeLine = useCart((state) => state.remove);
   const change = useCallback((quantity: number) => setQuantity(line.id, quantity), [line.id, setQuantity]);
   const remove = useCallback(() => {
-    analytics.remove(analyticsProduct(line));
+    analytics.remove(cartLineProduct(line));
     removeLine(line.id);
   }, [line, removeLine]);
   return { change, remove };

@@ -1,4 +1,5 @@
-import { type AnalyticsProduct, analytics } from '@shop/mf-shared';
+import type { AnalyticsProduct } from '@shop/contracts/analytics';
+import { analytics } from '@shop/mf-shared';
 import { safeSession } from '../checkout/idempotency-key.ts';
 
 export const REPORTED_ORDERS_STORAGE = 'shop-reported-orders';

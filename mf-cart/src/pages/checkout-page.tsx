@@ -1,7 +1,7 @@
+import { cartLineProduct } from '@shop/contracts/analytics';
 import { analytics, useCart } from '@shop/mf-shared';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
-import { analyticsProduct } from '../cart-lines/analytics-product.ts';
 import { CartLine } from '../cart-lines/cart-line.tsx';
 import { CartSummary } from '../cart-page/cart-summary.tsx';
 import { EmptyCart } from '../cart-page/empty-cart.tsx';
@@ -27,7 +27,7 @@ export default function CheckoutPage() {
   useEffect(() => {
     if (reported.current || items.length === 0) return;
     reported.current = true;
-    analytics.checkout(items.map(analyticsProduct), 1);
+    analytics.checkout(items.map(cartLineProduct), 1);
   }, [items]);
 
   if (state.kind === 'redirecting') {

@@ -1,4 +1,4 @@
-import type { AnalyticsProduct } from '@shop/mf-shared';
+import type { AnalyticsProduct } from '@shop/contracts/analytics';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ImpressionBatcher } from './impression-batcher.ts';
 

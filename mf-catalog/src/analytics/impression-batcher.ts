@@ -1,4 +1,4 @@
-import type { AnalyticsProduct } from '@shop/mf-shared';
+import type { AnalyticsProduct } from '@shop/contracts/analytics';
 
 export const IMPRESSION_DEBOUNCE_MS = 250;
 

@@ -1,4 +1,5 @@
-import { type AnalyticsProduct, analytics } from '@shop/mf-shared';
+import type { AnalyticsProduct } from '@shop/contracts/analytics';
+import { analytics } from '@shop/mf-shared';
 import { type RefObject, useEffect } from 'react';
 import { ImpressionBatcher } from './impression-batcher.ts';
 

@@ -1,8 +1,8 @@
+import { cardProduct } from '@shop/contracts/analytics';
 import type { ProductCardData } from '@shop/contracts/remotes';
 import { analytics, LikeButton } from '@shop/mf-shared';
 import { useRef } from 'react';
 import { Link } from 'react-router-dom';
-import { analyticsProduct } from '../analytics/analytics-product.ts';
 import { useImpression } from '../analytics/use-impression.ts';
 import { PriceBadge } from './price-badge.tsx';
 import styles from './product-card.module.css';
@@ -19,7 +19,7 @@ export interface ProductCardProps {
 
 export function ProductCard({ product, list, position, priority = false }: ProductCardProps) {
   const ref = useRef<HTMLElement>(null);
-  const payload = list ? analyticsProduct(product, list, position) : null;
+  const payload = list ? cardProduct(product, list, position) : null;
   useImpression(ref, payload);
   return (
     <article

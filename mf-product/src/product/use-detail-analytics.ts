@@ -1,6 +1,6 @@
+import { pageProduct } from '@shop/contracts/analytics';
 import { analytics } from '@shop/mf-shared';
 import { useEffect, useRef } from 'react';
-import { toAnalyticsProduct } from '../buy/cart-line.ts';
 import type { ProductData } from './product-data.ts';
 
 /** One detail view per product shown (not per render, not again when the cache refreshes it). */
@@ -9,6 +9,6 @@ export function useDetailAnalytics(product: ProductData): void {
   useEffect(() => {
     if (reported.current === product.id) return;
     reported.current = product.id;
-    analytics.detail(toAnalyticsProduct(product));
+    analytics.detail(pageProduct(product));
   }, [product]);
 }

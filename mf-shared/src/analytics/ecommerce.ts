@@ -1,52 +1,10 @@
+import type { AnalyticsProduct } from '@shop/contracts/analytics';
 import { type AnalyticsGoal, reachGoal } from './counter.ts';
 
-/** The product payload of every e-commerce event (spec §3). Prices in roubles. */
-export interface AnalyticsProduct {
-  id: string;
-  name: string;
-  price: number;
-  brand?: string;
-  category?: string;
-  variant?: string;
-  list?: string;
-  position?: number;
-  quantity?: number;
-}
-
-/** What the mapper needs to know about a product, wherever the event is sent from. */
-export interface EcommerceSource {
-  /** The product's id (one colour of a model: the card's `productId`, the product page's `id`, a cart line's or order line's `productId`). */
-  productId: string;
-  name: string;
-  price: number;
-  brand?: string | null;
-  category?: string | null;
-  /** The size, once one is chosen (add, remove, checkout, purchase). */
-  size?: string | null;
-  quantity?: number;
-  list?: string;
-  position?: number;
-}
-
-/**
- * The one mapper of every e-commerce event (impression, click, detail, add, remove, checkout,
- * purchase): the product id is the same product's id in each of them, so Metrica can join a
- * product's funnel from the list to the order, and the chosen size goes in `variant` (the
- * colour is the product itself: each colour is its own product with its own id).
- */
-export function ecommerceProduct(source: EcommerceSource): AnalyticsProduct {
-  return {
-    id: source.productId,
-    name: source.name,
-    price: source.price,
-    ...(source.brand ? { brand: source.brand } : {}),
-    ...(source.category ? { category: source.category } : {}),
-    ...(source.size ? { variant: source.size } : {}),
-    ...(source.list ? { list: source.list } : {}),
-    ...(source.position ? { position: source.position } : {}),
-    ...(source.quantity ? { quantity: source.quantity } : {}),
-  };
-}
+// The product payload is mapped by @shop/contracts/analytics (one id rule for the whole funnel);
+// only the dataLayer push, a run-time matter, is here. The mapper stays re-exported for remotes
+// built before it moved, which take it from this singleton at run time.
+export { type AnalyticsProduct, type EcommerceSource, ecommerceProduct } from '@shop/contracts/analytics';
 
 type DataLayerWindow = Window & { dataLayer?: unknown[] };
 

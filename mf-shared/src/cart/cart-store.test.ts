@@ -127,6 +127,16 @@ describe('cart store (spec §4)', () => {
     ]);
   });
 
+  it('keeps the product id every e-commerce event names a line by; a line stored without it still loads', () => {
+    const [withId, withoutId] = sanitizeCartItems([
+      { ...sneaker, id: 'a', productId: 22, quantity: 1 },
+      { ...sneaker, id: 'b', quantity: 1 },
+    ]);
+    expect(withId).toMatchObject({ id: 'a', productId: '22' });
+    expect(withoutId).toMatchObject({ id: 'b', sku: sneaker.sku });
+    expect(withoutId).not.toHaveProperty('productId');
+  });
+
   it('recovers a cart stored by an older release (version 0) and drops a bare array', async () => {
     localStorage.setItem(
       CART_STORAGE_KEY,
