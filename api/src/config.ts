@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { isProxyEntry } from './util/client-ip.ts';
 import { loadPaymentConfig, type PaymentConfig } from './payments/payment-config.ts';
 import { type DeskConfig, loadDeskConfig } from './desk/desk-config.ts';
+import { envBool, envInt } from './util/env.ts';
 import { loadMailConfig, type MailConfig } from './notify/mail-config.ts';
 
 export type CatalogSeed = 'small' | 'large' | 'none';
@@ -69,21 +70,8 @@ function fail(name: string, value: string, expected: string): never {
   throw new ConfigError(`Invalid ${name}=${JSON.stringify(value)}: expected ${expected}.`);
 }
 
-function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) fail(name, raw, `an integer from ${min} to ${max}`);
-  return n;
-}
-
-function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (/^(1|true|yes|on)$/i.test(raw)) return true;
-  if (/^(0|false|no|off)$/i.test(raw)) return false;
-  return fail(name, raw, 'true or false');
-}
+const int = (env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number) => envInt(env, name, fallback, min, max, fail);
+const bool = (env: NodeJS.ProcessEnv, name: string, fallback: boolean) => envBool(env, name, fallback, fail);
 
 function url(env: NodeJS.ProcessEnv, name: string, fallback: string | undefined, protocols: string[]) {
   const raw = env[name];

@@ -1,3 +1,5 @@
+import { type EnvFail, envInt } from '../util/env.ts';
+
 /** The orders desk's settings (read by config.ts's loadConfig, like every setting of the API). */
 export interface DeskConfig {
   /** DESK_SESSION_HOURS (default 12): an idle desk session ends after this many hours. */
@@ -19,19 +21,11 @@ export interface DeskConfig {
 
 export const SIGN_IN_WINDOW_MS = 15 * 60_000;
 
-function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number, fail: (name: string, value: string, expected: string) => never): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) fail(name, raw, `an integer from ${min} to ${max}`);
-  return n;
-}
-
-export function loadDeskConfig(env: NodeJS.ProcessEnv, fail: (name: string, value: string, expected: string) => never): DeskConfig {
+export function loadDeskConfig(env: NodeJS.ProcessEnv, fail: EnvFail): DeskConfig {
   return {
-    sessionHours: int(env, 'DESK_SESSION_HOURS', 12, 1, 24 * 7, fail),
-    signInEmailLimit: int(env, 'DESK_SIGNIN_EMAIL_LIMIT', 5, 1, 10_000, fail),
-    signInEmailTotalLimit: int(env, 'DESK_SIGNIN_EMAIL_TOTAL_LIMIT', 100, 1, 1_000_000, fail),
-    signInIpLimit: int(env, 'DESK_SIGNIN_IP_LIMIT', 20, 1, 100_000, fail),
+    sessionHours: envInt(env, 'DESK_SESSION_HOURS', 12, 1, 24 * 7, fail),
+    signInEmailLimit: envInt(env, 'DESK_SIGNIN_EMAIL_LIMIT', 5, 1, 10_000, fail),
+    signInEmailTotalLimit: envInt(env, 'DESK_SIGNIN_EMAIL_TOTAL_LIMIT', 100, 1, 1_000_000, fail),
+    signInIpLimit: envInt(env, 'DESK_SIGNIN_IP_LIMIT', 20, 1, 100_000, fail),
   };
 }

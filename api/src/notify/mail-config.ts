@@ -1,8 +1,10 @@
 // Mail settings, read and validated once (loadConfig calls loadMailConfig): where letters go out
 // (SMTP_URL), who they come from (MAIL_FROM) and who hears of every new order (SHOP_OWNER_EMAIL).
 
+import type { EnvFail } from '../util/env.ts';
+
 /** config.ts's `fail`: throws its ConfigError (passed in, so this module does not import config.ts). */
-type Fail = (name: string, value: string, expected: string) => never;
+type Fail = EnvFail;
 
 export interface MailConfig {
   /** smtp://user:pass@host:587 or smtps://…:465; unset: letters wait in the outbox (mail_outbox). */

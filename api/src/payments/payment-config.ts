@@ -15,6 +15,8 @@
  * The return URL is `${SHOP_PUBLIC_URL}/order/<number>?key=<key>`.
  */
 
+import { envBool, envInt } from '../util/env.ts';
+
 export type PaymentProviderName = 'sandbox' | 'yookassa';
 
 export interface YookassaConfig {
@@ -77,14 +79,6 @@ function apiUrl(raw: string | undefined): string {
   return value.replace(/\/+$/, '');
 }
 
-function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name]?.trim();
-  if (!raw) return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) bad(name, raw, `an integer from ${min} to ${max}`);
-  return n;
-}
-
 /**
  * Reads the payment settings. The sandbox marks orders paid without money, so it is refused
  * (the API does not start) when ЮKassa is configured, and under NODE_ENV=production unless
@@ -106,9 +100,7 @@ function readPaymentConfig(env: NodeJS.ProcessEnv, shopPublicUrl: string): Payme
   }
   const provider = (env.PAYMENT_PROVIDER?.trim() || 'sandbox').toLowerCase();
   if (provider !== 'sandbox' && provider !== 'yookassa') bad('PAYMENT_PROVIDER', env.PAYMENT_PROVIDER ?? '', 'sandbox or yookassa');
-  const sandboxFlag = env.PAYMENT_SANDBOX?.trim() ?? '';
-  if (sandboxFlag && !/^(0|1|true|false)$/i.test(sandboxFlag)) bad('PAYMENT_SANDBOX', sandboxFlag, '1 (allow the sandbox under NODE_ENV=production) or 0');
-  const sandboxAllowed = /^(1|true)$/i.test(sandboxFlag);
+  const sandboxAllowed = envBool(env, 'PAYMENT_SANDBOX', false, bad, '1 (allow the sandbox under NODE_ENV=production) or 0');
   const production = env.NODE_ENV === 'production';
 
   if (provider === 'sandbox') {
@@ -147,9 +139,9 @@ function readPaymentConfig(env: NodeJS.ProcessEnv, shopPublicUrl: string): Payme
       shopId,
       secretKey,
       apiUrl: apiUrl(env.YOOKASSA_API_URL),
-      vatCode: int(env, 'YOOKASSA_VAT_CODE', 1, 1, 10),
+      vatCode: envInt(env, 'YOOKASSA_VAT_CODE', 1, 1, 10, bad),
       checkNotifyIp: notifyIps === 'yookassa',
-      timeoutMs: int(env, 'YOOKASSA_TIMEOUT_MS', 10_000, 100, 120_000),
+      timeoutMs: envInt(env, 'YOOKASSA_TIMEOUT_MS', 10_000, 100, 120_000, bad),
     },
   };
 }
