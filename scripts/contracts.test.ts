@@ -1,0 +1,195 @@
+// The disagreement test: the remotes table and the page-type table (@shop/contracts) are written
+// once, and every place that still holds a copy of them (the remotes' built federation config,
+// docker-compose.yml, biome.json, tsconfig.json, the test and codegen package lists, the printed
+// GraphQL schema, the start scripts, the READMEs) must say the same. A copy that drifts fails here.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { PAGE_TYPES, PAGES, pageView } from '@shop/contracts/pages';
+import { EXPOSED_MODULES, exposesOf, REMOTE_NAMES, REMOTES, type RemoteName } from '@shop/contracts/remotes';
+import { Kind, parse } from 'graphql';
+import { describe, expect, it } from 'vitest';
+import codegenConfig from '../codegen.ts';
+import vitestConfig from '../vitest.config.ts';
+import { FRONT_END_PACKAGES } from './codegen/persisted-manifest.ts';
+import { contractSource } from './codegen/remote-modules.ts';
+import { REMOTE_DIRS } from './faults/secrets.ts';
+import { REMOTES as STACK_REMOTES, portsFromEnv } from './lib/stack.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
+/** JSON files that may carry whole-line `//` comments (tsconfig, biome). */
+const readJson = <T>(file: string): T => JSON.parse(read(file).replace(/^\s*\/\/.*$/gm, '')) as T;
+const rows = REMOTE_NAMES.map((name) => ({ name, ...REMOTES[name] }));
+
+interface FederationPlugin {
+  constructor: { name: string };
+  _options: { name: string; exposes?: Record<string, string> };
+}
+
+/** The options each remote's own rspack.config.ts hands to the ModuleFederationPlugin. */
+async function federationOptions(dir: string): Promise<FederationPlugin['_options']> {
+  const module = (await import(path.join(ROOT, dir, 'rspack.config.ts'))) as {
+    default: (env: unknown, argv: { mode: string }) => { plugins: unknown[] };
+  };
+  const plugin = module
+    .default({}, { mode: 'production' })
+    .plugins.find(
+      (p): p is FederationPlugin => (p as FederationPlugin | undefined)?.constructor?.name === 'ModuleFederationPlugin',
+    );
+  if (!plugin) throw new Error(`${dir}/rspack.config.ts has no ModuleFederationPlugin`);
+  return plugin._options;
+}
+
+describe('each remote builds exactly the modules of its row of the remotes table', () => {
+  it.each(rows)('$name: its rspack config exposes the table, each file exists and default-exports', async (row) => {
+    const options = await federationOptions(row.dir);
+    expect(options.name).toBe(row.name);
+    const expected = Object.fromEntries(Object.entries(row.exposes).map(([name, { file }]) => [`./${name}`, file]));
+    expect(options.exposes).toEqual(expected);
+    expect(exposesOf(row.name)).toEqual(expected);
+    for (const file of Object.values(expected)) {
+      const absolute = path.join(ROOT, row.dir, file);
+      expect(existsSync(absolute), `${row.dir}/${file}`).toBe(true);
+      expect(readFileSync(absolute, 'utf8'), `${row.dir}/${file}`).toMatch(/^export default /m);
+    }
+    // the contract check tsc runs is the table's, not an old codegen output
+    expect(read(`${row.dir}/src/contract.generated.ts`)).toBe(contractSource(row.name, row));
+  });
+
+  it('the release check requires every module of the table, and nothing else', () => {
+    expect(EXPOSED_MODULES).toEqual(rows.flatMap((row) => Object.keys(row.exposes).map((m) => `${row.name}/${m}`)));
+  });
+
+  it.each(rows)("$name: its package, Dockerfile and README agree with the table's row", (row) => {
+    expect(readJson<{ name: string }>(`${row.dir}/package.json`).name).toBe(`@shop/${row.dir}`);
+    expect(readJson<{ workspaces: string[] }>('package.json').workspaces).toContain(row.dir);
+    const dockerfile = read(`${row.dir}/Dockerfile`);
+    expect(dockerfile).toContain(`cd ${row.dir} `);
+    expect(dockerfile).toMatch(new RegExp(`^ENV PORT=${row.port}\\b`, 'm'));
+    expect(dockerfile).toMatch(new RegExp(`^EXPOSE ${row.port}$`, 'm'));
+    // the README's table of exposed modules lists exactly the table's
+    const listed = [...read(`${row.dir}/README.md`).matchAll(new RegExp(`^\\| \`(${row.name}/\\w+)\``, 'gm'))].map(
+      (m) => m[1],
+    );
+    expect(listed.sort()).toEqual(
+      Object.keys(row.exposes)
+        .map((m) => `${row.name}/${m}`)
+        .sort(),
+    );
+  });
+});
+
+describe('the page-type table', () => {
+  it("the API's schema enum PageType is the table's page types, in order", () => {
+    const document = parse(read('api/schema.graphql'));
+    const pageType = document.definitions.find(
+      (d) => d.kind === Kind.ENUM_TYPE_DEFINITION && d.name.value === 'PageType',
+    );
+    expect(pageType?.kind === Kind.ENUM_TYPE_DEFINITION && pageType.values?.map((v) => v.name.value)).toEqual(
+      PAGE_TYPES,
+    );
+  });
+
+  it('every page type but NOT_FOUND is shown by an exposed module; NOT_FOUND by none', () => {
+    for (const type of PAGE_TYPES) {
+      const view = pageView({ type, id: '1' });
+      if (type === 'NOT_FOUND') expect(view).toBeNull();
+      else expect(EXPOSED_MODULES, type).toContain(view?.module);
+    }
+    expect(pageView({ type: 'NO_SUCH_TYPE' })).toBeNull();
+  });
+
+  it('fixed paths are unique and absolute', () => {
+    const paths = PAGE_TYPES.flatMap((type) => {
+      const fixed = (PAGES[type] as { fixed?: { path: string } }).fixed;
+      return fixed ? [fixed.path] : [];
+    });
+    expect(new Set(paths).size).toBe(paths.length);
+    for (const p of paths) expect(p).toMatch(/^\/[a-z0-9/-]*$/);
+  });
+});
+
+/** docker-compose.yml as an object, read with PyYAML (what docker-compose v1 itself uses; see compose.test.ts). */
+function compose(): { services: Record<string, ComposeService>; volumes: Record<string, unknown> } {
+  const json = execFileSync('python3', ['-c', 'import json, sys, yaml; print(json.dumps(yaml.safe_load(sys.stdin)))'], {
+    input: read('docker-compose.yml'),
+    encoding: 'utf8',
+  });
+  return JSON.parse(json);
+}
+interface ComposeService {
+  build?: { dockerfile?: string };
+  ports?: string[];
+  volumes?: string[];
+  environment?: Record<string, string>;
+  depends_on?: Record<string, unknown>;
+  healthcheck?: { test?: string[] };
+}
+
+describe('copies the tools cannot derive (JSON and YAML) name every remote of the table', () => {
+  const remoteServices = (services: Record<string, ComposeService>) =>
+    Object.keys(services).filter((name) => services[name]?.build?.dockerfile?.match(/^mf-[^/]+\/Dockerfile$/));
+
+  it('docker-compose.yml: a service per remote, on the table port, with its releases volume and the release tool set up', () => {
+    const { services, volumes } = compose();
+    expect(remoteServices(services).sort()).toEqual(rows.map((r) => r.dir).sort());
+    const release = services.release!;
+    for (const row of rows) {
+      const service = services[row.dir]!;
+      expect(service.build?.dockerfile).toBe(`${row.dir}/Dockerfile`);
+      expect(service.ports).toEqual([`${row.port}:${row.port}`]);
+      expect(service.volumes).toContain(`${row.dir}-releases:/releases`);
+      expect(service.healthcheck?.test?.join(' ')).toContain(`http://127.0.0.1:${row.port}/healthz`);
+      expect(volumes).toHaveProperty(`${row.dir}-releases`);
+      expect(services.host?.depends_on).toHaveProperty(row.dir);
+      // scripts/remotes/cli.ts reads <NAME>_URL for a remote's public address
+      expect(release.environment?.[`${row.name.toUpperCase()}_URL`]).toMatch(new RegExp(`:${row.port}$`));
+      expect(release.environment?.RELEASE_CHECK_ORIGIN_MAP).toContain(`:${row.port}=http://${row.dir}:${row.port}`);
+      expect(release.volumes).toContain(`${row.dir}-releases:/app/${row.dir}/dist`);
+    }
+  });
+
+  it("biome.json: the rule that keeps apps out of a remote's code names every remote's folder and package", () => {
+    const biome = readJson<{
+      linter: { rules: { style: { noRestrictedImports: { options: { patterns: { group: string[] }[] } } } } };
+    }>('biome.json');
+    const groups = biome.linter.rules.style.noRestrictedImports.options.patterns.map((p) => p.group);
+    const remoteGroup = groups.find((group) => group.some((g) => g.startsWith('@shop/mf-') && g !== '@shop/mf-shared'));
+    expect(remoteGroup).toBeDefined();
+    const named = rows.flatMap((row) => [`**/${row.dir}/**`, `@shop/${row.dir}`]);
+    expect([...remoteGroup!].sort()).toEqual(named.sort());
+  });
+
+  it('tsconfig.json type-checks every remote (its src and its rspack config)', () => {
+    const tsconfig = readJson<{ include?: string[]; references?: { path: string }[] }>('tsconfig.json');
+    for (const row of rows) {
+      const referenced = tsconfig.references?.some((r) => path.normalize(r.path).replace(/\/$/, '') === row.dir);
+      if (!referenced) expect(tsconfig.include).toEqual(expect.arrayContaining([`${row.dir}/src`, `${row.dir}/*.ts`]));
+    }
+  });
+
+  it("vitest's web project runs every remote's tests; codegen types every remote's operations", () => {
+    const projects = (vitestConfig.test?.projects ?? []) as { test: { name: string; include: string[] } }[];
+    const web = projects.find((p) => p.test.name === 'web');
+    for (const row of rows) {
+      const file = `${row.dir}/src/pages/x.test.tsx`;
+      expect(
+        web?.test.include.some((glob) => path.matchesGlob(file, glob)),
+        row.dir,
+      ).toBe(true);
+      expect(codegenConfig.generates).toHaveProperty([`${row.dir}/src/graphql/generated.ts`]);
+    }
+    expect(FRONT_END_PACKAGES).toEqual(['host', ...rows.map((r) => r.dir)]);
+    expect(REMOTE_DIRS).toEqual(rows.map((r) => r.dir));
+  });
+
+  it('the start scripts serve every remote on the table port, its variable named after it', () => {
+    expect(STACK_REMOTES).toEqual(
+      rows.map((r) => ({ name: r.name, dir: r.dir, portVar: `${r.name.toUpperCase()}_PORT`, defaultPort: r.port })),
+    );
+    const ports = portsFromEnv({});
+    for (const row of rows) expect(ports[row.name as RemoteName]).toBe(row.port);
+    expect(portsFromEnv({ MF_CART_PORT: '4555' }).mf_cart).toBe(4555);
+  });
+});
