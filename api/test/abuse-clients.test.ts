@@ -160,7 +160,7 @@ describeDrivers(
       const locked = await ops(peer, OPS_TOKEN);
       expect(locked.status).toBe(429);
       expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(800);
-      expect(await locked.json()).toMatchObject({ error: { code: 'TOO_MANY_FAILURES', message: expect.stringMatching(/Слишком много попыток/) } });
+      expect(await locked.json()).toMatchObject({ errors: [{ message: expect.stringMatching(/Слишком много попыток/), extensions: { code: 'TOO_MANY_FAILURES' } }] });
       // a forged X-Forwarded-For from the same peer is the same client
       expect((await ops(peer, OPS_TOKEN, '203.0.113.77')).status).toBe(429);
       // through the host, each real client has its own count

@@ -104,6 +104,12 @@ describeDrivers(
       return cookieOf(res);
     };
     const body = async (res: Response) => (await res.json()) as Json;
+    /** An error answer's code and message, read from the one error shape (@shop/contracts/errors). */
+    const failure = async (res: Response) => {
+      const { errors } = (await res.json()) as { errors: { message: string; extensions: { code: string } }[] };
+      expect(errors).toHaveLength(1);
+      return { code: errors[0]!.extensions.code, message: errors[0]!.message };
+    };
     const ops = (path: string, c: Call = {}) => call(`/api/ops${path}`, { token: TOKEN, origin: null, ...c });
 
     it('signs in with the right password: a session cookie (httpOnly, SameSite=Strict, Path=/api/admin, Secure over https) whose token is stored only as its sha256', async () => {
@@ -131,13 +137,13 @@ describeDrivers(
       const unknown = await signIn('nobody@shop.test', 'not-the-password');
       expect(wrong.status).toBe(401);
       expect(unknown.status).toBe(401);
-      expect(await body(wrong)).toEqual({ error: { code: 'BAD_CREDENTIALS', message: 'Неверный e-mail или пароль' } });
-      expect(await body(unknown)).toEqual({ error: { code: 'BAD_CREDENTIALS', message: 'Неверный e-mail или пароль' } });
+      expect(await body(wrong)).toEqual({ errors: [{ message: 'Неверный e-mail или пароль', extensions: { code: 'BAD_CREDENTIALS' } }] });
+      expect(await body(unknown)).toEqual({ errors: [{ message: 'Неверный e-mail или пароль', extensions: { code: 'BAD_CREDENTIALS' } }] });
       expect(wrong.headers.get('set-cookie')).toBeNull();
       for (const path of ['/api/admin/session', '/api/admin/orders', '/api/admin/orders.csv']) {
         const res = await call(path);
         expect(res.status).toBe(401);
-        expect((await body(res)).error).toEqual({ code: 'UNAUTHENTICATED', message: 'Войдите, чтобы продолжить' });
+        expect(await failure(res)).toEqual({ code: 'UNAUTHENTICATED', message: 'Войдите, чтобы продолжить' });
       }
       const forged = await call('/api/admin/orders', { cookie: `shop_desk=${'A'.repeat(43)}` });
       expect(forged.status).toBe(401);
@@ -152,7 +158,7 @@ describeDrivers(
       for (let i = 0; i < 3; i++) expect((await signIn(i ? victim.email : ' TARGET@shop.test ', `guess-${i}-xxxxx`, attacker)).status).toBe(401);
       const locked = await signIn(victim.email, victim.password, attacker);
       expect(locked.status).toBe(429);
-      const { error } = await body(locked);
+      const error = await failure(locked);
       expect(error.code).toBe('TOO_MANY_ATTEMPTS');
       expect(error.message).toMatch(/^Слишком много попыток входа\. Попробуйте через \d+ мин\.$/);
       expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -191,7 +197,7 @@ describeDrivers(
       expect((await call('/api/admin/orders', { cookie })).status).toBe(401);
       const again = await signIn(temp.email, temp.password);
       expect(again.status).toBe(403);
-      expect((await body(again)).error.code).toBe('USER_DISABLED');
+      expect((await failure(again)).code).toBe('USER_DISABLED');
       expect(again.headers.get('set-cookie')).toBeNull();
       // a disabled user's wrong password still reads as a wrong password
       expect((await signIn(temp.email, 'wrong-password-x')).status).toBe(401);
@@ -237,7 +243,7 @@ describeDrivers(
       for (const attempt of attempts) {
         const res = await call(path, { cookie, body: { status: 'cancelled' }, ...attempt });
         expect(res.status, JSON.stringify(attempt)).toBe(403);
-        expect((await body(res)).error.code).toBe('CSRF');
+        expect((await failure(res)).code).toBe('CSRF');
       }
       const login = await call('/api/admin/session', { body: { email: OWNER.email, password: OWNER.password }, origin: 'https://evil.test', ip: nextIp() });
       expect(login.status).toBe(403);
@@ -343,7 +349,7 @@ describeDrivers(
           if (path.endsWith('.csv') && query.startsWith('page')) continue;
           const res = await call(`${path}?${query}`, { cookie });
           expect(res.status, `${path}?${query.slice(0, 40)}`).toBe(400);
-          const { error } = await body(res);
+          const error = await failure(res);
           expect(error.code).toBe('BAD_FILTER');
           expect(error.message).toMatch(/[а-яё]/i);
           expect(res.headers.get('cache-control')).toBe('no-store');
@@ -395,10 +401,10 @@ describeDrivers(
       const status = (s: string, note?: string) => call(`/api/admin/orders/${order.number}/status`, { cookie, body: { status: s, note } });
       const paid = await status('paid');
       expect(paid.status).toBe(409);
-      expect((await body(paid)).error).toEqual({ code: 'PAYMENT_ONLY', message: 'Оплаченным заказ отмечает только подтверждённый платёж' });
+      expect(await failure(paid)).toEqual({ code: 'PAYMENT_ONLY', message: 'Оплаченным заказ отмечает только подтверждённый платёж' });
       const jump = await status('shipped');
       expect(jump.status).toBe(409);
-      const jumpError = (await body(jump)).error;
+      const jumpError = await failure(jump);
       expect(jumpError.code).toBe('BAD_TRANSITION');
       expect(jumpError.message).toMatch(/«новый».*«отправлен»/);
       expect((await status('nonsense')).status).toBe(400);
@@ -443,7 +449,7 @@ describeDrivers(
       expect(noToken.status).toBe(401);
       const wrong = await call('/api/ops/orders', { token: 'wrong', ip: '203.0.113.200' });
       expect(wrong.status).toBe(401);
-      expect((await body(wrong)).error.message).toMatch(/ops-токен/);
+      expect((await failure(wrong)).message).toMatch(/ops-токен/);
       // a session cookie is no ops token
       const cookie = await sessionOf(OWNER);
       expect((await call('/api/ops/orders', { cookie, ip: '203.0.113.200' })).status).toBe(401);

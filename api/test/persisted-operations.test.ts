@@ -27,7 +27,7 @@ const LISTING = `query Listing($limit: Int!) {
 
 interface Answer {
   status: number;
-  body: { data?: Record<string, unknown> | null; errors?: { message: string; extensions?: { code?: string } }[]; error?: { code: string; message: string; refused?: { name: string | null; reason: string }[] } };
+  body: { data?: Record<string, unknown> | null; errors?: { message: string; extensions?: { code?: string; refused?: { name: string | null; reason: string }[] } }[] };
 }
 
 async function answer(res: Response): Promise<Answer> {
@@ -173,8 +173,8 @@ describeDrivers(
       ];
       const res = await register(env(), [fine, ...bad]);
       expect(res.status).toBe(400);
-      expect(res.body.error?.code).toBe('OPERATIONS_REFUSED');
-      const reasons = Object.fromEntries((res.body.error?.refused ?? []).map((r) => [r.name, r.reason]));
+      expect(res.body.errors?.[0]?.extensions?.code).toBe('OPERATIONS_REFUSED');
+      const reasons = Object.fromEntries((res.body.errors?.[0]?.extensions?.refused ?? []).map((r) => [r.name, r.reason]));
       expect(Object.keys(reasons).sort()).toEqual(['Aliases', 'Broken', 'Deep', 'OnlyFragment', 'Swapped', 'TwoOps', 'Unknown']);
       expect(reasons.Aliases).toMatch(/QUERY_TOO_COMPLEX/);
       expect(reasons.Deep).toMatch(/QUERY_TOO_DEEP/);
@@ -189,7 +189,7 @@ describeDrivers(
       const listings = Array.from({ length: 14 }, (_, i) => `l${i}: products(type: OFFER, scope: {}, limit: $n) { items { id name sku variants { id name color thumbnail { src width height } } } }`);
       const costlyOne = `query Offers($n: Int!) {\n${listings.join('\n')}\n}`;
       const one = await register(env(), [op(costlyOne, 'Offers')]);
-      expect(one.body.error?.refused?.[0]?.reason).toMatch(/QUERY_TOO_COMPLEX: .*стоимость/);
+      expect(one.body.errors?.[0]?.extensions?.refused?.[0]?.reason).toMatch(/QUERY_TOO_COMPLEX: .*стоимость/);
     });
 
     it('guards the route: ops token, body size, shape', async () => {
@@ -199,7 +199,7 @@ describeDrivers(
       expect(huge.status).toBe(413);
       const shape = await register(env(), [{ id: 'nope', body: '' }], { app: '../../x', version: 'a b' });
       expect(shape.status).toBe(400);
-      expect(shape.body.error?.code).toBe('BAD_REQUEST');
+      expect(shape.body.errors?.[0]?.extensions?.code).toBe('BAD_REQUEST');
       const get = await env().request('/api/ops/operations', { headers: { authorization: `Bearer ${TOKEN}` } });
       expect(get.status).toBe(405);
     });
@@ -225,6 +225,6 @@ describeDrivers('trusted documents without an ops token', (env) => {
   it('refuses every registration', async () => {
     const res = await register(env(), [op(MENU)]);
     expect(res.status).toBe(403);
-    expect(res.body.error?.code).toBe('OPS_DISABLED');
+    expect(res.body.errors?.[0]?.extensions?.code).toBe('OPS_DISABLED');
   });
 });

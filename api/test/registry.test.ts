@@ -30,7 +30,7 @@ describeDrivers(
       expect((await ops('/releases', { remote: 'mf_cart', version: '1.0.0-a', manifestUrl: manifest('1.0.0-a'), by: 'cart-team' })).status).toBe(200);
       const changed = await ops('/releases', { remote: 'mf_cart', version: '1.0.0-a', manifestUrl: manifest('other'), by: 'cart-team' });
       expect(changed.status).toBe(400);
-      expect(((await changed.json()) as { error: { message: string } }).error.message).toContain('immutable');
+      expect(((await changed.json()) as { errors: { message: string }[] }).errors[0]?.message).toContain('релизы неизменяемы');
       expect((await ops('/activate', { remote: 'mf_cart', version: '1.0.0-a', by: 'ops-anna' })).status).toBe(200);
       expect(await publicState()).toEqual({ mf_cart: { active: { version: '1.0.0-a', manifestUrl: manifest('1.0.0-a') }, canary: null } });
       const status = (await (await ops('')).json()) as { remotes: { name: string; active: { activatedBy: string }; history: { action: string; by: string }[] }[] };
@@ -61,9 +61,9 @@ describeDrivers(
     it('rejects malformed changes with a reason', async () => {
       const res = await ops('/releases', { remote: 'evil; drop table', version: '../x', manifestUrl: 'javascript:alert(1)', by: '' });
       expect(res.status).toBe(400);
-      const { error } = (await res.json()) as { error: { code: string; message: string } };
-      expect(error.code).toBe('BAD_REQUEST');
-      expect(error.message).toMatch(/remote/);
+      const [error] = ((await res.json()) as { errors: { message: string; extensions: { code: string } }[] }).errors;
+      expect(error?.extensions.code).toBe('BAD_REQUEST');
+      expect(error?.message).toMatch(/remote/);
       expect((await ops('/nope', {})).status).toBe(404);
     });
   },
@@ -74,6 +74,6 @@ describeDrivers('remote registry without an ops token configured', (env) => {
   it('refuses every ops action', async () => {
     const res = await env().request('/api/ops/registry', { headers: { authorization: 'Bearer anything' } });
     expect(res.status).toBe(403);
-    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('OPS_DISABLED');
+    expect(await res.json()).toEqual({ errors: [{ message: 'Ops-доступ выключен: у API не задан OPS_TOKEN', extensions: { code: 'OPS_DISABLED' } }] });
   });
 });

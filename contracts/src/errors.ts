@@ -55,10 +55,9 @@ export const ERRORS = {
   QUERY_TOO_COMPLEX: { status: 400, kind: 'bug', message: 'Запрос слишком сложный' },
   SUBSCRIPTIONS_NOT_SUPPORTED: { status: 400, kind: 'bug', message: 'Подписки (subscription) не поддерживаются: отправьте query или mutation' },
   INTROSPECTION_DISABLED: { status: 400, kind: 'bug', message: 'Интроспекция схемы на этом сервере отключена' },
-  // trusted documents (persisted/persisted-operations.ts gives the plugin these three)
+  // trusted documents (persisted/persisted-operations.ts gives the plugin these two, and BAD_REQUEST for no id)
   PERSISTED_QUERY_NOT_FOUND: { status: 400, kind: 'bug', message: 'Операция не зарегистрирована: обновите страницу' },
   PERSISTED_QUERY_ONLY: { status: 400, kind: 'bug', message: 'Сервер выполняет только зарегистрированные операции магазина' },
-  PERSISTED_QUERY_ID_REQUIRED: { status: 400, kind: 'bug', message: 'В запросе нет ни текста операции, ни её id' },
 
   // payments (startPayment, paymentInfo, ЮKassa's notifications)
   ALREADY_PAID: { kind: 'domain', message: 'Заказ уже оплачен' },
@@ -165,7 +164,7 @@ export interface ErrorBody {
 }
 
 /** A code's message without its dynamic part (a code with one needs its message passed: errorMessage(code, params)). */
-function defaultMessage(code: ErrorCode): string {
+export function defaultMessage(code: ErrorCode): string {
   const entry: ErrorEntry = ERRORS[code];
   return typeof entry.message === 'string' ? entry.message : errorMessage('BAD_REQUEST');
 }

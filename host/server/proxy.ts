@@ -1,5 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
+import { type ErrorCode, errorBody, errorMessage } from '@shop/contracts/errors';
 
 /**
  * Connection-level headers (RFC 9110 §7.6.1) describe one hop and are never passed on; nor is
@@ -48,12 +49,13 @@ function forwardable(headers: http.IncomingHttpHeaders): http.OutgoingHttpHeader
   return out;
 }
 
-function refuse(res: http.ServerResponse, status: number, code: string, message: string, extra: Record<string, string> = {}) {
+/** The API's one error shape (@shop/contracts/errors), so a client reads the proxy's refusals like the API's. */
+function refuse(res: http.ServerResponse, status: number, code: ErrorCode, message: string, extra: Record<string, string> = {}) {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...extra });
-  res.end(JSON.stringify({ errors: [{ message, extensions: { code } }] }));
+  res.end(JSON.stringify(errorBody(code, message)));
 }
 
-export type ApiPath = { ok: true; path: string } | { ok: false; status: 400 | 404; code: string; message: string };
+export type ApiPath = { ok: true; path: string } | { ok: false; status: 400 | 404; code: ErrorCode; message: string };
 
 /**
  * The path the proxy may send to the API, from the request's already parsed path (see
@@ -62,7 +64,7 @@ export type ApiPath = { ok: true; path: string } | { ok: false; status: 400 | 40
  * `/api/ops/*` (the ops tooling talks to the API directly) unless `allowOps`.
  */
 export function apiPath(pathname: string, search: string, allowOps: boolean): ApiPath {
-  const bad = { ok: false as const, status: 400 as const, code: 'BAD_REQUEST', message: 'Некорректный адрес запроса' };
+  const bad = { ok: false as const, status: 400 as const, code: 'BAD_REQUEST' as const, message: 'Некорректный адрес запроса' };
   if (!pathname.startsWith('/api/')) return bad;
   let decoded: string;
   try {
@@ -124,7 +126,7 @@ export function proxyToApi(
     if (settled) return;
     settled = true;
     if (res.headersSent) return void res.destroy();
-    refuse(res, 502, 'API_UNAVAILABLE', 'Сервис временно недоступен');
+    refuse(res, 502, 'API_UNAVAILABLE', errorMessage('API_UNAVAILABLE'));
   });
   let received = 0;
   req.on('data', (chunk: Buffer) => {

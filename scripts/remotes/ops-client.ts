@@ -2,6 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import path from 'node:path';
+import { readErrorBody } from '@shop/contracts/errors';
 
 export interface Release {
   version: string;
@@ -55,8 +56,8 @@ async function call<T>(options: RegistryClientOptions, method: 'GET' | 'POST', r
   } catch (error) {
     throw new Error(`the API at ${options.base} did not answer (${(error as Error).message}); is the shop running?`);
   }
-  const answer = (await response.json().catch(() => null)) as { error?: { message: string } } | null;
-  if (!response.ok) throw new Error(answer?.error?.message ?? `the API answered HTTP ${response.status}`);
+  const answer: unknown = await response.json().catch(() => null);
+  if (!response.ok) throw new Error(readErrorBody(answer)?.message || `the API answered HTTP ${response.status}`);
   return answer as T;
 }
 

@@ -1,8 +1,10 @@
+import { type ErrorCode, errorMessage } from '@shop/contracts/errors';
 import { type DeskUser, MAX_SESSION_HOURS, ROLE_TITLES, createSession, deleteSession, findUserByEmail, normalizeEmail, sessionUser } from '../accounts/account-repo.ts';
 import { MAX_PASSWORD_LENGTH, checkPassword, warmDummyHash } from '../accounts/passwords.ts';
 import type { Config } from '../config.ts';
 import { type Db, isDatabaseUnavailable } from '../db/database.ts';
 import { rateLimitKey } from '../util/client-ip.ts';
+import { errorResponse } from '../util/error-response.ts';
 import { RateLimiter } from '../util/rate-limiter.ts';
 import type { OrderHooks } from '../orders/order-hooks.ts';
 import { changeOrderStatus } from '../orders/order-lifecycle.ts';
@@ -45,12 +47,13 @@ function json(body: unknown, status = 200, headers: Record<string, string> = {})
   return Response.json(body, { status, headers: { ...HEADERS, ...headers } });
 }
 
-function error(status: number, code: string, message: string, headers: Record<string, string> = {}): Response {
-  return json({ error: { code, message } }, status, headers);
+/** The one error shape of @shop/contracts/errors, with the code's status; the message is the code's unless given. */
+function error(code: ErrorCode, message?: string, headers: Record<string, string> = {}): Response {
+  return errorResponse(code, message, { headers: { ...HEADERS, ...headers } });
 }
 
-const unauthenticated = () => error(401, 'UNAUTHENTICATED', 'Войдите, чтобы продолжить');
-const orderNotFound = () => error(404, 'ORDER_NOT_FOUND', 'Заказ не найден');
+const unauthenticated = () => error('UNAUTHENTICATED');
+const orderNotFound = () => error('ORDER_NOT_FOUND');
 
 /** The MIME type's essence must be application/json: the three form types are what a cross-site page can post without a preflight. */
 const JSON_TYPE = /^\s*application\/json\s*(?:;|$)/i;
@@ -103,28 +106,28 @@ export function createDesk(options: DeskOptions): Desk {
    */
   function csrfRefusal(request: Request): Response | null {
     if (!JSON_TYPE.test(request.headers.get('content-type') ?? '')) {
-      return error(403, 'CSRF', 'Запрос отклонён: изменения принимаются только в формате JSON со страницы магазина');
+      return error('CSRF', 'Запрос отклонён: изменения принимаются только в формате JSON со страницы магазина');
     }
     const origin = request.headers.get('origin');
-    if (origin !== null && origin !== shopOrigin) return error(403, 'CSRF', 'Запрос отклонён: он пришёл не со страницы магазина');
+    if (origin !== null && origin !== shopOrigin) return error('CSRF');
     const site = request.headers.get('sec-fetch-site');
-    if (site === 'cross-site' || site === 'same-site') return error(403, 'CSRF', 'Запрос отклонён: он пришёл не со страницы магазина');
+    if (site === 'cross-site' || site === 'same-site') return error('CSRF');
     return null;
   }
 
   async function readBody(request: Request): Promise<Record<string, unknown> | Response> {
     if (!JSON_TYPE.test(request.headers.get('content-type') ?? '')) {
-      return error(415, 'UNSUPPORTED_MEDIA_TYPE', 'Тело запроса должно быть JSON (content-type: application/json)');
+      return error('UNSUPPORTED_MEDIA_TYPE', 'Тело запроса должно быть JSON (content-type: application/json)');
     }
     const text = await request.text();
-    if (text.length > MAX_DESK_BODY_BYTES) return error(413, 'PAYLOAD_TOO_LARGE', 'Тело запроса слишком большое');
+    if (text.length > MAX_DESK_BODY_BYTES) return error('PAYLOAD_TOO_LARGE', 'Тело запроса слишком большое');
     let body: unknown;
     try {
       body = JSON.parse(text);
     } catch {
-      return error(400, 'BAD_REQUEST', 'Тело запроса не является корректным JSON');
+      return error('BAD_REQUEST', 'Тело запроса не является корректным JSON');
     }
-    if (!body || typeof body !== 'object' || Array.isArray(body)) return error(400, 'BAD_REQUEST', 'Ожидается JSON-объект');
+    if (!body || typeof body !== 'object' || Array.isArray(body)) return error('BAD_REQUEST', 'Ожидается JSON-объект');
     return body as Record<string, unknown>;
   }
 
@@ -135,9 +138,9 @@ export function createDesk(options: DeskOptions): Desk {
     if (body instanceof Response) return body;
     const { email, password } = body;
     if (typeof email !== 'string' || typeof password !== 'string' || !email.trim() || !password) {
-      return error(400, 'BAD_REQUEST', 'Укажите e-mail и пароль');
+      return error('BAD_REQUEST', 'Укажите e-mail и пароль');
     }
-    if (email.length > 254 || password.length > MAX_PASSWORD_LENGTH) return error(401, 'BAD_CREDENTIALS', 'Неверный e-mail или пароль');
+    if (email.length > 254 || password.length > MAX_PASSWORD_LENGTH) return error('BAD_CREDENTIALS');
     const emailKey = normalizeEmail(email);
     const clientKey = rateLimitKey(ip);
     // a locked e-mail or client costs no hashing: a flood of guesses cannot buy CPU time
@@ -149,7 +152,7 @@ export function createDesk(options: DeskOptions): Desk {
     );
     if (wait > 0) {
       const minutes = Math.max(1, Math.ceil(wait / 60));
-      return error(429, 'TOO_MANY_ATTEMPTS', `Слишком много попыток входа. Попробуйте через ${minutes} мин.`, { 'retry-after': String(wait) });
+      return error('TOO_MANY_ATTEMPTS', errorMessage('TOO_MANY_ATTEMPTS', { minutes }), { 'retry-after': String(wait) });
     }
     const user = await findUserByEmail(db, emailKey);
     // an unknown e-mail is checked against a dummy hash: same time, same answer as a wrong password
@@ -158,9 +161,9 @@ export function createDesk(options: DeskOptions): Desk {
       signInFailures.byEmail.hit(pairKey);
       signInFailures.byEmailTotal.hit(emailKey);
       signInFailures.byClient.hit(clientKey);
-      return error(401, 'BAD_CREDENTIALS', 'Неверный e-mail или пароль');
+      return error('BAD_CREDENTIALS');
     }
-    if (user.disabledAt) return error(403, 'USER_DISABLED', 'Учётная запись отключена. Обратитесь к владельцу магазина.');
+    if (user.disabledAt) return error('USER_DISABLED');
     // a new token at every sign-in (no session fixation); the browser's previous one ends
     const previous = sessionToken(request);
     if (previous) await deleteSession(db, previous);
@@ -172,13 +175,13 @@ export function createDesk(options: DeskOptions): Desk {
     const body = await readBody(request);
     if (body instanceof Response) return body;
     const { status, note } = body;
-    if (!isOrderStatus(status)) return error(400, 'BAD_STATUS', 'Неизвестный статус: new, paid, assembled, shipped, delivered или cancelled');
-    if (note !== undefined && note !== null && typeof note !== 'string') return error(400, 'BAD_REQUEST', 'Комментарий должен быть строкой');
-    if (typeof note === 'string' && note.length > MAX_NOTE_LENGTH) return error(400, 'NOTE_TOO_LONG', `Комментарий длиннее ${MAX_NOTE_LENGTH} символов`);
+    if (!isOrderStatus(status)) return error('BAD_STATUS');
+    if (note !== undefined && note !== null && typeof note !== 'string') return error('BAD_REQUEST', 'Комментарий должен быть строкой');
+    if (typeof note === 'string' && note.length > MAX_NOTE_LENGTH) return error('NOTE_TOO_LONG', errorMessage('NOTE_TOO_LONG', { max: MAX_NOTE_LENGTH }));
     const id = await orderIdByNumber(db, number);
     if (id === null) return orderNotFound();
     const result = await changeOrderStatus(db, options.hooks, id, status, actor, typeof note === 'string' ? note.trim() : '');
-    if (!result.ok) return result.code === 'ORDER_NOT_FOUND' ? orderNotFound() : error(409, result.code, result.message);
+    if (!result.ok) return result.code === 'ORDER_NOT_FOUND' ? orderNotFound() : error(result.code, result.message);
     const order = await orderDetail(db, id, viewer);
     return order ? json({ order, changed: result.changed }) : orderNotFound();
   }
@@ -208,21 +211,21 @@ export function createDesk(options: DeskOptions): Desk {
   async function orders(request: Request, url: URL, route: string, actor: OrderActor, viewer: Viewer): Promise<Response> {
     const method = request.method;
     if (route === '/orders') {
-      if (method !== 'GET') return error(405, 'METHOD_NOT_ALLOWED', 'Только GET');
+      if (method !== 'GET') return error('METHOD_NOT_ALLOWED', 'Только GET');
       return json(await listOrders(db, parseFilter(url.searchParams), viewer));
     }
     if (route === '/orders.csv') {
-      if (method !== 'GET') return error(405, 'METHOD_NOT_ALLOWED', 'Только GET');
+      if (method !== 'GET') return error('METHOD_NOT_ALLOWED', 'Только GET');
       return csv(url, viewer);
     }
     const m = /^\/orders\/([^/]+)(\/status)?$/.exec(route);
-    if (!m) return error(404, 'NOT_FOUND', 'Нет такого адреса');
+    if (!m) return error('NOT_FOUND', 'Нет такого адреса');
     const number = decodeURIComponent(m[1] as string);
     if (m[2]) {
-      if (method !== 'POST') return error(405, 'METHOD_NOT_ALLOWED', 'Только POST');
+      if (method !== 'POST') return error('METHOD_NOT_ALLOWED', 'Только POST');
       return statusChange(request, number, actor, viewer);
     }
-    if (method !== 'GET') return error(405, 'METHOD_NOT_ALLOWED', 'Только GET');
+    if (method !== 'GET') return error('METHOD_NOT_ALLOWED', 'Только GET');
     const id = await orderIdByNumber(db, number);
     const order = id === null ? null : await orderDetail(db, id, viewer);
     return order ? json({ order }) : orderNotFound();
@@ -243,8 +246,8 @@ export function createDesk(options: DeskOptions): Desk {
         if (token) await deleteSession(db, token);
         return new Response(null, { status: 204, headers: { ...HEADERS, 'set-cookie': clearCookie() } });
       }
-      if (method !== 'GET') return error(405, 'METHOD_NOT_ALLOWED', 'GET, POST или DELETE');
-      if (!user) return token ? error(401, 'UNAUTHENTICATED', 'Войдите, чтобы продолжить', { 'set-cookie': clearCookie() }) : unauthenticated();
+      if (method !== 'GET') return error('METHOD_NOT_ALLOWED', 'GET, POST или DELETE');
+      if (!user) return token ? error('UNAUTHENTICATED', undefined, { 'set-cookie': clearCookie() }) : unauthenticated();
       return json({ user: userJson(user) });
     }
     if (!user) return unauthenticated();
@@ -252,9 +255,8 @@ export function createDesk(options: DeskOptions): Desk {
   }
 
   async function ops(request: Request, url: URL, ip: string): Promise<Response> {
-    if (!config.opsToken) return error(403, 'OPS_DISABLED', 'Ops-доступ выключен: у API не задан OPS_TOKEN');
+    if (!config.opsToken) return error('OPS_DISABLED');
     const refused = checkOpsToken(request, config.opsToken, { client: rateLimitKey(ip), failures: options.opsFailures });
-    if (refused?.status === 401) return error(401, 'UNAUTHORIZED', 'Нужен действующий ops-токен (authorization: Bearer <OPS_TOKEN>)');
     if (refused) return refused;
     return orders(request, url, url.pathname.slice('/api/ops'.length), 'ops-token', { kind: 'ops' });
   }
@@ -265,11 +267,11 @@ export function createDesk(options: DeskOptions): Desk {
       try {
         return url.pathname.startsWith(`${ADMIN}/`) ? await admin(request, url, ip) : await ops(request, url, ip);
       } catch (caught) {
-        if (caught instanceof FilterError) return error(400, 'BAD_FILTER', caught.message);
-        if (caught instanceof URIError) return error(400, 'BAD_REQUEST', 'Некорректный адрес');
-        if (isDatabaseUnavailable(caught)) return error(503, 'DATABASE_UNAVAILABLE', 'База данных недоступна, попробуйте через минуту');
+        if (caught instanceof FilterError) return error('BAD_FILTER', caught.message);
+        if (caught instanceof URIError) return error('BAD_REQUEST', 'Некорректный адрес');
+        if (isDatabaseUnavailable(caught)) return error('DATABASE_UNAVAILABLE');
         console.error('desk:', caught);
-        return error(500, 'INTERNAL_SERVER_ERROR', 'Ошибка сервера');
+        return error('INTERNAL_SERVER_ERROR');
       }
     },
   };

@@ -60,6 +60,7 @@ import {
   validate,
 } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+import type { ErrorCode } from './errors.ts';
 
 export interface QueryLimits {
   maxDepth: number;
@@ -335,7 +336,7 @@ export function measure(schema: GraphQLSchema, operation: OperationDefinitionNod
   return { depth, cost, visits };
 }
 
-function limitError(code: string, message: string, extensions: Record<string, unknown> = {}): GraphQLError {
+function limitError(code: ErrorCode, message: string, extensions: Record<string, unknown> = {}): GraphQLError {
   // a request error: nothing ran, so HTTP 400 whatever the Accept header (spec: false: yoga would
   // answer application/json validation errors with 200); yoga leaves extensions.http out of the answer
   return new GraphQLError(message, { extensions: { code, ...extensions, http: { status: 400, spec: false } } });

@@ -1,13 +1,13 @@
+import { type ErrorCode, errorMessage } from '@shop/contracts/errors';
 import type { GraphQLParams, Plugin } from 'graphql-yoga';
+import { errorResponse } from '../util/error-response.ts';
 import { checkJsonBounds, type JsonBounds, variableBounds } from './json-bounds.ts';
 
 export const MAX_BODY_BYTES = 100 * 1024;
 
-export function jsonError(status: number, code: string, message: string): Response {
-  return new Response(JSON.stringify({ errors: [{ message, extensions: { code } }] }), {
-    status,
-    headers: { 'content-type': 'application/json; charset=utf-8' },
-  });
+/** An error answer in the one shape of @shop/contracts/errors (util/error-response.ts). */
+export function jsonError(status: number, code: ErrorCode, message?: string): Response {
+  return errorResponse(code, message, { status });
 }
 
 /**
@@ -62,10 +62,12 @@ function boundsError(params: Record<string, unknown>, bounds: JsonBounds): Respo
   for (const name of ['variables', 'extensions'] as const) {
     const problem = checkJsonBounds(params[name], bounds);
     if (problem === 'TOO_DEEP') {
-      return jsonError(400, `${name.toUpperCase()}_TOO_DEEP`, `Параметр ${name} вложен глубже ${bounds.maxDepth} уровней`);
+      const code = name === 'variables' ? 'VARIABLES_TOO_DEEP' : 'EXTENSIONS_TOO_DEEP';
+      return errorResponse(code, errorMessage(code, { max: bounds.maxDepth }));
     }
     if (problem === 'TOO_LARGE') {
-      return jsonError(400, `${name.toUpperCase()}_TOO_LARGE`, `Параметр ${name} содержит больше ${bounds.maxNodes} значений`);
+      const code = name === 'variables' ? 'VARIABLES_TOO_LARGE' : 'EXTENSIONS_TOO_LARGE';
+      return errorResponse(code, errorMessage(code, { max: bounds.maxNodes }));
     }
   }
   return null;
@@ -85,7 +87,7 @@ export function useBodyLimit(options: BodyLimitOptions = {}): Plugin {
   const bounds = options.bounds ?? variableBounds;
   const prefixes = Object.entries(options.maxByPathPrefix ?? {});
   const capFor = (path: string) => prefixes.find(([prefix]) => path.startsWith(prefix))?.[1] ?? max;
-  const tooLarge = (cap: number) => jsonError(413, 'PAYLOAD_TOO_LARGE', `Тело запроса больше ${Math.round(cap / 1024)} КБ`);
+  const tooLarge = (cap: number) => errorResponse('PAYLOAD_TOO_LARGE', errorMessage('PAYLOAD_TOO_LARGE', { maxKb: Math.round(cap / 1024) }));
   // the GraphQL bodies read in onRequest, for the parser
   const texts = new WeakMap<Request, string>();
   return {
@@ -104,7 +106,7 @@ export function useBodyLimit(options: BodyLimitOptions = {}): Plugin {
       }
       if (url.pathname === '/api/graphql' && request.method === 'POST') {
         if (!GRAPHQL_BODY_TYPE.test(request.headers.get('content-type') ?? '')) {
-          endResponse(jsonError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Запрос к API должен иметь тип application/json'));
+          endResponse(errorResponse('UNSUPPORTED_MEDIA_TYPE'));
           return;
         }
         texts.set(request, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'));
@@ -130,7 +132,7 @@ export function useBodyLimit(options: BodyLimitOptions = {}): Plugin {
             try {
               params[name] = JSON.parse(raw);
             } catch {
-              return jsonError(400, 'BAD_REQUEST', `Параметр ${name} не является корректным JSON`);
+              return errorResponse('BAD_REQUEST', `Параметр ${name} не является корректным JSON`);
             }
           }
           return boundsError(params, bounds) ?? (params as GraphQLParams);
@@ -144,7 +146,7 @@ export function useBodyLimit(options: BodyLimitOptions = {}): Plugin {
         if (text === undefined) {
           // not seen by onRequest (a request replaced by a later plugin): same cap, same types
           if (!GRAPHQL_BODY_TYPE.test(req.headers.get('content-type') ?? '')) {
-            return jsonError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Запрос к API должен иметь тип application/json');
+            return errorResponse('UNSUPPORTED_MEDIA_TYPE');
           }
           const bytes = await readLimited(req, max);
           if (bytes === null) return tooLarge(max);
@@ -156,10 +158,10 @@ export function useBodyLimit(options: BodyLimitOptions = {}): Plugin {
         try {
           body = JSON.parse(text);
         } catch {
-          return jsonError(400, 'BAD_REQUEST', 'Тело запроса не является корректным JSON');
+          return errorResponse('BAD_REQUEST', 'Тело запроса не является корректным JSON');
         }
         if (!body || typeof body !== 'object' || Array.isArray(body)) {
-          return jsonError(400, 'BAD_REQUEST', 'Ожидается JSON-объект { query, variables, operationName }');
+          return errorResponse('BAD_REQUEST', 'Ожидается JSON-объект { query, variables, operationName }');
         }
         return boundsError(body as Record<string, unknown>, bounds) ?? (body as GraphQLParams);
       });

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { Plugin } from 'graphql-yoga';
-import { jsonError } from './body-limit.ts';
+import { errorResponse } from '../util/error-response.ts';
 
 export interface ExecutionLimitOptions {
   /** GraphQL requests parsed, executed and serialised at once. */
@@ -25,11 +25,7 @@ export interface ExecutionLimitOptions {
  * connection closed.
  * Hand-written: yoga has no concurrency limit, and a counter and a queue are all it takes.
  */
-const busy = () => {
-  const res = jsonError(503, 'SERVICE_BUSY', 'Сервер перегружен, попробуйте ещё раз через секунду');
-  res.headers.set('retry-after', '1');
-  return res;
-};
+const busy = () => errorResponse('SERVICE_BUSY', undefined, { headers: { 'retry-after': '1' } });
 
 export function useExecutionLimit(
   options: ExecutionLimitOptions,

@@ -1,4 +1,5 @@
 import { TrustedProxies } from '../util/client-ip.ts';
+import { errorResponse } from '../util/error-response.ts';
 import { RateLimiter } from '../util/rate-limiter.ts';
 import { YOOKASSA_NOTIFY_NETWORKS } from './payment-config.ts';
 import type { PaymentService } from './payment-service.ts';
@@ -26,28 +27,26 @@ export function yookassaNotifyRoute(payments: PaymentService, log: (message: str
   const limiter = new RateLimiter(NOTIFY_RATE_LIMIT);
   const networks = new TrustedProxies(YOOKASSA_NOTIFY_NETWORKS);
   return async (request: Request, clientIp: string, clientKey: string): Promise<Response> => {
-    if (payments.provider.name !== 'yookassa') return json(404, { code: 'NOT_FOUND', message: 'Оплата через ЮKassa не подключена' });
-    if (request.method !== 'POST') return new Response('Method Not Allowed', { status: 405, headers: { allow: 'POST' } });
+    if (payments.provider.name !== 'yookassa') return errorResponse('NOT_FOUND', 'Оплата через ЮKassa не подключена');
+    if (request.method !== 'POST') return errorResponse('METHOD_NOT_ALLOWED', 'Только POST', { headers: { allow: 'POST' } });
     const wait = limiter.hit(clientKey);
     if (wait > 0) {
-      const res = json(429, { code: 'RATE_LIMITED', message: `Слишком много уведомлений. Попробуйте снова через ${wait} с.` });
-      res.headers.set('retry-after', String(wait));
-      return res;
+      return errorResponse('RATE_LIMITED', `Слишком много уведомлений. Попробуйте снова через ${wait} с.`, { headers: { 'retry-after': String(wait) } });
     }
     if (payments.config.yookassa?.checkNotifyIp && !networks.has(clientIp)) {
       log(`[payments] notification from ${clientIp}, not one of ЮKassa's addresses: refused`);
-      return json(403, { code: 'FORBIDDEN', message: 'Уведомления принимаются только от ЮKassa' });
+      return errorResponse('FORBIDDEN');
     }
     let body: { type?: unknown; event?: unknown; object?: { id?: unknown } } | null;
     try {
       body = JSON.parse(await request.text());
     } catch {
-      return json(400, { code: 'BAD_REQUEST', message: 'Ожидалось уведомление ЮKassa в JSON' });
+      return errorResponse('BAD_REQUEST', 'Ожидалось уведомление ЮKassa в JSON');
     }
     const id = body?.object?.id;
     const event = body?.event;
     if (body?.type !== 'notification' || typeof event !== 'string' || typeof id !== 'string' || !/^[A-Za-z0-9-]{1,64}$/.test(id)) {
-      return json(400, { code: 'BAD_REQUEST', message: 'Ожидалось уведомление ЮKassa: type, event, object.id' });
+      return errorResponse('BAD_REQUEST', 'Ожидалось уведомление ЮKassa: type, event, object.id');
     }
     if (!EVENTS.has(event)) return json(200, { ok: true, ignored: event.slice(0, 60) });
     try {
@@ -57,7 +56,7 @@ export function yookassaNotifyRoute(payments: PaymentService, log: (message: str
     } catch (e) {
       if (e instanceof PaymentProviderError) {
         log(`[payments] notification ${event} for ${id}: ЮKassa could not be asked (${e.message}); answered 503 so it is sent again`);
-        return json(503, { code: 'SERVICE_UNAVAILABLE', message: 'Платёж не удалось проверить, повторите позже' });
+        return errorResponse('SERVICE_UNAVAILABLE', 'Платёж не удалось проверить, повторите позже');
       }
       throw e;
     }

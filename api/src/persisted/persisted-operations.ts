@@ -13,7 +13,9 @@ import { gte } from 'drizzle-orm';
 import { type DocumentNode, Kind, type OperationDefinitionNode } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { z } from 'zod';
+import { type ErrorCode, defaultMessage, errorMessage, errorStatus } from '@shop/contracts/errors';
 import type { Db } from '../db/database.ts';
+import { errorResponse } from '../util/error-response.ts';
 import { persistedOperations } from './persisted-tables.ts';
 import type { DocumentCheck } from './check-document.ts';
 
@@ -134,9 +136,6 @@ const manifestSchema = z.object({
 });
 export type OperationManifest = Omit<z.infer<typeof manifestSchema>, 'by'>;
 
-function error(status: number, code: string, message: string, extra: Record<string, unknown> = {}): Response {
-  return Response.json({ error: { code, message, ...extra } }, { status, headers: { 'cache-control': 'no-store' } });
-}
 
 /** Reads at most `max` bytes of a body (any content type or transfer encoding); null when it is longer. */
 async function readCapped(request: Request, max: number): Promise<string | null> {
@@ -172,30 +171,30 @@ export async function operationsResponse(
   /** The ops token check (null: no token configured, every registration is refused). */
   authorize: ((request: Request) => Response | null) | null,
 ): Promise<Response> {
-  if (!authorize) return error(403, 'OPS_DISABLED', 'Ops actions are off: the API has no OPS_TOKEN configured');
+  if (!authorize) return errorResponse('OPS_DISABLED');
   const refused = authorize(request);
   if (refused) return refused;
-  if (request.method !== 'POST') return error(405, 'METHOD_NOT_ALLOWED', 'POST only');
+  if (request.method !== 'POST') return errorResponse('METHOD_NOT_ALLOWED', 'Только POST', { headers: { allow: 'POST' } });
   const text = await readCapped(request, MAX_REGISTRATION_BYTES);
-  if (text === null) return error(413, 'PAYLOAD_TOO_LARGE', `A registration is at most ${MAX_REGISTRATION_BYTES} bytes`);
+  if (text === null) return errorResponse('PAYLOAD_TOO_LARGE', errorMessage('PAYLOAD_TOO_LARGE', { maxKb: Math.round(MAX_REGISTRATION_BYTES / 1024) }));
   let json: unknown = null;
   try {
     json = JSON.parse(text);
   } catch {}
   const parsed = manifestSchema.safeParse(json);
-  if (!parsed.success) return error(400, 'BAD_REQUEST', parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ').slice(0, 2000));
+  if (!parsed.success) return errorResponse('BAD_REQUEST', `Некорректное тело запроса: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`.slice(0, 2000));
   const { by, ...manifest } = parsed.data;
   const result = await store.register(manifest, by, check);
   if (!result.ok) {
     const list = result.refused.map((r) => `${r.name ?? r.id.slice(0, 12)}: ${r.reason}`);
-    return error(400, 'OPERATIONS_REFUSED', `${result.refused.length} operation(s) refused, nothing registered: ${list.join('; ')}`.slice(0, 4000), {
-      refused: result.refused,
+    return errorResponse('OPERATIONS_REFUSED', `Отклонено операций: ${result.refused.length}, ничего не зарегистрировано: ${list.join('; ')}`.slice(0, 4000), {
+      extra: { refused: result.refused },
     });
   }
   return Response.json({ operations: result.operations, registered: result.registered }, { headers: { 'cache-control': 'no-store' } });
 }
 
-const refusal = (code: string, message: string) => ({ message, extensions: { code, http: { status: 400 } } });
+const refusal = (code: ErrorCode, message = defaultMessage(code)) => ({ message, extensions: { code, http: { status: errorStatus(code) } } });
 
 /**
  * The run-time side: a request naming a registered id runs that text; an unknown id answers
@@ -210,8 +209,8 @@ export function usePersistedOperationsFrom(store: PersistedOperationStore, allow
     // cache then see exactly what an arbitrary request with the same text would give them
     getPersistedOperation: (id) => store.get(id),
     customErrors: {
-      notFound: refusal('PERSISTED_QUERY_NOT_FOUND', 'Операция не зарегистрирована: обновите страницу'),
-      persistedQueryOnly: refusal('PERSISTED_QUERY_ONLY', 'Сервер выполняет только зарегистрированные операции магазина'),
+      notFound: refusal('PERSISTED_QUERY_NOT_FOUND'),
+      persistedQueryOnly: refusal('PERSISTED_QUERY_ONLY'),
       keyNotFound: refusal('BAD_REQUEST', 'В запросе нет ни текста операции, ни её id'),
     },
   }) as Plugin;

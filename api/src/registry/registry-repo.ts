@@ -86,7 +86,7 @@ export class RegistryRepo {
         .where(and(eq(remoteReleases.remote, remote), eq(remoteReleases.version, version)));
       if (existing) {
         if (existing.manifestUrl !== manifestUrl) {
-          throw new RegistryError('BAD_REQUEST', `${remote} ${version} is already published with another manifest: releases are immutable`);
+          throw new RegistryError('BAD_REQUEST', `${remote} ${version} уже опубликован с другим манифестом: релизы неизменяемы`);
         }
         return existing;
       }
@@ -101,7 +101,7 @@ export class RegistryRepo {
       .select()
       .from(remoteReleases)
       .where(and(eq(remoteReleases.remote, remote), eq(remoteReleases.version, version)));
-    if (!release) throw new RegistryError('NOT_FOUND', `${remote} has no published release ${version}`);
+    if (!release) throw new RegistryError('NOT_FOUND', `У ${remote} нет опубликованного релиза ${version}`);
     return release;
   }
 
@@ -120,7 +120,7 @@ export class RegistryRepo {
     await this.db.transaction(async (tx) => {
       await this.requireRelease(tx as unknown as Db, remote, version);
       const [state] = await tx.select().from(remoteState).where(eq(remoteState.remote, remote));
-      if (!state?.activeVersion) throw new RegistryError('BAD_REQUEST', `${remote} has no active release to run a canary beside`);
+      if (!state?.activeVersion) throw new RegistryError('BAD_REQUEST', `У ${remote} нет активного релиза, рядом с которым запустить canary`);
       const values = { canaryVersion: version, canaryPercent: percent, canaryAt: new Date(), canaryBy: by };
       await tx.update(remoteState).set(values).where(eq(remoteState.remote, remote));
       await tx.insert(registryEvents).values({ remote, action: 'canary', version, percent, by });
@@ -130,7 +130,7 @@ export class RegistryRepo {
   async promote(remote: string, by: string) {
     await this.db.transaction(async (tx) => {
       const [state] = await tx.select().from(remoteState).where(eq(remoteState.remote, remote));
-      if (!state?.canaryVersion) throw new RegistryError('BAD_REQUEST', `${remote} has no canary to promote`);
+      if (!state?.canaryVersion) throw new RegistryError('BAD_REQUEST', `У ${remote} нет canary-релиза, который можно сделать основным`);
       const values = { activeVersion: state.canaryVersion, activatedAt: new Date(), activatedBy: by, canaryVersion: null, canaryPercent: null, canaryAt: null, canaryBy: null };
       await tx.update(remoteState).set(values).where(eq(remoteState.remote, remote));
       await tx.insert(registryEvents).values({ remote, action: 'promote', version: state.canaryVersion, by });

@@ -1,8 +1,10 @@
 import { sameSecret } from '../util/same-secret.ts';
+import { errorMessage } from '@shop/contracts/errors';
 import { REMOTE_NAMES } from '@shop/contracts/remotes';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import { errorResponse } from '../util/error-response.ts';
 import type { RateLimiter } from '../util/rate-limiter.ts';
 import { RegistryError, RegistryRepo } from './registry-repo.ts';
 
@@ -17,9 +19,6 @@ const bodies = {
   '/promote': z.object({ remote, by }),
 } as const;
 
-function error(status: number, code: string, message: string): Response {
-  return Response.json({ error: { code, message } }, { status, headers: { 'cache-control': 'no-store' } });
-}
 
 function tokenMatches(header: string | null, token: string): boolean {
   return sameSecret(header?.replace(/^Bearer\s+/i, '') ?? '', token);
@@ -39,13 +38,11 @@ export interface TokenGuard {
 export function checkOpsToken(request: Request, token: string, guard: TokenGuard | undefined): Response | null {
   const wait = guard?.failures.blockedFor(guard.client) ?? 0;
   if (wait > 0) {
-    const res = error(429, 'TOO_MANY_FAILURES', `Слишком много попыток с неверным токеном. Повторите через ${wait} с.`);
-    res.headers.set('retry-after', String(wait));
-    return res;
+    return errorResponse('TOO_MANY_FAILURES', errorMessage('TOO_MANY_FAILURES', { wait }), { headers: { 'retry-after': String(wait) } });
   }
   if (tokenMatches(request.headers.get('authorization'), token)) return null;
   guard?.failures.hit(guard.client);
-  return error(401, 'UNAUTHORIZED', 'A valid ops token is required');
+  return errorResponse('UNAUTHORIZED');
 }
 
 /**
@@ -55,19 +52,19 @@ export function checkOpsToken(request: Request, token: string, guard: TokenGuard
 export async function registryResponse(request: Request, url: URL, db: Db, config: Config, guard?: TokenGuard): Promise<Response | null> {
   const repo = new RegistryRepo(db);
   if (url.pathname === '/api/registry') {
-    if (request.method !== 'GET') return error(405, 'METHOD_NOT_ALLOWED', 'GET only');
+    if (request.method !== 'GET') return errorResponse('METHOD_NOT_ALLOWED', 'Только GET', { headers: { allow: 'GET' } });
     return Response.json({ remotes: await repo.publicState() }, { headers: { 'cache-control': 'no-store' } });
   }
   if (!url.pathname.startsWith('/api/ops/registry')) return null;
-  if (!config.opsToken) return error(403, 'OPS_DISABLED', 'Ops actions are off: the API has no OPS_TOKEN configured');
+  if (!config.opsToken) return errorResponse('OPS_DISABLED');
   const refused = checkOpsToken(request, config.opsToken, guard);
   if (refused) return refused;
   const route = url.pathname.slice('/api/ops/registry'.length);
   try {
     if (route === '' && request.method === 'GET') return Response.json({ remotes: await repo.status() }, { headers: { 'cache-control': 'no-store' } });
-    if (request.method !== 'POST' || !(route in bodies)) return error(404, 'NOT_FOUND', `No ops action ${route || '/'}`);
+    if (request.method !== 'POST' || !(route in bodies)) return errorResponse('NOT_FOUND', `Нет такого ops-действия: ${route || '/'}`);
     const parsed = bodies[route as keyof typeof bodies].safeParse(await request.json().catch(() => null));
-    if (!parsed.success) return error(400, 'BAD_REQUEST', parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+    if (!parsed.success) return errorResponse('BAD_REQUEST', `Некорректное тело запроса: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
     const body = parsed.data as { remote: string; version?: string; manifestUrl?: string; percent?: number; by: string };
     switch (route) {
       case '/releases':
@@ -85,7 +82,7 @@ export async function registryResponse(request: Request, url: URL, db: Db, confi
     const status = (await repo.status()).find((r) => r.name === body.remote);
     return Response.json({ remote: status });
   } catch (caught) {
-    if (caught instanceof RegistryError) return error(caught.code === 'NOT_FOUND' ? 404 : 400, caught.code, caught.message);
+    if (caught instanceof RegistryError) return errorResponse(caught.code, caught.message);
     throw caught;
   }
 }

@@ -1,3 +1,4 @@
+import { errorBody } from '@shop/contracts/errors';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DeskError, deskApi } from './desk-api.ts';
 
@@ -19,18 +20,18 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('what a desk request turns every failure into', () => {
   it('a wrong password is the API message beside the form, not a trip to the sign-in page', async () => {
-    answer(401, { error: { code: 'BAD_CREDENTIALS', message: 'Неверный e-mail или пароль' } });
+    answer(401, errorBody('BAD_CREDENTIALS', 'Неверный e-mail или пароль'));
     const error = await failure(deskApi.signIn('a@b.ru', 'x'));
     expect([error.kind, error.code, error.message]).toEqual(['api', 'BAD_CREDENTIALS', 'Неверный e-mail или пароль']);
   });
 
   it('any other 401 is an ended session', async () => {
-    answer(401, { error: { code: 'UNAUTHENTICATED', message: 'Войдите, чтобы продолжить' } });
+    answer(401, errorBody('UNAUTHENTICATED', 'Войдите, чтобы продолжить'));
     expect((await failure(deskApi.orders(''))).kind).toBe('unauthenticated');
   });
 
   it('throttling keeps its Russian message', async () => {
-    answer(429, { error: { code: 'TOO_MANY_ATTEMPTS', message: 'Слишком много попыток входа. Попробуйте через 15 мин.' } });
+    answer(429, errorBody('TOO_MANY_ATTEMPTS', 'Слишком много попыток входа. Попробуйте через 15 мин.'));
     expect((await failure(deskApi.signIn('a@b.ru', 'x'))).message).toBe('Слишком много попыток входа. Попробуйте через 15 мин.');
   });
 

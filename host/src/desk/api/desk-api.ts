@@ -1,3 +1,4 @@
+import { readErrorBody } from '@shop/contracts/errors';
 import type { DeskUser, OrderDetail, OrderList } from './desk-types.ts';
 
 /**
@@ -38,14 +39,10 @@ async function request<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?
     throw new DeskError('network', NETWORK_MESSAGE);
   }
   if (response.status === 204) return undefined as T;
-  const payload = (await response.json().catch(() => null)) as {
-    error?: { code?: string; message?: string };
-    /** The host proxy's own refusals are shaped like GraphQL errors. */
-    errors?: { message?: string; extensions?: { code?: string } }[];
-  } | null;
+  const payload: unknown = await response.json().catch(() => null);
   if (response.ok && payload) return payload as T;
-  const code = payload?.error?.code ?? payload?.errors?.[0]?.extensions?.code ?? '';
-  const message = payload?.error?.message ?? payload?.errors?.[0]?.message ?? '';
+  // the API and the host proxy answer errors in the one shape of @shop/contracts/errors
+  const { code, message } = readErrorBody(payload) ?? { code: '', message: '' };
   if (response.status === 401 && code !== 'BAD_CREDENTIALS') throw new DeskError('unauthenticated', message || 'Войдите, чтобы продолжить', 401, code);
   // A proxy's 502/503 or a body that is not the API's JSON: nothing the person did wrong.
   if (!message) {
