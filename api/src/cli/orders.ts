@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { readErrorBody } from '@shop/contracts/errors';
 import { formatPrice } from '@shop/contracts/format';
+import { deliveryTitle } from '@shop/contracts/order';
 import { ORDER_STATUS_TITLES, ORDER_STATUSES } from '../orders/order-status.ts';
 import { table } from './table.ts';
 
@@ -109,7 +110,7 @@ function printDetail(o: Detail): void {
   out.push(`  Создан:      ${moscow(o.createdAt)} (МСК)${o.paidAt ? `, оплачен ${moscow(o.paidAt)}` : ''}${o.reservedUntil ? `, резерв до ${moscow(o.reservedUntil)}` : ''}`);
   out.push(`  Сумма:       ${formatPrice(o.totalPrice)}, товаров: ${o.items}`);
   out.push(`  Покупатель:  ${o.fullName}, ${o.phone}, ${o.email}`);
-  out.push(`  Доставка:    ${o.deliveryTitle ?? o.deliveryMethod}; ${o.city}, ${o.address}`);
+  out.push(`  Доставка:    ${o.deliveryTitle ?? deliveryTitle(o.deliveryMethod)}; ${o.city}, ${o.address}`);
   if (o.comment) out.push(`  Комментарий: ${o.comment}`);
   out.push(o.consent ? `  Согласие:    версия ${o.consent.version}, ${moscow(o.consent.at)}, IP ${o.consent.clientIp}` : '  Согласие:    нет записи');
   out.push('', 'Товары:');

@@ -4,6 +4,7 @@
 // catalogue or the shopper is HTML-escaped; the text part is plain text and needs no escaping.
 
 import { formatPrice } from '@shop/contracts/format';
+import { deliveryTitle } from '@shop/contracts/order';
 
 export interface LetterShop {
   /** Shown in the header and the footer (SHOP_NAME). */
@@ -38,14 +39,6 @@ export interface Letter {
   html: string;
   text: string;
 }
-
-const DELIVERY_TITLES: Record<string, string> = {
-  COURIER: 'Курьер',
-  CDEK_PICKUP: 'Пункт выдачи СДЭК',
-  RUSSIAN_POST: 'Почта России',
-};
-
-export const deliveryTitle = (method: string) => DELIVERY_TITLES[method] ?? method;
 
 const moscowTime = new Intl.DateTimeFormat('ru-RU', {
   timeZone: 'Europe/Moscow',

@@ -4,6 +4,7 @@
  * analytics into a page that needs none of them).
  */
 import { formatCount, formatPrice as formatRoubles } from '@shop/contracts/format';
+import { deliveryTitle as titleOf } from '@shop/contracts/order';
 
 const moscow = new Intl.DateTimeFormat('ru-RU', {
   timeZone: 'Europe/Moscow',
@@ -31,15 +32,9 @@ export function plural(count: number, one: string, few: string, many: string): s
   return formatCount(count, { one, few, many }, { grouped: true });
 }
 
-/** The checkout's delivery methods (api DeliveryMethod), as the shopper chose them. */
-const DELIVERY_TITLES: Record<string, string> = {
-  COURIER: 'курьер',
-  CDEK_PICKUP: 'пункт выдачи СДЭК',
-  RUSSIAN_POST: 'Почта России',
-};
-
+/** The delivery method the shopper chose, mid-line («Казань, пункт выдачи СДЭК»): @shop/contracts/order's table. */
 export function deliveryTitle(method: string): string {
-  return DELIVERY_TITLES[method] ?? DELIVERY_TITLES[method.toUpperCase()] ?? method;
+  return titleOf(method, 'inSentence');
 }
 
 const PAYMENT_TITLES: Record<string, string> = {
