@@ -1,11 +1,11 @@
 import { CombinedGraphQLErrors } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
+import { orderLineProduct } from '@shop/contracts/analytics';
 import { formatCount, formatPrice, GOODS } from '@shop/contracts/format';
 import type { OrderPageProps } from '@shop/contracts/remotes';
 import { SectionError, Spinner } from '@shop/mf-shared';
 import { useEffect } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
-import { orderLineProduct } from '../cart-lines/analytics-product.ts';
 import { OrderDocument } from '../graphql/generated.ts';
 import { formatOrderDate, ORDER_STATUS } from '../order/order-status.ts';
 import { deliveryTitle, orderSummary, statusTone } from '../order/order-view.ts';

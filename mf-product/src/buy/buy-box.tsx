@@ -1,9 +1,10 @@
+import { pageProduct } from '@shop/contracts/analytics';
 import { formatPrice } from '@shop/contracts/format';
 import { analytics, useCart } from '@shop/mf-shared';
 import { useMemo, useState } from 'react';
 import type { ProductData } from '../product/product-data.ts';
 import styles from './buy-box.module.css';
-import { toAnalyticsProduct, toCartItem } from './cart-line.ts';
+import { toCartItem } from './cart-line.ts';
 import { SizeGrid } from './size-grid.tsx';
 import { addToCartAction, chooseSize, type PriceLabel, priceLabel, sortOffers } from './size-selection.ts';
 
@@ -23,7 +24,7 @@ export function BuyBox({ product }: { product: ProductData }) {
       return;
     }
     add(toCartItem(product, action.add));
-    analytics.add(toAnalyticsProduct(product, action.add));
+    analytics.add(pageProduct(product, action.add));
   };
 
   return (

@@ -1,4 +1,4 @@
-import { type AnalyticsProduct, ecommerceProduct, type NewCartItem } from '@shop/mf-shared';
+import type { NewCartItem } from '@shop/mf-shared';
 import type { OfferData, ProductData } from '../product/product-data.ts';
 
 /** The cart line for one size of this product, as the cart store and the cart remote expect it. */
@@ -18,18 +18,3 @@ export function toCartItem(product: ProductData, offer: OfferData): NewCartItem 
   };
 }
 
-/**
- * The e-commerce payload (spec §3), through the shared mapper: the product's id in a detail
- * view and once a size is added alike; the added size is the variant.
- */
-export function toAnalyticsProduct(product: ProductData, offer: OfferData | null = null): AnalyticsProduct {
-  return ecommerceProduct({
-    productId: product.productId,
-    name: product.name,
-    price: offer ? offer.priceInRUB : product.minPriceInRUB,
-    brand: product.brand.name,
-    category: product.mainCategory.name,
-    size: offer?.size,
-    ...(offer ? { quantity: 1 } : {}),
-  });
-}
