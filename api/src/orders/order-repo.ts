@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { errorMessage } from '@shop/contracts/errors';
 import { sameSecret } from '../util/same-secret.ts';
 import { type Db, rows } from '../db/database.ts';
 import { type OrderHooks, runPlaced } from './order-hooks.ts';
@@ -73,8 +74,7 @@ const keyReused = (): CreateOrderResult => ({
       field: 'idempotencyKey',
       line: null,
       code: 'IDEMPOTENCY_KEY_REUSED',
-      message:
-        'Заказ с этим ключом уже оформлен с другим составом или данными. Отправьте форму ещё раз, чтобы оформить новый заказ',
+      message: errorMessage('IDEMPOTENCY_KEY_REUSED'),
     },
   ],
 });
@@ -94,14 +94,14 @@ function stockError(r: ReserveRejection, lines: OrderLineRow[]): OrderError {
   );
   const field = `items[${line}]`;
   if (r.code === 'UNKNOWN_OFFER')
-    return { field: `${field}.offerId`, line, code: 'UNKNOWN_OFFER', message: 'Такого товара нет в каталоге' };
+    return { field: `${field}.offerId`, line, code: 'UNKNOWN_OFFER', message: errorMessage('UNKNOWN_OFFER') };
   if (r.code === 'SOLD_OUT')
-    return { field, line, code: 'SOLD_OUT', message: `Размер ${r.line.size} закончился`, available: 0 };
+    return { field, line, code: 'SOLD_OUT', message: errorMessage('SOLD_OUT', { size: r.line.size }), available: 0 };
   return {
     field: `${field}.quantity`,
     line,
     code: 'INSUFFICIENT_STOCK',
-    message: `В наличии только ${r.available} шт. размера ${r.line.size}`,
+    message: errorMessage('INSUFFICIENT_STOCK', { available: r.available, size: r.line.size }),
     available: r.available,
   };
 }
@@ -196,12 +196,12 @@ export class OrderRepo {
           field: `${field}.offerId`,
           line,
           code: 'UNKNOWN_OFFER',
-          message: 'Такого товара нет в каталоге',
+          message: errorMessage('UNKNOWN_OFFER'),
         });
         return;
       }
       if (offer.stock <= 0) {
-        errors.push({ field, line, code: 'SOLD_OUT', message: `Размер ${offer.size} закончился`, available: 0 });
+        errors.push({ field, line, code: 'SOLD_OUT', message: errorMessage('SOLD_OUT', { size: offer.size }), available: 0 });
         return;
       }
       if (Number.isInteger(item.quantity) && item.quantity > offer.stock) {
@@ -209,7 +209,7 @@ export class OrderRepo {
           field: `${field}.quantity`,
           line,
           code: 'INSUFFICIENT_STOCK',
-          message: `В наличии только ${offer.stock} шт. размера ${offer.size}`,
+          message: errorMessage('INSUFFICIENT_STOCK', { available: offer.stock, size: offer.size }),
           available: offer.stock,
         });
       }
@@ -218,7 +218,7 @@ export class OrderRepo {
           field: `${field}.price`,
           line,
           code: 'PRICE_CHANGED',
-          message: `Цена изменилась: теперь ${new Intl.NumberFormat('ru-RU').format(offer.price)} ₽`,
+          message: errorMessage('PRICE_CHANGED', { price: offer.price }),
           price: offer.price,
         });
       }
