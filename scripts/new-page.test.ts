@@ -1,0 +1,200 @@
+// The promise of README «A new page»: a new exposed page is a row in the remotes table, a row in
+// the page-type table and the page file, and nothing else. This test makes a throwaway copy of
+// @shop/contracts with those two rows added (a remote `mf_wishlist` exposing `WishlistPage`, and a
+// page type WISHLIST at the fixed path /wishlist), puts the page file (scripts/fixtures/new-page)
+// in a throwaway remote folder, and shows every place derived from the tables picking it up with
+// no other edit: a real rspack build through createConfig, the release check, the host's page
+// view and server preloads, the API's schema, path resolution and page head, the start scripts
+// and codegen's generated files.
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { PAGE_TYPES, type PageType, pageView } from '@shop/contracts/pages';
+import { EXPOSED_MODULES, REMOTES } from '@shop/contracts/remotes';
+import { rspack } from '@rspack/core';
+import { Kind, parse } from 'graphql';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { typeDefs } from '../api/src/graphql/type-defs.ts';
+import type { Db } from '../api/src/db/database.ts';
+import type { CatalogRepo } from '../api/src/repo/catalog-repo.ts';
+import { buildPageMeta } from '../api/src/repo/page-meta.ts';
+import { PageRepo } from '../api/src/repo/page-repo.ts';
+import { pagePreloads, type RemoteManifest } from '../host/server/preload.ts';
+import { pageView as hostPageView } from '../host/src/routing/page-view.ts';
+import { createConfig } from '../rspack.base.ts';
+import { contractSource, singleRemotesSource } from './codegen/remote-modules.ts';
+import { REMOTES as STACK_REMOTES, portsFromEnv } from './lib/stack.ts';
+import { compareManifests } from './remotes/check-candidate.ts';
+
+/** The throwaway copy: contracts/src with the two new rows, and the new remote's folder. */
+const fixture = await vi.hoisted(async () => {
+  const { cpSync, mkdirSync, readFileSync, writeFileSync } = await import('node:fs');
+  const { default: path } = await import('node:path');
+  const root = path.resolve(import.meta.dirname, '..');
+  const base = path.join(root, '.run', `new-page-${process.pid}`);
+  const remoteDir = path.relative(root, path.join(base, 'mf-wishlist'));
+  const contracts = path.join(base, 'contracts');
+  mkdirSync(contracts, { recursive: true });
+  for (const file of ['remotes.ts', 'pages.ts'])
+    cpSync(path.join(root, 'contracts', 'src', file), path.join(contracts, file));
+  /** Inserts `row` before the line `anchor` of a table file; fails when the anchor is gone. */
+  const addRow = (file: string, anchor: string, row: string) => {
+    const text = readFileSync(path.join(contracts, file), 'utf8');
+    if (!text.includes(anchor)) throw new Error(`contracts/src/${file} no longer has «${anchor}»: update this test`);
+    writeFileSync(path.join(contracts, file), text.replace(anchor, `${row}\n${anchor}`));
+  };
+  // the remotes table's new row: its folder, ports and the exposed page
+  addRow(
+    'remotes.ts',
+    '} as const satisfies Record<',
+    `  mf_wishlist: {
+    dir: ${JSON.stringify(remoteDir)},
+    port: 3009,
+    devPort: 3109,
+    team: 'список желаний',
+    exposes: {
+      WishlistPage: exposed('./src/pages/wishlist-page.tsx'),
+    },
+  },`,
+  );
+  // the page-type table's new row: a page type at a fixed path, with its head
+  addRow(
+    'pages.ts',
+    "  NOT_FOUND: { module: null, props: 'none' },",
+    `  WISHLIST: {
+    module: 'mf_wishlist/WishlistPage',
+    props: 'none',
+    fixed: { path: '/wishlist', title: 'Список желаний', description: 'Товары, которые вы отложили.', robots: 'noindex, nofollow' },
+  },`,
+  );
+  return { root, base, remoteDir, contracts };
+});
+
+vi.mock('@shop/contracts/remotes', () => import(path.join(fixture.contracts, 'remotes.ts')));
+vi.mock('@shop/contracts/pages', () => import(path.join(fixture.contracts, 'pages.ts')));
+
+afterAll(() => rmSync(fixture.base, { recursive: true, force: true }));
+
+const MODULE = 'mf_wishlist/WishlistPage';
+
+/** The new remote's folder: the page file, and what every remote folder has (package.json, codegen's manifest). */
+function writeRemoteFolder(): string {
+  const dir = path.join(fixture.root, fixture.remoteDir);
+  mkdirSync(path.join(dir, 'src', 'pages'), { recursive: true });
+  cpSync(
+    path.join(import.meta.dirname, 'fixtures', 'new-page', 'wishlist-page.tsx'),
+    path.join(dir, 'src', 'pages', 'wishlist-page.tsx'),
+  );
+  // a remote depends on the federation singletons (rspack.base.ts sharedConfig): the same ranges as mf-product
+  const { dependencies } = JSON.parse(readFileSync(path.join(fixture.root, 'mf-product', 'package.json'), 'utf8'));
+  writeFileSync(
+    path.join(dir, 'package.json'),
+    JSON.stringify({ name: '@shop/mf-wishlist', version: '0.0.1', private: true, type: 'module', dependencies }),
+  );
+  mkdirSync(path.join(dir, 'src', 'graphql'), { recursive: true });
+  writeFileSync(
+    path.join(dir, 'src', 'graphql', 'persisted-operations.json'),
+    JSON.stringify({ format: 'apollo-persisted-query-manifest', version: 1, app: 'mf-wishlist', operations: [] }),
+  );
+  return dir;
+}
+
+function build(config: ReturnType<typeof createConfig>): Promise<void> {
+  return new Promise((resolve, reject) =>
+    rspack(config).run((error, stats) => {
+      if (error) reject(error);
+      else if (stats?.hasErrors()) reject(new Error(stats.toString({ all: false, errors: true })));
+      else resolve();
+    }),
+  );
+}
+
+describe('a new exposed page: a row in each contracts table and the page file, nothing else', () => {
+  it('the copy of the tables has the new rows (and the real tables do not)', () => {
+    expect(EXPOSED_MODULES).toContain(MODULE);
+    expect(PAGE_TYPES).toContain('WISHLIST');
+    expect(readFileSync(path.join(fixture.root, 'contracts', 'src', 'pages.ts'), 'utf8')).not.toContain('WISHLIST');
+  });
+
+  it('the remote builds it: rspack through createConfig exposes it and its manifest lists it; the release check requires it', async () => {
+    const dir = writeRemoteFolder();
+    const config = createConfig({ name: 'mf_wishlist', kind: 'remote', dir }, { mode: 'development' });
+    await build(config);
+    const manifest = JSON.parse(readFileSync(path.join(config.output!.path!, 'mf-manifest.json'), 'utf8')) as {
+      name: string;
+      exposes: { name: string; path: string }[];
+      shared: { name: string; version: string }[];
+    } & RemoteManifest;
+    expect(manifest.name).toBe('mf_wishlist');
+    expect(manifest.exposes.map((e) => e.name)).toEqual(['WishlistPage']);
+    // the release check requires the table's modules of the remote: this build has them, one
+    // without the page is refused (its other complaints are the singletons this one-file page never imports)
+    const exposeProblems = (candidate: typeof manifest) =>
+      compareManifests('mf_wishlist', candidate, manifest).filter((problem) => problem.includes('expose'));
+    expect(exposeProblems(manifest)).toEqual([]);
+    expect(exposeProblems({ ...manifest, exposes: [] })).toEqual([
+      'it does not expose WishlistPage, which the host uses',
+    ]);
+    // the host server preloads the built page's files for a WISHLIST page
+    const manifestUrl = 'http://localhost:3009/0.0.1-1/mf-manifest.json';
+    const { tags } = await pagePreloads({
+      pageType: 'WISHLIST',
+      registry: { mf_wishlist: manifestUrl },
+      host: { scripts: [], styles: [] },
+      readManifest: async () => manifest,
+    });
+    expect(tags).toContain('href="http://localhost:3009/0.0.1-1/remoteEntry.js"');
+    expect(tags).toMatch(/__federation_expose_WishlistPage[^"]*\.js"/);
+  }, 30_000);
+
+  it("the host's router shows it for the page type", () => {
+    expect(pageView({ type: 'WISHLIST', id: null })).toEqual({ module: MODULE, props: {} });
+    expect(hostPageView({ type: 'WISHLIST' })?.module).toBe(MODULE);
+  });
+
+  it("the API prints it into the schema's PageType, resolves its fixed path and writes its head", async () => {
+    const pageType = parse(typeDefs).definitions.find(
+      (d) => d.kind === Kind.ENUM_TYPE_DEFINITION && d.name.value === 'PageType',
+    );
+    expect(pageType?.kind === Kind.ENUM_TYPE_DEFINITION && pageType.values?.map((v) => v.name.value)).toEqual(
+      PAGE_TYPES,
+    );
+    // a fixed path is resolved without the database
+    const noDb = new Proxy({} as Db, {
+      get: () => {
+        throw new Error('a fixed path must not reach the database');
+      },
+    });
+    const pages = new PageRepo(noDb);
+    expect(await pages.resolve('/wishlist', '')).toEqual({ type: 'WISHLIST', id: null, status: 200, location: null });
+    const meta = await buildPageMeta(
+      {} as CatalogRepo,
+      'https://shop.example',
+      'Магазин',
+      'WISHLIST' as PageType,
+      null,
+      '',
+    );
+    expect(meta).toMatchObject({
+      title: 'Список желаний | Магазин',
+      canonical: 'https://shop.example/wishlist',
+      robots: 'noindex, nofollow',
+    });
+  });
+
+  it('the start scripts serve the remote on its port; codegen writes its contract check and the single-bundle entry', () => {
+    expect(STACK_REMOTES).toContainEqual({
+      name: 'mf_wishlist',
+      dir: fixture.remoteDir,
+      portVar: 'MF_WISHLIST_PORT',
+      defaultPort: 3009,
+    });
+    expect((portsFromEnv({}) as Record<string, number>).mf_wishlist).toBe(3009);
+    const row = (REMOTES as Record<string, (typeof REMOTES)[keyof typeof REMOTES]>).mf_wishlist!;
+    const contract = contractSource('mf_wishlist', row);
+    expect(contract).toContain("import WishlistPage from './pages/wishlist-page.tsx';");
+    expect(contract).toContain(`'${MODULE}': WishlistPage,`);
+    const single = singleRemotesSource(REMOTES);
+    expect(single).toContain(`from '../../${fixture.remoteDir}/src/pages/wishlist-page.tsx';`);
+    expect(single).toContain(`'${MODULE}': mf_wishlist_WishlistPage,`);
+  });
+});
