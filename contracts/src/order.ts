@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { DELIVERY_METHOD_CODES, type DeliveryMethod } from './delivery.ts';
 
 /*
  * The order's rules, written once: the API validates `createOrder` with `orderInputSchema`
@@ -11,29 +12,15 @@ import * as z from 'zod/mini';
  * API reports it). zod/mini keeps the checkout chunk small.
  */
 
-/** The delivery methods the shop offers (GraphQL `enum DeliveryMethod`), with their Russian titles. */
-export const DELIVERY_METHODS = {
-  COURIER: { title: 'Курьер', inSentence: 'курьер' },
-  CDEK_PICKUP: { title: 'Пункт выдачи СДЭК', inSentence: 'пункт выдачи СДЭК' },
-  RUSSIAN_POST: { title: 'Почта России', inSentence: 'Почта России' },
-} as const satisfies Record<string, { title: string; inSentence: string }>;
-
-export type DeliveryMethod = keyof typeof DELIVERY_METHODS;
-/** In the order the checkout offers them. */
-export const DELIVERY_METHOD_CODES = Object.keys(DELIVERY_METHODS) as DeliveryMethod[];
-
-export function isDeliveryMethod(value: unknown): value is DeliveryMethod {
-  return typeof value === 'string' && Object.hasOwn(DELIVERY_METHODS, value);
-}
-
-/**
- * «Пункт выдачи СДЭК»; `inSentence` for the middle of a line («Казань, пункт выдачи СДЭК»).
- * A code this release does not know is shown as it is (lower case accepted: the desk's CSV).
- */
-export function deliveryTitle(method: string, form: 'title' | 'inSentence' = 'title'): string {
-  const upper = method.toUpperCase();
-  return isDeliveryMethod(upper) ? DELIVERY_METHODS[upper][form] : method;
-}
+// The delivery table has no zod in it: a page that only shows a title (the order page, the desk,
+// the letters) gets the table alone, not the schema (the package is free of side effects).
+export {
+  DELIVERY_METHOD_CODES,
+  DELIVERY_METHODS,
+  type DeliveryMethod,
+  deliveryTitle,
+  isDeliveryMethod,
+} from './delivery.ts';
 
 /** The codes `createOrder` answers with (GraphQL `enum OrderErrorCode`). */
 export type OrderErrorCode =
