@@ -274,7 +274,7 @@ export function createConfig(options: AppOptions, argv: { mode?: string } = {}):
         shareStrategy: 'loaded-first',
         runtimePlugins: options.runtimePlugins ?? [],
         manifest: true,
-        // Types come from the remotes table (@shop/contracts/remotes), checked by each remote's src/contract.ts.
+        // Types come from the remotes table (@shop/contracts/remotes), checked by each remote's src/contract.generated.ts (npm run codegen).
         dts: false,
         // One federation runtime per page: the host bundles it and provides it as a global;
         // a remote's entry uses that instead of carrying its own copy (~18 KB gzip each).
