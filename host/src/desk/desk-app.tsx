@@ -11,7 +11,7 @@ import styles from './ui/desk.module.css';
 
 /**
  * The desk's pages by path. Only react-router exports the storefront already shares are used
- * (TREE_SHAKEN_SHARED in rspack.base.ts), so the desk adds nothing to the shared copy; three
+ * (TREE_SHAKEN_SHARED in scripts/lib/federation-shared.ts), so the desk adds nothing to the shared copy; three
  * paths need no route table.
  */
 function DeskRoutes() {
