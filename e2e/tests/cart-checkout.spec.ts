@@ -164,6 +164,13 @@ test('a stored cart is edited, kept over a reload and across tabs, and ends in a
 
   // Exactly one purchase for this order in the session: reloading the page reports nothing more.
   expect(await purchaseEvents(page)).toEqual([number]);
+  // It names the product as the impression, detail, add and checkout did: its id, the size as the variant.
+  const purchased = await page.evaluate(() =>
+    (
+      (window as unknown as { dataLayer?: { ecommerce?: { purchase?: { products: unknown[] } } }[] }).dataLayer ?? []
+    ).flatMap((event) => event.ecommerce?.purchase?.products ?? []),
+  );
+  expect(purchased).toEqual([expect.objectContaining({ id: a.productId, variant: a.size, quantity: 2 })]);
   await page.reload();
   await expect(page.getByRole('heading', { name: `Заказ №${number} оформлен` })).toBeVisible();
   await expect(page.getByTestId('order-total')).toBeVisible();
