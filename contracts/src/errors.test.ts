@@ -46,11 +46,13 @@ describe('messageFor: any failure in the shopper’s words', () => {
     expect(m).toMatchObject({ kind: 'offline', title: 'Не удалось загрузить. Проверьте соединение' });
     expect(m.hint).toContain('Проверьте соединение');
     expect(messageFor(new TypeError('Failed to fetch'), 'sendOrder').title).toBe('Не удалось отправить заказ. Проверьте соединение');
+    expect(messageFor(new TypeError('Failed to fetch'), 'sendOrder').text).toBe('Не удалось отправить заказ. Проверьте соединение и попробуйте ещё раз.');
   });
 
   it('an HTTP 5xx is the server, not the connection; 502/503 say the shop is down for a while', () => {
     const internal = messageFor(httpAnswer(500, '<html>Internal Server Error</html>'));
     expect(internal).toMatchObject({ kind: 'server', status: 500, title: 'Не удалось загрузить: ошибка на сервере магазина' });
+    expect(messageFor(httpAnswer(500, ''), 'sendOrder').text).toBe('Не удалось отправить заказ: ошибка на сервере магазина. Попробуйте ещё раз через минуту.');
     const proxy = messageFor(httpAnswer(502, errorBody('API_UNAVAILABLE')));
     expect(proxy).toMatchObject({ kind: 'unavailable', code: 'API_UNAVAILABLE', title: 'Не удалось загрузить: магазин временно недоступен' });
     const masked = messageFor(graphqlErrors({ message: 'Unexpected error.', extensions: { code: 'INTERNAL_SERVER_ERROR' } }));
@@ -73,9 +75,10 @@ describe('messageFor: any failure in the shopper’s words', () => {
   });
 
   it('a rate limit says to wait', () => {
-    const limited = messageFor(graphqlErrors({ message: 'Слишком много запросов заказов подряд', extensions: { code: 'RATE_LIMITED', retryAfter: 30 } }), 'loadOrder');
-    expect(limited).toMatchObject({ kind: 'rateLimited', title: 'Слишком много запросов подряд. Попробуйте через минуту' });
-    expect(messageFor(httpAnswer(429, 'Too Many Requests')).kind).toBe('rateLimited');
+    const limited = messageFor(graphqlErrors({ message: 'Слишком много запросов заказов подряд. Попробуйте снова через 30 с.', extensions: { code: 'RATE_LIMITED', retryAfter: 30 } }), 'loadOrder');
+    expect(limited).toMatchObject({ kind: 'rateLimited', title: 'Слишком много запросов заказов подряд. Попробуйте снова через 30 с.' });
+    // a 429 from something else (an unknown body): the map's words, never the body's
+    expect(messageFor(httpAnswer(429, 'Too Many Requests'))).toMatchObject({ kind: 'rateLimited', title: 'Слишком много запросов подряд. Попробуйте через минуту' });
   });
 
   it('a domain code reads its own message, the server’s words first, the map’s otherwise', () => {
@@ -87,7 +90,7 @@ describe('messageFor: any failure in the shopper’s words', () => {
   it('reads the same codes whether they came as GraphQL errors or as an HTTP answer', () => {
     const codes: ErrorCode[] = ['QUERY_TOO_COMPLEX', 'SERVICE_UNAVAILABLE', 'RATE_LIMITED', 'INTERNAL_SERVER_ERROR'];
     for (const code of codes) {
-      const viaGraphql = messageFor(graphqlErrors({ message: 'x', extensions: { code } }));
+      const viaGraphql = messageFor(graphqlErrors({ message: errorBody(code).errors[0]!.message, extensions: { code } }));
       const viaHttp = messageFor(httpAnswer(errorStatus(code), errorBody(code)));
       expect(viaHttp.kind, code).toBe(viaGraphql.kind);
       expect(viaHttp.title, code).toBe(viaGraphql.title);

@@ -200,16 +200,18 @@ export interface ShopperMessage {
   status: number | null;
   /** One line: what failed and why («Не удалось загрузить. Проверьте соединение»). */
   title: string;
-  /** What to do about it. */
+  /** What to do about it ('' when the title says it). */
   hint: string;
+  /** Title and hint as one paragraph, for an alert beside a form («Не удалось отправить заказ. Проверьте соединение и попробуйте ещё раз.»). */
+  text: string;
 }
 
 const HINTS: Record<ErrorKind, string> = {
   offline: 'Проверьте соединение и попробуйте ещё раз.',
-  unavailable: 'Магазин временно недоступен. Попробуйте ещё раз через минуту.',
-  server: 'На сервере магазина произошла ошибка. Попробуйте ещё раз через минуту.',
-  bug: 'Ошибка на сайте магазина, мы её исправим. Обновите страницу.',
-  rateLimited: 'Подождите минуту и попробуйте ещё раз.',
+  unavailable: 'Попробуйте ещё раз через минуту.',
+  server: 'Попробуйте ещё раз через минуту.',
+  bug: 'Мы её исправим. Обновите страницу и попробуйте ещё раз.',
+  rateLimited: '',
   domain: '',
   access: '',
 };
@@ -274,20 +276,26 @@ export function messageFor(error: unknown, action: FailedAction = 'load'): Shopp
   const failed = FAILED_ACTIONS[action];
   const failure = failureOf(error);
   if (!failure || (typeof navigator !== 'undefined' && navigator.onLine === false)) {
-    return { kind: 'offline', code: null, status: null, title: `${failed}. ${REASONS.offline}`, hint: HINTS.offline };
+    return shopperMessage('offline', null, null, `${failed}. ${REASONS.offline}`, HINTS.offline, `${failed}. ${REASONS.offline} и попробуйте ещё раз.`);
   }
   const { code, status } = failure;
-  const entry: ErrorEntry | null = isErrorCode(code) ? ERRORS[code] : null;
+  const known = isErrorCode(code) ? code : null;
   // an unknown code or none (a masked resolver error) is the server's failure unless the status says otherwise
-  const kind = entry?.kind ?? (status !== null ? kindOfStatus(status) : 'server');
-  if (kind === 'domain' || kind === 'access') {
-    // the server words a rule with its specifics («Размер 42 закончился»); the map is the fallback
-    return { kind, code, status, title: failure.message ?? (isErrorCode(code) ? defaultMessage(code) : `${failed}.`), hint: HINTS[kind] };
+  const kind = known ? (ERRORS[known] as ErrorEntry).kind : status !== null ? kindOfStatus(status) : 'server';
+  if (kind === 'domain' || kind === 'access' || kind === 'rateLimited') {
+    // the API words a rule or a limit with its specifics («Размер 42 закончился», «через 40 с.»);
+    // the map is the fallback (an unknown code's words are not shown)
+    const own = known && failure.message ? failure.message : known ? defaultMessage(known) : null;
+    const title = own ?? (kind === 'rateLimited' ? errorMessage('RATE_LIMITED') : `${failed}.`);
+    return shopperMessage(kind, code, status, title, HINTS[kind]);
   }
-  if (kind === 'rateLimited') return { kind, code, status, title: errorMessage('RATE_LIMITED'), hint: HINTS.rateLimited };
   if (code === 'PERSISTED_QUERY_NOT_FOUND' || code === 'PERSISTED_QUERY_ONLY') {
     // the page is older than the operations the API has registered: a reload fixes it
-    return { kind, code, status, title: `${failed}: сайт обновился`, hint: 'Обновите страницу.' };
+    return shopperMessage(kind, code, status, `${failed}: сайт обновился`, 'Обновите страницу.');
   }
-  return { kind, code, status, title: `${failed}: ${REASONS[kind]}`, hint: HINTS[kind] };
+  return shopperMessage(kind, code, status, `${failed}: ${REASONS[kind]}`, HINTS[kind]);
+}
+
+function shopperMessage(kind: ErrorKind, code: string | null, status: number | null, title: string, hint: string, text?: string): ShopperMessage {
+  return { kind, code, status, title, hint, text: text ?? (hint ? `${title.replace(/[.!]$/, '')}. ${hint}` : title) };
 }

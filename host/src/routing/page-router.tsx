@@ -1,4 +1,5 @@
 import { useQuery } from '@apollo/client/react';
+import { messageFor } from '@shop/contracts/errors';
 import { SectionError } from '@shop/mf-shared';
 import { Navigate, useLocation } from 'react-router-dom';
 import { PendingLoad } from '../federation/load-progress.tsx';
@@ -19,7 +20,7 @@ export function PageRouter() {
   // page's own state, so changing it never re-resolves or remounts the page.
   const { data, error, refetch } = useQuery(ResolvePageDocument, { variables: { path: location.pathname, query: '' } });
   if (error && !data) {
-    return <SectionError title="Не удалось загрузить. Проверьте соединение" onRetry={() => void refetch()} />;
+    return <SectionError message={messageFor(error)} onRetry={() => void refetch()} />;
   }
   if (!data) return <PendingLoad />;
   const page = data.resolvePage;

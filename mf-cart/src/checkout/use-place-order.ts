@@ -1,5 +1,5 @@
-import { CombinedGraphQLErrors } from '@apollo/client';
 import { useApolloClient, useMutation } from '@apollo/client/react';
+import { messageFor } from '@shop/contracts/errors';
 import { type CartItem, useCart } from '@shop/mf-shared';
 import { useCallback, useRef, useState } from 'react';
 import { CreateOrderDocument } from '../graphql/generated.ts';
@@ -10,8 +10,6 @@ import { CONSENT_VERSION } from './consent-text.ts';
 import { forgetOrderKey, orderKey } from './idempotency-key.ts';
 import { type OrderProblems, orderProblems } from './order-problems.ts';
 
-export const NETWORK_ERROR = 'Не удалось отправить заказ. Проверьте соединение и попробуйте ещё раз';
-
 export type PlaceOrderState =
   | { kind: 'idle' }
   | { kind: 'sending' }
@@ -19,7 +17,7 @@ export type PlaceOrderState =
   /** Not sent or no answer: the cart is intact and the same idempotency key is used again. */
   | { kind: 'failed'; message: string }
   /** The order exists (the cart is cleared); only the payment link is missing. */
-  | { kind: 'paymentFailed'; order: { id: string; ordernumber: string; accessKey: string } }
+  | { kind: 'paymentFailed'; order: { id: string; ordernumber: string; accessKey: string }; message: string }
   | { kind: 'redirecting' };
 
 /**
@@ -40,8 +38,8 @@ export function usePlaceOrder() {
         const link = await paymentLink(client, order.id, order.accessKey);
         setState({ kind: 'redirecting' });
         window.location.assign(link);
-      } catch {
-        setState({ kind: 'paymentFailed', order });
+      } catch (error) {
+        setState({ kind: 'paymentFailed', order, message: messageFor(error, 'openPayment').text });
       }
     },
     [client],
@@ -88,14 +86,9 @@ export function usePlaceOrder() {
         clearDraft();
         await pay(result.order);
       } catch (error) {
-        // A GraphQL error whose message is written for shoppers (too many orders, the shop's database down for a
-        // minute) is shown as it is; anything else gets the network message. The order key is kept either way.
-        const code = CombinedGraphQLErrors.is(error) ? error.errors[0]?.extensions?.code : undefined;
-        const message =
-          CombinedGraphQLErrors.is(error) && (code === 'RATE_LIMITED' || code === 'SERVICE_UNAVAILABLE')
-            ? (error.errors[0]?.message ?? NETWORK_ERROR)
-            : NETWORK_ERROR;
-        setState({ kind: 'failed', message });
+        // Offline, the shop down for a minute, too many orders, a bug: each in its own words
+        // (@shop/contracts/errors). The order key is kept either way: a retry cannot double the order.
+        setState({ kind: 'failed', message: messageFor(error, 'sendOrder').text });
       } finally {
         busy.current = false;
       }

@@ -1,4 +1,5 @@
 import { useApolloClient } from '@apollo/client/react';
+import { messageFor } from '@shop/contracts/errors';
 import { useState } from 'react';
 import styles from './pay-order-button.module.css';
 import { paymentLink } from './payment-link.ts';
@@ -6,13 +7,13 @@ import { paymentLink } from './payment-link.ts';
 /** For an order not paid yet: fetches the payment link (never cached) and goes there. */
 export function PayOrderButton({ orderId, accessKey }: { orderId: string; accessKey: string }) {
   const client = useApolloClient();
-  const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
+  const [state, setState] = useState<'idle' | 'busy' | { failed: string }>('idle');
   const pay = async () => {
     setState('busy');
     try {
       window.location.assign(await paymentLink(client, orderId, accessKey));
-    } catch {
-      setState('failed');
+    } catch (error) {
+      setState({ failed: messageFor(error, 'openPayment').text });
     }
   };
   return (
@@ -20,9 +21,9 @@ export function PayOrderButton({ orderId, accessKey }: { orderId: string; access
       <button type="button" className={styles.pay} disabled={state === 'busy'} onClick={() => void pay()}>
         Оплатить заказ
       </button>
-      {state === 'failed' && (
+      {typeof state === 'object' && (
         <p role="alert" className={styles.error}>
-          Не удалось открыть страницу оплаты. Проверьте соединение и попробуйте ещё раз.
+          {state.failed}
         </p>
       )}
     </div>

@@ -44,7 +44,7 @@ export default function CheckoutPage() {
       <section className={styles.page}>
         <h1 className={styles.title}>Заказ №{order.ordernumber} оформлен</h1>
         <div role="alert" className={checkout.alert}>
-          <p>Не удалось открыть страницу оплаты. Проверьте соединение и попробуйте ещё раз.</p>
+          <p>{state.message}</p>
           <button type="button" className={checkout.retry} onClick={() => void pay(order)}>
             Перейти к оплате
           </button>

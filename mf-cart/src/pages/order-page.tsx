@@ -1,6 +1,6 @@
-import { CombinedGraphQLErrors } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
 import { orderLineProduct } from '@shop/contracts/analytics';
+import { messageFor } from '@shop/contracts/errors';
 import { formatCount, formatPrice, GOODS } from '@shop/contracts/format';
 import type { OrderPageProps } from '@shop/contracts/remotes';
 import { SectionError, Spinner } from '@shop/mf-shared';
@@ -43,17 +43,9 @@ export default function OrderPage({ id }: OrderPageProps) {
     );
   }
   if (error && !order) {
-    const limited = CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === 'RATE_LIMITED');
     return (
       <section className={styles.page}>
-        <SectionError
-          title={
-            limited
-              ? 'Слишком много запросов заказов подряд. Попробуйте через минуту'
-              : 'Не удалось загрузить заказ. Проверьте соединение'
-          }
-          onRetry={() => void refetch()}
-        />
+        <SectionError message={messageFor(error, 'loadOrder')} onRetry={() => void refetch()} />
       </section>
     );
   }

@@ -1,3 +1,4 @@
+import { messageFor } from '@shop/contracts/errors';
 import { formatCount, GOODS } from '@shop/contracts/format';
 import { SectionError, Spinner, useFavourites } from '@shop/mf-shared';
 import { type ReactNode, useEffect, useMemo } from 'react';
@@ -37,7 +38,7 @@ export function FavouritesView() {
 
   let body: ReactNode;
   if (asked.length === 0) body = <EmptyFavourites />;
-  else if (products.error && !list) body = <SectionError title="Не удалось загрузить. Проверьте соединение" onRetry={products.refetch} />;
+  else if (products.error && !list) body = <SectionError message={messageFor(products.error)} onRetry={products.refetch} />;
   else if (!list)
     body = (
       <div className={styles.initial}>

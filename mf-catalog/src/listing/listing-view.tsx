@@ -1,5 +1,6 @@
 import { CombinedGraphQLErrors } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
+import { messageFor } from '@shop/contracts/errors';
 import { formatCount, GOODS } from '@shop/contracts/format';
 import { SectionError, Spinner } from '@shop/mf-shared';
 import { type ReactNode, useDeferredValue, useEffect, useMemo, useRef } from 'react';
@@ -155,7 +156,7 @@ function ListingContent({
               <Link to={resetHref}>Открыть без фильтров</Link>
             </div>
           ) : products.error && !list ? (
-            <SectionError title="Не удалось загрузить. Проверьте соединение" onRetry={products.refetch} />
+            <SectionError message={messageFor(products.error)} onRetry={products.refetch} />
           ) : !list ? (
             <div className={styles.initial}>
               <Spinner />

@@ -1,3 +1,4 @@
+import { messageFor } from '@shop/contracts/errors';
 import type { ProductSliderProps } from '@shop/contracts/remotes';
 import { SectionError } from '@shop/mf-shared';
 import { useId, useState } from 'react';
@@ -30,7 +31,7 @@ export function ProductSlider({ title, ...query }: ProductSliderProps) {
     return (
       <section className={styles.section} aria-labelledby={headingId}>
         <SectionHeading id={headingId} title={title} />
-        <SectionError title="Не удалось загрузить. Проверьте соединение" onRetry={() => void refetch()} />
+        <SectionError message={messageFor(error)} onRetry={() => void refetch()} />
       </section>
     );
   }

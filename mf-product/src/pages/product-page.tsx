@@ -1,4 +1,5 @@
 import { useQuery } from '@apollo/client/react';
+import { messageFor } from '@shop/contracts/errors';
 import type { PageComponent, ProductPageProps } from '@shop/contracts/remotes';
 import { SectionError } from '@shop/mf-shared';
 import '../report.ts';
@@ -16,7 +17,7 @@ function ProductPage({ id }: ProductPageProps) {
       {product ? (
         <ProductView product={product} />
       ) : error ? (
-        <SectionError title="Не удалось загрузить. Проверьте соединение" onRetry={() => void refetch()} />
+        <SectionError message={messageFor(error)} onRetry={() => void refetch()} />
       ) : loading ? (
         <ProductSkeleton />
       ) : (

@@ -1,8 +1,15 @@
+import type { ShopperMessage } from '@shop/contracts/errors';
 import { useEffect, useRef } from 'react';
 import styles from './section-error.module.css';
 
 export interface SectionErrorProps {
   title?: string;
+  /**
+   * What went wrong, in the shopper's words: `messageFor(error)` of @shop/contracts/errors (the
+   * caller bundles it, so a remote's wording does not wait for a host release). Its title and
+   * hint replace the defaults: offline reads «Проверьте соединение», a server error does not.
+   */
+  message?: Pick<ShopperMessage, 'title' | 'hint'>;
   onRetry?: () => void;
   /** Try again by itself this often while the page is visible, and when the browser comes back online. */
   autoRetryMs?: number;
@@ -14,7 +21,8 @@ export const AUTO_RETRY_MS = 15_000;
  * The shopper-facing message for a part of the page that failed; the rest keeps working.
  * It also tries again by itself, so the section comes back when the service does.
  */
-export function SectionError({ title = 'Не удалось загрузить раздел', onRetry, autoRetryMs = AUTO_RETRY_MS }: SectionErrorProps) {
+export function SectionError({ title, message, onRetry, autoRetryMs = AUTO_RETRY_MS }: SectionErrorProps) {
+  const hint = message ? message.hint : 'Проверьте соединение и попробуйте ещё раз.';
   const retry = useRef(onRetry);
   retry.current = onRetry;
   useEffect(() => {
@@ -31,8 +39,8 @@ export function SectionError({ title = 'Не удалось загрузить �
   }, [autoRetryMs]);
   return (
     <div className={styles.box} role="alert">
-      <p className={styles.title}>{title}</p>
-      <p className={styles.hint}>Проверьте соединение и попробуйте ещё раз.</p>
+      <p className={styles.title}>{message?.title ?? title ?? 'Не удалось загрузить раздел'}</p>
+      {hint && <p className={styles.hint}>{hint}</p>}
       {onRetry && (
         <button type="button" className={styles.retry} onClick={onRetry}>
           Повторить
