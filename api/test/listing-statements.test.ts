@@ -12,7 +12,9 @@ describeDrivers('listing round trips', (env) => {
     const filter = (priceTo: number) => ({ priceFrom: 1000, priceTo, properties: [{ propertyId: 'size', values: ['42', 'M'] }] });
     // the property definitions are read once per catalogue version: the first listing reads them
     await env().data(LISTING, { filter: filter(500_000), limit: 24 });
-    const execute = vi.spyOn(env().database.db, 'execute');
+    // every statement, raw SQL (db.execute) and drizzle's query builder alike, is prepared by the session
+    const { session } = env().database.db as unknown as { session: { prepareQuery: (...args: unknown[]) => unknown } };
+    const execute = vi.spyOn(session, 'prepareQuery');
     try {
       // a different request each time, so the response cache cannot answer
       const d = await env().data(LISTING, { filter: filter(400_000), limit: 24 });

@@ -51,6 +51,16 @@ export const brands = pgTable(
   (t) => [uniqueIndex('brands_web_path_uq').on(t.webPath)],
 );
 
+/** One technical attribute of a model (models.attributes), as the catalogue file gives it. */
+export interface ModelAttributeRow {
+  name: string;
+  title: string;
+  type: 'text' | 'number';
+  text?: string;
+  number?: number;
+  unit?: string;
+}
+
 /** A model groups the colour variants of one style (e.g. «Nike Air Max 90»). */
 export const models = pgTable(
   'models',
@@ -65,7 +75,7 @@ export const models = pgTable(
       .references(() => categories.id),
     text: text('text').notNull().default(''),
     description: text('description').notNull().default(''),
-    attributes: jsonb('attributes').notNull().default(sql`'[]'::jsonb`),
+    attributes: jsonb('attributes').$type<ModelAttributeRow[]>().notNull().default(sql`'[]'::jsonb`),
   },
   (t) => [index('models_brand_idx').on(t.brandId)],
 );

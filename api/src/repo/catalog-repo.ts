@@ -1,7 +1,8 @@
 import type { PageType } from '@shop/contracts/pages';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { type Db, rows } from '../db/database.ts';
-import { menuItems, products, webPaths } from '../db/schema.ts';
+import { brands, categories, menuItems, models, offers, photos, products, webPaths } from '../db/schema.ts';
 import { loadDictionary } from '../search/dictionary.ts';
 import { planSearch, type SearchPlan } from '../search/search-query.ts';
 import { BatchLoader } from './batch-loader.ts';
@@ -19,54 +20,124 @@ import {
 import { type BrandRow, type CategoryRow, image, type MenuRow, type ModelRow, type OfferRow, type PhotoRow, type ProductRow, type VariantRow } from './rows.ts';
 
 const intArray = (ids: number[]) => sql`${sql.param(ids)}::int[]`;
+/** `column = ANY($1::int[])`: one parameter however many ids a loader batches. */
+const anyOf = (column: AnyPgColumn, ids: number[]) => sql`${column} = ANY(${intArray(ids)})`;
 
-const CATEGORY_FIELDS = ['id', 'parent_id', 'name', 'web_path', 'text', 'description', 'image_url', 'image_width', 'image_height'];
-const BRAND_FIELDS = ['id', 'name', 'aliases', 'web_path', 'text', 'heading', 'description', 'logo_url', 'logo_width', 'logo_height', 'on_main_page'];
-const CATEGORY_COLUMNS = sql.raw(CATEGORY_FIELDS.join(', '));
-const BRAND_COLUMNS = sql.raw(BRAND_FIELDS.join(', '));
-/** A joined table's columns named `<alias>_<column>`, read back by the row mappers with that prefix. */
-const prefixed = (alias: string, fields: string[]) => fields.map((f) => `${alias}.${f} AS ${alias}_${f}`).join(', ');
-const BRAND_AND_CATEGORY_AS_B_C = sql.raw(`${prefixed('b', BRAND_FIELDS)}, ${prefixed('c', CATEGORY_FIELDS)}`);
+type CategorySelect = typeof categories.$inferSelect;
+type BrandSelect = typeof brands.$inferSelect;
 
-type Raw = Record<string, unknown>;
+/** A joined table's columns in hand-written SQL, named `<prefix><key>` after the table's drizzle keys. */
+type Prefixed<P extends string, T> = { [K in keyof T & string as `${P}${K}`]: T[K] };
 
-const toCategory = (r: Raw, p = ''): CategoryRow => ({
-  id: r[`${p}id`] as number,
-  parentId: (r[`${p}parent_id`] as number | null) ?? null,
-  name: r[`${p}name`] as string,
-  webPath: r[`${p}web_path`] as string,
-  text: r[`${p}text`] as string,
-  description: r[`${p}description`] as string,
-  image: image(r[`${p}image_url`] as string | null, r[`${p}image_width`] as number | null, r[`${p}image_height`] as number | null),
+const keysOf = (table: PgTable) => Object.keys(getTableColumns(table));
+const CATEGORY_KEYS = keysOf(categories);
+const BRAND_KEYS = keysOf(brands);
+
+/** `b.web_path AS "b_webPath", …`: every column of `table` (aliased `alias` in the query) under its prefixed key. */
+function prefixedColumns(alias: string, table: PgTable): SQL {
+  return sql.raw(
+    Object.entries(getTableColumns(table))
+      .map(([key, column]) => `${alias}.${column.name} AS "${alias}_${key}"`)
+      .join(', '),
+  );
+}
+const BRAND_AND_CATEGORY_AS_B_C = sql.join([prefixedColumns('b', brands), prefixedColumns('c', categories)], sql`, `);
+
+/** The row of one joined table out of a hand-written row (prefixedColumns): the same shape the query builder reads. */
+function unprefixed<P extends string, T>(row: Prefixed<P, T>, prefix: P, keys: string[]): T {
+  const source = row as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const key of keys) out[key] = source[`${prefix}${key}`];
+  return out as T;
+}
+
+const toCategory = (r: CategorySelect): CategoryRow => ({
+  id: r.id,
+  parentId: r.parentId ?? null,
+  name: r.name,
+  webPath: r.webPath,
+  text: r.text,
+  description: r.description,
+  image: image(r.imageUrl, r.imageWidth, r.imageHeight),
 });
 
-const toBrand = (r: Raw, p = ''): BrandRow => ({
-  id: r[`${p}id`] as number,
-  name: r[`${p}name`] as string,
-  aliases: (r[`${p}aliases`] as string[]) ?? [],
-  webPath: r[`${p}web_path`] as string,
-  text: r[`${p}text`] as string,
-  heading: r[`${p}heading`] as string,
-  description: r[`${p}description`] as string,
-  logo: image(r[`${p}logo_url`] as string | null, r[`${p}logo_width`] as number | null, r[`${p}logo_height`] as number | null),
-  onMainPage: r[`${p}on_main_page`] as boolean,
+const toBrand = (r: BrandSelect): BrandRow => ({
+  id: r.id,
+  name: r.name,
+  aliases: r.aliases ?? [],
+  webPath: r.webPath,
+  text: r.text,
+  heading: r.heading,
+  description: r.description,
+  logo: image(r.logoUrl, r.logoWidth, r.logoHeight),
+  onMainPage: r.onMainPage,
 });
 
-const toVariant = (r: Raw, modelId: number): VariantRow => ({
-  id: r.id as number,
+/** A colour variant as the variant loader and the listing's variants_json give it. */
+interface VariantSqlRow {
+  id: number;
+  name: string;
+  color_name: string;
+  color_class: string;
+  web_path: string;
+  in_stock: boolean;
+  photo_url: string | null;
+  photo_width: number | null;
+  photo_height: number | null;
+}
+
+const toVariant = (r: VariantSqlRow, modelId: number): VariantRow => ({
+  id: r.id,
   modelId,
-  name: r.name as string,
-  colorName: r.color_name as string,
-  colorClass: r.color_class as string,
-  webPath: r.web_path as string,
-  thumbnail: image(r.photo_url as string | null, r.photo_width as number | null, r.photo_height as number | null),
-  inStock: r.in_stock as boolean,
+  name: r.name,
+  colorName: r.color_name,
+  colorClass: r.color_class,
+  webPath: r.web_path,
+  thumbnail: image(r.photo_url, r.photo_width, r.photo_height),
+  inStock: r.in_stock,
 });
 
 const PRODUCT_SELECT = sql`p.id AS product_id, p.model_id, p.name, p.sku AS product_sku, p.sizes, p.web_path, p.min_price,
   p.in_stock, p.color_name, p.color_class, p.brand_id, p.category_id, p.created_at, p.modified_at,
   ph.url AS photo_url, ph.width AS photo_width, ph.height AS photo_height`;
 const FIRST_PHOTO = sql`LEFT JOIN LATERAL (SELECT url, width, height FROM photos WHERE product_id = p.id ORDER BY sort LIMIT 1) ph ON true`;
+
+/** The columns of PRODUCT_SELECT. */
+interface ProductSqlRow {
+  product_id: number;
+  model_id: number;
+  name: string;
+  product_sku: string;
+  sizes: string[] | null;
+  web_path: string;
+  min_price: number;
+  in_stock: boolean;
+  color_name: string;
+  color_class: string;
+  brand_id: number;
+  category_id: number;
+  created_at: Date | string;
+  modified_at: Date | string;
+  photo_url: string | null;
+  photo_width: number | null;
+  photo_height: number | null;
+}
+
+/** The offer's own columns of an OFFER listing (LISTING_SOURCE.OFFER.extraCols). */
+interface OfferSqlColumns {
+  offer_id: number;
+  offer_sku: string;
+  offer_size: string;
+  offer_price: number;
+  offer_stock: number;
+}
+
+type ProductOrOfferSqlRow = ProductSqlRow & Partial<OfferSqlColumns>;
+
+/** A listing row with its brand, category and sibling variants (CatalogRepo.hydrate). */
+type ListingSqlRow = ProductOrOfferSqlRow &
+  Prefixed<'b_', BrandSelect> &
+  Prefixed<'c_', CategorySelect> & { total: number; pos: number | string; variants_json: VariantSqlRow[] | string };
 
 /** What a listing of each type reads, the column naming an element, and the offer's own columns. */
 const LISTING_SOURCE: Record<ProductType, { from: SQL; idCol: SQL; extraCols: SQL }> = {
@@ -78,29 +149,28 @@ const LISTING_SOURCE: Record<ProductType, { from: SQL; idCol: SQL; extraCols: SQ
   },
 };
 
-const toProduct = (r: Raw, type: ProductType): ProductRow => {
-  const isOffer = type === 'OFFER';
-  return {
-    type,
-    id: (isOffer ? r.offer_id : r.product_id) as number,
-    productId: r.product_id as number,
-    modelId: (isOffer ? r.product_id : r.model_id) as number,
-    modelGroupId: r.model_id as number,
-    name: r.name as string,
-    sku: (isOffer ? r.offer_sku : r.product_sku) as string,
-    sizes: isOffer ? [r.offer_size as string] : ((r.sizes as string[]) ?? []),
-    webPath: r.web_path as string,
-    priceInRUB: (isOffer ? r.offer_price : r.min_price) as number,
-    minPriceInRUB: r.min_price as number,
-    inStock: isOffer ? (r.offer_stock as number) > 0 : (r.in_stock as boolean),
-    colorName: r.color_name as string,
-    colorClass: r.color_class as string,
-    brandId: r.brand_id as number,
-    categoryId: r.category_id as number,
-    createdAt: new Date(r.created_at as string),
-    modifiedAt: new Date(r.modified_at as string),
-    photo: image(r.photo_url as string | null, r.photo_width as number | null, r.photo_height as number | null),
+const isOfferRow = (r: ProductOrOfferSqlRow): r is ProductSqlRow & OfferSqlColumns => r.offer_id !== undefined;
+
+/** A product row, or an offer row of an OFFER listing (it carries the offer's columns). */
+const toProduct = (r: ProductOrOfferSqlRow): ProductRow => {
+  const product = {
+    productId: r.product_id,
+    modelGroupId: r.model_id,
+    name: r.name,
+    webPath: r.web_path,
+    minPriceInRUB: r.min_price,
+    colorName: r.color_name,
+    colorClass: r.color_class,
+    brandId: r.brand_id,
+    categoryId: r.category_id,
+    createdAt: new Date(r.created_at),
+    modifiedAt: new Date(r.modified_at),
+    photo: image(r.photo_url, r.photo_width, r.photo_height),
   };
+  if (isOfferRow(r)) {
+    return { type: 'OFFER', id: r.offer_id, modelId: r.product_id, sku: r.offer_sku, sizes: [r.offer_size], priceInRUB: r.offer_price, inStock: r.offer_stock > 0, ...product };
+  }
+  return { type: 'MODEL', id: r.product_id, modelId: r.model_id, sku: r.product_sku, sizes: r.sizes ?? [], priceInRUB: r.min_price, inStock: r.in_stock, ...product };
 };
 
 export interface Listing {
@@ -150,83 +220,80 @@ export class CatalogRepo {
   }
 
   readonly categoryLoader = new BatchLoader<number, CategoryRow | null>(async (ids) => {
-    const found = await rows<Raw>(this.db, sql`SELECT ${CATEGORY_COLUMNS} FROM categories WHERE id = ANY(${intArray(ids)})`);
-    return new Map(found.map((r) => [r.id as number, toCategory(r)]));
+    const found = await this.db.select().from(categories).where(anyOf(categories.id, ids));
+    return new Map(found.map((r) => [r.id, toCategory(r)]));
   }, null);
 
   readonly brandLoader = new BatchLoader<number, BrandRow | null>(async (ids) => {
-    const found = await rows<Raw>(this.db, sql`SELECT ${BRAND_COLUMNS} FROM brands WHERE id = ANY(${intArray(ids)})`);
-    return new Map(found.map((r) => [r.id as number, toBrand(r)]));
+    const found = await this.db.select().from(brands).where(anyOf(brands.id, ids));
+    return new Map(found.map((r) => [r.id, toBrand(r)]));
   }, null);
 
   readonly modelLoader = new BatchLoader<number, ModelRow | null>(async (ids) => {
-    const found = await rows<Raw>(
-      this.db,
-      sql`SELECT id, name, brand_id, category_id, text, description, attributes FROM models WHERE id = ANY(${intArray(ids)})`,
-    );
-    return new Map(
-      found.map((r) => [
-        r.id as number,
-        {
-          id: r.id as number,
-          name: r.name as string,
-          brandId: r.brand_id as number,
-          categoryId: r.category_id as number,
-          text: r.text as string,
-          description: r.description as string,
-          attributes: (typeof r.attributes === 'string' ? JSON.parse(r.attributes) : r.attributes) as ModelRow['attributes'],
-        },
-      ]),
-    );
+    const m = models;
+    const found = await this.db
+      .select({ id: m.id, name: m.name, brandId: m.brandId, categoryId: m.categoryId, text: m.text, description: m.description, attributes: m.attributes })
+      .from(m)
+      .where(anyOf(m.id, ids));
+    return new Map(found.map((r) => [r.id, r]));
   }, null);
 
   readonly variantLoader = new BatchLoader<number, VariantRow[]>(async (modelIds) => {
-    const found = await rows<Raw>(
+    const found = await rows<VariantSqlRow & { model_id: number }>(
       this.db,
       sql`SELECT p.id, p.model_id, p.name, p.color_name, p.color_class, p.web_path, p.in_stock, ph.url AS photo_url, ph.width AS photo_width, ph.height AS photo_height
           FROM products p ${FIRST_PHOTO} WHERE p.model_id = ANY(${intArray(modelIds)}) ORDER BY p.id`,
     );
     const map = new Map<number, VariantRow[]>();
     for (const r of found) {
-      const list = map.get(r.model_id as number) ?? [];
-      list.push(toVariant(r, r.model_id as number));
-      map.set(r.model_id as number, list);
+      const list = map.get(r.model_id) ?? [];
+      list.push(toVariant(r, r.model_id));
+      map.set(r.model_id, list);
     }
     return map;
   }, []);
 
   readonly photoLoader = new BatchLoader<number, PhotoRow[]>(async (productIds) => {
-    const found = await rows<PhotoRow>(
-      this.db,
-      sql`SELECT id, product_id AS "productId", url, width, height FROM photos WHERE product_id = ANY(${intArray(productIds)}) ORDER BY product_id, sort`,
-    );
+    const ph = photos;
+    const found: PhotoRow[] = await this.db
+      .select({ id: ph.id, productId: ph.productId, url: ph.url, width: ph.width, height: ph.height })
+      .from(ph)
+      .where(anyOf(ph.productId, productIds))
+      .orderBy(ph.productId, ph.sort);
     return groupBy(found, (r) => r.productId);
   }, []);
 
   readonly offerLoader = new BatchLoader<number, OfferRow[]>(async (productIds) => {
-    const found = await this.offersOf(sql`product_id = ANY(${intArray(productIds)})`);
+    const found = await this.offersOf(anyOf(offers.productId, productIds));
     return groupBy(found, (r) => r.productId);
   }, []);
 
   readonly productLoader = new BatchLoader<number, ProductRow | null>(async (ids) => {
-    const found = await rows<Raw>(this.db, sql`SELECT ${PRODUCT_SELECT} FROM products p ${FIRST_PHOTO} WHERE p.id = ANY(${intArray(ids)})`);
-    return new Map(found.map((r) => [r.product_id as number, toProduct(r, 'MODEL')]));
+    const found = await rows<ProductSqlRow>(this.db, sql`SELECT ${PRODUCT_SELECT} FROM products p ${FIRST_PHOTO} WHERE p.id = ANY(${intArray(ids)})`);
+    return new Map(found.map((r) => [r.product_id, toProduct(r)]));
   }, null);
 
   private offersOf(where: SQL): Promise<OfferRow[]> {
-    return rows<OfferRow>(
-      this.db,
-      sql`SELECT id, product_id AS "productId", size, sku, price, stock FROM offers WHERE ${where} ORDER BY price ASC, sort ASC, id ASC`,
-    );
+    const o = offers;
+    return this.db
+      .select({ id: o.id, productId: o.productId, size: o.size, sku: o.sku, price: o.price, stock: o.stock })
+      .from(o)
+      .where(where)
+      .orderBy(asc(o.price), asc(o.sort), asc(o.id));
   }
 
   async categories(filter: { isHaveParent?: boolean; parentId?: number }): Promise<CategoryRow[]> {
+    const c = categories;
     const where: SQL[] = [];
-    if (filter.isHaveParent === true) where.push(sql`parent_id IS NOT NULL`);
-    if (filter.isHaveParent === false) where.push(sql`parent_id IS NULL`);
-    if (filter.parentId !== undefined) where.push(sql`parent_id = ${filter.parentId}`);
-    const found = await rows<Raw>(this.db, sql`SELECT ${CATEGORY_COLUMNS} FROM categories ${whereClause(where)} ORDER BY name ASC, id ASC`);
-    return found.map((r) => toCategory(r));
+    if (filter.isHaveParent === true) where.push(isNotNull(c.parentId));
+    if (filter.isHaveParent === false) where.push(isNull(c.parentId));
+    if (filter.parentId !== undefined) where.push(eq(c.parentId, filter.parentId));
+    const found = await this.db
+      .select()
+      .from(c)
+      .where(and(...where))
+      .orderBy(asc(c.name), asc(c.id));
+    return found.map(toCategory);
   }
 
   async childCategories(parentId: number): Promise<CategoryRow[]> {
@@ -234,17 +301,18 @@ export class CatalogRepo {
   }
 
   async brands(filter: { onMainPage?: boolean; offset: number; limit: number }): Promise<{ totalCount: number; items: BrandRow[] }> {
-    const where = filter.onMainPage === undefined ? sql`` : sql`WHERE on_main_page = ${filter.onMainPage}`;
-    const found = await rows<Raw>(
-      this.db,
-      sql`SELECT ${BRAND_COLUMNS}, count(*) OVER ()::int AS total FROM brands ${where} ORDER BY name ASC, id ASC LIMIT ${filter.limit} OFFSET ${filter.offset}`,
-    );
-    let totalCount = (found[0]?.total as number | undefined) ?? 0;
-    if (!found.length && filter.offset > 0) {
-      const [c] = await rows<{ n: number }>(this.db, sql`SELECT count(*)::int AS n FROM brands ${where}`);
-      totalCount = c?.n ?? 0;
-    }
-    return { totalCount, items: found.map((r) => toBrand(r)) };
+    const b = brands;
+    const where = filter.onMainPage === undefined ? undefined : eq(b.onMainPage, filter.onMainPage);
+    const found = await this.db
+      .select({ brand: b, total: sql<number>`count(*) OVER ()::int` })
+      .from(b)
+      .where(where)
+      .orderBy(asc(b.name), asc(b.id))
+      .limit(filter.limit)
+      .offset(filter.offset);
+    let totalCount = found[0]?.total ?? 0;
+    if (!found.length && filter.offset > 0) totalCount = await this.db.$count(b, where);
+    return { totalCount, items: found.map((r) => toBrand(r.brand)) };
   }
 
   async listProducts(args: {
@@ -264,22 +332,22 @@ export class CatalogRepo {
         SELECT ${idCol} AS id, count(*) OVER ()::int AS total FROM ${from} ${where} ${orderClause(type, sort, scope.search)} LIMIT ${limit} OFFSET ${offset}
       ) s`;
     const found = await this.hydrate(type, page);
-    let totalCount = (found[0]?.total as number | undefined) ?? 0;
+    let totalCount = found[0]?.total ?? 0;
     if (!found.length && offset > 0) {
       const [c] = await rows<{ n: number }>(this.db, sql`SELECT count(*)::int AS n FROM ${from} ${where}`);
       totalCount = c?.n ?? 0;
     }
     found.sort((a, b) => Number(a.pos) - Number(b.pos));
-    return { totalCount, items: found.map((r) => this.toHydrated(r, type)) };
+    return { totalCount, items: found.map((r) => this.toHydrated(r)) };
   }
 
   /**
    * Listing elements with everything a product card shows (brand, category, sibling variants
    * as JSON), for the ids `page` selects (columns id, total, pos).
    */
-  private hydrate(type: ProductType, page: SQL): Promise<Raw[]> {
+  private hydrate(type: ProductType, page: SQL): Promise<ListingSqlRow[]> {
     const { from, idCol, extraCols } = LISTING_SOURCE[type];
-    return rows<Raw>(
+    return rows<ListingSqlRow>(
       this.db,
       sql`WITH page AS MATERIALIZED (${page})
           SELECT page.total, page.pos, ${PRODUCT_SELECT}${extraCols}, ${BRAND_AND_CATEGORY_AS_B_C},
@@ -297,11 +365,11 @@ export class CatalogRepo {
   }
 
   /** A hydrated row as a ProductRow carrying its brand, category and variants; primes the loaders too. */
-  private toHydrated(r: Raw, type: ProductType): ProductRow {
-    const product = toProduct(r, type);
-    const brand = toBrand(r, 'b_');
-    const category = toCategory(r, 'c_');
-    const json = (typeof r.variants_json === 'string' ? JSON.parse(r.variants_json) : r.variants_json) as Raw[];
+  private toHydrated(r: ListingSqlRow): ProductRow {
+    const product = toProduct(r);
+    const brand = toBrand(unprefixed<'b_', BrandSelect>(r, 'b_', BRAND_KEYS));
+    const category = toCategory(unprefixed<'c_', CategorySelect>(r, 'c_', CATEGORY_KEYS));
+    const json = typeof r.variants_json === 'string' ? (JSON.parse(r.variants_json) as VariantSqlRow[]) : r.variants_json;
     const variants = json.map((v) => toVariant(v, product.modelGroupId));
     this.brandLoader.prime(brand.id, brand);
     this.categoryLoader.prime(category.id, category);

@@ -1,7 +1,7 @@
 // Row shapes the resolvers receive: plain data, already mapped from SQL column names.
-import type { MenuPanelRow } from '../db/schema.ts';
+import type { MenuPanelRow, ModelAttributeRow } from '../db/schema.ts';
 
-export type { MenuPanelRow };
+export type { MenuPanelRow, ModelAttributeRow };
 
 export interface ImageRow {
   url: string;
@@ -78,7 +78,7 @@ export interface ModelRow {
   categoryId: number;
   text: string;
   description: string;
-  attributes: { name: string; title: string; type: 'text' | 'number'; text?: string; number?: number; unit?: string }[];
+  attributes: ModelAttributeRow[];
 }
 
 export interface VariantRow {
