@@ -415,15 +415,17 @@ function markdown(report: Report, failures: string[]): string {
   }
   const profileForRatio: Profile = report.results.federated?.mobile ? 'mobile' : 'desktop';
   lines.push(`## Federated JavaScript by origin (${profileForRatio}, first load, gzip KB and requests)`, '');
-  lines.push('| page | host | shared libraries | mf_catalog | mf_product | mf_cart | total | single bundle | federated / single |');
-  lines.push('|---|--:|--:|--:|--:|--:|--:|--:|--:|');
+  // a column per remote of the remotes table
+  const remoteNames = REMOTES.map((r) => r.name);
+  lines.push(`| page | host | shared libraries | ${remoteNames.join(' | ')} | total | single bundle | federated / single |`);
+  lines.push(`|---|--:|--:|${remoteNames.map(() => '--:|').join('')}--:|--:|--:|`);
   for (const page of PAGE_NAMES) {
     const f = report.results.federated?.[profileForRatio]?.[page];
     if (!f) continue;
     const one = report.results.single?.[profileForRatio]?.[page];
     const cell = (g: string) => (f.js[g] ? `${kb(f.js[g].gzip)} (${f.js[g].requests})` : '–');
     lines.push(
-      `| ${page} | ${cell('host')} | ${cell('shared')} | ${cell('mf_catalog')} | ${cell('mf_product')} | ${cell('mf_cart')} | ${kb(f.jsTotal.gzip)} (${f.jsTotal.requests}) | ${one ? `${kb(one.jsTotal.gzip)} (${one.jsTotal.requests})` : '–'} | ${one ? (f.jsTotal.gzip / one.jsTotal.gzip).toFixed(2) : '–'} |`,
+      `| ${page} | ${cell('host')} | ${cell('shared')} | ${remoteNames.map(cell).join(' | ')} | ${kb(f.jsTotal.gzip)} (${f.jsTotal.requests}) | ${one ? `${kb(one.jsTotal.gzip)} (${one.jsTotal.requests})` : '–'} | ${one ? (f.jsTotal.gzip / one.jsTotal.gzip).toFixed(2) : '–'} |`,
     );
   }
   lines.push('');
