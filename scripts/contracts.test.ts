@@ -54,7 +54,9 @@ describe('each remote builds exactly the modules of its row of the remotes table
       expect(readFileSync(absolute, 'utf8'), `${row.dir}/${file}`).toMatch(/^export default /m);
     }
     // the contract check tsc runs is the table's, not an old codegen output
-    expect(read(`${row.dir}/src/contract.generated.ts`)).toBe(contractSource(row.name, row));
+    const contract = `${row.dir}/src/contract.generated.ts`;
+    expect(existsSync(path.join(ROOT, contract)), `${contract} is missing: run npm run codegen`).toBe(true);
+    expect(read(contract), `${contract} is stale: run npm run codegen`).toBe(contractSource(row.name, row));
   });
 
   it('the release check requires every module of the table, and nothing else', () => {
