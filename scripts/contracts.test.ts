@@ -70,15 +70,12 @@ describe('each remote builds exactly the modules of its row of the remotes table
     expect(dockerfile).toContain(`cd ${row.dir} `);
     expect(dockerfile).toMatch(new RegExp(`^ENV PORT=${row.port}\\b`, 'm'));
     expect(dockerfile).toMatch(new RegExp(`^EXPOSE ${row.port}$`, 'm'));
-    // the README's table of exposed modules lists exactly the table's
-    const listed = [...read(`${row.dir}/README.md`).matchAll(new RegExp(`^\\| \`(${row.name}/\\w+)\``, 'gm'))].map(
-      (m) => m[1],
-    );
-    expect(listed.sort()).toEqual(
-      Object.keys(row.exposes)
-        .map((m) => `${row.name}/${m}`)
-        .sort(),
-    );
+    // the README's table of exposed modules names no module the remote does not expose (a new
+    // page may be documented later: a README row is not one of the edits a new page needs)
+    const listed = [...read(`${row.dir}/README.md`).matchAll(new RegExp(`^\\| \`(${row.name}/\\w+)\``, 'gm'))];
+    const modules = Object.keys(row.exposes).map((m) => `${row.name}/${m}`);
+    expect(listed.length, `${row.dir}/README.md has no table of exposed modules`).toBeGreaterThan(0);
+    for (const [, id] of listed) expect(modules, `${row.dir}/README.md lists ${id}`).toContain(id);
   });
 });
 
