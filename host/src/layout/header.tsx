@@ -13,7 +13,7 @@ import { SearchTooltip } from '../search/search-tooltip.tsx';
 import { useTheme } from '../theme/theme.ts';
 import { hasContacts, withoutDeadContactLinks } from './contacts.ts';
 import styles from './header.module.css';
-import { CartIcon, HeartIcon, MenuIcon, MoonIcon, SearchIcon, SunIcon } from './icons.tsx';
+import { CartIcon, HeartIcon, MenuIcon, MoonIcon, SearchIcon, SunIcon } from '../ui/icons.tsx';
 
 export function Header({ config }: { config: PublicConfig }) {
   const { shopName, contacts } = useShell();

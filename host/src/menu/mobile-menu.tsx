@@ -1,8 +1,8 @@
 import { type Ref, useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { ContactLinks } from '../layout/contact-links.tsx';
-import { CloseIcon } from '../layout/icons.tsx';
-import { wrapFocus } from '../layout/wrap-focus.ts';
+import { ContactLinks } from '../ui/contact-links.tsx';
+import { CloseIcon } from '../ui/icons.tsx';
+import { wrapFocus } from '../ui/wrap-focus.ts';
 import type { PublicConfig } from '../page-state.ts';
 import { SearchForm } from '../search/search-form.tsx';
 import type { MenuItem } from './menu-types.ts';

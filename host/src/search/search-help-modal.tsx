@@ -1,6 +1,6 @@
 import type { Ref } from 'react';
 import { Link } from 'react-router-dom';
-import { wrapFocus } from '../layout/wrap-focus.ts';
+import { wrapFocus } from '../ui/wrap-focus.ts';
 import { SEARCH_EXAMPLES as EXAMPLES } from './search-examples.ts';
 import styles from './search-help-modal.module.css';
 
