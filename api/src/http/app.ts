@@ -11,7 +11,8 @@ import type { OrderHooks } from '../orders/order-hooks.ts';
 import { OrderRepo } from '../orders/order-repo.ts';
 import { startReservationSweeper, sweepExpiredReservations } from '../orders/reservation-expiry.ts';
 import { CatalogMeta } from '../repo/catalog-meta.ts';
-import { useBodyLimit, jsonError } from './body-limit.ts';
+import { errorResponse } from '../util/error-response.ts';
+import { useBodyLimit } from './body-limit.ts';
 import { boundedDocumentCaches } from './document-cache.ts';
 import { useExecutionLimit } from './execution-limit.ts';
 import { clientIp, rateLimitKey, TrustedProxies } from '../util/client-ip.ts';
@@ -112,8 +113,8 @@ export async function createApi(options: ApiOptions): Promise<Api> {
   const limits: QueryLimits = { ...(options.limits ?? defaultLimits), introspection: config.graphqlIntrospection && (options.limits?.introspection ?? true) };
   const checkOperation = documentCheck(schema, limits);
 
-  const serverError = () => jsonError(500, 'INTERNAL_SERVER_ERROR', 'Ошибка сервера');
-  const notFound = (path: string) => jsonError(404, 'NOT_FOUND', `Нет такого адреса: ${path.slice(0, 200)}`);
+  const serverError = () => errorResponse('INTERNAL_SERVER_ERROR');
+  const notFound = (path: string) => errorResponse('NOT_FOUND', `Нет такого адреса: ${path.slice(0, 200)}`);
   const routes: Plugin = {
     async onRequest({ request, url, endResponse, serverContext }) {
       const path = url.pathname;
@@ -124,7 +125,7 @@ export async function createApi(options: ApiOptions): Promise<Api> {
         return;
       }
       if (path.startsWith('/api/images/')) {
-        endResponse(imageResponse(path) ?? new Response('Not Found', { status: 404 }));
+        endResponse(imageResponse(path) ?? notFound(path));
         return;
       }
       // the ops and sandbox routes throttle per client (the trusted address, see client-ip.ts)
@@ -152,7 +153,7 @@ export async function createApi(options: ApiOptions): Promise<Api> {
       if (path.startsWith('/api/sandbox/')) {
         // 404 when the sandbox is off (ЮKassa configured, or production without PAYMENT_SANDBOX=1)
         const res = await sandboxResponse(request, url, orders, payments, () => limiters.sandbox.hit(client)).catch(serverError);
-        endResponse(res ?? new Response('Not Found', { status: 404 }));
+        endResponse(res ?? notFound(path));
         return;
       }
       endResponse(notFound(path));

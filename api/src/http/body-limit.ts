@@ -1,14 +1,10 @@
-import { type ErrorCode, errorMessage } from '@shop/contracts/errors';
+import { errorMessage } from '@shop/contracts/errors';
 import type { GraphQLParams, Plugin } from 'graphql-yoga';
 import { errorResponse } from '../util/error-response.ts';
 import { checkJsonBounds, type JsonBounds, variableBounds } from './json-bounds.ts';
 
 export const MAX_BODY_BYTES = 100 * 1024;
 
-/** An error answer in the one shape of @shop/contracts/errors (util/error-response.ts). */
-export function jsonError(status: number, code: ErrorCode, message?: string): Response {
-  return errorResponse(code, message, { status });
-}
 
 /**
  * The only body types /api/graphql takes. Matched on the MIME type's essence (anchored): a
