@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { DELIVERY_METHOD_CODES, type DeliveryMethod } from './delivery.ts';
+import { errorMessage, type OrderErrorCode } from './errors.ts';
 
 /*
  * The order's rules, written once: the API validates `createOrder` with `orderInputSchema`
@@ -22,21 +23,7 @@ export {
   isDeliveryMethod,
 } from './delivery.ts';
 
-/** The codes `createOrder` answers with (GraphQL `enum OrderErrorCode`). */
-export type OrderErrorCode =
-  | 'REQUIRED'
-  | 'INVALID_FORMAT'
-  | 'TOO_LONG'
-  | 'CONSENT_REQUIRED'
-  | 'EMPTY_CART'
-  | 'TOO_MANY_LINES'
-  | 'INVALID_QUANTITY'
-  | 'DUPLICATE_OFFER'
-  | 'UNKNOWN_OFFER'
-  | 'SOLD_OUT'
-  | 'INSUFFICIENT_STOCK'
-  | 'PRICE_CHANGED'
-  | 'IDEMPOTENCY_KEY_REUSED';
+export type { OrderErrorCode } from './errors.ts';
 
 export const MAX_LINES = 50;
 export const MAX_QUANTITY = 99;
@@ -102,7 +89,7 @@ function text(label: string, min: number, max: number, multiline = false) {
   return z.string().check(
     z.trim(),
     ...(min > 0 ? [rule<string>('REQUIRED', `Укажите ${label}`, (v) => v !== '')] : []),
-    rule<string>('TOO_LONG', `Слишком длинное значение: не больше ${max} символов`, (v) => v.length <= max),
+    rule<string>('TOO_LONG', errorMessage('TOO_LONG', { max }), (v) => v.length <= max),
     rule<string>(
       'INVALID_FORMAT',
       'Поле содержит недопустимые символы',
@@ -139,7 +126,7 @@ export const checkoutFieldsSchema = z.object({
   comment: text('комментарий', 0, 1000, true),
   personalDataConsent: z
     .boolean()
-    .check(rule('CONSENT_REQUIRED', 'Нужно согласие на обработку персональных данных', (v: boolean) => v === true)),
+    .check(rule('CONSENT_REQUIRED', errorMessage('CONSENT_REQUIRED'), (v: boolean) => v === true)),
 });
 
 export type CheckoutFields = z.input<typeof checkoutFieldsSchema>;
@@ -160,7 +147,7 @@ const orderLineSchema = z.object({
     .check(
       rule(
         'INVALID_QUANTITY',
-        `Количество должно быть от 1 до ${MAX_QUANTITY}`,
+        errorMessage('INVALID_QUANTITY', { max: MAX_QUANTITY }),
         (q: number) => Number.isInteger(q) && q >= 1 && q <= MAX_QUANTITY,
         true,
       ),
@@ -177,7 +164,7 @@ const noDuplicateOffers = z.superRefine<{ offerId: string }[]>(
       if (seen.has(line.offerId)) {
         ctx.addIssue({
           code: 'custom',
-          message: 'Этот товар уже есть в заказе: измените количество в первой строке',
+          message: errorMessage('DUPLICATE_OFFER'),
           params: { code: 'DUPLICATE_OFFER' },
           path: [index, 'offerId'],
           input: line.offerId,
@@ -204,10 +191,10 @@ export const orderInputSchema = z.object({
     z.array(z.unknown()).check(
       rule(
         'TOO_MANY_LINES',
-        `В одном заказе не больше ${MAX_LINES} позиций`,
+        errorMessage('TOO_MANY_LINES', { max: MAX_LINES }),
         (lines: unknown[]) => lines.length <= MAX_LINES,
       ),
-      rule('EMPTY_CART', 'Корзина пуста', (lines: unknown[]) => lines.length > 0),
+      rule('EMPTY_CART', errorMessage('EMPTY_CART'), (lines: unknown[]) => lines.length > 0),
     ),
     z.array(orderLineSchema).check(noDuplicateOffers),
   ),
