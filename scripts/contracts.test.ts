@@ -160,13 +160,18 @@ describe('copies the tools cannot derive (JSON and YAML) name every remote of th
     expect([...remoteGroup!].sort()).toEqual(named.sort());
   });
 
-  it('tsconfig.json type-checks every remote (its src and its rspack config)', () => {
-    const tsconfig = readJson<{ include?: string[]; references?: { path: string }[] }>('tsconfig.json');
-    for (const row of rows) {
-      const referenced = tsconfig.references?.some(
-        (r) => path.normalize(r.path).replace(/\/(tsconfig[^/]*\.json)?$/, '') === row.dir,
+  it('tsconfig.json and tsconfig.packages.json (npm run typecheck) type-check every remote', () => {
+    type Tsconfig = { include?: string[]; references?: { path: string }[] };
+    const references = (file: string) =>
+      (readJson<Tsconfig>(file).references ?? []).map((r) =>
+        path.normalize(r.path).replace(/\/(tsconfig[^/]*\.json)?$/, ''),
       );
-      if (!referenced) expect(tsconfig.include).toEqual(expect.arrayContaining([`${row.dir}/src`, `${row.dir}/*.ts`]));
+    const whole = readJson<Tsconfig>('tsconfig.json');
+    for (const row of rows) {
+      if (!references('tsconfig.json').includes(row.dir))
+        expect(whole.include).toEqual(expect.arrayContaining([`${row.dir}/src`, `${row.dir}/*.ts`]));
+      expect(references('tsconfig.packages.json'), 'tsconfig.packages.json').toContain(row.dir);
+      expect(existsSync(path.join(ROOT, row.dir, 'tsconfig.json')), `${row.dir}/tsconfig.json`).toBe(true);
     }
   });
 
