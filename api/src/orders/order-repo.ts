@@ -1,9 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { errorMessage } from '@shop/contracts/errors';
 import { sameSecret } from '../util/same-secret.ts';
 import { type Db, rows } from '../db/database.ts';
+import { offers, orderConsents, orderLines, orders } from '../db/schema.ts';
 import { type OrderHooks, runPlaced } from './order-hooks.ts';
-import type { OrderStatus } from './order-status.ts';
+import { isOrderStatus, type OrderStatus } from './order-status.ts';
 import { isRetryableTransactionError, type ReserveRejection, reserveStock } from './stock.ts';
 import { orderFingerprint, storedOrderFingerprint } from './order-fingerprint.ts';
 import { newAccessKey, newOrderNumber } from './order-number.ts';
@@ -53,17 +54,30 @@ export interface CreateOrderResult {
   order: OrderRow | null;
 }
 
-const ORDER_COLUMNS = sql`id, ordernumber, access_key AS "accessKey", status, total_price AS "totalPrice", created_at AS "createdAt",
-  paid_at AS "paidAt", full_name AS "fullName", phone, email, city, address, delivery_method AS "deliveryMethod", comment,
-  reserved_until AS "reservedUntil"`;
-
-
-const fix = (o: OrderRow): OrderRow => ({
-  ...o,
-  createdAt: new Date(o.createdAt),
-  paidAt: o.paidAt ? new Date(o.paidAt) : null,
-  reservedUntil: o.reservedUntil ? new Date(o.reservedUntil) : null,
-});
+/**
+ * An order row as the API hands it on, from drizzle's row of `orders` (dates as Date on both
+ * drivers); a status this code does not know is an error, not a silently mistyped value.
+ */
+function toOrder(r: typeof orders.$inferSelect): OrderRow {
+  if (!isOrderStatus(r.status)) throw new Error(`Order ${r.id} has an unknown status ${JSON.stringify(r.status)}`);
+  return {
+    id: r.id,
+    ordernumber: r.ordernumber,
+    accessKey: r.accessKey,
+    status: r.status,
+    totalPrice: r.totalPrice,
+    createdAt: r.createdAt,
+    paidAt: r.paidAt,
+    fullName: r.fullName,
+    phone: r.phone,
+    email: r.email,
+    city: r.city,
+    address: r.address,
+    deliveryMethod: r.deliveryMethod,
+    comment: r.comment,
+    reservedUntil: r.reservedUntil,
+  };
+}
 
 /** The answer to a known key with other content: nothing of the stored order, only this. */
 const keyReused = (): CreateOrderResult => ({
@@ -126,22 +140,19 @@ export class OrderRepo {
    * `mismatch`, never the order.
    */
   private async byKey(idempotencyKey: string, fingerprint: string): Promise<{ order: OrderRow } | 'mismatch' | null> {
-    const [o] = await rows<OrderRow & { fingerprint: string | null }>(
-      this.db,
-      sql`SELECT ${ORDER_COLUMNS}, request_fingerprint AS fingerprint FROM orders WHERE idempotency_key = ${idempotencyKey}`,
-    );
+    const [o] = await this.db.select().from(orders).where(eq(orders.idempotencyKey, idempotencyKey));
     if (!o) return null;
-    const { fingerprint: stored, ...order } = o;
-    const expected = stored ?? (await this.legacyFingerprint(order));
-    return sameSecret(expected, fingerprint) ? { order: fix(order) } : 'mismatch';
+    const order = toOrder(o);
+    const expected = o.requestFingerprint ?? (await this.legacyFingerprint(order));
+    return sameSecret(expected, fingerprint) ? { order } : 'mismatch';
   }
 
   /** An order from before migration 0004: its fingerprint from what it stored, written back once. */
   private async legacyFingerprint(order: OrderRow): Promise<string> {
-    const lines = await rows<{ offerId: number; quantity: number }>(
-      this.db,
-      sql`SELECT offer_id AS "offerId", quantity FROM order_lines WHERE order_id = ${order.id}`,
-    );
+    const lines = await this.db
+      .select({ offerId: orderLines.offerId, quantity: orderLines.quantity })
+      .from(orderLines)
+      .where(eq(orderLines.orderId, order.id));
     const consent = await this.consent(order.id);
     const fingerprint = storedOrderFingerprint(order, lines, consent?.consentVersion ?? null);
     await this.db.execute(
@@ -171,22 +182,15 @@ export class OrderRepo {
 
     const ids = input.items.map((i) => (/^[1-9]\d{0,9}$/.test(i.offerId) ? Number(i.offerId) : null));
     const wanted = ids.filter((x): x is number => x !== null && x <= 2_147_483_647);
-    const offers = wanted.length
-      ? await rows<{
-          id: number;
-          product_id: number;
-          name: string;
-          sku: string;
-          size: string;
-          price: number;
-          stock: number;
-        }>(
+    // raw SQL through db.execute: orders-stock.test.ts races a first submit against this very statement
+    const found = wanted.length
+      ? await rows<{ id: number; productId: number; name: string; sku: string; size: string; price: number; stock: number }>(
           this.db,
-          sql`SELECT o.id, o.product_id, p.name, o.sku, o.size, o.price, o.stock FROM offers o JOIN products p ON p.id = o.product_id
+          sql`SELECT o.id, o.product_id AS "productId", p.name, o.sku, o.size, o.price, o.stock FROM offers o JOIN products p ON p.id = o.product_id
               WHERE o.id = ANY(${sql.param(wanted)}::int[])`,
         )
       : [];
-    const byId = new Map(offers.map((o) => [o.id, o]));
+    const byId = new Map(found.map((offer) => [offer.id, offer]));
     const lines: OrderLineRow[] = [];
     input.items.forEach((item, line) => {
       const offer = ids[line] === null ? undefined : byId.get(ids[line] as number);
@@ -224,8 +228,8 @@ export class OrderRepo {
       }
       lines.push({
         offerId: offer.id,
-        productId: offer.product_id,
-        currentProductId: offer.product_id,
+        productId: offer.productId,
+        currentProductId: offer.productId,
         name: offer.name,
         sku: offer.sku,
         size: offer.size,
@@ -293,24 +297,32 @@ export class OrderRepo {
           const tx = txRaw as unknown as Db;
           let ordernumber = newOrderNumber();
           for (let i = 0; i < 5; i++) {
-            const [taken] = await rows<{ id: number }>(
-              tx,
-              sql`SELECT id FROM orders WHERE ordernumber = ${ordernumber}`,
-            );
+            const [taken] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.ordernumber, ordernumber));
             if (!taken) break;
             ordernumber = newOrderNumber();
           }
           // ON CONFLICT: a concurrent submit with the same key waits for ours, then inserts nothing
-          const [order] = await rows<OrderRow>(
-            tx,
-            sql`INSERT INTO orders (ordernumber, idempotency_key, request_fingerprint, access_key, status, full_name, phone, email, city, address,
-                                    delivery_method, comment, total_price, reserved_until)
-                VALUES (${ordernumber}, ${input.idempotencyKey}, ${fingerprint}, ${newAccessKey()}, 'new', ${clean.fullName}, ${clean.phone}, ${clean.email},
-                        ${clean.city}, ${clean.address}, ${clean.deliveryMethod}, ${clean.comment}, ${total},
-                        now() + make_interval(mins => ${this.reservationMinutes}::int))
-                ON CONFLICT (idempotency_key) DO NOTHING
-                RETURNING ${ORDER_COLUMNS}`,
-          );
+          const [inserted] = await tx
+            .insert(orders)
+            .values({
+              ordernumber,
+              idempotencyKey: input.idempotencyKey,
+              requestFingerprint: fingerprint,
+              accessKey: newAccessKey(),
+              status: 'new',
+              fullName: clean.fullName,
+              phone: clean.phone,
+              email: clean.email,
+              city: clean.city,
+              address: clean.address,
+              deliveryMethod: clean.deliveryMethod,
+              comment: clean.comment,
+              totalPrice: total,
+              reservedUntil: sql`now() + make_interval(mins => ${this.reservationMinutes}::int)`,
+            })
+            .onConflictDoNothing({ target: orders.idempotencyKey })
+            .returning();
+          const order = inserted && toOrder(inserted);
           if (!order) return null;
           const reserved = await reserveStock(
             tx,
@@ -332,7 +344,7 @@ export class OrderRepo {
             sql`INSERT INTO order_events (order_id, actor, from_status, to_status, note) VALUES (${order.id}, 'shopper', NULL, 'new', '')`,
           );
           await runPlaced(this.hooks, tx, { ...order, status: 'new' });
-          return { order: fix(order), crossed: reserved.crossed };
+          return { order, crossed: reserved.crossed };
         });
       } catch (e) {
         if (e instanceof StockRejected) return { rejections: e.rejections };
@@ -343,16 +355,13 @@ export class OrderRepo {
   }
 
   async byNumber(ordernumber: string, key: string): Promise<OrderRow | null> {
-    const [o] = await rows<OrderRow>(
-      this.db,
-      sql`SELECT ${ORDER_COLUMNS} FROM orders WHERE ordernumber = ${ordernumber.toUpperCase()}`,
-    );
-    return o && sameSecret(o.accessKey, key) ? fix(o) : null;
+    const [o] = await this.db.select().from(orders).where(eq(orders.ordernumber, ordernumber.toUpperCase()));
+    return o && sameSecret(o.accessKey, key) ? toOrder(o) : null;
   }
 
   async byId(id: number, key: string): Promise<OrderRow | null> {
-    const [o] = await rows<OrderRow>(this.db, sql`SELECT ${ORDER_COLUMNS} FROM orders WHERE id = ${id}`);
-    return o && sameSecret(o.accessKey, key) ? fix(o) : null;
+    const [o] = await this.db.select().from(orders).where(eq(orders.id, id));
+    return o && sameSecret(o.accessKey, key) ? toOrder(o) : null;
   }
 
   /**
@@ -360,20 +369,22 @@ export class OrderRepo {
    * catalogue go through the offer's sku (null when it is no longer sold).
    */
   async lines(orderId: number): Promise<OrderLineRow[]> {
-    return rows<OrderLineRow>(
-      this.db,
-      sql`SELECT l.offer_id AS "offerId", l.product_id AS "productId", o.product_id AS "currentProductId", l.name, l.sku, l.size, l.price, l.quantity
-          FROM order_lines l LEFT JOIN offers o ON lower(o.sku) = lower(l.sku)
-          WHERE l.order_id = ${orderId} ORDER BY l.id`,
-    );
+    const l = orderLines;
+    return this.db
+      .select({ offerId: l.offerId, productId: l.productId, currentProductId: offers.productId, name: l.name, sku: l.sku, size: l.size, price: l.price, quantity: l.quantity })
+      .from(l)
+      .leftJoin(offers, sql`lower(${offers.sku}) = lower(${l.sku})`)
+      .where(eq(l.orderId, orderId))
+      .orderBy(asc(l.id));
   }
 
   async consent(orderId: number): Promise<{ consentVersion: string; consentedAt: Date; clientIp: string } | null> {
-    const [c] = await rows<{ consentVersion: string; consentedAt: Date; clientIp: string }>(
-      this.db,
-      sql`SELECT consent_version AS "consentVersion", consented_at AS "consentedAt", client_ip AS "clientIp" FROM order_consents WHERE order_id = ${orderId}`,
-    );
-    return c ?? null;
+    const c = orderConsents;
+    const [consent] = await this.db
+      .select({ consentVersion: c.consentVersion, consentedAt: c.consentedAt, clientIp: c.clientIp })
+      .from(c)
+      .where(eq(c.orderId, orderId));
+    return consent ?? null;
   }
 
 }
