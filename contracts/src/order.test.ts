@@ -22,6 +22,15 @@ const orderData = {
   consentVersion: '2025-10',
 } as const;
 const input = { orderData, idempotencyKey: 'key-12345678', items: [{ offerId: '104', quantity: 1 }] };
+const { consentVersion: _, ...fields } = orderData;
+
+/** What the checkout form shows: each field's first issue, as react-hook-form's zod resolver picks it. */
+function formErrors(values: Record<string, unknown>): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of z.safeParse(checkoutFieldsSchema, values).error?.issues ?? [])
+    errors[String(issue.path[0])] ??= issue.message;
+  return errors;
+}
 
 /** Each issue as the API reports it: path, code, message. */
 function issues(value: unknown) {
@@ -113,10 +122,68 @@ describe('@shop/contracts/order', () => {
   });
 
   it('is the checkout form’s schema too: the same fields, «nothing chosen» refused with its own message', () => {
-    const { consentVersion: _, ...fields } = orderData;
-    expect(z.safeParse(checkoutFieldsSchema, fields).success).toBe(true);
-    const result = z.safeParse(checkoutFieldsSchema, { ...fields, deliveryMethod: '' });
-    expect(result.error?.issues.map((i) => i.message)).toEqual(['Выберите способ доставки']);
+    expect(formErrors(fields)).toEqual({});
+    expect(formErrors({ ...fields, deliveryMethod: '' })).toEqual({ deliveryMethod: 'Выберите способ доставки' });
+  });
+
+  it('gives every empty field of the form its own Russian message', () => {
+    const empty = {
+      fullName: '',
+      phone: '',
+      email: '',
+      city: '   ',
+      address: '',
+      deliveryMethod: '',
+      comment: '',
+      personalDataConsent: false,
+    };
+    expect(formErrors(empty)).toEqual({
+      fullName: 'Укажите фамилию и имя',
+      phone: 'Укажите номер телефона',
+      email: 'Укажите e-mail',
+      city: 'Укажите город',
+      address: 'Укажите адрес доставки',
+      deliveryMethod: 'Выберите способ доставки',
+      personalDataConsent: 'Нужно согласие на обработку персональных данных',
+    });
+  });
+
+  it('shows the shopper, beside each field, what the API would refuse', () => {
+    expect(
+      formErrors({
+        ...fields,
+        fullName: 'Анна',
+        phone: '+7 (495) 123-45-67',
+        email: 'anna@mail',
+        city: 'К',
+        address: 'ул.',
+        comment: 'x'.repeat(1001),
+      }),
+    ).toEqual({
+      fullName: 'Укажите фамилию и имя полностью',
+      phone: 'Укажите мобильный номер в формате +7 (9xx) xxx-xx-xx',
+      email: 'Укажите корректный e-mail, например ivan@mail.ru',
+      city: 'Слишком короткое значение: укажите город',
+      address: 'Слишком короткое значение: укажите адрес доставки',
+      comment: 'Слишком длинное значение: не больше 1000 символов',
+    });
+    expect(formErrors({ ...fields, fullName: 'Анна 123' }).fullName).toBe(
+      'ФИО может содержать только буквы, пробелы, дефис и апостроф',
+    );
+    // stricter than the form's own copy was: a tab or an invisible character in one line, an IP for a mail domain
+    expect(formErrors({ ...fields, city: 'Казань\nМосква' }).city).toBe('Поле содержит недопустимые символы');
+    expect(formErrors({ ...fields, city: 'Казань\tМосква' }).city).toBe('Поле содержит недопустимые символы');
+    expect(formErrors({ ...fields, address: 'ул. Ленина, д. 1\u202e2 .в' }).address).toBe(
+      'Поле содержит недопустимые символы',
+    );
+    expect(formErrors({ ...fields, email: 'anna@127.0.0.1' }).email).toBe(
+      'Укажите корректный e-mail, например ivan@mail.ru',
+    );
+    expect(formErrors({ ...fields, comment: 'домофон 12\nпозвонить\tзаранее' })).toEqual({});
+    // a too long value is reported before its characters
+    expect(formErrors({ ...fields, city: `К\n${'а'.repeat(100)}` }).city).toBe(
+      'Слишком длинное значение: не больше 100 символов',
+    );
   });
 
   it('names every delivery method in Russian, once', () => {

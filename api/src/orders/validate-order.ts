@@ -3,26 +3,22 @@ import {
   issueCode,
   normalizePhone,
   type OrderErrorCode,
+  type orderDataSchema,
   orderInputSchema,
 } from '@shop/contracts/order';
 import * as z from 'zod/mini';
 
 export { normalizePhone } from '@shop/contracts/order';
 
+/** An order's details as they are stored: the schema's trimmed texts, a delivery method chosen (the phone normalized). */
+export type CleanOrder = Omit<z.output<typeof orderDataSchema>, 'deliveryMethod' | 'personalDataConsent'> & {
+  deliveryMethod: DeliveryMethod;
+};
+
 /** createOrder's input as GraphQL delivers it (types checked by the schema, values not yet). */
 export interface OrderInput {
   idempotencyKey: string;
-  orderData: {
-    fullName: string;
-    phone: string;
-    email: string;
-    city: string;
-    address: string;
-    deliveryMethod: DeliveryMethod;
-    comment?: string | null;
-    personalDataConsent: boolean;
-    consentVersion: string;
-  };
+  orderData: Omit<CleanOrder, 'comment'> & { comment?: string | null; personalDataConsent: boolean };
   items: { offerId: string; quantity: number; price?: number | null }[];
 }
 
@@ -34,17 +30,6 @@ export interface OrderError {
   /** For PRICE_CHANGED and INSUFFICIENT_STOCK: the current price or the quantity available. */
   price?: number | null;
   available?: number | null;
-}
-
-export interface CleanOrder {
-  fullName: string;
-  phone: string;
-  email: string;
-  city: string;
-  address: string;
-  deliveryMethod: DeliveryMethod;
-  comment: string;
-  consentVersion: string;
 }
 
 export interface ValidateOptions {
