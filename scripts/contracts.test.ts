@@ -149,15 +149,22 @@ describe('copies the tools cannot derive (JSON and YAML) name every remote of th
     }
   });
 
-  it("biome.json: the rule that keeps apps out of a remote's code names every remote's folder and package", () => {
-    const biome = readJson<{
-      linter: { rules: { style: { noRestrictedImports: { options: { patterns: { group: string[] }[] } } } } };
-    }>('biome.json');
-    const groups = biome.linter.rules.style.noRestrictedImports.options.patterns.map((p) => p.group);
-    const remoteGroup = groups.find((group) => group.some((g) => g.startsWith('@shop/mf-') && g !== '@shop/mf-shared'));
-    expect(remoteGroup).toBeDefined();
-    const named = rows.flatMap((row) => [`**/${row.dir}/**`, `@shop/${row.dir}`]);
-    expect([...remoteGroup!].sort()).toEqual(named.sort());
+  it("biome.json: every copy of the rule that keeps apps out of a remote's code names every remote's folder and package", () => {
+    // the rule's remote entries (`**/mf-x/**`, `@shop/mf-x`; mf-shared is no remote), wherever biome.json repeats the rule (overrides)
+    const remoteEntry = /^(\*\*\/mf-(?!shared\/)[^/]+\/\*\*|@shop\/mf-(?!shared$)[^/]+)$/;
+    const groups: string[][] = [];
+    const walk = (value: unknown): void => {
+      if (Array.isArray(value)) value.forEach(walk);
+      else if (value && typeof value === 'object')
+        for (const [key, inner] of Object.entries(value)) {
+          if (key === 'group' && Array.isArray(inner) && inner.some((g) => remoteEntry.test(g))) groups.push(inner);
+          else walk(inner);
+        }
+    };
+    walk(readJson<unknown>('biome.json'));
+    expect(groups.length).toBeGreaterThan(0);
+    const named = rows.flatMap((row) => [`**/${row.dir}/**`, `@shop/${row.dir}`]).sort();
+    for (const group of groups) expect(group.filter((g) => remoteEntry.test(g)).sort()).toEqual(named);
   });
 
   it('tsconfig.json and tsconfig.packages.json (npm run typecheck) type-check every remote', () => {
