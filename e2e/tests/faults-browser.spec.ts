@@ -252,6 +252,13 @@ test.describe('the API failing under the browser', () => {
       await page.route('**/api/graphql', handler);
       await page.goto(path);
       await expectRussianRetry(page);
+      // only no answer at all is the shopper's connection; a 500 or a masked error is the shop's server
+      const alert = page.getByRole('alert').filter({ hasText: 'Не удалось загрузить' }).first();
+      if (what.startsWith('down')) await expect(alert).toContainText('Проверьте соединение');
+      else {
+        await expect(alert).toContainText('ошибка на сервере магазина');
+        await expect(alert).not.toContainText('соединение');
+      }
       await page.unroute('**/api/graphql');
       await page.getByRole('alert').getByRole('button', { name: 'Повторить' }).first().click();
       await expect(page.getByTestId('product-card').first()).toBeVisible();
