@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { DELIVERY_METHOD_CODES, type DeliveryMethod } from './delivery.ts';
+import { DELIVERY_METHOD_CODES, type DeliveryMethod, MAX_LINES, MAX_QUANTITY } from './order-tables.ts';
 import { errorMessage, type OrderErrorCode } from './errors.ts';
 
 /*
@@ -13,20 +13,18 @@ import { errorMessage, type OrderErrorCode } from './errors.ts';
  * API reports it). zod/mini keeps the checkout chunk small.
  */
 
-// The delivery table has no zod in it: a page that only shows a title (the order page, the desk,
-// the letters) gets the table alone, not the schema (the package is free of side effects).
+// The plain tables (delivery methods, limits) have no zod in them; see ./order-tables.ts.
 export {
   DELIVERY_METHOD_CODES,
   DELIVERY_METHODS,
   type DeliveryMethod,
   deliveryTitle,
   isDeliveryMethod,
-} from './delivery.ts';
+  MAX_LINES,
+  MAX_QUANTITY,
+} from './order-tables.ts';
 
 export type { OrderErrorCode } from './errors.ts';
-
-export const MAX_LINES = 50;
-export const MAX_QUANTITY = 99;
 
 /**
  * A rule with its API code and Russian message; a failed rule stops the field's later rules

@@ -1,3 +1,5 @@
+import { MAX_QUANTITY } from '@shop/contracts/order';
+
 /** A line of the cart as kept in the browser (spec §3 «Cart item»). `id` is the offer id. */
 export interface CartItem {
   id: string;
@@ -18,7 +20,8 @@ export interface CartItem {
 
 export type NewCartItem = Omit<CartItem, 'quantity'>;
 
-export const MAX_QUANTITY = 99;
+/** The most of one line: the order's own limit (the API refuses more). */
+export { MAX_QUANTITY };
 
 /** A path on this site: `/…`, not `//other.host/…` or `/\other.host` (which browsers read as another site). */
 function isSitePath(value: unknown): value is string {

@@ -1,4 +1,12 @@
-/* The shop's delivery methods, re-exported by ./order.ts (@shop/contracts/order). */
+/*
+ * The order's plain tables, re-exported by ./order.ts (@shop/contracts/order) and free of zod:
+ * whoever needs only a title or a limit (the order page, the desk, the letters, the cart store)
+ * gets this module alone, not the schema (the package is free of side effects).
+ */
+
+/** Lines in one order; quantity of one line (the cart's stepper stops there too). */
+export const MAX_LINES = 50;
+export const MAX_QUANTITY = 99;
 
 /** The delivery methods the shop offers (GraphQL `enum DeliveryMethod`), with their Russian titles. */
 export const DELIVERY_METHODS = {
