@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { type Db, rows } from '../db/database.ts';
+import type { Db } from '../db/database.ts';
+import { properties } from '../db/schema.ts';
 
 export interface PropertyRow {
   id: number;
@@ -7,8 +7,10 @@ export interface PropertyRow {
   title: string;
 }
 
-export function readProperties(db: Db): Promise<PropertyRow[]> {
-  return rows<PropertyRow>(db, sql`SELECT id, name, title FROM properties ORDER BY sort, id`);
+// async: a query builder runs again on every `then`; the cached promise must be one read
+export async function readProperties(db: Db): Promise<PropertyRow[]> {
+  const p = properties;
+  return await db.select({ id: p.id, name: p.name, title: p.title }).from(p).orderBy(p.sort, p.id);
 }
 
 /**

@@ -273,9 +273,9 @@ export class CatalogRepo {
     return new Map(found.map((r) => [r.product_id, toProduct(r)]));
   }, null);
 
-  private offersOf(where: SQL): Promise<OfferRow[]> {
+  private async offersOf(where: SQL): Promise<OfferRow[]> {
     const o = offers;
-    return this.db
+    return await this.db
       .select({ id: o.id, productId: o.productId, size: o.size, sku: o.sku, price: o.price, stock: o.stock })
       .from(o)
       .where(where)

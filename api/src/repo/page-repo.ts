@@ -1,7 +1,8 @@
 import { FIXED_PAGES, type PageType } from '@shop/contracts/pages';
-import { sql } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 import { isSitePath } from '../catalog/site-urls.ts';
-import { type Db, rows } from '../db/database.ts';
+import type { Db } from '../db/database.ts';
+import { redirects, webPaths } from '../db/schema.ts';
 import { ORDER_NUMBER } from '../orders/order-number.ts';
 import { hasControlChars } from '../util/control-chars.ts';
 
@@ -83,30 +84,28 @@ export class PageRepo {
       return path === canonical ? page('ORDER', number) : redirect(page('ORDER', number), canonical, query);
     }
 
-    const [exact] = await rows<{ type: PageType; object_id: number }>(
-      this.db,
-      sql`SELECT type, object_id FROM web_paths WHERE path = ${path}`,
-    );
-    if (exact) return page(exact.type, exact.object_id);
+    const w = webPaths;
+    const [exact] = await this.db.select({ type: w.type, objectId: w.objectId }).from(w).where(eq(w.path, path));
+    if (exact) return page(exact.type, exact.objectId);
 
     const key = loose(collapsed);
     const staticLoose = FIXED_PAGES.get(key);
     if (staticLoose) return redirect(page(staticLoose), key, query);
 
-    const [moved] = await rows<{ to_path: string; status: number }>(
-      this.db,
-      sql`SELECT to_path, status FROM redirects WHERE from_path = ${path} OR lower(rtrim(from_path, '/')) = ${key} ORDER BY from_path = ${path} DESC LIMIT 1`,
-    );
+    const r = redirects;
+    const [moved] = await this.db
+      .select({ toPath: r.toPath, status: r.status })
+      .from(r)
+      .where(or(eq(r.fromPath, path), sql`lower(rtrim(${r.fromPath}, '/')) = ${key}`))
+      .orderBy(sql`${r.fromPath} = ${path} DESC`)
+      .limit(1);
     // the import refuses off-site targets; a row that reached the table some other way is ignored
     // rather than sent out as an open redirect (or a Location header the host cannot write)
-    if (moved && isSitePath(moved.to_path, { ascii: true }))
-      return redirect(await follow(moved.to_path), moved.to_path, query, moved.status);
+    if (moved && isSitePath(moved.toPath, { ascii: true }))
+      return redirect(await follow(moved.toPath), moved.toPath, query, moved.status);
 
-    const [variant] = await rows<{ path: string; type: PageType; object_id: number }>(
-      this.db,
-      sql`SELECT path, type, object_id FROM web_paths WHERE path_lower = ${key} LIMIT 1`,
-    );
-    if (variant) return redirect(page(variant.type, variant.object_id), variant.path, query);
+    const [variant] = await this.db.select({ path: w.path, type: w.type, objectId: w.objectId }).from(w).where(eq(w.pathLower, key)).limit(1);
+    if (variant) return redirect(page(variant.type, variant.objectId), variant.path, query);
     return notFound();
   }
 }
