@@ -10,4 +10,5 @@ export { loadCatalog, catalogVersion } from './catalog/load-catalog.ts';
 export { validateCatalog, type CatalogProblem } from './catalog/validate-catalog.ts';
 export type { CatalogFile } from './catalog/catalog-file.ts';
 export { createApi, type Api, type ApiOptions } from './http/app.ts';
+export { createUser } from './accounts/account-repo.ts';
 export { printSchemaSdl } from './graphql/print-schema.ts';

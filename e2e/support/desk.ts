@@ -23,8 +23,7 @@ export interface DeskAccounts {
 /** Creates the desk's owner and manager with fresh passwords in a stopped stack's PGlite folder; the specs read them from SHOP_DESK_USERS. */
 export async function createDeskUsers(pgliteDir: string): Promise<DeskAccounts> {
   // Loaded only here: global-setup runs in Node with the API's own modules (migrations, argon2).
-  const { openDatabase } = await import('../../api/src/db/database.ts');
-  const { createUser } = await import('../../api/src/accounts/account-repo.ts');
+  const { createUser, openDatabase } = await import('@shop/api');
   const accounts: DeskAccounts = {
     owner: { email: 'owner@desk.example', password: `Вл-${randomBytes(9).toString('base64url')}`, name: 'Ольга Орлова', role: 'owner' },
     manager: { email: 'manager@desk.example', password: `Мн-${randomBytes(9).toString('base64url')}`, name: 'Марат Исаев', role: 'manager' },

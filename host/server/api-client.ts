@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import type { DocumentNode } from 'graphql';
-// biome-ignore lint/style/noRestrictedImports: the package entry pulls in CSS and React; this module is plain TypeScript
-import { persistedDocumentText } from '../../mf-shared/src/apollo/persisted-document.ts';
+import { persistedDocumentText } from '@shop/mf-shared/persisted-document';
 
 export class ApiUnavailableError extends Error {
   /** The API's error code (`extensions.code`) when it answered with an error, e.g. BAD_USER_INPUT for a refused argument. */

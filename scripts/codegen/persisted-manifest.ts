@@ -12,8 +12,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { REMOTES } from '@shop/contracts/remotes';
 import { Kind, type DocumentNode, type OperationDefinitionNode } from 'graphql';
-// biome-ignore lint/style/noRestrictedImports: Node tooling cannot load the package entry (it pulls in CSS and React components); this file is plain TypeScript
-import { PERSISTED_MANIFEST_FILE, type PersistedOperationManifest, persistedDocumentText } from '../../mf-shared/src/apollo/persisted-document.ts';
+import { PERSISTED_MANIFEST_FILE, type PersistedOperationManifest, persistedDocumentText } from '@shop/mf-shared/persisted-document';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 /** The host and every remote of the remotes table. */

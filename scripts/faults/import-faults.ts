@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { generateCatalog } from '../../api/src/catalog/generator.ts';
+import { generateCatalog } from '@shop/api';
 import { ROOT } from '../lib/stack.ts';
 import type { Query } from './verify.ts';
 
