@@ -165,3 +165,29 @@ describe('biome import rules', () => {
     );
   });
 });
+
+describe('per-package tsconfig projects', () => {
+  const solution = readJson<{ references: { path: string }[] }>('tsconfig.packages.json');
+  const referenced = solution.references.map((r) => path.normalize(r.path));
+  const workspaces = readJson<{ workspaces: string[] }>('package.json').workspaces;
+
+  it('tsconfig.packages.json (npm run typecheck) references every workspace and the tooling', () => {
+    expect([...referenced].sort()).toEqual([...workspaces, 'scripts', 'scripts/bench'].sort());
+  });
+
+  it('browser code is checked with the DOM and without Node or test globals; its tests get vitest globals', () => {
+    for (const dir of ['mf-shared', 'host', ...workspaces.filter((w) => w.startsWith('mf-') && w !== 'mf-shared')]) {
+      const src = readJson<{ compilerOptions: { lib: string[]; types: string[] } }>(`${dir}/tsconfig.src.json`);
+      expect(src.compilerOptions.types, dir).toEqual([]);
+      expect(src.compilerOptions.lib, dir).toContain('DOM');
+      const tests = readJson<{ compilerOptions: { types: string[] } }>(`${dir}/tsconfig.test.json`);
+      expect(tests.compilerOptions.types, dir).toContain('vitest/globals');
+      const own = readJson<{ files: string[]; references: { path: string }[] }>(`${dir}/tsconfig.json`);
+      expect(own.files, dir).toEqual([]);
+      expect(
+        own.references.map((r) => r.path),
+        dir,
+      ).toEqual(expect.arrayContaining(['./tsconfig.src.json', './tsconfig.test.json']));
+    }
+  });
+});
