@@ -50,6 +50,8 @@ const PROBES: [string, string, boolean][] = [
   ['e2e/support/probe.ts', '../../scripts/lib/stack.ts', false],
   ['host/server/probe.ts', '../../mf-shared/src/apollo/persisted-document.ts', true],
   ['api/src/http/probe.ts', '../../../contracts/src/pages.ts', true],
+  ['contracts/src/probe.ts', '@shop/mf-shared', true],
+  ['contracts/src/probe.ts', 'zod', false],
   // the API's layers
   ['api/src/graphql/probe.ts', '../http/rate-limiter.ts', true],
   ['api/src/graphql/probe.ts', '../repo/rows.ts', false],
