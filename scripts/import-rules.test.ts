@@ -53,7 +53,7 @@ const PROBES: [string, string, boolean][] = [
   ['contracts/src/probe.ts', '@shop/mf-shared', true],
   ['contracts/src/probe.ts', 'zod', false],
   // the API's layers
-  ['api/src/graphql/probe.ts', '../http/rate-limiter.ts', true],
+  ['api/src/graphql/probe.ts', '../http/app.ts', true],
   ['api/src/graphql/probe.ts', '../repo/rows.ts', false],
   ['api/src/graphql/probe.ts', '../desk/csv.ts', true],
   ['api/src/graphql/probe.ts', '../config.ts', false],
