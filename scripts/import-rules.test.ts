@@ -52,6 +52,8 @@ const PROBES: [string, string, boolean][] = [
   ['api/src/http/probe.ts', '../../../contracts/src/pages.ts', true],
   ['contracts/src/probe.ts', '@shop/mf-shared', true],
   ['contracts/src/probe.ts', 'zod', false],
+  ['mf-shared/src/cart/probe.ts', '../ui/spinner.tsx', true],
+  ['mf-shared/src/ui/probe.ts', '../favourites/favourites-store.ts', false],
   // the API's layers
   ['api/src/graphql/probe.ts', '../http/app.ts', true],
   ['api/src/graphql/probe.ts', '../repo/rows.ts', false],
