@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
-import type { DocumentNode } from 'graphql';
+import { readErrorBody } from '@shop/contracts/errors';
 import { persistedDocumentText } from '@shop/mf-shared/persisted-document';
+import type { DocumentNode } from 'graphql';
 
 export class ApiUnavailableError extends Error {
   /** The API's error code (`extensions.code`) when it answered with an error, e.g. BAD_USER_INPUT for a refused argument. */
@@ -48,10 +49,10 @@ export function createApiClient(apiUrl: string, timeoutMs = 3000) {
     } catch (error) {
       throw new ApiUnavailableError(`API unreachable: ${(error as Error).message}`);
     }
-    const body = (await response.json().catch(() => null)) as { data?: TData; errors?: { message: string; extensions?: { code?: unknown } }[] } | null;
+    const body = (await response.json().catch(() => null)) as { data?: TData } | null;
     if (!body?.data) {
-      const code = body?.errors?.[0]?.extensions?.code;
-      throw new ApiUnavailableError(`API answered ${response.status}: ${body?.errors?.[0]?.message ?? 'no data'}`, typeof code === 'string' ? code : undefined);
+      const error = readErrorBody(body);
+      throw new ApiUnavailableError(`API answered ${response.status}: ${error?.message || 'no data'}`, error?.code || undefined);
     }
     return body.data;
   };
