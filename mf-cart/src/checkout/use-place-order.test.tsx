@@ -5,7 +5,7 @@ import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
 import { ApolloProvider } from '@apollo/client/react';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { of } from 'rxjs';
+import { of, throwError } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CHECKOUT_DRAFT_KEY } from './checkout-draft.ts';
 import type { CheckoutValues } from './checkout-values.ts';
@@ -64,5 +64,20 @@ describe('usePlaceOrder', () => {
     await act(() => hook.result.current.place(values, items));
     expect(sentKeys[1]).toBe(sentKeys[0]);
     expect(sessionStorage.getItem(CHECKOUT_DRAFT_KEY)).toContain(values.fullName);
+  });
+
+  it('says why an order did not go: the connection, or the shop down for a minute — never one for the other', async () => {
+    const failWith = (error: unknown) => {
+      const link = new ApolloLink(() => (error instanceof Error ? throwError(() => error) : of(error as never)));
+      const client = new ApolloClient({ link, cache: new InMemoryCache() });
+      const wrapper = ({ children }: { children: ReactNode }) => <ApolloProvider client={client}>{children}</ApolloProvider>;
+      return renderHook(() => usePlaceOrder(), { wrapper });
+    };
+    const offline = failWith(new TypeError('Failed to fetch'));
+    await act(() => offline.result.current.place(values, items));
+    expect(offline.result.current.state).toEqual({ kind: 'failed', message: 'Не удалось отправить заказ. Проверьте соединение и попробуйте ещё раз.' });
+    const down = failWith({ data: null, errors: [{ message: 'Сервис временно недоступен', extensions: { code: 'SERVICE_UNAVAILABLE' } }] });
+    await act(() => down.result.current.place(values, items));
+    expect(down.result.current.state).toEqual({ kind: 'failed', message: 'Не удалось отправить заказ: магазин временно недоступен. Попробуйте ещё раз через минуту.' });
   });
 });
