@@ -67,8 +67,8 @@ describe('usePlaceOrder', () => {
   });
 
   it('says why an order did not go: the connection, or the shop down for a minute — never one for the other', async () => {
-    const failWith = (error: unknown) => {
-      const link = new ApolloLink(() => (error instanceof Error ? throwError(() => error) : of(error as never)));
+    const failWith = (answer: Error | ApolloLink.Result) => {
+      const link = new ApolloLink(() => (answer instanceof Error ? throwError(() => answer) : of(answer)));
       const client = new ApolloClient({ link, cache: new InMemoryCache() });
       const wrapper = ({ children }: { children: ReactNode }) => <ApolloProvider client={client}>{children}</ApolloProvider>;
       return renderHook(() => usePlaceOrder(), { wrapper });
