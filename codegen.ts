@@ -50,7 +50,7 @@ const config: CodegenConfig = {
   },
 };
 
-// and the API's resolver types (committed; api/test/resolver-types.test.ts checks they are current)
+// and the API's resolver types (its build writes them too: api/codegen-resolvers.ts)
 config.generates[RESOLVER_TYPES_FILE] = resolverTypesTarget;
 
 export default config;

@@ -1,12 +1,15 @@
 /**
  * The API's resolver types, generated from its schema (api/schema.graphql) by GraphQL codegen
- * (`typescript` + `typescript-resolvers`): the root codegen.ts adds this one target, and
- * api/test/resolver-types.test.ts generates it again and compares.
+ * (`typescript` + `typescript-resolvers`) into src/graphql/resolvers-types.generated.ts.
  *
- * The output, src/graphql/resolvers-types.generated.ts, is committed (like schema.graphql), so
- * compiling the API (`npm run build -w @shop/api`: npm start, the API image, CI) needs nothing
- * but tsc on a fresh clone; the test fails when it is stale (`npm run codegen` rewrites it).
+ * Not committed, like the front end's generated.ts (and a committed copy would be 1,300 lines of
+ * look-alike types in the duplicate-code scan): the API's `prebuild` runs this config, so
+ * `npm run build -w @shop/api` (npm start, the API image, CI) works on a fresh clone, and the root
+ * codegen.ts adds the same target, so `npm run codegen` (before tsc in npm test) writes it too.
+ * Run from the repository root: `tsx api/codegen-resolvers.ts` writes it and says nothing unless it fails.
  */
+import { pathToFileURL } from 'node:url';
+import { type CodegenConfig, generate } from '@graphql-codegen/cli';
 import type { Types } from '@graphql-codegen/plugin-helpers';
 
 export const RESOLVER_TYPES_FILE = 'api/src/graphql/resolvers-types.generated.ts';
@@ -41,3 +44,19 @@ export const resolverTypesTarget: Types.ConfiguredOutput = {
     optionalInfoArgument: true,
   },
 };
+
+/** The API's target alone (its prebuild); paths from the repository root. */
+const config: CodegenConfig = {
+  schema: 'api/schema.graphql',
+  generates: { [RESOLVER_TYPES_FILE]: resolverTypesTarget },
+};
+
+export default config;
+
+// run as a script (the prebuild): quiet on success, the codegen error and exit code 1 otherwise
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  generate({ ...config, silent: true }, true).catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  });
+}
