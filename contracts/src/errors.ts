@@ -63,7 +63,7 @@ export const ERRORS = {
   ALREADY_PAID: { kind: 'domain', message: 'Заказ уже оплачен' },
   ORDER_CANCELLED: { kind: 'domain', message: 'Заказ отменён, оплатить его нельзя. Оформите заказ заново.' },
   PAYMENT_UNAVAILABLE: { kind: 'unavailable', message: 'Не удалось начать оплату. Попробуйте ещё раз.' },
-  FORBIDDEN: { status: 403, kind: 'access', message: 'Уведомления принимаются только от ЮKassa' },
+  FORBIDDEN: { status: 403, kind: 'access', message: 'Доступ запрещён' },
 
   // the orders desk (/api/admin/*, /api/ops/orders*)
   UNAUTHENTICATED: { status: 401, kind: 'access', message: 'Войдите, чтобы продолжить' },

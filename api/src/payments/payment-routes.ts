@@ -35,7 +35,7 @@ export function yookassaNotifyRoute(payments: PaymentService, log: (message: str
     }
     if (payments.config.yookassa?.checkNotifyIp && !networks.has(clientIp)) {
       log(`[payments] notification from ${clientIp}, not one of ЮKassa's addresses: refused`);
-      return errorResponse('FORBIDDEN');
+      return errorResponse('FORBIDDEN', 'Уведомления принимаются только от ЮKassa');
     }
     let body: { type?: unknown; event?: unknown; object?: { id?: unknown } } | null;
     try {
