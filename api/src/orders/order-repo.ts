@@ -16,24 +16,14 @@ import {
   validateOrderData,
 } from './validate-order.ts';
 
-export interface OrderRow {
-  id: number;
-  ordernumber: string;
-  accessKey: string;
-  status: OrderStatus;
-  totalPrice: number;
-  createdAt: Date;
-  paidAt: Date | null;
-  fullName: string;
-  phone: string;
-  email: string;
-  city: string;
-  address: string;
-  deliveryMethod: string;
-  comment: string;
-  /** Until when an unpaid order holds its units; null once paid, cancelled or released. */
-  reservedUntil: Date | null;
-}
+/**
+ * An order as the API hands it on: the orders table's row (db/schema.ts) without what only the
+ * repository reads (the request's idempotency key and fingerprint, when the status last changed),
+ * its status typed. `reservedUntil`: until when an unpaid order holds its units; null once paid,
+ * cancelled or released.
+ */
+export type OrderRow = Omit<OrderSelect, 'idempotencyKey' | 'requestFingerprint' | 'statusChangedAt' | 'status'> & { status: OrderStatus };
+type OrderSelect = typeof orders.$inferSelect;
 
 export interface OrderLineRow {
   offerId: number;
@@ -58,25 +48,10 @@ export interface CreateOrderResult {
  * An order row as the API hands it on, from drizzle's row of `orders` (dates as Date on both
  * drivers); a status this code does not know is an error, not a silently mistyped value.
  */
-function toOrder(r: typeof orders.$inferSelect): OrderRow {
-  if (!isOrderStatus(r.status)) throw new Error(`Order ${r.id} has an unknown status ${JSON.stringify(r.status)}`);
-  return {
-    id: r.id,
-    ordernumber: r.ordernumber,
-    accessKey: r.accessKey,
-    status: r.status,
-    totalPrice: r.totalPrice,
-    createdAt: r.createdAt,
-    paidAt: r.paidAt,
-    fullName: r.fullName,
-    phone: r.phone,
-    email: r.email,
-    city: r.city,
-    address: r.address,
-    deliveryMethod: r.deliveryMethod,
-    comment: r.comment,
-    reservedUntil: r.reservedUntil,
-  };
+function toOrder(r: OrderSelect): OrderRow {
+  const { idempotencyKey: _key, requestFingerprint: _fingerprint, statusChangedAt: _changed, status, ...order } = r;
+  if (!isOrderStatus(status)) throw new Error(`Order ${r.id} has an unknown status ${JSON.stringify(status)}`);
+  return { ...order, status };
 }
 
 /** The answer to a known key with other content: nothing of the stored order, only this. */
