@@ -24,6 +24,14 @@ describe('the error map', () => {
     }
   });
 
+  it('names no server setting: the browser bundles carry this map (scripts/faults/secrets.ts scans them)', () => {
+    for (const code of ERROR_CODES) {
+      const message = ERRORS[code].message as string | ((p: unknown) => string);
+      const text = typeof message === 'function' ? message(sample) : message;
+      expect(text, code).not.toMatch(/\b(?:OPS_TOKEN|DATABASE_URL|SMTP_URL|YOOKASSA_[A-Z_]+)\b/);
+    }
+  });
+
   it('fills the dynamic parts: the size, the units left, the new price', () => {
     expect(errorMessage('SOLD_OUT', { size: '42,5' })).toBe('Размер 42,5 закончился');
     expect(errorMessage('INSUFFICIENT_STOCK', { available: 2, size: 'M' })).toBe('В наличии только 2 шт. размера M');
@@ -33,7 +41,7 @@ describe('the error map', () => {
 
   it('answers one JSON shape that a GraphQL client and a REST client read alike', () => {
     const body = errorBody('OPS_DISABLED');
-    expect(body).toEqual({ errors: [{ message: 'Ops-доступ выключен: у API не задан OPS_TOKEN', extensions: { code: 'OPS_DISABLED' } }] });
+    expect(body).toEqual({ errors: [{ message: 'Ops-доступ на этом сервере выключен', extensions: { code: 'OPS_DISABLED' } }] });
     expect(readErrorBody(JSON.parse(JSON.stringify(body)))).toEqual({ code: 'OPS_DISABLED', message: ERRORS.OPS_DISABLED.message });
     expect(errorBody('RATE_LIMITED', 'Подождите', { retryAfter: 5, code: 'OTHER' }).errors[0]?.extensions).toEqual({ retryAfter: 5, code: 'RATE_LIMITED' });
     expect(readErrorBody({ error: { code: 'X' } })).toBeNull();

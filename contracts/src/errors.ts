@@ -83,8 +83,9 @@ export const ERRORS = {
   BAD_FILTER: { status: 400, kind: 'domain', message: 'Фильтр не подходит' },
 
   // the ops routes (registry, trusted documents, orders): ops token
-  OPS_DISABLED: { status: 403, kind: 'access', message: 'Ops-доступ выключен: у API не задан OPS_TOKEN' },
-  UNAUTHORIZED: { status: 401, kind: 'access', message: 'Нужен действующий ops-токен (authorization: Bearer <OPS_TOKEN>)' },
+  // (the browser bundles carry this map: no server setting's name in it; the API names them, util/error-response.ts)
+  OPS_DISABLED: { status: 403, kind: 'access', message: 'Ops-доступ на этом сервере выключен' },
+  UNAUTHORIZED: { status: 401, kind: 'access', message: 'Нужен действующий ops-токен' },
   TOO_MANY_FAILURES: {
     status: 429,
     kind: 'rateLimited',

@@ -4,7 +4,7 @@ import { MAX_PASSWORD_LENGTH, checkPassword, warmDummyHash } from '../accounts/p
 import type { Config } from '../config.ts';
 import { type Db, isDatabaseUnavailable } from '../db/database.ts';
 import { rateLimitKey } from '../util/client-ip.ts';
-import { errorResponse } from '../util/error-response.ts';
+import { errorResponse, opsDisabled } from '../util/error-response.ts';
 import { RateLimiter } from '../util/rate-limiter.ts';
 import type { OrderHooks } from '../orders/order-hooks.ts';
 import { changeOrderStatus } from '../orders/order-lifecycle.ts';
@@ -255,7 +255,7 @@ export function createDesk(options: DeskOptions): Desk {
   }
 
   async function ops(request: Request, url: URL, ip: string): Promise<Response> {
-    if (!config.opsToken) return error('OPS_DISABLED');
+    if (!config.opsToken) return opsDisabled();
     const refused = checkOpsToken(request, config.opsToken, { client: rateLimitKey(ip), failures: options.opsFailures });
     if (refused) return refused;
     return orders(request, url, url.pathname.slice('/api/ops'.length), 'ops-token', { kind: 'ops' });

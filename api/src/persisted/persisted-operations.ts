@@ -15,7 +15,7 @@ import type { Plugin } from 'graphql-yoga';
 import { z } from 'zod';
 import { type ErrorCode, defaultMessage, errorMessage, errorStatus } from '@shop/contracts/errors';
 import type { Db } from '../db/database.ts';
-import { errorResponse } from '../util/error-response.ts';
+import { errorResponse, opsDisabled } from '../util/error-response.ts';
 import { persistedOperations } from './persisted-tables.ts';
 import type { DocumentCheck } from './check-document.ts';
 
@@ -171,7 +171,7 @@ export async function operationsResponse(
   /** The ops token check (null: no token configured, every registration is refused). */
   authorize: ((request: Request) => Response | null) | null,
 ): Promise<Response> {
-  if (!authorize) return errorResponse('OPS_DISABLED');
+  if (!authorize) return opsDisabled();
   const refused = authorize(request);
   if (refused) return refused;
   if (request.method !== 'POST') return errorResponse('METHOD_NOT_ALLOWED', 'Только POST', { headers: { allow: 'POST' } });

@@ -4,7 +4,7 @@ import { REMOTE_NAMES } from '@shop/contracts/remotes';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import { errorResponse } from '../util/error-response.ts';
+import { errorResponse, opsDisabled, opsUnauthorized } from '../util/error-response.ts';
 import type { RateLimiter } from '../util/rate-limiter.ts';
 import { RegistryError, RegistryRepo } from './registry-repo.ts';
 
@@ -42,7 +42,7 @@ export function checkOpsToken(request: Request, token: string, guard: TokenGuard
   }
   if (tokenMatches(request.headers.get('authorization'), token)) return null;
   guard?.failures.hit(guard.client);
-  return errorResponse('UNAUTHORIZED');
+  return opsUnauthorized();
 }
 
 /**
@@ -56,7 +56,7 @@ export async function registryResponse(request: Request, url: URL, db: Db, confi
     return Response.json({ remotes: await repo.publicState() }, { headers: { 'cache-control': 'no-store' } });
   }
   if (!url.pathname.startsWith('/api/ops/registry')) return null;
-  if (!config.opsToken) return errorResponse('OPS_DISABLED');
+  if (!config.opsToken) return opsDisabled();
   const refused = checkOpsToken(request, config.opsToken, guard);
   if (refused) return refused;
   const route = url.pathname.slice('/api/ops/registry'.length);

@@ -8,6 +8,12 @@ export interface ErrorResponseInit {
   extra?: Record<string, unknown>;
 }
 
+/** The ops routes with no OPS_TOKEN configured (the map's message leaves the setting's name to the API). */
+export const opsDisabled = () => errorResponse('OPS_DISABLED', 'Ops-доступ выключен: у API не задан OPS_TOKEN');
+
+/** A missing or wrong ops token. */
+export const opsUnauthorized = () => errorResponse('UNAUTHORIZED', 'Нужен действующий ops-токен (authorization: Bearer <OPS_TOKEN>)');
+
 /**
  * Every error answer of every route outside GraphQL execution (the http/ request checks, the desk, the
  * registry, the ops and payment routes): the one JSON shape of @shop/contracts/errors
