@@ -2,7 +2,7 @@
 // desk, the ops routes (registry, trusted documents, orders) and the payment notifications all
 // answer `{ errors: [{ message, extensions: { code } }] }` with a code of the map, its status and
 // a Russian message, never a stack; and the codes the schema names are the map's.
-import { ERRORS, ORDER_ERROR_CODES, errorStatus, isErrorCode } from '@shop/contracts/errors';
+import { ERROR_KINDS, ORDER_ERROR_CODES, errorStatus, isErrorCode } from '@shop/contracts/errors';
 import { GraphQLEnumType } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { buildSchema } from '../src/graphql/schema.ts';
@@ -97,6 +97,6 @@ describe('the codes the schema names are the map’s', () => {
     const type = buildSchema().getType('OrderErrorCode');
     expect(type).toBeInstanceOf(GraphQLEnumType);
     expect((type as GraphQLEnumType).getValues().map((v) => v.name)).toEqual([...ORDER_ERROR_CODES]);
-    for (const code of ORDER_ERROR_CODES) expect(ERRORS[code].kind).toBe('domain');
+    for (const code of ORDER_ERROR_CODES) expect(ERROR_KINDS[code]).toBe('domain');
   });
 });

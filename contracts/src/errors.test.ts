@@ -1,6 +1,6 @@
 import { CombinedGraphQLErrors, ServerError, ServerParseError } from '@apollo/client';
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES, ERRORS, type ErrorCode, errorBody, errorMessage, errorStatus, messageFor, readErrorBody } from './errors.ts';
+import { ERROR_CODES, ERROR_KINDS, ERRORS, type ErrorCode, errorBody, errorMessage, errorStatus, messageFor, readErrorBody } from './errors.ts';
 
 const CYRILLIC = /[а-яё]/i;
 const sample: Record<string, unknown> = { maxKb: 100, max: 5, minutes: 3, wait: 40, size: '42', available: 2, price: 12990 };
@@ -30,6 +30,10 @@ describe('the error map', () => {
       const text = typeof message === 'function' ? message(sample) : message;
       expect(text, code).not.toMatch(/\b(?:OPS_TOKEN|DATABASE_URL|SMTP_URL|YOOKASSA_[A-Z_]+)\b/);
     }
+  });
+
+  it('gives every code of the kinds table (the browser half) a message, and no other', () => {
+    expect(Object.keys(ERRORS).sort()).toEqual(Object.keys(ERROR_KINDS).sort());
   });
 
   it('fills the dynamic parts: the size, the units left, the new price', () => {
@@ -91,7 +95,9 @@ describe('messageFor: any failure in the shopper’s words', () => {
 
   it('a domain code reads its own message, the server’s words first, the map’s otherwise', () => {
     expect(messageFor({ code: 'SOLD_OUT', message: 'Размер 42 закончился' })).toMatchObject({ kind: 'domain', title: 'Размер 42 закончился' });
-    expect(messageFor('ORDER_CANCELLED').title).toBe(ERRORS.ORDER_CANCELLED.message);
+    expect(messageFor({ code: 'ORDER_CANCELLED', message: ERRORS.ORDER_CANCELLED.message }).title).toBe('Заказ отменён, оплатить его нельзя. Оформите заказ заново.');
+    // a code with no words of the API says what failed, never a made-up reason
+    expect(messageFor('ORDER_CANCELLED', 'openPayment')).toMatchObject({ kind: 'domain', title: 'Не удалось открыть страницу оплаты.' });
     expect(messageFor(graphqlErrors({ message: 'Заказ уже оплачен', extensions: { code: 'ALREADY_PAID' } })).kind).toBe('domain');
   });
 
