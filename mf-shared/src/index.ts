@@ -37,3 +37,14 @@ export { ShellContext, type ShellContextValue, useShell } from './shell/shell-co
 export { LikeButton, type LikeButtonProps } from './ui/like-button.tsx';
 export { SectionError, type SectionErrorProps } from './ui/section-error.tsx';
 export { Spinner } from './ui/spinner.tsx';
+
+/**
+ * Kept for remote releases built before formatting moved to @shop/contracts/format: a page runs
+ * the host's copy of this singleton, so a remote release still active (or rolled back to) imports
+ * these names from it. Removing an export here breaks those releases at run time, while the
+ * release check still accepts them (same version range): `published-exports.test.ts` guards it.
+ * New code imports @shop/contracts/format.
+ */
+export { formatCount, formatPrice, GOODS, plural } from '@shop/contracts/format';
+/** Runtime values of the contract types that lived here before @shop/contracts (same reason). */
+export { EXPOSED_MODULES, REMOTE_NAMES } from '@shop/contracts/remotes';
