@@ -91,6 +91,16 @@ describe('messageFor: any failure in the shopper’s words', () => {
     expect(limited).toMatchObject({ kind: 'rateLimited', title: 'Слишком много запросов заказов подряд. Попробуйте снова через 30 с.' });
     // a 429 from something else (an unknown body): the map's words, never the body's
     expect(messageFor(httpAnswer(429, 'Too Many Requests'))).toMatchObject({ kind: 'rateLimited', title: 'Слишком много запросов подряд. Попробуйте через минуту' });
+    // a known code worded in English by a proxy in front of the API: the map's Russian words
+    expect(messageFor(graphqlErrors({ message: 'Too many requests', extensions: { code: 'RATE_LIMITED' } }))).toMatchObject({
+      kind: 'rateLimited',
+      title: 'Слишком много запросов подряд. Попробуйте через минуту',
+    });
+  });
+
+  it('an answer without its result is the server, not the connection', () => {
+    expect(messageFor('INTERNAL_SERVER_ERROR', 'sendOrder')).toMatchObject({ kind: 'server' });
+    expect(messageFor('INTERNAL_SERVER_ERROR', 'sendOrder').text).not.toContain('соединение');
   });
 
   it('a domain code reads its own message, the server’s words first, the map’s otherwise', () => {

@@ -214,8 +214,9 @@ export function messageFor(error: unknown, action: FailedAction = 'load'): Shopp
   const kind = known ? ERROR_KINDS[known] : status !== null ? kindOfStatus(status) : 'server';
   if (kind === 'domain' || kind === 'access' || kind === 'rateLimited') {
     // the API words a rule or a limit with its specifics («Размер 42 закончился», «через 40 с.»,
-    // from ./errors.ts); an unknown code's words are not shown
-    const own = known && failure.message ? failure.message : null;
+    // from ./errors.ts); an unknown code's words are not shown, nor words that are not Russian (a
+    // proxy's or a gateway's «Too many requests» in front of the API)
+    const own = known && failure.message && /[А-Яа-яЁё]/.test(failure.message) ? failure.message : null;
     const title = own ?? (kind === 'rateLimited' ? RATE_LIMITED_MESSAGE : `${failed}.`);
     return shopperMessage(kind, code, status, title, HINTS[kind]);
   }

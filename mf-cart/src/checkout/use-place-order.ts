@@ -73,7 +73,8 @@ export function usePlaceOrder() {
           },
         });
         const result = data?.createOrder;
-        if (!result) throw new Error('empty answer');
+        // the server answered, without a result: its failure, not the shopper's connection
+        if (!result) throw 'INTERNAL_SERVER_ERROR';
         if (!result.success || !result.order) {
           // The key already placed an order with other content (its answer was lost, then the cart
           // or the details changed): the API refuses it; the next submit is a new order, new key.

@@ -13,6 +13,7 @@ export async function paymentLink(client: ApolloClient, id: string, key: string)
     fetchPolicy: 'no-cache', // orders and payment links are never kept in the page's cache
   });
   const link = data?.startPayment?.url;
-  if (!link) throw new Error('no payment link');
+  // the server answered, without a link: its failure, not the shopper's connection
+  if (!link) throw 'INTERNAL_SERVER_ERROR';
   return link;
 }
