@@ -5,7 +5,7 @@
  * it, and the host's router, prefetch and server preloads turn a resolved page into a module
  * with `pageView`. A new page: one row here and the remote's page file (README «A new page»).
  */
-import type { PropsOf, REMOTES, RemoteModuleId } from './remotes.ts';
+import type { PropsOf, RemoteModuleId } from './remotes.ts';
 
 /** How the resolved object becomes the module's props. */
 type PropsFrom = 'none' | 'id' | 'listing';
@@ -125,10 +125,4 @@ export function pageView(page: { type: string; id?: string | null }): PageView |
     case 'listing':
       return { module: row.module, props: { type, id }, key: `${type}:${page.id}` } as PageView;
   }
-}
-
-/** The remote that shows a page type, or null. */
-export function remoteOfPage(type: PageType): keyof typeof REMOTES | null {
-  const row: PageRow = PAGES[type];
-  return row.module ? (row.module.split('/')[0] as keyof typeof REMOTES) : null;
 }
