@@ -1,9 +1,11 @@
 // The disagreement test: the remotes table and the page-type table (@shop/contracts) are written
 // once, and every place that still holds a copy of them (the remotes' built federation config,
-// docker-compose.yml, biome.json, tsconfig.json, the test and codegen package lists, the printed
-// GraphQL schema, the start scripts, the READMEs) must say the same. A copy that drifts fails here.
+// docker-compose.yml, tsconfig.json, the test and codegen package lists, the printed GraphQL
+// schema, the start scripts, the READMEs, biome.json as scripts/lint/biome-config.ts writes it)
+// must say the same. A copy that drifts fails here; lists derived from the table are checked
+// against what is on disk (folders, Dockerfiles, .graphql files), not against the table again.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PAGE_TYPES, PAGES, pageView } from '@shop/contracts/pages';
 import { EXPOSED_MODULES, exposesOf, REMOTE_NAMES, REMOTES, type RemoteName } from '@shop/contracts/remotes';
@@ -14,7 +16,8 @@ import vitestConfig from '../vitest.config.ts';
 import { FRONT_END_PACKAGES } from './codegen/persisted-manifest.ts';
 import { contractSource } from './codegen/remote-modules.ts';
 import { REMOTE_DIRS } from './faults/secrets.ts';
-import { REMOTES as STACK_REMOTES, portsFromEnv } from './lib/stack.ts';
+import { portsFromEnv } from './lib/stack.ts';
+import { renderBiomeJson } from './lint/biome-config.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
@@ -59,8 +62,21 @@ describe('each remote builds exactly the modules of its row of the remotes table
     expect(read(contract), `${contract} is stale: run npm run codegen`).toBe(contractSource(row.name, row));
   });
 
-  it('the release check requires every module of the table, and nothing else', () => {
-    expect(EXPOSED_MODULES).toEqual(rows.flatMap((row) => Object.keys(row.exposes).map((m) => `${row.name}/${m}`)));
+  it('the release check requires every module the remotes build, and nothing else', async () => {
+    // read from what each remote's rspack config hands to federation, not from the table
+    const built = [];
+    for (const row of rows) {
+      const options = await federationOptions(row.dir);
+      built.push(...Object.keys(options.exposes ?? {}).map((key) => `${options.name}/${key.replace(/^\.\//, '')}`));
+    }
+    expect([...EXPOSED_MODULES].sort()).toEqual(built.sort());
+  });
+
+  it('every app folder on disk but the host (a workspace with an rspack.config.ts) is a remote of the table', () => {
+    const apps = readJson<{ workspaces: string[] }>('package.json').workspaces.filter(
+      (dir) => dir !== 'host' && existsSync(path.join(ROOT, dir, 'rspack.config.ts')),
+    );
+    expect(rows.map((row) => row.dir).sort()).toEqual(apps.sort());
   });
 
   it.each(rows)("$name: its package, Dockerfile and README agree with the table's row", (row) => {
@@ -149,22 +165,11 @@ describe('copies the tools cannot derive (JSON and YAML) name every remote of th
     }
   });
 
-  it("biome.json: every copy of the rule that keeps apps out of a remote's code names every remote's folder and package", () => {
-    // the rule's remote entries (`**/mf-x/**`, `@shop/mf-x`; mf-shared is no remote), wherever biome.json repeats the rule (overrides)
-    const remoteEntry = /^(\*\*\/mf-(?!shared\/)[^/]+\/\*\*|@shop\/mf-(?!shared$)[^/]+)$/;
-    const groups: string[][] = [];
-    const walk = (value: unknown): void => {
-      if (Array.isArray(value)) value.forEach(walk);
-      else if (value && typeof value === 'object')
-        for (const [key, inner] of Object.entries(value)) {
-          if (key === 'group' && Array.isArray(inner) && inner.some((g) => remoteEntry.test(g))) groups.push(inner);
-          else walk(inner);
-        }
-    };
-    walk(readJson<unknown>('biome.json'));
-    expect(groups.length).toBeGreaterThan(0);
-    const named = rows.flatMap((row) => [`**/${row.dir}/**`, `@shop/${row.dir}`]).sort();
-    for (const group of groups) expect(group.filter((g) => remoteEntry.test(g)).sort()).toEqual(named);
+  it('biome.json is what scripts/lint/biome-config.ts writes from the table (run npm run lint:config)', () => {
+    expect(
+      read('biome.json'),
+      'biome.json is stale or edited by hand: edit scripts/lint/biome-config.ts, run npm run lint:config',
+    ).toBe(renderBiomeJson());
   });
 
   it('tsconfig.json and tsconfig.packages.json (npm run typecheck) type-check every remote', () => {
@@ -193,16 +198,25 @@ describe('copies the tools cannot derive (JSON and YAML) name every remote of th
       ).toBe(true);
       expect(codegenConfig.generates).toHaveProperty([`${row.dir}/src/graphql/generated.ts`]);
     }
-    expect(FRONT_END_PACKAGES).toEqual(['host', ...rows.map((r) => r.dir)]);
-    expect(REMOTE_DIRS).toEqual(rows.map((r) => r.dir));
+    // codegen registers the operations of every folder that has .graphql files; the secret scan reads every remote's build
+    const withOperations = readJson<{ workspaces: string[] }>('package.json').workspaces.filter((dir) => {
+      const src = path.join(ROOT, dir, 'src');
+      return existsSync(src) && (readdirSync(src, { recursive: true }) as string[]).some((f) => f.endsWith('.graphql'));
+    });
+    expect([...FRONT_END_PACKAGES].sort()).toEqual(withOperations.sort());
+    expect([...REMOTE_DIRS].sort()).toEqual(
+      readJson<{ workspaces: string[] }>('package.json')
+        .workspaces.filter((dir) => existsSync(path.join(ROOT, dir, 'Dockerfile')) && dir.startsWith('mf-'))
+        .sort(),
+    );
   });
 
-  it('the start scripts serve every remote on the table port, its variable named after it', () => {
-    expect(STACK_REMOTES).toEqual(
-      rows.map((r) => ({ name: r.name, dir: r.dir, portVar: `${r.name.toUpperCase()}_PORT`, defaultPort: r.port })),
-    );
+  it("the start scripts serve every remote on its image's port, its variable named after it", () => {
     const ports = portsFromEnv({});
-    for (const row of rows) expect(ports[row.name as RemoteName]).toBe(row.port);
-    expect(portsFromEnv({ MF_CART_PORT: '4555' }).mf_cart).toBe(4555);
+    for (const row of rows) {
+      const imagePort = read(`${row.dir}/Dockerfile`).match(/^EXPOSE (\d+)$/m)?.[1];
+      expect(ports[row.name as RemoteName], `${row.dir}/Dockerfile`).toBe(Number(imagePort));
+      expect(portsFromEnv({ [`${row.name.toUpperCase()}_PORT`]: '4555' })[row.name as RemoteName]).toBe(4555);
+    }
   });
 });

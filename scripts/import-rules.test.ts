@@ -1,8 +1,7 @@
 // The import rules of biome.json (README «What may each package import», api/README.md «Layers»)
 // refuse what they promise to: probe files with one import per line are linted in a scratch copy
-// of the repository's biome.json, and exactly the refused lines must be reported. Biome's
-// overrides replace a rule's options instead of adding to them, so every folder's override
-// repeats the package rules: a change to those that misses an override fails here too.
+// of the repository's biome.json (written by scripts/lint/biome-config.ts), and exactly the
+// refused lines must be reported. The same for the browser globals refused in Node code.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,18 +11,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BIOME = path.join(ROOT, 'node_modules', '.bin', 'biome');
 
-interface Pattern {
-  group: string[];
-  message: string;
-}
-interface RuleConfig {
-  options?: { patterns?: Pattern[] };
-}
-interface BiomeConfig {
-  linter: { rules: { style: { noRestrictedImports: RuleConfig } } };
-  overrides: { includes: string[]; linter?: { rules?: { style?: { noRestrictedImports?: RuleConfig | string } } } }[];
-}
-
 /** JSON files that may carry whole-line `//` comments. */
 const readJson = <T>(file: string): T =>
   JSON.parse(
@@ -32,9 +19,6 @@ const readJson = <T>(file: string): T =>
       .filter((line) => !line.trim().startsWith('//'))
       .join('\n'),
   ) as T;
-
-const biome = readJson<BiomeConfig>('biome.json');
-const packageRules = biome.linter.rules.style.noRestrictedImports.options?.patterns ?? [];
 
 // [file, import, refused]: one import per line of the probe file
 const PROBES: [string, string, boolean][] = [
@@ -76,6 +60,35 @@ const PROBES: [string, string, boolean][] = [
   ['host/src/search/probe.ts', '../routing/page-router.tsx', true],
   ['host/src/ui/probe.ts', '../menu/menu-types.ts', true],
   ['host/src/layout/probe.ts', '../menu/desktop-menu.tsx', false],
+  // a path that climbs is refused however it is spelled
+  ['api/src/search/probe.ts', './../graphql/errors.ts', true],
+  ['api/src/search/probe.ts', './../.././src/graphql/errors.ts', true],
+  ['api/src/search/probe.ts', '../util/../graphql/errors.ts', true],
+  ['api/src/search/probe.ts', '../db/./../graphql/errors.ts', true],
+  ['api/src/search/probe.ts', '../util/same-secret.ts', false],
+  ['api/src/config.ts', './util/same-secret.ts', false],
+  ['api/src/config.ts', './payments/payment-config.ts', false],
+  ['api/src/config.ts', './http/app.ts', true],
+  ['api/src/config.ts', '../package.json', true],
+  ['api/src/config.ts', './util/../http/app.ts', true],
+  ['host/src/ui/probe.ts', './../layout/header.tsx', true],
+  ['host/src/menu/probe.ts', './../layout/header.tsx', true],
+  ['host/src/menu/probe.ts', '../ui/../layout/header.tsx', true],
+  ['host/src/menu/probe.ts', '../../src/layout/header.tsx', true],
+  ['mf-cart/src/cart-lines/probe.ts', './../checkout/idempotency-key.ts', true],
+  // the server (@shop/api) is for tooling and tests: never browser code, never the API itself
+  ['host/src/probe.ts', '@shop/api', true],
+  ['host/src/menu/probe.ts', '@shop/api', true],
+  ['mf-catalog/src/listing/probe.ts', '@shop/api', true],
+  ['mf-catalog/src/ui/probe.ts', '@shop/api', true],
+  ['mf-shared/src/ui/probe.ts', '@shop/api', true],
+  ['mf-shared/src/cart/probe.ts', '@shop/api', true],
+  ['contracts/src/probe.ts', '@shop/api', true],
+  ['api/src/orders/probe.ts', '@shop/api', true],
+  ['api/src/probe.ts', '@shop/api', true],
+  ['api/test/probe.test.ts', '@shop/api', false],
+  ['e2e/support/probe.ts', '@shop/api', false],
+  ['scripts/faults/probe.ts', '@shop/contracts/dist/remotes.js', true],
   // the remotes
   ['mf-catalog/src/listing/probe.ts', '../pages/home-page.tsx', true],
   ['mf-catalog/src/listing/probe.ts', '../product-card/product-card.tsx', false],
@@ -92,6 +105,24 @@ const PROBES: [string, string, boolean][] = [
   ['api/test/probe.test.ts', '../../host/src/search/search-examples.ts', true],
 ];
 
+// [file, global, refused]: one global per line of the probe file (Node code names no browser global)
+const GLOBAL_PROBES: [string, string, boolean][] = [
+  ['api/src/orders/globals-probe.ts', 'window', true],
+  ['api/src/orders/globals-probe.ts', 'document', true],
+  ['api/src/orders/globals-probe.ts', 'localStorage', true],
+  ['api/src/orders/globals-probe.ts', 'sessionStorage', true],
+  ['api/src/orders/globals-probe.ts', 'navigator', true],
+  ['api/src/orders/globals-probe.ts', 'location', true],
+  ['api/src/orders/globals-probe.ts', 'globalThis', false],
+  ['host/server/globals-probe.ts', 'window', true],
+  ['host/server/globals-probe.ts', 'location', true],
+  ['contracts/src/globals-probe.ts', 'window', true],
+  ['contracts/src/globals-probe.ts', 'localStorage', true],
+  ['contracts/src/globals-probe.ts', 'navigator', false], // typed as possibly missing: contracts/node-and-browser.d.ts
+  ['host/src/globals-probe.ts', 'window', false],
+  ['mf-cart/src/checkout/globals-probe.ts', 'localStorage', false],
+];
+
 const scratch = mkdtempSync(path.join(tmpdir(), 'import-rules-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -100,10 +131,11 @@ interface Diagnostic {
   location: { path: string; start: { line: number } };
 }
 
-/** Lints the probes in a scratch copy of biome.json; returns `file:line` of every refused import. */
+/** Lints the probes in a scratch copy of biome.json; returns `file:line` of every refused import or global. */
 function refusedLines(): Set<string> {
   const files = new Map<string, string[]>();
   for (const [file, specifier] of PROBES) files.set(file, [...(files.get(file) ?? []), `import '${specifier}';`]);
+  for (const [file, name] of GLOBAL_PROBES) files.set(file, [...(files.get(file) ?? []), `console.log(${name});`]);
   writeFileSync(path.join(scratch, 'biome.json'), readFileSync(path.join(ROOT, 'biome.json')));
   for (const [file, lines] of files) {
     mkdirSync(path.dirname(path.join(scratch, file)), { recursive: true });
@@ -122,57 +154,41 @@ function refusedLines(): Set<string> {
   const report = JSON.parse(out) as { diagnostics: Diagnostic[] };
   return new Set(
     report.diagnostics
-      .filter((d) => d.category === 'lint/style/noRestrictedImports')
+      .filter((d) => ['lint/style/noRestrictedImports', 'lint/style/noRestrictedGlobals'].includes(d.category))
       .map((d) => `${d.location.path}:${d.location.start.line}`),
   );
 }
 
-describe('biome import rules', () => {
+const refused = refusedLines();
+/** `verdict  file:line  probe` for each probe, the verdict being the expected or the actual one. */
+function verdicts(probes: [string, string, boolean][], firstLine: (file: string) => number, actual: boolean) {
+  const lineOf = new Map<string, number>();
+  return probes.map(([file, probe, shouldRefuse]) => {
+    const line = lineOf.get(file) ?? firstLine(file);
+    lineOf.set(file, line + 1);
+    const isRefused = actual ? refused.has(`${file}:${line}`) : shouldRefuse;
+    return `${isRefused ? 'refused' : 'allowed'}  ${file}:${line}  ${probe}`;
+  });
+}
+
+describe('biome import rules (biome.json, written by scripts/lint/biome-config.ts)', () => {
   it('refuse exactly the deep and upward imports', () => {
-    const refused = refusedLines();
-    const lineOf = new Map<string, number>();
-    const where = PROBES.map(([file]) => {
-      const line = (lineOf.get(file) ?? 0) + 1;
-      lineOf.set(file, line);
-      return `${file}:${line}`;
-    });
-    const verdict = (isRefused: boolean) => (isRefused ? 'refused' : 'allowed');
-    const expected = PROBES.map(
-      ([, specifier, shouldRefuse], i) => `${verdict(shouldRefuse)}  ${where[i]}  ${specifier}`,
-    );
-    const actual = PROBES.map(([, specifier], i) => `${verdict(refused.has(where[i]!))}  ${where[i]}  ${specifier}`);
-    expect(actual).toEqual(expected);
+    expect(verdicts(PROBES, () => 1, true)).toEqual(verdicts(PROBES, () => 1, false));
   });
 
-  it("every folder's override repeats the package rules (biome replaces a rule's options per override)", () => {
-    expect(packageRules.length).toBeGreaterThan(0);
-    for (const override of biome.overrides) {
-      const rule = override.linter?.rules?.style?.noRestrictedImports;
-      if (rule === undefined || typeof rule === 'string') continue; // not configured, or "off"
-      expect(rule.options?.patterns?.slice(0, packageRules.length), override.includes.join(', ')).toEqual(packageRules);
-    }
-  });
-
-  it("the allowed @shop subpaths are the packages' declared exports", () => {
-    const exceptions = packageRules[0]!.group.filter((g) => g.startsWith('!@shop/')).map((g) => g.slice(1));
-    const declared = ['contracts', 'mf-shared', 'api', 'host'].flatMap((dir) => {
-      const pkg = readJson<{ name: string; exports?: Record<string, unknown> }>(`${dir}/package.json`);
-      return Object.keys(pkg.exports ?? {})
-        .filter((key) => key !== '.')
-        .map((key) => `${pkg.name}/${key.slice(2)}`);
-    });
-    // @shop/contracts is allowed whole (`@shop/contracts/*`): each of its subpaths is public
-    const contractsWhole = exceptions.includes('@shop/contracts/*');
-    expect(contractsWhole).toBe(true);
-    expect(exceptions.filter((e) => e !== '@shop/contracts/*').sort()).toEqual(
-      declared.filter((d) => !d.startsWith('@shop/contracts/')).sort(),
-    );
+  it('refuse browser globals in the code that runs in Node', () => {
+    // a global probe's lines follow the imports of the same file
+    const firstLine = (file: string) => PROBES.filter(([f]) => f === file).length + 1;
+    expect(verdicts(GLOBAL_PROBES, firstLine, true)).toEqual(verdicts(GLOBAL_PROBES, firstLine, false));
   });
 });
 
 describe('per-package tsconfig projects', () => {
   const solution = readJson<{ references: { path: string }[] }>('tsconfig.packages.json');
-  const referenced = solution.references.map((r) => path.normalize(r.path));
+  // a package's folder, or one of its projects (contracts/tsconfig.test.json)
+  const referenced = [
+    ...new Set(solution.references.map((r) => path.normalize(r.path).replace(/\/tsconfig[^/]*\.json$/, ''))),
+  ];
   const workspaces = readJson<{ workspaces: string[] }>('package.json').workspaces;
 
   it('tsconfig.packages.json (npm run typecheck) references every workspace and the tooling', () => {

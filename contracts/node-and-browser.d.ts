@@ -1,0 +1,9 @@
+// The browser globals @shop/contracts may read: only where it runs both in Node (which has none
+// of them on Node 20) and in the browser, so each is typed as possibly missing and must be
+// checked first (`typeof navigator !== 'undefined'`). Outside src/ so that tsconfig.build.json,
+// which keeps the DOM lib, never sees a second declaration.
+export {};
+
+declare global {
+  const navigator: { readonly onLine: boolean } | undefined;
+}
