@@ -1,7 +1,7 @@
 // The promise of README «A new page»: a new exposed page is a row in the remotes table, a row in
 // the page-type table and the page file, and nothing else. This test makes a throwaway copy of
-// @shop/contracts with those two rows added (a remote `mf_wishlist` exposing `WishlistPage`, and a
-// page type WISHLIST at the fixed path /wishlist), puts the page file (scripts/fixtures/new-page)
+// @shop/contracts with those two rows added (a remote `mf_scratch` exposing `ScratchPage`, and a
+// page type TEST_SCRATCH at the fixed path /test-scratch), puts the page file (scripts/fixtures/new-page)
 // in a throwaway remote folder, and shows every place derived from the tables picking it up with
 // no other edit: a real rspack build through createConfig, the release check, the host's page
 // view and server preloads, the API's schema, path resolution and page head, the start scripts
@@ -34,7 +34,7 @@ const fixture = await vi.hoisted(async () => {
   const { default: path } = await import('node:path');
   const root = path.resolve(import.meta.dirname, '..');
   const base = path.join(root, '.run', `new-page-${process.pid}`);
-  const remoteDir = path.relative(root, path.join(base, 'mf-wishlist'));
+  const remoteDir = path.relative(root, path.join(base, 'mf-scratch'));
   const contracts = path.join(base, 'contracts');
   mkdirSync(contracts, { recursive: true });
   for (const file of ['remotes.ts', 'pages.ts'])
@@ -49,13 +49,13 @@ const fixture = await vi.hoisted(async () => {
   addRow(
     'remotes.ts',
     '} as const satisfies Record<',
-    `  mf_wishlist: {
+    `  mf_scratch: {
     dir: ${JSON.stringify(remoteDir)},
     port: 3009,
     devPort: 3109,
-    team: 'список желаний',
+    team: 'проверка',
     exposes: {
-      WishlistPage: exposed('./src/pages/wishlist-page.tsx'),
+      ScratchPage: exposed('./src/pages/scratch-page.tsx'),
     },
   },`,
   );
@@ -63,10 +63,10 @@ const fixture = await vi.hoisted(async () => {
   addRow(
     'pages.ts',
     "  NOT_FOUND: { module: null, props: 'none' },",
-    `  WISHLIST: {
-    module: 'mf_wishlist/WishlistPage',
+    `  TEST_SCRATCH: {
+    module: 'mf_scratch/ScratchPage',
     props: 'none',
-    fixed: { path: '/wishlist', title: 'Список желаний', description: 'Товары, которые вы отложили.', robots: 'noindex, nofollow' },
+    fixed: { path: '/test-scratch', title: 'Черновая страница', description: 'Страница, которую добавляет только этот тест.', robots: 'noindex, nofollow' },
   },`,
   );
   return { root, base, remoteDir, contracts };
@@ -77,26 +77,26 @@ vi.mock('@shop/contracts/pages', () => import(path.join(fixture.contracts, 'page
 
 afterAll(() => rmSync(fixture.base, { recursive: true, force: true }));
 
-const MODULE = 'mf_wishlist/WishlistPage';
+const MODULE = 'mf_scratch/ScratchPage';
 
 /** The new remote's folder: the page file, and what every remote folder has (package.json, codegen's manifest). */
 function writeRemoteFolder(): string {
   const dir = path.join(fixture.root, fixture.remoteDir);
   mkdirSync(path.join(dir, 'src', 'pages'), { recursive: true });
   cpSync(
-    path.join(import.meta.dirname, 'fixtures', 'new-page', 'wishlist-page.tsx'),
-    path.join(dir, 'src', 'pages', 'wishlist-page.tsx'),
+    path.join(import.meta.dirname, 'fixtures', 'new-page', 'scratch-page.tsx'),
+    path.join(dir, 'src', 'pages', 'scratch-page.tsx'),
   );
   // a remote depends on the federation singletons (rspack.base.ts sharedConfig): the same ranges as mf-product
   const { dependencies } = JSON.parse(readFileSync(path.join(fixture.root, 'mf-product', 'package.json'), 'utf8'));
   writeFileSync(
     path.join(dir, 'package.json'),
-    JSON.stringify({ name: '@shop/mf-wishlist', version: '0.0.1', private: true, type: 'module', dependencies }),
+    JSON.stringify({ name: '@shop/mf-scratch', version: '0.0.1', private: true, type: 'module', dependencies }),
   );
   mkdirSync(path.join(dir, 'src', 'graphql'), { recursive: true });
   writeFileSync(
     path.join(dir, 'src', 'graphql', 'persisted-operations.json'),
-    JSON.stringify({ format: 'apollo-persisted-query-manifest', version: 1, app: 'mf-wishlist', operations: [] }),
+    JSON.stringify({ format: 'apollo-persisted-query-manifest', version: 1, app: 'mf-scratch', operations: [] }),
   );
   return dir;
 }
@@ -116,8 +116,8 @@ function build(config: ReturnType<typeof createConfig>): Promise<void> {
  * src/), with @shop/contracts pointing at the throwaway copy. Returns tsc's output, or '' when clean.
  */
 function typecheckContract(dir: string): string {
-  const row = (REMOTES as Record<string, (typeof REMOTES)[keyof typeof REMOTES]>).mf_wishlist!;
-  writeFileSync(path.join(dir, 'src', 'contract.generated.ts'), contractSource('mf_wishlist', row));
+  const row = (REMOTES as Record<string, (typeof REMOTES)[keyof typeof REMOTES]>).mf_scratch!;
+  writeFileSync(path.join(dir, 'src', 'contract.generated.ts'), contractSource('mf_scratch', row));
   const tsconfig = path.join(fixture.base, 'tsconfig.json');
   writeFileSync(
     tsconfig,
@@ -140,54 +140,54 @@ function typecheckContract(dir: string): string {
 describe('a new exposed page: a row in each contracts table and the page file, nothing else', () => {
   it('the copy of the tables has the new rows (and the real tables do not)', () => {
     expect(EXPOSED_MODULES).toContain(MODULE);
-    expect(PAGE_TYPES).toContain('WISHLIST');
-    expect(readFileSync(path.join(fixture.root, 'contracts', 'src', 'pages.ts'), 'utf8')).not.toContain('WISHLIST');
+    expect(PAGE_TYPES).toContain('TEST_SCRATCH');
+    expect(readFileSync(path.join(fixture.root, 'contracts', 'src', 'pages.ts'), 'utf8')).not.toContain('TEST_SCRATCH');
   });
 
   it('the remote builds it: rspack through createConfig exposes it and its manifest lists it; the release check requires it', async () => {
     const dir = writeRemoteFolder();
-    const config = createConfig({ name: 'mf_wishlist', kind: 'remote', dir }, { mode: 'development' });
+    const config = createConfig({ name: 'mf_scratch', kind: 'remote', dir }, { mode: 'development' });
     await build(config);
     const manifest = JSON.parse(readFileSync(path.join(config.output!.path!, 'mf-manifest.json'), 'utf8')) as {
       name: string;
       exposes: { name: string; path: string }[];
       shared: { name: string; version: string }[];
     } & RemoteManifest;
-    expect(manifest.name).toBe('mf_wishlist');
-    expect(manifest.exposes.map((e) => e.name)).toEqual(['WishlistPage']);
+    expect(manifest.name).toBe('mf_scratch');
+    expect(manifest.exposes.map((e) => e.name)).toEqual(['ScratchPage']);
     // the release check requires the table's modules of the remote: this build has them, one
     // without the page is refused (its other complaints are the singletons this one-file page never imports)
     const exposeProblems = (candidate: typeof manifest) =>
-      compareManifests('mf_wishlist', candidate, manifest).filter((problem) => problem.includes('expose'));
+      compareManifests('mf_scratch', candidate, manifest).filter((problem) => problem.includes('expose'));
     expect(exposeProblems(manifest)).toEqual([]);
     expect(exposeProblems({ ...manifest, exposes: [] })).toEqual([
-      'it does not expose WishlistPage, which the host uses',
+      'it does not expose ScratchPage, which the host uses',
     ]);
-    // the host server preloads the built page's files for a WISHLIST page
+    // the host server preloads the built page's files for a TEST_SCRATCH page
     const manifestUrl = 'http://localhost:3009/0.0.1-1/mf-manifest.json';
     const { tags } = await pagePreloads({
-      pageType: 'WISHLIST',
-      registry: { mf_wishlist: manifestUrl },
+      pageType: 'TEST_SCRATCH',
+      registry: { mf_scratch: manifestUrl },
       host: { scripts: [], styles: [] },
       readManifest: async () => manifest,
     });
     expect(tags).toContain('href="http://localhost:3009/0.0.1-1/remoteEntry.js"');
-    expect(tags).toMatch(/__federation_expose_WishlistPage[^"]*\.js"/);
+    expect(tags).toMatch(/__federation_expose_ScratchPage[^"]*\.js"/);
   }, 30_000);
 
   it("tsc checks the page file against its row's props through the generated contract check", () => {
     const dir = writeRemoteFolder();
     expect(typecheckContract(dir)).toBe('');
     // the same file wanting a prop its row does not give fails, in the generated check
-    const page = path.join(dir, 'src', 'pages', 'wishlist-page.tsx');
-    writeFileSync(page, 'export default function WishlistPage({ id }: { id: string }) {\n  return <h1>{id}</h1>;\n}\n');
+    const page = path.join(dir, 'src', 'pages', 'scratch-page.tsx');
+    writeFileSync(page, 'export default function ScratchPage({ id }: { id: string }) {\n  return <h1>{id}</h1>;\n}\n');
     expect(typecheckContract(dir)).toMatch(/contract\.generated\.ts.*error TS2322/);
     writeRemoteFolder();
   }, 30_000);
 
   it("the host's router shows it for the page type", () => {
     // host/src/routing/page-view.ts re-exports this pageView for the router, prefetch and the server
-    expect(pageView({ type: 'WISHLIST', id: null })).toEqual({ module: MODULE, props: {} });
+    expect(pageView({ type: 'TEST_SCRATCH', id: null })).toEqual({ module: MODULE, props: {} });
   });
 
   it("the API prints it into the schema's PageType, resolves its fixed path and writes its head", async () => {
@@ -204,36 +204,41 @@ describe('a new exposed page: a row in each contracts table and the page file, n
       },
     });
     const pages = new PageRepo(noDb);
-    expect(await pages.resolve('/wishlist', '')).toEqual({ type: 'WISHLIST', id: null, status: 200, location: null });
+    expect(await pages.resolve('/test-scratch', '')).toEqual({
+      type: 'TEST_SCRATCH',
+      id: null,
+      status: 200,
+      location: null,
+    });
     const meta = await buildPageMeta(
       {} as Parameters<typeof buildPageMeta>[0],
       'https://shop.example',
       'Магазин',
-      'WISHLIST' as PageType,
+      'TEST_SCRATCH' as PageType,
       null,
       '',
     );
     expect(meta).toMatchObject({
-      title: 'Список желаний | Магазин',
-      canonical: 'https://shop.example/wishlist',
+      title: 'Черновая страница | Магазин',
+      canonical: 'https://shop.example/test-scratch',
       robots: 'noindex, nofollow',
     });
   });
 
   it('the start scripts serve the remote on its port; codegen writes its contract check and the single-bundle entry', () => {
     expect(STACK_REMOTES).toContainEqual({
-      name: 'mf_wishlist',
+      name: 'mf_scratch',
       dir: fixture.remoteDir,
-      portVar: 'MF_WISHLIST_PORT',
+      portVar: 'MF_SCRATCH_PORT',
       defaultPort: 3009,
     });
-    expect((portsFromEnv({}) as Record<string, number>).mf_wishlist).toBe(3009);
-    const row = (REMOTES as Record<string, (typeof REMOTES)[keyof typeof REMOTES]>).mf_wishlist!;
-    const contract = contractSource('mf_wishlist', row);
-    expect(contract).toContain("import WishlistPage from './pages/wishlist-page.tsx';");
-    expect(contract).toContain(`'${MODULE}': WishlistPage,`);
+    expect((portsFromEnv({}) as Record<string, number>).mf_scratch).toBe(3009);
+    const row = (REMOTES as Record<string, (typeof REMOTES)[keyof typeof REMOTES]>).mf_scratch!;
+    const contract = contractSource('mf_scratch', row);
+    expect(contract).toContain("import ScratchPage from './pages/scratch-page.tsx';");
+    expect(contract).toContain(`'${MODULE}': ScratchPage,`);
     const single = singleRemotesSource(REMOTES);
-    expect(single).toContain(`from '../../${fixture.remoteDir}/src/pages/wishlist-page.tsx';`);
-    expect(single).toContain(`'${MODULE}': mf_wishlist_WishlistPage,`);
+    expect(single).toContain(`from '../../${fixture.remoteDir}/src/pages/scratch-page.tsx';`);
+    expect(single).toContain(`'${MODULE}': mf_scratch_ScratchPage,`);
   });
 });
