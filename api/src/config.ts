@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { isProxyEntry } from './util/client-ip.ts';
 import { loadPaymentConfig, type PaymentConfig } from './payments/payment-config.ts';
 import { type DeskConfig, loadDeskConfig } from './desk/desk-config.ts';
+import { type HealthConfig, loadHealthConfig } from './registry/health-config.ts';
 import { envBool, envInt } from './util/env.ts';
 import { loadMailConfig, type MailConfig } from './notify/mail-config.ts';
 
@@ -58,6 +59,8 @@ export interface Config {
   orderReservationMinutes: number;
   /** Orders desk: DESK_SESSION_HOURS, sign-in throttles (desk/desk-config.ts). */
   desk: DeskConfig;
+  /** CANARY_WINDOW_MINUTES, CANARY_MIN_VIEWS, CANARY_MAX_EXTRA_ERROR_RATE, TELEMETRY_RATE_LIMIT (registry/health-config.ts). */
+  health: HealthConfig;
   /** SMTP_URL, MAIL_FROM, SHOP_OWNER_EMAIL, MAIL_POLL_MS (notify/mail-config.ts). */
   mail: MailConfig;
 }
@@ -163,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     catalogImageHosts: imageHosts(env),
     orderReservationMinutes: int(env, 'ORDER_RESERVATION_MINUTES', 30, 1, 7 * 24 * 60),
     desk: loadDeskConfig(env, fail),
+    health: loadHealthConfig(env, fail),
     mail: loadMailConfig(env, env.SHOP_NAME || 'Оригинал', fail),
   };
 }
