@@ -155,6 +155,9 @@ async function main(argv: string[]) {
       console.log(`Promoted: every visitor gets ${remote.name} ${status.active?.version}.`);
       return;
     }
+    case 'check-host': // a host build against the registry's releases (scripts/remotes/check-host.ts)
+      process.exitCode = await (await import('./check-host.ts')).runCheckHost(args);
+      return;
     case 'operations': {
       const pkg = args[0] === 'host' ? 'host' : remoteOf(args[0]).dir;
       console.log(`Registered ${await registerBuiltOperations(pkg, args[1])} operations of ${pkg}.`);

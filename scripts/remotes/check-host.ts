@@ -1,0 +1,246 @@
+/**
+ * `npm run remotes -- check-host [--dist host/dist]`: checks a host build against the remote
+ * releases the registry may put in front of shoppers — each remote's active release, its
+ * canary and its previous known-good release (the one a rollback goes back to) — before the
+ * host is deployed. A host build is refused (exit 1, the reasons per remote and version) when:
+ *  - its tree-shaken copy of graphql or react-router-dom lacks an export a release uses (the
+ *    page runs the host's copy: the release's pages would throw, and every later activation or
+ *    rollback of that remote would be refused by the remote-side check);
+ *  - a singleton's version does not satisfy a release's required range (or is another major),
+ *    or the host does not share a singleton a release shares;
+ *  - its page table or contract (@shop/contracts: EXPOSED_MODULES, the pages' modules) names a
+ *    module the active or canary release does not expose.
+ * The registry comes from the API (the ops token); the releases' mf-manifest.json and
+ * mf-stats.json from their servers. `npm start` runs it before the host serves (scripts/lib/stack.ts).
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { PAGES } from '@shop/contracts/pages';
+import { EXPOSED_MODULES } from '@shop/contracts/remotes';
+import semver from 'semver';
+import { SINGLETONS } from '../lib/federation-shared.ts';
+import { fetchManifest, type SharedExports } from './check-candidate.ts';
+import { type RemoteStatus, registryApi } from './ops-client.ts';
+
+type Manifest = Awaited<ReturnType<typeof fetchManifest>>;
+
+export interface HostBuild {
+  dist: string;
+  manifest: Manifest;
+  exports: SharedExports;
+}
+
+/** A release the host must live with, and why it matters. */
+export interface ReleaseRef {
+  remote: string;
+  version: string;
+  manifestUrl: string;
+  role: 'active' | 'canary' | 'previous known-good';
+}
+
+export interface HostCheckResult {
+  checked: ReleaseRef[];
+  /** One entry per refused release: its reasons. Empty: the host build may be deployed. */
+  refused: { release: ReleaseRef; reasons: string[] }[];
+  ms: number;
+}
+
+export function readHostBuild(dist: string): HostBuild {
+  const read = (file: string) => {
+    try {
+      return JSON.parse(readFileSync(path.join(dist, file), 'utf8'));
+    } catch {
+      throw new Error(
+        `${path.join(dist, file)} is missing or unreadable: build the host first (npm run build -w @shop/host)`,
+      );
+    }
+  };
+  const manifest = read('mf-manifest.json') as Manifest;
+  const stats = read('mf-stats.json') as { shared?: { name: string; usedExports?: string[] }[] };
+  return {
+    dist,
+    manifest,
+    exports: Object.fromEntries((stats.shared ?? []).map((s) => [s.name, s.usedExports ?? []])),
+  };
+}
+
+const ACTIVATING = new Set(['activate', 'promote', 'rollback']);
+
+/**
+ * Active, canary and previous known-good release of each remote. The previous known-good is the
+ * registry's own answer when it gives one (`previous`), else the newest earlier activation
+ * in the history that is not the active release and not marked bad or refused.
+ */
+export function releasesToCheck(remotes: RemoteStatus[]): ReleaseRef[] {
+  const refs: ReleaseRef[] = [];
+  for (const remote of remotes) {
+    const releases = remote.releases as (RemoteStatus['releases'][number] & { status?: string })[];
+    const urlOf = (version: string) => releases.find((r) => r.version === version)?.manifestUrl;
+    if (remote.active)
+      refs.push({
+        remote: remote.name,
+        version: remote.active.version,
+        manifestUrl: remote.active.manifestUrl,
+        role: 'active',
+      });
+    if (remote.canary)
+      refs.push({
+        remote: remote.name,
+        version: remote.canary.version,
+        manifestUrl: remote.canary.manifestUrl,
+        role: 'canary',
+      });
+    const given = (remote as { previous?: { version: string; manifestUrl?: string } | null }).previous;
+    const usable = (version: string) =>
+      !['bad', 'refused'].includes(releases.find((r) => r.version === version)?.status ?? '');
+    const previous =
+      given?.version ??
+      remote.history.find(
+        (e) => ACTIVATING.has(e.action) && e.version && e.version !== remote.active?.version && usable(e.version),
+      )?.version;
+    const url = previous && (given?.manifestUrl || urlOf(previous));
+    if (previous && url && !refs.some((r) => r.remote === remote.name && r.version === previous)) {
+      refs.push({ remote: remote.name, version: previous, manifestUrl: url, role: 'previous known-good' });
+    }
+  }
+  return refs;
+}
+
+/** The contract's modules of one remote the host loads: EXPOSED_MODULES and the page table's. */
+function modulesUsedOf(remote: string): string[] {
+  const fromPages = Object.values(PAGES)
+    .map((row) => row.module as string | null)
+    .filter((id): id is string => !!id);
+  return [...new Set([...EXPOSED_MODULES, ...fromPages])]
+    .filter((id) => id.startsWith(`${remote}/`))
+    .map((id) => id.slice(remote.length + 1));
+}
+
+/** What in this host build would break the release; an empty list means none. */
+export function compareHostWithRelease(
+  host: HostBuild,
+  release: ReleaseRef,
+  manifest: Manifest,
+  releaseExports: SharedExports | undefined,
+): string[] {
+  const problems: string[] = [];
+  for (const pkg of SINGLETONS) {
+    const theirs = manifest.shared.find((s) => s.name === pkg);
+    if (!theirs) continue;
+    const mine = host.manifest.shared.find((s) => s.name === pkg);
+    if (!mine) {
+      problems.push(`this host does not share ${pkg}, which the release shares: it would run a second copy`);
+      continue;
+    }
+    const a = semver.coerce(mine.version);
+    const b = semver.coerce(theirs.version);
+    if (!a || !b || a.major !== b.major) {
+      problems.push(`this host's ${pkg} ${mine.version} is another major than the release's ${theirs.version}`);
+    } else if (theirs.requiredVersion && !semver.satisfies(a, theirs.requiredVersion)) {
+      problems.push(`it requires ${pkg} ${theirs.requiredVersion}, this host provides ${mine.version}`);
+    }
+  }
+  // The page runs the host's copy of a tree-shaken library: it must hold what the release uses.
+  for (const theirs of manifest.shared.filter((s) => s.fallback)) {
+    const mine = host.manifest.shared.find((s) => s.name === theirs.name);
+    if (!mine?.fallback) continue; // shared whole (or not at all, said above): every export is there
+    if (!releaseExports) {
+      problems.push(`the exports it uses of ${theirs.name} are unknown (its mf-stats.json did not load)`);
+      continue;
+    }
+    const held = new Set(host.exports[theirs.name] ?? []);
+    const missing = (releaseExports[theirs.name] ?? []).filter((name) => !held.has(name));
+    if (missing.length) {
+      problems.push(`it uses ${missing.join(', ')} of ${theirs.name}, which this host's tree-shaken copy lacks`);
+    }
+  }
+  // A host that loads a module the release does not expose breaks that page at once; the
+  // previous known-good release is checked by the remote-side check when it is rolled back to.
+  if (release.role !== 'previous known-good') {
+    const exposed = new Set(manifest.exposes.map((e) => e.name.replace(/^\.\//, '')));
+    for (const name of modulesUsedOf(release.remote)) {
+      if (!exposed.has(name))
+        problems.push(`this host loads ${release.remote}/${name}, which the release does not expose`);
+    }
+  }
+  return problems;
+}
+
+/** The release's public URL as this tool reaches it (RELEASE_CHECK_ORIGIN_MAP, as check-candidate.ts reads it). */
+function reachableUrl(url: string): string {
+  const pair = (process.env.RELEASE_CHECK_ORIGIN_MAP ?? '')
+    .split(',')
+    .map((p) => p.split('='))
+    .find(([from, to]) => from && to && url.startsWith(from));
+  return pair ? pair[1] + url.slice(pair[0]!.length) : url;
+}
+
+async function fetchStats(manifestUrl: string): Promise<SharedExports | undefined> {
+  try {
+    const response = await fetch(reachableUrl(new URL('mf-stats.json', manifestUrl).href), {
+      signal: AbortSignal.timeout(5000),
+      cache: 'no-store',
+    });
+    if (!response.ok) return undefined;
+    const stats = (await response.json()) as { shared?: { name: string; usedExports?: string[] }[] };
+    return Object.fromEntries((stats.shared ?? []).map((s) => [s.name, s.usedExports ?? []]));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Checks a host build against the releases in `remotes` (the registry's status). */
+export async function checkHost(host: HostBuild, remotes: RemoteStatus[]): Promise<HostCheckResult> {
+  const started = Date.now();
+  const checked = releasesToCheck(remotes);
+  const refused: HostCheckResult['refused'] = [];
+  await Promise.all(
+    checked.map(async (release) => {
+      let reasons: string[];
+      try {
+        const manifest = await fetchManifest(release.manifestUrl);
+        reasons = compareHostWithRelease(host, release, manifest, await fetchStats(release.manifestUrl));
+      } catch (error) {
+        // an unreachable release cannot be judged; the active one is what shoppers get
+        reasons = [`cannot check it: ${(error as Error).message}`];
+      }
+      if (reasons.length) refused.push({ release, reasons });
+    }),
+  );
+  refused.sort((a, b) => checked.indexOf(a.release) - checked.indexOf(b.release));
+  return { checked, refused, ms: Date.now() - started };
+}
+
+/** The report lines of a check; the first line says the verdict. */
+export function describeHostCheck(dist: string, result: HostCheckResult): string {
+  const where = path.relative(process.cwd(), dist) || dist;
+  if (!result.refused.length) {
+    return `The host build ${where} is compatible with ${result.checked.length} release(s) in the registry (${result.checked
+      .map((r) => `${r.remote} ${r.version} ${r.role}`)
+      .join('; ')}), checked in ${result.ms} ms.`;
+  }
+  const lines = [`refused: the host build ${where} would break releases in the registry:`];
+  for (const { release, reasons } of result.refused) {
+    lines.push(`  ${release.remote} ${release.version} (${release.role}):`);
+    for (const reason of reasons) lines.push(`    - ${reason}`);
+  }
+  lines.push(
+    'Do not deploy it: add what is missing to the host (scripts/lib/federation-shared.ts, the contracts) and build it again.',
+  );
+  return lines.join('\n');
+}
+
+/** `npm run remotes -- check-host [--dist <dir>]`: exit code 0 (deployable) or 1 (refused). */
+export async function runCheckHost(args: string[]): Promise<number> {
+  const at = args.indexOf('--dist');
+  const dist = path.resolve(
+    at >= 0 && args[at + 1] ? args[at + 1]! : path.join(import.meta.dirname, '..', '..', 'host', 'dist'),
+  );
+  const host = readHostBuild(dist);
+  const { remotes } = await registryApi().status();
+  const result = await checkHost(host, remotes);
+  const report = describeHostCheck(dist, result);
+  if (result.refused.length) console.error(report);
+  else console.log(report);
+  return result.refused.length ? 1 : 0;
+}
