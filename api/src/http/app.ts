@@ -25,6 +25,7 @@ import { PaymentService } from '../payments/payment-service.ts';
 import { YOOKASSA_NOTIFY_PATH, yookassaNotifyRoute } from '../payments/payment-routes.ts';
 import { sandboxResponse } from '../payments/sandbox-page.ts';
 import { checkOpsToken, registryResponse } from '../registry/registry-routes.ts';
+import { createHealthRoutes } from '../registry/health-routes.ts';
 import { MailSender, type SendResult } from '../notify/mail-sender.ts';
 import { createMailHook } from '../notify/order-mail-hook.ts';
 import { createDesk, isDeskPath, MAX_DESK_BODY_BYTES } from '../desk/desk-routes.ts';
@@ -112,6 +113,8 @@ export async function createApi(options: ApiOptions): Promise<Api> {
   // introspection as the deployment allows it (GRAPHQL_INTROSPECTION; off in production)
   const limits: QueryLimits = { ...(options.limits ?? defaultLimits), introspection: config.graphqlIntrospection && (options.limits?.introspection ?? true) };
   const checkOperation = documentCheck(schema, limits);
+  // health per release: browsers' reports of remote mounts (POST /api/telemetry/remotes), /api/health/remotes
+  const health = createHealthRoutes(db, config);
 
   const serverError = () => errorResponse('INTERNAL_SERVER_ERROR');
   const notFound = (path: string) => errorResponse('NOT_FOUND', `Нет такого адреса: ${path.slice(0, 200)}`);
@@ -131,6 +134,7 @@ export async function createApi(options: ApiOptions): Promise<Api> {
       // the ops and sandbox routes throttle per client (the trusted address, see client-ip.ts)
       const ip = clientIp(request, (serverContext as ServerContext).req, proxies);
       const client = rateLimitKey(ip);
+      if (path.startsWith('/api/telemetry/') || path === '/api/health/remotes') return void endResponse((await health(request, url, client).catch(serverError)) ?? notFound(path));
       if (isDeskPath(path)) {
         endResponse(await desk.handle(request, url, ip));
         return;
