@@ -7,6 +7,7 @@ import type { Db } from '../db/database.ts';
 import { errorResponse, opsDisabled, opsUnauthorized } from '../util/error-response.ts';
 import type { RateLimiter } from '../util/rate-limiter.ts';
 import { RegistryError, RegistryRepo } from './registry-repo.ts';
+import { withReleaseHealth } from './health-routes.ts';
 
 /** A row of the remotes table (@shop/contracts/remotes): a release of anything else is refused. */
 const remote = z.enum(REMOTE_NAMES, { error: `remote: ${REMOTE_NAMES.join(', ')}` });
@@ -61,7 +62,7 @@ export async function registryResponse(request: Request, url: URL, db: Db, confi
   if (refused) return refused;
   const route = url.pathname.slice('/api/ops/registry'.length);
   try {
-    if (route === '' && request.method === 'GET') return Response.json({ remotes: await repo.status() }, { headers: { 'cache-control': 'no-store' } });
+    if (route === '' && request.method === 'GET') return Response.json({ remotes: await withReleaseHealth(db, config, await repo.status()) }, { headers: { 'cache-control': 'no-store' } });
     if (request.method !== 'POST' || !(route in bodies)) return errorResponse('NOT_FOUND', `Нет такого ops-действия: ${route || '/'}`);
     const parsed = bodies[route as keyof typeof bodies].safeParse(await request.json().catch(() => null));
     if (!parsed.success) return errorResponse('BAD_REQUEST', `Некорректное тело запроса: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
