@@ -23,7 +23,9 @@ const devIndex = process.argv.indexOf('--dev');
 const devPackage = devIndex >= 0 ? (process.argv[devIndex + 1] ?? 'host') : null;
 const devRemote = REMOTES.find((r) => r.dir === devPackage);
 if (devPackage && devPackage !== 'host' && !devRemote) {
-  console.error(`npm run dev -- <package>: package must be host, ${REMOTES.map((r) => r.dir).join(', ')}; got «${devPackage}»`);
+  console.error(
+    `npm run dev -- <package>: package must be host, ${REMOTES.map((r) => r.dir).join(', ')}; got «${devPackage}»`,
+  );
   process.exit(2);
 }
 
@@ -41,7 +43,9 @@ async function main() {
   const ports = portsFromEnv();
   await assertPortsFree(ports);
   console.log('Building the host and the remotes for production…');
-  const { versions } = await buildAll({ only: devRemote ? ['host', ...REMOTES.filter((r) => r !== devRemote).map((r) => r.dir)] : undefined });
+  const { versions } = await buildAll({
+    only: devRemote ? ['host', ...REMOTES.filter((r) => r !== devRemote).map((r) => r.dir)] : undefined,
+  });
   const publicHost = process.env.PUBLIC_HOSTNAME || 'localhost';
   const registry = localRegistry(ports, versions, publicHost);
   const extra: Service[] = [];
@@ -49,18 +53,28 @@ async function main() {
     const devPort = ports[devRemote.name] + 100;
     registry[devRemote.name] = `http://${publicHost}:${devPort}/mf-manifest.json`;
     extra.push(
-      startService(`${devRemote.dir} (dev)`, path.join(ROOT, 'node_modules/.bin/rspack'), ['serve', '--mode', 'development'], {
-        cwd: path.join(ROOT, devRemote.dir),
-        log: 'inherit',
-        env: { DEV_PORT: String(devPort) },
-      }),
+      startService(
+        `${devRemote.dir} (dev)`,
+        path.join(ROOT, 'node_modules/.bin/rspack'),
+        ['serve', '--mode', 'development'],
+        {
+          cwd: path.join(ROOT, devRemote.dir),
+          log: 'inherit',
+          env: { DEV_PORT: String(devPort) },
+        },
+      ),
     );
   } else if (devPackage === 'host') {
     extra.push(
-      startService('host (watch)', path.join(ROOT, 'node_modules/.bin/rspack'), ['build', '--watch', '--mode', 'development'], {
-        cwd: path.join(ROOT, 'host'),
-        log: 'inherit',
-      }),
+      startService(
+        'host (watch)',
+        path.join(ROOT, 'node_modules/.bin/rspack'),
+        ['build', '--watch', '--mode', 'development'],
+        {
+          cwd: path.join(ROOT, 'host'),
+          log: 'inherit',
+        },
+      ),
     );
   }
   console.log('Starting the API (embedded PostgreSQL unless DATABASE_URL is set), the remotes and the host…');
@@ -72,6 +86,11 @@ async function main() {
     pgliteDir: process.env.PGLITE_DIR || path.join(ROOT, 'api', '.data', 'pglite'),
     log: 'inherit',
     skipRemotes: devRemote ? [devRemote.dir] : [],
+    // a rollback, activation or canary made before this start stays (F14); the rebuilt host is
+    // checked against the registry's releases before it serves (scripts/remotes/check-host.ts)
+    keepActive: true,
+    checkHost: true,
+    note: (line) => console.log(line),
     // in development an operation edited since start (not yet registered) may still run as text
     env: devPackage ? { HOST_DEV: '1', GRAPHQL_ARBITRARY_OPERATIONS: 'true' } : {},
   });
@@ -96,13 +115,30 @@ async function main() {
   };
   process.on('SIGINT', () => void shutdown());
   process.on('SIGTERM', () => void shutdown());
-  // One crashed service is restarted (0.5 s, 1 s, 2 s … up to 10 s apart); only a crash loop
-  // (a sixth restart within a minute) stops the shop.
+  // One crashed or stopped service is restarted (0.5 s, 1 s, 2 s … up to 10 s apart). A remote's
+  // server in a crash loop (a sixth restart within a minute) is given up alone: the shop keeps
+  // serving, that remote's areas show their error until it is started again (README runbook).
+  // The API or the host in a crash loop stops the shop: there is no shop without them.
   stack.supervise({
     log: (line) => console.error(`[supervisor] ${line}`),
-    onGiveUp: (reason) => {
+    onGiveUp: (reason, service) => {
       if (stopping) return;
-      console.error(`[supervisor] ${reason}: it keeps crashing, so the shop is stopped. Its log is above.`);
+      const remote = REMOTES.find((r) => r.dir === service.name);
+      if (remote) {
+        console.error(
+          [
+            `[supervisor] ${reason}: it keeps crashing, so it is not restarted any more. The shop keeps running;`,
+            `[supervisor] ${remote.dir}'s areas show «Не удалось загрузить раздел» until it is back. Start it again with`,
+            `[supervisor]   PORT=${ports[remote.name]} node scripts/serve-remote.mjs ${remote.dir}/dist`,
+          ].join('\n'),
+        );
+        return;
+      }
+      const role =
+        service.name === 'api' ? 'the API (catalogue, cart, orders and the registry)' : 'the host server (it serves every page)';
+      console.error(
+        `[supervisor] ${reason}: it keeps crashing, and the shop cannot work without ${role}, so the shop is stopped. Its log is above.`,
+      );
       void shutdown(1);
     },
   });

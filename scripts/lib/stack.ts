@@ -208,8 +208,17 @@ export function startService(
           log(
             `${name} stopped unexpectedly (${reason}); restarting it in ${delay / 1000} s (restart ${restarts.length} of ${maxRestarts} allowed within ${windowMs / 1000} s)`,
           );
-          restartTimer = setTimeout(() => {
+          restartTimer = setTimeout(async () => {
             restartTimer = undefined;
+            if (stopping) return;
+            // Someone started it again by hand meanwhile (the README runbook's command): a
+            // second copy would only find its port taken, so the supervisor leaves it to them.
+            if (policy.readyUrl && (await answers(policy.readyUrl))) {
+              log(
+                `${name} answers at ${policy.readyUrl} again, started by something else: the supervisor leaves it alone`,
+              );
+              return;
+            }
             if (stopping) return;
             const started = Date.now();
             spawnChild();
@@ -243,6 +252,14 @@ export function startService(
       clearTimeout(timer);
     },
   };
+}
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    return (await fetch(url, { signal: AbortSignal.timeout(1000) })).ok;
+  } catch {
+    return false;
+  }
 }
 
 /** Resolves when `url` answers 2xx; rejects early when the service exits or after `timeoutMs`. */
@@ -364,6 +381,19 @@ export interface StackOptions {
   env?: NodeJS.ProcessEnv;
   /** Remotes served by something else (rspack serve in `npm run dev`). */
   skipRemotes?: string[];
+  /**
+   * `npm start`: a remote whose active release in the registry still answers keeps it (a
+   * rollback, activation or canary survives a restart); the new build is only published.
+   */
+  keepActive?: boolean;
+  /**
+   * `npm start`: the host build (host/dist) is checked against the registry's active, canary and
+   * previous known-good releases (scripts/remotes/check-host.ts) before the host serves; refused,
+   * the stack does not start.
+   */
+  checkHost?: boolean;
+  /** Where keepActive and checkHost say what they did. */
+  note?: (line: string) => void;
 }
 
 export interface Stack {
@@ -371,8 +401,10 @@ export interface Stack {
   apiUrl: string;
   services: Service[];
   remoteUrl(name: RemoteName): string;
-  /** Restarts any of the stack's services that exits unexpectedly (`npm start`). */
-  supervise(policy: Omit<RestartPolicy, 'readyUrl'>): void;
+  /** Restarts any of the stack's services that exits unexpectedly (`npm start`); `onGiveUp` is told which. */
+  supervise(
+    policy: Omit<RestartPolicy, 'readyUrl' | 'onGiveUp'> & { onGiveUp(reason: string, service: Service): void },
+  ): void;
   stop(): Promise<void>;
 }
 
@@ -472,6 +504,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       token: options.opsToken,
       by: 'npm start',
     });
+    const before = options.keepActive ? (await registry.status()).remotes : [];
     for (const [name, manifestUrl] of Object.entries(options.registry)) {
       // A build's folder names its release; a dev server's manifest (no folder) is a dev release.
       const folder = /\/([0-9A-Za-z.-]+)\/mf-manifest\.json$/.exec(manifestUrl)?.[1];
@@ -480,7 +513,22 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       // its trusted documents first, as `npm run release` does
       const dir = REMOTES.find((r) => r.name === name)?.dir;
       if (dir) await registry.registerOperations(dir, version, operationsOf(dir, folder));
+      const active = before.find((r) => r.name === name)?.active;
+      if (active && folder && (await answers(active.manifestUrl.replace(`//${publicHost}:`, '//127.0.0.1:')))) {
+        options.note?.(
+          `${name}: the registry's active release ${active.version} is kept (a rollback, activation or canary stays); the new build ${version} is published: npm run remotes -- activate ${name} ${version}`,
+        );
+        continue;
+      }
       await registry.activate(name, version);
+    }
+    if (options.checkHost) {
+      const { checkHost, describeHostCheck, readHostBuild } = await import('../remotes/check-host.ts');
+      const dist = path.join(ROOT, 'host', 'dist');
+      const result = await checkHost(readHostBuild(dist), (await registry.status()).remotes);
+      const report = describeHostCheck(dist, result);
+      if (result.refused.length) throw new Error(`${report}\nThe shop is not started with this host build.`);
+      options.note?.(report);
     }
     await registry.registerOperations('host', packageVersion('host'), operationsOf('host'));
     const host = startService('host', process.execPath, nodeArgs(SERVER_ENTRIES.host), {
@@ -501,7 +549,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     remoteUrl: (name) => `http://${publicHost}:${ports[name]}`,
     supervise(policy) {
       for (const service of services)
-        service.supervise({ ...policy, ...(readyUrls[service.name] ? { readyUrl: readyUrls[service.name] } : {}) });
+        service.supervise({
+          ...policy,
+          onGiveUp: (reason) => policy.onGiveUp(reason, service),
+          ...(readyUrls[service.name] ? { readyUrl: readyUrls[service.name] } : {}),
+        });
     },
     stop,
   };

@@ -42,6 +42,8 @@ export interface HostCheckResult {
   checked: ReleaseRef[];
   /** One entry per refused release: its reasons. Empty: the host build may be deployed. */
   refused: { release: ReleaseRef; reasons: string[] }[];
+  /** Previous known-good releases that no longer load: a rollback to them fails anyway, whatever the host. */
+  unreachable: { release: ReleaseRef; reason: string }[];
   ms: number;
 }
 
@@ -194,6 +196,7 @@ export async function checkHost(host: HostBuild, remotes: RemoteStatus[]): Promi
   const started = Date.now();
   const checked = releasesToCheck(remotes);
   const refused: HostCheckResult['refused'] = [];
+  const unreachable: HostCheckResult['unreachable'] = [];
   await Promise.all(
     checked.map(async (release) => {
       let reasons: string[];
@@ -201,23 +204,32 @@ export async function checkHost(host: HostBuild, remotes: RemoteStatus[]): Promi
         const manifest = await fetchManifest(release.manifestUrl);
         reasons = compareHostWithRelease(host, release, manifest, await fetchStats(release.manifestUrl));
       } catch (error) {
-        // an unreachable release cannot be judged; the active one is what shoppers get
+        // An active or canary release that does not load cannot be vouched for: refused. A
+        // previous known-good one that is gone fails its rollback whatever the host: noted.
+        if (release.role === 'previous known-good') {
+          unreachable.push({ release, reason: (error as Error).message });
+          return;
+        }
         reasons = [`cannot check it: ${(error as Error).message}`];
       }
       if (reasons.length) refused.push({ release, reasons });
     }),
   );
   refused.sort((a, b) => checked.indexOf(a.release) - checked.indexOf(b.release));
-  return { checked, refused, ms: Date.now() - started };
+  return { checked, refused, unreachable, ms: Date.now() - started };
 }
 
 /** The report lines of a check; the first line says the verdict. */
 export function describeHostCheck(dist: string, result: HostCheckResult): string {
   const where = path.relative(process.cwd(), dist) || dist;
+  const gone = result.unreachable.map(
+    ({ release, reason }) => `\n  (not checked: ${release.remote} ${release.version} ${release.role}: ${reason})`,
+  );
   if (!result.refused.length) {
-    return `The host build ${where} is compatible with ${result.checked.length} release(s) in the registry (${result.checked
+    const ok = result.checked.filter((r) => !result.unreachable.some((u) => u.release === r));
+    return `The host build ${where} is compatible with ${ok.length} release(s) in the registry (${ok
       .map((r) => `${r.remote} ${r.version} ${r.role}`)
-      .join('; ')}), checked in ${result.ms} ms.`;
+      .join('; ')}), checked in ${result.ms} ms.${gone.join('')}`;
   }
   const lines = [`refused: the host build ${where} would break releases in the registry:`];
   for (const { release, reasons } of result.refused) {
