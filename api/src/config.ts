@@ -7,6 +7,7 @@ import { type HealthConfig, loadHealthConfig } from './registry/health-config.ts
 import { loadSmokeConfig, type SmokeConfig } from './registry/smoke-config.ts';
 import { envBool, envInt } from './util/env.ts';
 import { loadMailConfig, type MailConfig } from './notify/mail-config.ts';
+import { loadReleaseStorageConfig, type ReleaseStorageConfig } from './registry/release-storage.ts';
 
 export type CatalogSeed = 'small' | 'large' | 'none';
 
@@ -60,6 +61,8 @@ export interface Config {
   orderReservationMinutes: number;
   /** Orders desk: DESK_SESSION_HOURS, sign-in throttles (desk/desk-config.ts). */
   desk: DeskConfig;
+  /** Release storage of the remotes' uploads: RELEASES_DIR, RELEASE_KEEP, limits, public URLs (registry/release-storage.ts). */
+  releases: ReleaseStorageConfig;
   /** CANARY_WINDOW_MINUTES, CANARY_MIN_VIEWS, CANARY_MAX_EXTRA_ERROR_RATE, TELEMETRY_RATE_LIMIT (registry/health-config.ts). */
   health: HealthConfig;
   /** SMOKE_HOST_URL, RELEASE_SMOKE, SMOKE_CHROMIUM, SMOKE_TIMEOUT_MS, PREVIEW_SECRET, PREVIEW_TTL_MINUTES (registry/smoke-config.ts). */
@@ -172,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     health: loadHealthConfig(env, fail),
     smoke: loadSmokeConfig(env, fail),
     mail: loadMailConfig(env, env.SHOP_NAME || 'Оригинал', fail),
+    releases: loadReleaseStorageConfig(env, fail),
   };
 }
 

@@ -25,6 +25,7 @@ import { PaymentService } from '../payments/payment-service.ts';
 import { YOOKASSA_NOTIFY_PATH, yookassaNotifyRoute } from '../payments/payment-routes.ts';
 import { sandboxResponse } from '../payments/sandbox-page.ts';
 import { checkOpsToken, registryResponse } from '../registry/registry-routes.ts';
+import { UPLOADS_PATH, uploadResponse } from '../registry/upload-routes.ts';
 import { createHealthRoutes } from '../registry/health-routes.ts';
 import { MailSender, type SendResult } from '../notify/mail-sender.ts';
 import { createMailHook } from '../notify/order-mail-hook.ts';
@@ -145,6 +146,10 @@ export async function createApi(options: ApiOptions): Promise<Api> {
         endResponse(await operationsResponse(request, operations, checkOperation, authorize).catch(serverError));
         return;
       }
+      if (path.startsWith(UPLOADS_PATH)) {
+        endResponse(await uploadResponse(request, url, db, config, { client, failures: limiters.opsFailures }).catch(serverError));
+        return;
+      }
       if (path === '/api/registry' || path.startsWith('/api/ops/')) {
         const res = await registryResponse(request, url, db, config, { client, failures: limiters.opsFailures }).catch(serverError);
         endResponse(res ?? notFound(path));
@@ -193,7 +198,7 @@ export async function createApi(options: ApiOptions): Promise<Api> {
       createContext(db, config, clientIp(request, req, proxies), limiters, ping, meta, orders, payments),
     plugins: [
       // first: every body on every route is read with a byte cap before anything else sees it
-      useBodyLimit({ onBody: responseCache?.lookupBody, maxByPathPrefix: { '/api/admin/': MAX_DESK_BODY_BYTES, '/api/ops/orders': MAX_DESK_BODY_BYTES, '/api/ops/': MAX_REGISTRATION_BYTES } }),
+      useBodyLimit({ onBody: responseCache?.lookupBody, maxByPathPrefix: { [UPLOADS_PATH]: config.releases.maxUploadBytes, '/api/admin/': MAX_DESK_BODY_BYTES, '/api/ops/orders': MAX_DESK_BODY_BYTES, '/api/ops/': MAX_REGISTRATION_BYTES } }),
       routes,
       // GraphQL requests in progress at once are bounded (their answers' memory with them)
       useExecutionLimit({

@@ -1,0 +1,107 @@
+import { REMOTE_NAMES, REMOTES } from '@shop/contracts/remotes';
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import { errorResponse } from '../util/error-response.ts';
+import { RegistryError, RegistryRepo } from './registry-repo.ts';
+import { type ReleaseMeta, remoteReleases } from './registry-tables.ts';
+import { authorizeRelease, ReleaseAuthError, type TokenGuard } from './release-auth.ts';
+import { pruneReleases } from './release-retention.ts';
+import { ArchiveError, ReleaseExistsError, removeRelease, serialized, storeRelease, VERSION_PATTERN } from './release-storage.ts';
+
+/** `PUT /api/ops/registry/uploads/<remote>/<version>`: a release's folder as a tar.gz body. */
+export const UPLOADS_PATH = '/api/ops/registry/uploads/';
+
+/** Build metadata, sent as base64url JSON in this header (header values are ASCII; notes are Russian). */
+export const META_HEADER = 'x-release-meta';
+
+const metaSchema = z.object({
+  commit: z.string().max(100).optional(),
+  author: z.string().max(200).optional(),
+  builtAt: z.string().max(40).optional(),
+  notes: z.string().max(2000).optional(),
+});
+
+function readMeta(request: Request): ReleaseMeta | string {
+  const raw = request.headers.get(META_HEADER);
+  if (!raw) return {};
+  try {
+    const parsed = metaSchema.safeParse(JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')));
+    if (!parsed.success) return `${META_HEADER}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`;
+    return parsed.data;
+  } catch {
+    return `${META_HEADER}: ожидается JSON в base64url`;
+  }
+}
+
+/** A remote is named as in the remotes table (mf_catalog) or by its folder (mf-catalog). */
+function remoteNamed(segment: string): string | undefined {
+  return REMOTE_NAMES.find((name) => name === segment || REMOTES[name].dir === segment);
+}
+
+/**
+ * The publish endpoint a team's CI (or clone) uploads a release to, with its team token or the
+ * ops token (release-auth.ts; the actor is the token's, never the client's word). The archive is
+ * checked whole, unpacked into release storage atomically, refused if the version exists
+ * (releases are immutable), registered with the registry (whose checks may refuse it: its
+ * files are removed again), and then old releases of the remote are pruned (release-retention.ts).
+ * Activation is a separate call to the registry, through its gate.
+ */
+export async function uploadResponse(request: Request, url: URL, db: Db, config: Config, guard?: TokenGuard): Promise<Response> {
+  const [segment = '', version = '', ...rest] = url.pathname.slice(UPLOADS_PATH.length).split('/');
+  const remote = remoteNamed(decodeURIComponent(segment));
+  if (!remote || rest.length > 0) return errorResponse('NOT_FOUND', `Нет такого приложения: ${segment.slice(0, 50)} (${REMOTE_NAMES.join(', ')})`);
+  if (request.method !== 'PUT') return errorResponse('METHOD_NOT_ALLOWED', 'Только PUT', { headers: { allow: 'PUT' } });
+  let actor: string;
+  try {
+    ({ actor } = await authorizeRelease(request, remote, { db, config, ...(guard ? { guard } : {}) }));
+  } catch (caught) {
+    if (caught instanceof ReleaseAuthError) return caught.response;
+    throw caught;
+  }
+  if (!VERSION_PATTERN.test(version)) return errorResponse('BAD_REQUEST', 'Версия: буквы, цифры, точки и дефисы, не больше 64 символов');
+  const storage = config.releases;
+  const dir = storage.dir;
+  if (!dir) return errorResponse('SERVICE_UNAVAILABLE', 'Хранилище релизов не настроено на этом сервере (RELEASES_DIR)');
+  const meta = readMeta(request);
+  if (typeof meta === 'string') return errorResponse('BAD_REQUEST', meta);
+  const archive = new Uint8Array(await request.arrayBuffer());
+  if (archive.byteLength > storage.maxUploadBytes) {
+    return errorResponse('PAYLOAD_TOO_LARGE', `Архив релиза больше ${Math.round(storage.maxUploadBytes / 1024 / 1024)} МБ`);
+  }
+  const manifestUrl = `${storage.publicUrls[remote]}/${version}/mf-manifest.json`;
+  return serialized(remote, async () => {
+    const [existing] = await db
+      .select({ version: remoteReleases.version })
+      .from(remoteReleases)
+      .where(and(eq(remoteReleases.remote, remote), eq(remoteReleases.version, version)));
+    if (existing) return errorResponse('RELEASE_REFUSED', new ReleaseExistsError(remote, version).message);
+    try {
+      await storeRelease({ ...storage, dir }, remote, version, archive);
+    } catch (caught) {
+      if (caught instanceof ReleaseExistsError) return errorResponse('RELEASE_REFUSED', caught.message);
+      if (caught instanceof ArchiveError) return errorResponse('BAD_REQUEST', `Архив релиза отклонён: ${caught.message}`);
+      throw caught;
+    }
+    const repo = new RegistryRepo(db);
+    let release: unknown;
+    try {
+      release = await repo.publish(remote, version, manifestUrl, actor, { ...meta, version });
+    } catch (caught) {
+      // not recorded (or refused by the registry's checks): its files are not left servable
+      await removeRelease(dir, remote, version);
+      await db
+        .update(remoteReleases)
+        .set({ pruned: true })
+        .where(and(eq(remoteReleases.remote, remote), eq(remoteReleases.version, version)))
+        .catch(() => {});
+      const response = (caught as { response?: unknown }).response;
+      if (response instanceof Response) return response;
+      if (caught instanceof RegistryError) return errorResponse(caught.code, caught.message);
+      throw caught;
+    }
+    const pruned = await pruneReleases(db, dir, remote, storage.keep);
+    return Response.json({ release, manifestUrl, actor, pruned });
+  });
+}
