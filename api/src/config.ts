@@ -8,6 +8,7 @@ import { loadSmokeConfig, type SmokeConfig } from './registry/smoke-config.ts';
 import { envBool, envInt } from './util/env.ts';
 import { loadMailConfig, type MailConfig } from './notify/mail-config.ts';
 import { loadReleaseStorageConfig, type ReleaseStorageConfig } from './registry/release-storage.ts';
+import { loadReleaseConfig, type ReleaseConfig } from './registry/release-config.ts';
 
 export type CatalogSeed = 'small' | 'large' | 'none';
 
@@ -69,6 +70,8 @@ export interface Config {
   smoke: SmokeConfig;
   /** SMTP_URL, MAIL_FROM, SHOP_OWNER_EMAIL, MAIL_POLL_MS (notify/mail-config.ts). */
   mail: MailConfig;
+  /** HOST_INTERNAL_URL, RELEASE_ORIGINS, RELEASE_CHECK_ORIGIN_MAP: the release gate's static checks (registry/release-config.ts). */
+  release: ReleaseConfig;
 }
 
 export class ConfigError extends Error {}
@@ -175,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     health: loadHealthConfig(env, fail),
     smoke: loadSmokeConfig(env, fail),
     mail: loadMailConfig(env, env.SHOP_NAME || 'Оригинал', fail),
+    release: loadReleaseConfig(env, publicUrl.replace(/\/+$/, '')),
     releases: loadReleaseStorageConfig(env, fail),
   };
 }
