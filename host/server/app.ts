@@ -13,6 +13,7 @@ import { DESK_HEADERS, deskHead } from './desk-page.ts';
 import { fallbackHead, metaTags, productPhotoPreload } from './head.ts';
 import { errorPageHtml, escapeHtml, renderPage } from './html.ts';
 import { hostStartAssets, manifestReader, pagePreloads } from './preload.ts';
+import { type Preview, previewClearCookie, previewOf, previewSetCookie, previewTarget, verifyPreview, acceptPreview } from './preview.ts';
 import { proxyToApi } from './proxy.ts';
 import { apiRegistry, fileRegistry, fixedRegistry, registryFor } from './registry.ts';
 import { requestTarget } from './request.ts';
@@ -72,8 +73,14 @@ export async function createHostServer(config: HostConfig): Promise<http.Server>
 
   const secureCookie = config.publicUrl.startsWith('https:');
   const hsts: Record<string, string> = secureCookie ? { 'Strict-Transport-Security': 'max-age=31536000' } : {};
-  const readRegistry = async (req: http.IncomingMessage, res: http.ServerResponse) =>
-    registryFor(await readRegistryState(), visitorId(req, res, secureCookie));
+  /** The visitor's registry; with an accepted preview cookie (preview.ts), the previewed release in its remote's place. */
+  const readVisitorRegistry = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<{ registry: Record<string, string>; preview: Preview | null }> => {
+    const state = await readRegistryState();
+    const registry = registryFor(state, visitorId(req, res, secureCookie));
+    const preview = previewOf(req, config.previewSecret, state, config.previewOrigins);
+    if (preview) registry[preview.remote] = preview.manifestUrl;
+    return { registry, preview };
+  };
 
   function errorPage(req: http.IncomingMessage, res: http.ServerResponse, status: number, text: string, extra: Record<string, string> = {}) {
     const body = errorPageHtml(text);
@@ -96,13 +103,14 @@ export async function createHostServer(config: HostConfig): Promise<http.Server>
       scriptHashes = inlineScriptHashes(template);
       startAssets = hostStartAssets(config.distDir);
     }
-    const registry = await readRegistry(req, res).catch((error: unknown) => {
+    const { registry, preview } = await readVisitorRegistry(req, res).catch((error: unknown) => {
       console.error('[host] registry unavailable:', (error as Error).message);
-      return {};
+      return { registry: {}, preview: null };
     });
     const headers: Record<string, string> = {
       'content-type': 'text/html; charset=utf-8',
-      'cache-control': 'no-cache',
+      // a preview's page is that browser's alone: never stored by anything in between
+      'cache-control': preview ? 'no-store' : 'no-cache',
       ...securityHeaders({ remoteOrigins: originsOf(registry), scriptHashes, counter: Boolean(config.counterId), dev: config.dev }),
     };
     const forwarded = { 'x-forwarded-for': [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ') };
@@ -124,7 +132,7 @@ export async function createHostServer(config: HostConfig): Promise<http.Server>
       // shows («Заказ не найден» and what to do), so its files are preloaded too. Its HTML is
       // never stored: its URL carries the order's access key.
       const orderPage = resolvePage.type === 'ORDER' && !redirect;
-      if (orderPage) headers['cache-control'] = 'no-store';
+      if (orderPage || preview) headers['cache-control'] = 'no-store';
       if (status === 200 || orderPage) pageType = resolvePage.type;
       resolved = { path: pathname, page: { ...resolvePage, ...(redirect ? { status: 404 } : {}), location: null } };
       if (status === 404) {
@@ -157,7 +165,7 @@ export async function createHostServer(config: HostConfig): Promise<http.Server>
     const preloads = await pagePreloads({ pageType, registry, host: startAssets, readManifest });
     const html = renderPage(template, {
       head: preloads.tags ? `${head}\n    ${preloads.tags}` : head,
-      state: { registry, config: publicConfig, resolved },
+      state: { registry, config: publicConfig, resolved, ...(preview ? { preview: { remote: preview.remote, version: preview.version } } : {}) },
     });
     // Compressed: the page carries its state (registry, resolver answer) inline.
     const encoding = acceptedEncoding(req);
@@ -214,6 +222,27 @@ export async function createHostServer(config: HostConfig): Promise<http.Server>
    * Everything a request can reach. Nothing taken from the request is parsed before this
    * runs, and all of it runs inside the server's one try (below).
    */
+  /**
+   * `/__preview?token=…[&next=/path]`: sets the preview cookie for this browser and goes to the
+   * page; `/__preview?end=1` ends the preview. A forged, expired or refused token changes nothing.
+   */
+  async function previewLink(req: http.IncomingMessage, res: http.ServerResponse, search: string) {
+    const params = new URLSearchParams(search);
+    const next = previewTarget(params.get('next'));
+    if (params.has('end')) {
+      res.writeHead(302, { location: next, 'set-cookie': previewClearCookie(secureCookie), 'cache-control': 'no-store' });
+      return void res.end();
+    }
+    const token = params.get('token') ?? '';
+    const preview = config.previewSecret ? verifyPreview(config.previewSecret, token) : null;
+    const state = preview ? await readRegistryState().catch(() => null) : null;
+    if (!preview || !state || !acceptPreview(preview, state, config.previewOrigins)) {
+      return errorPage(req, res, 400, 'Ссылка предпросмотра недействительна или устарела. Попросите новую.', { 'set-cookie': previewClearCookie(secureCookie) });
+    }
+    res.writeHead(302, { location: next, 'set-cookie': previewSetCookie(token, preview, secureCookie), 'cache-control': 'no-store' });
+    res.end();
+  }
+
   async function route(req: http.IncomingMessage, res: http.ServerResponse) {
     for (const [name, value] of Object.entries({ ...baselineHeaders('/'), ...hsts })) res.setHeader(name, value);
     const target = requestTarget(req);
@@ -253,11 +282,15 @@ export async function createHostServer(config: HostConfig): Promise<http.Server>
       res.writeHead(ok ? 200 : 503, { 'content-type': 'application/json', 'cache-control': 'no-store' });
       return void res.end(JSON.stringify({ ok }));
     }
+    if (pathname === '/__preview') return previewLink(req, res, search);
     if (pathname === '/registry.json') {
-      const registry = await readRegistry(req, res).catch((error: unknown) => {
-        console.error('[host] registry unavailable:', (error as Error).message);
-        return null;
-      });
+      const registry = await readVisitorRegistry(req, res).then(
+        (r) => r.registry,
+        (error: unknown) => {
+          console.error('[host] registry unavailable:', (error as Error).message);
+          return null;
+        },
+      );
       res.writeHead(registry ? 200 : 503, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
       return void res.end(JSON.stringify(registry ?? {}));
     }

@@ -30,6 +30,10 @@ export interface HostConfig {
   reviewsUrl?: string;
   /** Metrics counter id (METRICS_COUNTER_ID); none: nothing goes to a counter. */
   counterId?: number;
+  /** PREVIEW_SECRET (the API's too): preview links and cookies (preview.ts); none: previews are off. */
+  previewSecret?: string;
+  /** PREVIEW_ORIGINS (comma-separated): origins a preview may load besides those the registry already uses. */
+  previewOrigins?: string[];
 }
 
 function port(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -114,5 +118,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): HostConfig {
     ...(counterId ? { counterId } : {}),
     dev: env.HOST_DEV === '1',
     contacts,
+    ...(optional(env, 'PREVIEW_SECRET') ? { previewSecret: optional(env, 'PREVIEW_SECRET') } : {}),
+    previewOrigins: (env.PREVIEW_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean)
+      .map((o) => {
+        const parsed = URL.canParse(o) ? new URL(o) : null;
+        if (!parsed || !['http:', 'https:'].includes(parsed.protocol)) throw new Error(`PREVIEW_ORIGINS must list http(s) origins, got «${o}»`);
+        return parsed.origin;
+      }),
   };
 }

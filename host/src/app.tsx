@@ -2,6 +2,7 @@ import { ShellContext, type ShellContextValue, useCart } from '@shop/mf-shared';
 import { useEffect, useMemo, useState } from 'react';
 import { CookieNotice } from './cookie/cookie-notice.tsx';
 import { LoadProgress } from './federation/load-progress.tsx';
+import { PreviewBanner } from './federation/preview-banner.tsx';
 import { RemoteSlot } from './federation/remote-slot.tsx';
 import { Footer } from './layout/footer.tsx';
 import { Header } from './layout/header.tsx';
@@ -28,6 +29,7 @@ export function App({ config }: { config: PublicConfig }) {
     <ShellContext.Provider value={shell}>
       <SearchIntroProvider>
         <LoadProgress />
+        <PreviewBanner />
         <a href="#main" className={styles.skip}>
           Перейти к содержимому
         </a>

@@ -20,6 +20,8 @@ export interface PageState {
   config?: Partial<PublicConfig>;
   /** The server's page-resolver answer for this URL's path, so the first render needs no round trip. */
   resolved?: { path: string; page: { type: string; id: string | null; status: number; location: string | null } };
+  /** Set when this browser opened a preview link (host/server/preview.ts): the release shown in place of the active one. */
+  preview?: { remote: string; version: string };
 }
 
 /** Reads the JSON the server wrote into `<script type="application/json" id="shop-state">`. */

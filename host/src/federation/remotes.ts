@@ -21,8 +21,9 @@ export function applyRegistry(next: RemoteRegistry): void {
  */
 export async function loadRemoteModule<K extends RemoteModuleId>(id: K, fresh = false): Promise<RemoteModules[K]> {
   const remote = id.split('/')[0] as string;
-  // A page that started without a registry (its server could not read one) asks again.
-  if (!registry[remote] && fresh) applyRegistry(await readRegistry(undefined));
+  // «Повторить» asks the server for the current registry: after a rollback the page's inline
+  // registry still names the broken release (and a page without a registry gets one now).
+  if (fresh) applyRegistry(await readRegistry(undefined).catch(() => registry));
   const entry = registry[remote];
   if (!entry) throw new Error(`remote ${remote} is not in the registry`);
   if (fresh) {

@@ -1,0 +1,107 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type http from 'node:http';
+import { type RegistryState, safeManifestUrl } from './registry.ts';
+
+/**
+ * Preview links: a team (or the API's release smoke) opens `/__preview?token=…`, the host sets
+ * the `shop_preview` cookie, and from then on that one browser gets the token's release of one
+ * remote in place of its active release: in the page's inline registry, in /registry.json and
+ * in that page's CSP, never cached (no-store) and with a banner on the page. The token is
+ * signed by the API with PREVIEW_SECRET (api/src/registry/preview-token.ts: the same format,
+ * copied because the host never imports the API; scripts/preview-token.test.ts compares them).
+ */
+export const PREVIEW_COOKIE = 'shop_preview';
+
+export interface Preview {
+  remote: string;
+  version: string;
+  manifestUrl: string;
+  /** Seconds since 1970. */
+  exp: number;
+}
+
+const mac = (secret: string, payload: string) =>
+  createHmac('sha256', secret).update(`shop-preview.${payload}`).digest('base64url');
+
+function sameText(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** The claims of a `p1.<payload>.<hmac>` token this secret signed and that has not expired; null otherwise. */
+export function verifyPreview(secret: string, token: string, now = Date.now()): Preview | null {
+  const [tag, payload, sig, ...rest] = token.split('.');
+  if (tag !== 'p1' || !payload || !sig || rest.length || token.length > 3000) return null;
+  if (!sameText(sig, mac(secret, payload))) return null;
+  try {
+    const c = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as {
+      r?: unknown;
+      v?: unknown;
+      m?: unknown;
+      exp?: unknown;
+    };
+    if (typeof c.r !== 'string' || typeof c.v !== 'string' || typeof c.m !== 'string' || typeof c.exp !== 'number')
+      return null;
+    if (c.exp * 1000 <= now) return null;
+    return { remote: c.r, version: c.v, manifestUrl: c.m, exp: c.exp };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether this host shows the preview: a remote it already serves (never a new name), a safe
+ * manifest URL, and an origin the registry already uses for some remote (or PREVIEW_ORIGINS):
+ * even a token signed by mistake cannot bring code from anywhere else into the shop's CSP.
+ */
+export function acceptPreview(preview: Preview, state: RegistryState, extraOrigins: string[] = []): boolean {
+  if (!Object.hasOwn(state, preview.remote)) return false;
+  const url = safeManifestUrl(preview.manifestUrl);
+  if (!url || url !== preview.manifestUrl) return false;
+  if (url.startsWith('/')) return true;
+  const origins = new Set(extraOrigins);
+  for (const remote of Object.values(state)) {
+    for (const release of [remote.active, remote.canary]) {
+      if (!release || release.manifestUrl.startsWith('/')) continue;
+      origins.add(new URL(release.manifestUrl).origin);
+    }
+  }
+  return origins.has(new URL(url).origin);
+}
+
+/** The raw `shop_preview` cookie value, if any (never decoded: a token is base64url and dots). */
+export function previewCookie(req: http.IncomingMessage): string | null {
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq >= 0 && part.slice(0, eq).trim() === PREVIEW_COOKIE) return part.slice(eq + 1).trim();
+  }
+  return null;
+}
+
+/** This request's accepted preview, or null (no secret configured, no cookie, bad or expired token, refused release). */
+export function previewOf(
+  req: http.IncomingMessage,
+  secret: string | undefined,
+  state: RegistryState,
+  extraOrigins: string[] = [],
+): Preview | null {
+  if (!secret) return null;
+  const token = previewCookie(req);
+  const preview = token ? verifyPreview(secret, token) : null;
+  return preview && acceptPreview(preview, state, extraOrigins) ? preview : null;
+}
+
+/** Where `/__preview` sends the browser after setting the cookie: a path on this site, else `/`. */
+export function previewTarget(next: string | null): string {
+  return next?.startsWith('/') && !next.startsWith('//') && !/[\\\p{Cc}]/u.test(next) ? next : '/';
+}
+
+export function previewSetCookie(token: string, preview: Preview, secure: boolean, now = Date.now()): string {
+  const maxAge = Math.max(0, Math.floor(preview.exp - now / 1000));
+  return `${PREVIEW_COOKIE}=${token}; Max-Age=${maxAge}; Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+}
+
+export function previewClearCookie(secure: boolean): string {
+  return `${PREVIEW_COOKIE}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+}
