@@ -201,7 +201,9 @@ export function createConfig(options: AppOptions, argv: { mode?: string } = {}):
   const appPackage = readJson<PackageJson>(path.join(options.dir, 'package.json'));
   const isHost = options.kind === 'host';
   const version = isHost ? appPackage.version : buildVersion(appPackage);
-  const outDir = isHost || dev ? path.join(options.dir, 'dist') : path.join(options.dir, 'dist', version);
+  // RELEASE_OUT_DIR: `npm run release` builds into a temporary folder it then uploads (scripts/remotes/release.ts)
+  const releaseOut = !isHost && !dev && process.env.RELEASE_OUT_DIR ? path.resolve(process.env.RELEASE_OUT_DIR) : null;
+  const outDir = isHost || dev ? path.join(options.dir, 'dist') : (releaseOut ?? path.join(options.dir, 'dist', version));
 
   return {
     mode,
