@@ -80,6 +80,9 @@ export const ERRORS = {
     message: (p: { wait: number }) => `Слишком много попыток с неверным токеном. Повторите через ${p.wait} с.`,
   },
   OPERATIONS_REFUSED: { status: 400, message: 'Операции не зарегистрированы: ни одна не принята' },
+  // releases of remotes (/api/ops/registry*): a team token is scoped to its remote; the registry's checks refuse a release
+  RELEASE_FORBIDDEN: { status: 403, message: 'Этот токен не даёт выпускать релизы этого приложения' },
+  RELEASE_REFUSED: { status: 409, message: 'Релиз отклонён проверками' },
 
   // createOrder's errors as data (GraphQL enum OrderErrorCode)
   REQUIRED: { message: 'Заполните поле' },

@@ -69,6 +69,8 @@ export const ERROR_KINDS = {
   UNAUTHORIZED: 'access',
   TOO_MANY_FAILURES: 'rateLimited',
   OPERATIONS_REFUSED: 'bug',
+  RELEASE_FORBIDDEN: 'access',
+  RELEASE_REFUSED: 'domain',
   // createOrder's errors as data (GraphQL enum OrderErrorCode)
   REQUIRED: 'domain',
   INVALID_FORMAT: 'domain',

@@ -1,11 +1,15 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import { registryEvents, remoteReleases, remoteState } from './registry-tables.ts';
+import { type GatePhase, refusalReasons, runReleaseChecks } from './release-gate.ts';
+import { type ReleaseChecks, type ReleaseMeta, registryEvents, remoteActivations, remoteReleases, remoteState } from './registry-tables.ts';
 
 export class RegistryError extends Error {
   constructor(
-    readonly code: 'NOT_FOUND' | 'BAD_REQUEST',
+    readonly code: 'NOT_FOUND' | 'BAD_REQUEST' | 'RELEASE_REFUSED',
     message: string,
+    /** A refusal's reasons, one Russian line each (the 409's `extensions.reasons`). */
+    readonly reasons: string[] = [],
   ) {
     super(message);
   }
@@ -16,11 +20,20 @@ export interface PublicRemote {
   canary: { version: string; manifestUrl: string; percent: number } | null;
 }
 
+/** A release whose status is one of these is never a rollback target; `refused` is never activated. */
+const UNUSABLE = ['bad', 'refused'];
+
 const iso = (d: Date | null) => (d ? d.toISOString() : '');
+
+type Tx = Db;
 
 /** The registry of remote releases, kept in the database so every host server agrees. */
 export class RegistryRepo {
-  constructor(private readonly db: Db) {}
+  /** `config` is needed by the gated changes (publish, activate, canary, promote, rollback); reads and stopCanary do without. */
+  constructor(
+    private readonly db: Db,
+    private readonly config?: Config,
+  ) {}
 
   /** What host servers read: each remote's active manifest and canary. */
   async publicState(): Promise<Record<string, PublicRemote>> {
@@ -44,59 +57,112 @@ export class RegistryRepo {
     return result;
   }
 
-  async status() {
+  /**
+   * Every remote (or one): active (with who, when and its build metadata), canary, the
+   * activation stack (newest first; `undone` entries were rolled back), releases with their
+   * status and checks, and the events (50 per remote, or all of one remote's with `full`).
+   */
+  async status(only?: string, full = false) {
     const states = await this.db.select().from(remoteState);
     const releases = await this.db.select().from(remoteReleases).orderBy(desc(remoteReleases.createdAt));
     const events = await this.db.select().from(registryEvents).orderBy(desc(registryEvents.id));
-    const names = [...new Set([...states.map((s) => s.remote), ...releases.map((r) => r.remote)])].sort();
+    const stack = await this.db.select().from(remoteActivations).orderBy(desc(remoteActivations.id));
+    const names = [...new Set([...states.map((s) => s.remote), ...releases.map((r) => r.remote)])].filter((n) => !only || n === only).sort();
     return names.map((name) => {
       const state = states.find((s) => s.remote === name);
       const mine = releases.filter((r) => r.remote === name);
-      const manifest = (version: string | null) => mine.find((r) => r.version === version)?.manifestUrl ?? '';
+      const release = (version: string | null) => mine.find((r) => r.version === version);
       return {
         name,
         active: state?.activeVersion
-          ? { version: state.activeVersion, manifestUrl: manifest(state.activeVersion), activatedAt: iso(state.activatedAt), activatedBy: state.activatedBy ?? '' }
+          ? {
+              version: state.activeVersion,
+              manifestUrl: release(state.activeVersion)?.manifestUrl ?? '',
+              activatedAt: iso(state.activatedAt),
+              activatedBy: state.activatedBy ?? '',
+              meta: release(state.activeVersion)?.meta ?? null,
+            }
           : null,
         canary:
           state?.canaryVersion && state.canaryPercent !== null
             ? {
                 version: state.canaryVersion,
-                manifestUrl: manifest(state.canaryVersion),
+                manifestUrl: release(state.canaryVersion)?.manifestUrl ?? '',
                 percent: state.canaryPercent,
                 activatedAt: iso(state.canaryAt),
                 activatedBy: state.canaryBy ?? '',
+                meta: release(state.canaryVersion)?.meta ?? null,
               }
             : null,
-        releases: mine.map((r) => ({ version: r.version, manifestUrl: r.manifestUrl, createdAt: iso(r.createdAt), createdBy: r.createdBy })),
+        stack: stack
+          .filter((a) => a.remote === name)
+          .slice(0, full ? undefined : 20)
+          .map((a) => ({ version: a.version, at: iso(a.at), by: a.by, reason: a.reason, undone: a.undoneAt !== null, status: release(a.version)?.status ?? '' })),
+        releases: mine.map((r) => ({
+          version: r.version,
+          manifestUrl: r.manifestUrl,
+          createdAt: iso(r.createdAt),
+          createdBy: r.createdBy,
+          status: r.status,
+          meta: r.meta ?? null,
+          checks: r.checks ?? null,
+          pruned: r.pruned,
+        })),
         history: events
           .filter((e) => e.remote === name)
-          .slice(0, 50)
-          .map((e) => ({ action: e.action, version: e.version, percent: e.percent, at: iso(e.at), by: e.by })),
+          .slice(0, full ? undefined : 50)
+          .map((e) => ({ action: e.action, version: e.version, percent: e.percent, at: iso(e.at), by: e.by, note: e.note ?? null })),
       };
     });
   }
 
-  /** Publishing the same version again with the same manifest is a no-op; with another manifest it is refused. */
-  async publish(remote: string, version: string, manifestUrl: string, by: string) {
-    return this.db.transaction(async (tx) => {
-      const [existing] = await tx
-        .select()
-        .from(remoteReleases)
-        .where(and(eq(remoteReleases.remote, remote), eq(remoteReleases.version, version)));
-      if (existing) {
-        if (existing.manifestUrl !== manifestUrl) {
-          throw new RegistryError('BAD_REQUEST', `${remote} ${version} уже опубликован с другим манифестом: релизы неизменяемы`);
-        }
-        return existing;
-      }
-      const [release] = await tx.insert(remoteReleases).values({ remote, version, manifestUrl, createdBy: by }).returning();
-      await tx.insert(registryEvents).values({ remote, action: 'publish', version, by });
-      return release;
-    });
+  /**
+   * Runs the release gate (release-gate.ts). Passed: the report is stored (and the status
+   * becomes `checked` once every check ran). Failed: the release becomes `refused`, the report
+   * and a `refused` event with the reasons are stored, and RELEASE_REFUSED is thrown — nothing
+   * else changes.
+   */
+  private async gate(remote: string, version: string, phase: GatePhase, actor: string, action: string): Promise<ReleaseChecks> {
+    if (!this.config) throw new Error('RegistryRepo needs the config to check releases');
+    const release = await this.requireRelease(this.db, remote, version);
+    const checks = await runReleaseChecks({ remote, version, manifestUrl: release.manifestUrl }, phase, { config: this.config });
+    if (!checks.ok) {
+      const reasons = refusalReasons(checks);
+      await this.db.transaction(async (tx) => {
+        await tx.update(remoteReleases).set({ status: 'refused', checks }).where(and(eq(remoteReleases.remote, remote), eq(remoteReleases.version, version)));
+        await tx.insert(registryEvents).values({ remote, action: 'refused', version, by: actor, note: `${action}: ${reasons.join('; ')}` });
+      });
+      throw new RegistryError('RELEASE_REFUSED', `${remote} ${version} отклонён (${action}): ${reasons.join('; ')}`, reasons);
+    }
+    const status = phase === 'activate' ? 'checked' : release.status;
+    await this.db.update(remoteReleases).set({ status, checks }).where(and(eq(remoteReleases.remote, remote), eq(remoteReleases.version, version)));
+    return checks;
   }
 
-  private async requireRelease(tx: Db, remote: string, version: string) {
+  /**
+   * Records a release and runs the static checks on it. Publishing the same version again
+   * with the same manifest is a no-op; with another manifest it is refused.
+   */
+  async publish(remote: string, version: string, manifestUrl: string, actor: string, meta?: ReleaseMeta) {
+    const [existing] = await this.db
+      .select()
+      .from(remoteReleases)
+      .where(and(eq(remoteReleases.remote, remote), eq(remoteReleases.version, version)));
+    if (existing) {
+      if (existing.manifestUrl !== manifestUrl) {
+        throw new RegistryError('BAD_REQUEST', `${remote} ${version} уже опубликован с другим манифестом: релизы неизменяемы`);
+      }
+      return existing;
+    }
+    await this.db.transaction(async (tx) => {
+      await tx.insert(remoteReleases).values({ remote, version, manifestUrl, createdBy: actor, meta: meta ?? null });
+      await tx.insert(registryEvents).values({ remote, action: 'publish', version, by: actor, note: meta?.notes ?? null });
+    });
+    await this.gate(remote, version, 'publish', actor, 'publish');
+    return this.requireRelease(this.db, remote, version);
+  }
+
+  private async requireRelease(tx: Tx, remote: string, version: string) {
     const [release] = await tx
       .select()
       .from(remoteReleases)
@@ -105,35 +171,140 @@ export class RegistryRepo {
     return release;
   }
 
-  /** Makes `version` the only release (a canary of another version is dropped). */
-  async activate(remote: string, version: string, by: string) {
+  private async requireUsable(remote: string, version: string) {
+    const release = await this.requireRelease(this.db, remote, version);
+    if (release.status === 'refused') {
+      const reasons = release.checks ? refusalReasons(release.checks) : [];
+      throw new RegistryError('RELEASE_REFUSED', `${remote} ${version} отклонён проверками${reasons.length ? `: ${reasons.join('; ')}` : ''}`, reasons);
+    }
+    return release;
+  }
+
+  private async stateOf(tx: Tx, remote: string) {
+    const [state] = await tx.select().from(remoteState).where(eq(remoteState.remote, remote));
+    return state;
+  }
+
+  /** Makes `version` everyone's (the gate first; a canary is dropped) and pushes it on the activation stack. */
+  async activate(remote: string, version: string, actor: string, options: { reason?: 'activate' | 'rollback'; note?: string } = {}) {
+    const reason = options.reason ?? 'activate';
+    await this.requireUsable(remote, version);
+    await this.gate(remote, version, 'activate', actor, reason);
     await this.db.transaction(async (tx) => {
-      await this.requireRelease(tx as unknown as Db, remote, version);
       const now = new Date();
-      const values = { activeVersion: version, activatedAt: now, activatedBy: by, canaryVersion: null, canaryPercent: null, canaryAt: null, canaryBy: null };
+      const values = { activeVersion: version, activatedAt: now, activatedBy: actor, canaryVersion: null, canaryPercent: null, canaryAt: null, canaryBy: null };
       await tx.insert(remoteState).values({ remote, ...values }).onConflictDoUpdate({ target: remoteState.remote, set: values });
-      await tx.insert(registryEvents).values({ remote, action: 'activate', version, by });
+      await tx.insert(remoteActivations).values({ remote, version, at: now, by: actor, reason });
+      await tx.insert(registryEvents).values({ remote, action: reason, version, by: actor, note: options.note ?? null });
     });
   }
 
-  async canary(remote: string, version: string, percent: number, by: string) {
+  /** A canary beside the active release; the active release is never touched. */
+  async canary(remote: string, version: string, percent: number, actor: string) {
+    const state = await this.stateOf(this.db, remote);
+    if (!state?.activeVersion) throw new RegistryError('BAD_REQUEST', `У ${remote} нет активного релиза, рядом с которым запустить canary`);
+    if (state.activeVersion === version) throw new RegistryError('BAD_REQUEST', `${remote} ${version} уже активный релиз`);
+    await this.requireUsable(remote, version);
+    await this.gate(remote, version, 'activate', actor, 'canary');
     await this.db.transaction(async (tx) => {
-      await this.requireRelease(tx as unknown as Db, remote, version);
-      const [state] = await tx.select().from(remoteState).where(eq(remoteState.remote, remote));
-      if (!state?.activeVersion) throw new RegistryError('BAD_REQUEST', `У ${remote} нет активного релиза, рядом с которым запустить canary`);
-      const values = { canaryVersion: version, canaryPercent: percent, canaryAt: new Date(), canaryBy: by };
+      const values = { canaryVersion: version, canaryPercent: percent, canaryAt: new Date(), canaryBy: actor };
       await tx.update(remoteState).set(values).where(eq(remoteState.remote, remote));
-      await tx.insert(registryEvents).values({ remote, action: 'canary', version, percent, by });
+      await tx.insert(registryEvents).values({ remote, action: 'canary', version, percent, by: actor });
     });
   }
 
-  async promote(remote: string, by: string) {
-    await this.db.transaction(async (tx) => {
-      const [state] = await tx.select().from(remoteState).where(eq(remoteState.remote, remote));
-      if (!state?.canaryVersion) throw new RegistryError('BAD_REQUEST', `У ${remote} нет canary-релиза, который можно сделать основным`);
-      const values = { activeVersion: state.canaryVersion, activatedAt: new Date(), activatedBy: by, canaryVersion: null, canaryPercent: null, canaryAt: null, canaryBy: null };
-      await tx.update(remoteState).set(values).where(eq(remoteState.remote, remote));
-      await tx.insert(registryEvents).values({ remote, action: 'promote', version: state.canaryVersion, by });
+  /**
+   * Ends the canary: every visitor gets the active release again. `markBad` marks the canary's
+   * release bad (a stop on errors); `note` says why (the automatic stop's rates).
+   */
+  async stopCanary(remote: string, actor: string, options: { note?: string; markBad?: boolean } = {}) {
+    return this.db.transaction(async (tx) => {
+      const state = await this.stateOf(tx as unknown as Tx, remote);
+      if (!state?.canaryVersion) throw new RegistryError('BAD_REQUEST', `У ${remote} нет canary-релиза`);
+      await tx.update(remoteState).set({ canaryVersion: null, canaryPercent: null, canaryAt: null, canaryBy: null }).where(eq(remoteState.remote, remote));
+      if (options.markBad) {
+        await tx.update(remoteReleases).set({ status: 'bad' }).where(and(eq(remoteReleases.remote, remote), eq(remoteReleases.version, state.canaryVersion)));
+      }
+      await tx.insert(registryEvents).values({ remote, action: 'canary-stop', version: state.canaryVersion, percent: state.canaryPercent, by: actor, note: options.note ?? null });
+      return { version: state.canaryVersion, percent: state.canaryPercent };
     });
+  }
+
+  /** The canary becomes everyone's, after the gate again; a 0 % canary (stopped in effect) only with `force`. */
+  async promote(remote: string, actor: string, options: { force?: boolean } = {}) {
+    const state = await this.stateOf(this.db, remote);
+    if (!state?.canaryVersion) throw new RegistryError('BAD_REQUEST', `У ${remote} нет canary-релиза, который можно сделать основным`);
+    const version = state.canaryVersion;
+    if (state.canaryPercent === 0 && !options.force) {
+      throw new RegistryError('BAD_REQUEST', `canary ${remote} ${version} на 0 %: его не видел ни один покупатель. Сделать основным всё равно — с --force`);
+    }
+    await this.requireUsable(remote, version);
+    await this.gate(remote, version, 'activate', actor, 'promote');
+    await this.db.transaction(async (tx) => {
+      const now = new Date();
+      const values = { activeVersion: version, activatedAt: now, activatedBy: actor, canaryVersion: null, canaryPercent: null, canaryAt: null, canaryBy: null };
+      await tx.update(remoteState).set(values).where(eq(remoteState.remote, remote));
+      await tx.insert(remoteActivations).values({ remote, version, at: now, by: actor, reason: 'promote' });
+      await tx.insert(registryEvents).values({
+        remote,
+        action: 'promote',
+        version,
+        percent: state.canaryPercent,
+        by: actor,
+        note: options.force && state.canaryPercent === 0 ? 'canary на 0 %, --force' : null,
+      });
+    });
+  }
+
+  /**
+   * Rollback, by the activation stack. During a canary it stops the canary (marking its release
+   * bad) and leaves the healthy active release alone. Otherwise the active release is marked bad,
+   * its stack entries undone, and the newest earlier entry whose release is neither bad nor
+   * refused becomes active (through the gate): repeated rollbacks go further back.
+   */
+  async rollback(remote: string, actor: string): Promise<{ stoppedCanary?: string; from?: string; to?: string }> {
+    const state = await this.stateOf(this.db, remote);
+    if (state?.canaryVersion) {
+      const stopped = await this.stopCanary(remote, actor, {
+        markBad: true,
+        note: `rollback во время canary: canary остановлен, активный ${state.activeVersion} не тронут`,
+      });
+      return { stoppedCanary: stopped.version };
+    }
+    const current = state?.activeVersion;
+    if (!current) throw new RegistryError('BAD_REQUEST', `У ${remote} нет активного релиза`);
+    const entries = await this.db
+      .select()
+      .from(remoteActivations)
+      .where(and(eq(remoteActivations.remote, remote), isNull(remoteActivations.undoneAt)))
+      .orderBy(desc(remoteActivations.id));
+    const versions = [...new Set(entries.map((e) => e.version).filter((v) => v !== current))];
+    const usable = versions.length
+      ? await this.db
+          .select()
+          .from(remoteReleases)
+          .where(and(eq(remoteReleases.remote, remote), inArray(remoteReleases.version, versions)))
+          .orderBy(asc(remoteReleases.createdAt))
+      : [];
+    const target = versions.find((v) => {
+      const release = usable.find((r) => r.version === v);
+      return release && !UNUSABLE.includes(release.status) && !release.pruned;
+    });
+    if (!target) throw new RegistryError('BAD_REQUEST', `У ${remote} нет более раннего исправного релиза, к которому откатиться (активный ${current})`);
+    await this.requireUsable(remote, target);
+    await this.gate(remote, target, 'activate', actor, 'rollback');
+    await this.db.transaction(async (tx) => {
+      const now = new Date();
+      await tx
+        .update(remoteActivations)
+        .set({ undoneAt: now })
+        .where(and(eq(remoteActivations.remote, remote), eq(remoteActivations.version, current), isNull(remoteActivations.undoneAt)));
+      await tx.update(remoteReleases).set({ status: 'bad' }).where(and(eq(remoteReleases.remote, remote), eq(remoteReleases.version, current)));
+      const values = { activeVersion: target, activatedAt: now, activatedBy: actor };
+      await tx.update(remoteState).set(values).where(eq(remoteState.remote, remote));
+      await tx.insert(remoteActivations).values({ remote, version: target, at: now, by: actor, reason: 'rollback' });
+      await tx.insert(registryEvents).values({ remote, action: 'rollback', version: target, by: actor, note: `с ${current} (помечен bad) на ${target}` });
+    });
+    return { from: current, to: target };
   }
 }
