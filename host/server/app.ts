@@ -262,7 +262,14 @@ export async function createHostServer(config: HostConfig): Promise<http.Server>
     }
     // /independent-packages/: the untree-shaken copies of the shared libraries, which the federation runtime
     // fetches only when a remote needs an export the host's tree-shaken singleton left out (a remote built later).
-    if (pathname.startsWith('/static/') || pathname.startsWith('/independent-packages/')) {
+    // /mf-manifest.json and /mf-stats.json: the host's own build, which the registry's release gate compares
+    // each remote release with (its shared singletons and their exports; api/src/registry/release-checks.ts).
+    if (
+      pathname.startsWith('/static/') ||
+      pathname.startsWith('/independent-packages/') ||
+      pathname === '/mf-manifest.json' ||
+      pathname === '/mf-stats.json'
+    ) {
       const notFound = () => {
         res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
         res.end('Not found');
