@@ -147,7 +147,7 @@ export async function createApi(options: ApiOptions): Promise<Api> {
         return;
       }
       if (path.startsWith(UPLOADS_PATH)) {
-        endResponse(await uploadResponse(request, url, db, config, { client, failures: limiters.opsFailures }).catch(serverError));
+        endResponse(await uploadResponse(request, url, db, config, { guard: { client, failures: limiters.opsFailures }, operations: { store: operations, check: checkOperation } }).catch(serverError));
         return;
       }
       if (path === '/api/registry' || path.startsWith('/api/ops/')) {

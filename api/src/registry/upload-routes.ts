@@ -3,11 +3,15 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import type { DocumentCheck } from '../persisted/check-document.ts';
+import type { PersistedOperationStore } from '../persisted/persisted-operations.ts';
 import { errorResponse } from '../util/error-response.ts';
 import { RegistryError, RegistryRepo } from './registry-repo.ts';
 import { type ReleaseMeta, remoteReleases } from './registry-tables.ts';
 import { authorizeRelease, ReleaseAuthError, type TokenGuard } from './release-auth.ts';
 import { pruneReleases } from './release-retention.ts';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { ArchiveError, ReleaseExistsError, removeRelease, serialized, storeRelease, VERSION_PATTERN } from './release-storage.ts';
 
 /** `PUT /api/ops/registry/uploads/<remote>/<version>`: a release's folder as a tar.gz body. */
@@ -48,7 +52,18 @@ function remoteNamed(segment: string): string | undefined {
  * files are removed again), and then old releases of the remote are pruned (release-retention.ts).
  * Activation is a separate call to the registry, through its gate.
  */
-export async function uploadResponse(request: Request, url: URL, db: Db, config: Config, guard?: TokenGuard): Promise<Response> {
+export interface UploadOptions {
+  guard?: TokenGuard;
+  /**
+   * The API's trusted documents: a release's `persisted-operations.json` is registered here,
+   * before the release is recorded (all or none; a refusal refuses the release), so a team
+   * token needs no other call for its release's operations to run.
+   */
+  operations?: { store: PersistedOperationStore; check: DocumentCheck };
+}
+
+export async function uploadResponse(request: Request, url: URL, db: Db, config: Config, options: UploadOptions = {}): Promise<Response> {
+  const { guard } = options;
   const [segment = '', version = '', ...rest] = url.pathname.slice(UPLOADS_PATH.length).split('/');
   const remote = remoteNamed(decodeURIComponent(segment));
   if (!remote || rest.length > 0) return errorResponse('NOT_FOUND', `Нет такого приложения: ${segment.slice(0, 50)} (${REMOTE_NAMES.join(', ')})`);
@@ -84,7 +99,15 @@ export async function uploadResponse(request: Request, url: URL, db: Db, config:
       if (caught instanceof ArchiveError) return errorResponse('BAD_REQUEST', `Архив релиза отклонён: ${caught.message}`);
       throw caught;
     }
-    const repo = new RegistryRepo(db);
+    const target = path.join(dir, remote, version);
+    if (options.operations) {
+      const refusal = await registerOperations(options.operations, target, REMOTES[remote as keyof typeof REMOTES].dir, version, actor);
+      if (refusal) {
+        await removeRelease(dir, remote, version);
+        return refusal;
+      }
+    }
+    const repo = new RegistryRepo(db, config);
     let release: unknown;
     try {
       release = await repo.publish(remote, version, manifestUrl, actor, { ...meta, version });
@@ -103,5 +126,32 @@ export async function uploadResponse(request: Request, url: URL, db: Db, config:
     }
     const pruned = await pruneReleases(db, dir, remote, storage.keep);
     return Response.json({ release, manifestUrl, actor, pruned });
+  });
+}
+
+/** Registers the release's trusted documents (its build's persisted-operations.json, when it has one). */
+async function registerOperations(ops: NonNullable<UploadOptions['operations']>, folder: string, app: string, version: string, actor: string): Promise<Response | null> {
+  let text: string;
+  try {
+    text = await readFile(path.join(folder, 'persisted-operations.json'), 'utf8');
+  } catch {
+    return null;
+  }
+  let operations: unknown;
+  try {
+    operations = (JSON.parse(text) as { operations?: unknown }).operations;
+  } catch {
+    return errorResponse('BAD_REQUEST', 'persisted-operations.json релиза не читается как JSON');
+  }
+  if (!Array.isArray(operations) || operations.length === 0) return null;
+  const valid = operations.every(
+    (op) => op && typeof (op as { id?: unknown }).id === 'string' && typeof (op as { body?: unknown }).body === 'string' && (op as { body: string }).body.length <= 50_000,
+  );
+  if (!valid || operations.length > 1000) return errorResponse('BAD_REQUEST', 'persisted-operations.json релиза: операции без id или текста, или их слишком много');
+  const result = await ops.store.register({ app, version, operations }, actor, ops.check);
+  if (result.ok) return null;
+  const list = result.refused.map((r) => `${r.name ?? r.id.slice(0, 12)}: ${r.reason}`);
+  return errorResponse('OPERATIONS_REFUSED', `Релиз отклонён: его операции не зарегистрированы (${result.refused.length}): ${list.join('; ')}`.slice(0, 4000), {
+    extra: { refused: result.refused },
   });
 }
