@@ -479,6 +479,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           PGLITE_DIR: options.pgliteDir,
           SHOP_PUBLIC_URL: shopUrl,
           OPS_TOKEN: options.opsToken,
+          // the release gate: where the live host is, and the origins this stack's remotes are served from
+          HOST_INTERNAL_URL: `http://127.0.0.1:${ports.host}`,
+          RELEASE_ORIGINS: [
+            ...new Set([
+              ...Object.values(options.registry).map((url) => new URL(url).origin),
+              ...REMOTES.map((r) => `http://${publicHost}:${ports[r.name]}`),
+            ]),
+          ].join(','),
         },
       },
     );
@@ -498,12 +506,23 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       // A remote server answers 404 at its root: any answer means it is up.
       ...remoteServers.map(({ service, url }) => waitForHttp(url, service, 30_000, true)),
     ]);
-    // The builds just made become the active releases, as `npm run release` would make them.
     const registry = createRegistryClient({
       base: `http://127.0.0.1:${ports.api}`,
       token: options.opsToken,
       by: 'npm start',
     });
+    // The host first: the registry's release gate compares each remote release with the live
+    // host's own mf-manifest.json (api/src/registry/release-checks.ts). No page is served before
+    // the stack is returned, and the host reads the registry on a page's request.
+    await registry.registerOperations('host', packageVersion('host'), operationsOf('host'));
+    const host = startService('host', process.execPath, nodeArgs(SERVER_ENTRIES.host), {
+      log,
+      env: { ...options.env, HOST_PORT: String(ports.host), API_URL: `http://127.0.0.1:${ports.api}` },
+    });
+    services.push(host);
+    readyUrls.host = `http://127.0.0.1:${ports.host}/healthz`;
+    await waitForHttp(`http://127.0.0.1:${ports.host}/healthz`, host);
+    // The builds just made become the active releases, as `npm run release` would make them.
     const before = options.keepActive ? (await registry.status()).remotes : [];
     for (const [name, manifestUrl] of Object.entries(options.registry)) {
       // A build's folder names its release; a dev server's manifest (no folder) is a dev release.
@@ -530,14 +549,6 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       if (result.refused.length) throw new Error(`${report}\nThe shop is not started with this host build.`);
       options.note?.(report);
     }
-    await registry.registerOperations('host', packageVersion('host'), operationsOf('host'));
-    const host = startService('host', process.execPath, nodeArgs(SERVER_ENTRIES.host), {
-      log,
-      env: { ...options.env, HOST_PORT: String(ports.host), API_URL: `http://127.0.0.1:${ports.api}` },
-    });
-    services.push(host);
-    readyUrls.host = `http://127.0.0.1:${ports.host}/healthz`;
-    await waitForHttp(`http://127.0.0.1:${ports.host}/healthz`, host);
   } catch (error) {
     await stop();
     throw error;
