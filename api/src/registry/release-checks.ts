@@ -65,7 +65,9 @@ const fail = (check: string, reason: string): ReleaseCheckResult => ({ check, ok
 /** The origins a release may come from now (the active releases' origins join the defaults). */
 async function allowedOrigins(config: Config, active: () => Promise<string[]>): Promise<string[]> {
   if (config.release.originsExplicit) return config.release.origins;
-  return [...new Set([...config.release.origins, ...(await active())])];
+  // the defaults, each remote's static server (MF_*_URL, release-storage.ts) and the releases active now
+  const storage = Object.values(config.releases?.publicUrls ?? {}).map((url) => new URL(url).origin);
+  return [...new Set([...config.release.origins, ...storage, ...(await active())])];
 }
 
 let activeOrigins: () => Promise<string[]> = async () => [];
