@@ -1,6 +1,7 @@
 /**
  * Release and registry commands for the remote teams and ops:
- *   npm run release -- <remote> [--no-activate]     build, publish, check and activate a new release
+ *   npm run release -- <remote> [--notes "…"] [--no-activate]   build, upload, check and activate a new release
+ *                                                    (scripts/remotes/release.ts: RELEASE_TOKEN, OPS_API_URL)
  *   npm run remotes -- status                        active, canary and earlier releases of each remote
  *   npm run remotes -- activate <remote> <version>   switch to a published release (checked first)
  *   npm run remotes -- rollback <remote>             back to the release active before the current one
@@ -12,9 +13,10 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { latestRelease, newBuildId, packageVersion, REMOTES, ROOT, runBuild, runCodegen } from '../lib/stack.ts';
+import { latestRelease, packageVersion, REMOTES, ROOT } from '../lib/stack.ts';
 import { checkCandidate, registerCandidateOperations } from './check-candidate.ts';
 import { type RemoteStatus, registryApi } from './ops-client.ts';
+import { ReleaseUsageError, release } from './release.ts';
 
 class UsageError extends Error {}
 
@@ -22,12 +24,6 @@ function remoteOf(arg: string | undefined) {
   const remote = REMOTES.find((r) => r.dir === arg || r.name === arg);
   if (!remote) throw new UsageError(`name a remote: ${REMOTES.map((r) => r.dir).join(', ')} (got «${arg ?? ''}»)`);
   return remote;
-}
-
-function remoteBaseUrl(remote: (typeof REMOTES)[number]): string {
-  const fromEnv = process.env[`${remote.portVar.replace(/_PORT$/, '')}_URL`];
-  if (fromEnv) return fromEnv.replace(/\/$/, '');
-  return `http://${process.env.PUBLIC_HOSTNAME || 'localhost'}:${process.env[remote.portVar] || remote.defaultPort}`;
 }
 
 async function findRemote(name: string): Promise<RemoteStatus> {
@@ -85,30 +81,11 @@ function printStatus(remotes: RemoteStatus[]) {
 async function main(argv: string[]) {
   const [command, ...args] = argv;
   switch (command) {
-    case 'release': {
-      const remote = remoteOf(args[0]);
-      const buildId = newBuildId();
-      const version = `${packageVersion(remote.dir)}-${buildId}`;
-      console.log(`Building ${remote.dir} ${version}…`);
-      // the typed operations and their manifest of trusted documents, from the current .graphql files
-      await runCodegen();
-      await runBuild(path.join(ROOT, remote.dir), buildId);
-      const manifestUrl = `${remoteBaseUrl(remote)}/${version}/mf-manifest.json`;
-      console.log(`Checking ${manifestUrl} and registering its operations…`);
-      await checked(remote, version, manifestUrl);
-      // The host's own operations, when its build is here (docker-compose's release image builds
-      // it): registered once, a no-op afterwards, so a fresh API serves the host too.
-      if (existsSync(path.join(ROOT, 'host', 'dist', 'persisted-operations.json'))) {
-        console.log(`The host's operations are registered (${await registerBuiltOperations('host')}).`);
-      }
-      await registryApi().publish(remote.name, version, manifestUrl);
-      console.log(`Published ${remote.name} ${version}.`);
-      if (!args.includes('--no-activate')) {
-        await registryApi().activate(remote.name, version);
-        console.log(`Activated: visitors get ${remote.name} ${version} on their next page load.`);
-      }
-      return;
-    }
+    case 'release':
+      // scripts/remotes/release.ts: build, upload to the API's release storage, activate
+      return release(args).catch((error: unknown) => {
+        throw error instanceof ReleaseUsageError ? new UsageError(error.message) : error;
+      });
     case 'status':
       printStatus((await registryApi().status()).remotes);
       return;
