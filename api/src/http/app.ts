@@ -27,6 +27,8 @@ import { sandboxResponse } from '../payments/sandbox-page.ts';
 import { checkOpsToken, registryResponse } from '../registry/registry-routes.ts';
 import { UPLOADS_PATH, uploadResponse } from '../registry/upload-routes.ts';
 import { createHealthRoutes } from '../registry/health-routes.ts';
+import { PREVIEW_ROUTE, previewResponse } from '../registry/preview-routes.ts';
+import { registerSmokeCheck } from '../registry/smoke.ts';
 import { MailSender, type SendResult } from '../notify/mail-sender.ts';
 import { createMailHook } from '../notify/order-mail-hook.ts';
 import { createDesk, isDeskPath, MAX_DESK_BODY_BYTES } from '../desk/desk-routes.ts';
@@ -116,6 +118,8 @@ export async function createApi(options: ApiOptions): Promise<Api> {
   const checkOperation = documentCheck(schema, limits);
   // health per release: browsers' reports of remote mounts (POST /api/telemetry/remotes), /api/health/remotes
   const health = createHealthRoutes(db, config);
+  // the browser smoke runs before every activation, canary and promote, after the static checks (registry/smoke.ts)
+  registerSmokeCheck(db);
 
   const serverError = () => errorResponse('INTERNAL_SERVER_ERROR');
   const notFound = (path: string) => errorResponse('NOT_FOUND', `Нет такого адреса: ${path.slice(0, 200)}`);
@@ -146,6 +150,7 @@ export async function createApi(options: ApiOptions): Promise<Api> {
         endResponse(await operationsResponse(request, operations, checkOperation, authorize).catch(serverError));
         return;
       }
+      if (path === PREVIEW_ROUTE) return void endResponse(await previewResponse(request, { db, config, guard: { client, failures: limiters.opsFailures } }).catch(serverError));
       if (path.startsWith(UPLOADS_PATH)) {
         endResponse(await uploadResponse(request, url, db, config, { guard: { client, failures: limiters.opsFailures }, operations: { store: operations, check: checkOperation } }).catch(serverError));
         return;

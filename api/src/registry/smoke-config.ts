@@ -32,7 +32,8 @@ export function loadSmokeConfig(env: NodeJS.ProcessEnv, fail: EnvFail): SmokeCon
     } catch {
       // reported below
     }
-    if (!parsed || !['http:', 'https:'].includes(parsed.protocol)) fail('SMOKE_HOST_URL', hostRaw, 'an http(s) URL of the host server');
+    if (!parsed || !['http:', 'https:'].includes(parsed.protocol))
+      fail('SMOKE_HOST_URL', hostRaw, 'an http(s) URL of the host server');
     hostUrl = parsed.origin;
   }
   const smoke = env.RELEASE_SMOKE?.trim().toLowerCase();

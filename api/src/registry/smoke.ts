@@ -1,0 +1,267 @@
+import { PAGES, type PageType } from '@shop/contracts/pages';
+import { EXPOSED_MODULES, type RemoteModuleId } from '@shop/contracts/remotes';
+import { eq } from 'drizzle-orm';
+import type { Browser, Page } from 'playwright-core';
+import type { Db } from '../db/database.ts';
+import { brands, webPaths } from '../db/schema.ts';
+import { PREVIEW_COOKIE, signPreview } from './preview-token.ts';
+import {
+  type CandidateRelease,
+  type ReleaseCheckContext,
+  type ReleaseCheckResult,
+  registerReleaseCheck,
+} from './release-gate.ts';
+import type { SmokeConfig } from './smoke-config.ts';
+
+/**
+ * The browser smoke: before a release is activated, put on a canary or promoted, Debian's
+ * Chromium opens the live host (SMOKE_HOST_URL) with a preview cookie that shows this browser
+ * alone the candidate in place of its remote's active release (host/server/preview.ts), and
+ * renders every exposed module of that remote on a real page with real data. The release is
+ * refused when a page throws, logs an error, fails to load one of the candidate's files (or the
+ * API answers one of its requests with an error), loads another release than the candidate, or
+ * does not show its landmark in time.
+ */
+export const SMOKE_CHECK = 'smoke';
+
+/**
+ * Each exposed module's root landmark inside its RemoteSlot (`[data-remote=…]`): the `data-testid`
+ * its root element carries, or a selector. Typed by the contract: a new exposed module does not
+ * compile until it has its landmark here.
+ */
+const LANDMARKS: Record<RemoteModuleId, string> = {
+  'mf_catalog/HomePage': '[data-testid="catalog-home"]',
+  'mf_catalog/ListingPage': '[data-testid="catalog-listing"]',
+  'mf_catalog/SearchPage': '[data-testid="catalog-listing"]',
+  'mf_catalog/FavouritesPage': '[data-testid="favourites-page"]',
+  'mf_catalog/ProductSlider': '[data-testid="product-slider"]',
+  'mf_product/ProductPage': '[data-testid="product-page"]',
+  'mf_cart/CartPage': '[data-testid="cart-page"]',
+  // the checkout page's root is a <section> (an empty cart's included)
+  'mf_cart/CheckoutPage': 'section',
+  'mf_cart/OrderPage': '[data-testid="order-page"]',
+  'mf_cart/CartOverlay': '[data-testid="quick-cart"]',
+};
+
+/**
+ * Modules that are not pages, and the page that shows them: the product page's «Вам может
+ * понравиться» slider (scrolled into view), the quick-cart panel (opened from the header).
+ */
+const HOSTED: Partial<Record<RemoteModuleId, { on: PageType; show: (page: Page) => Promise<void> }>> = {
+  'mf_catalog/ProductSlider': {
+    on: 'PRODUCT',
+    show: async (page) => {
+      await page.locator('[data-testid="product-page"]').waitFor();
+      await page.mouse.wheel(0, 20_000);
+    },
+  },
+  'mf_cart/CartOverlay': {
+    on: 'HOME',
+    show: async (page) => {
+      await page
+        .getByRole('button', { name: /^Корзина/ })
+        .first()
+        .click();
+    },
+  },
+};
+
+/**
+ * An order page needs an order and its access key: the smoke does not create orders in a live
+ * shop (they would reserve stock and reach the desk), so ORDER is skipped and said so.
+ */
+const SKIPPED: Partial<Record<PageType, string>> = { ORDER: 'нужен настоящий заказ с ключом: смоук не создаёт заказы' };
+
+interface Visit {
+  module: RemoteModuleId;
+  label: string;
+  path: string;
+  show?: (page: Page) => Promise<void>;
+}
+
+/** Real paths from the shop's database: a category, a brand, a product, and a brand name to search for. */
+async function realPaths(db: Db): Promise<Partial<Record<PageType, string>>> {
+  const one = async (type: PageType) =>
+    (await db.select({ path: webPaths.path }).from(webPaths).where(eq(webPaths.type, type)).limit(1))[0]?.path;
+  const [category, brand, product, brandRow] = await Promise.all([
+    one('CATEGORY'),
+    one('BRAND'),
+    one('PRODUCT'),
+    db.select({ name: brands.name }).from(brands).limit(1),
+  ]);
+  const paths: Partial<Record<PageType, string>> = {};
+  for (const [type, row] of Object.entries(PAGES) as [PageType, (typeof PAGES)[PageType]][]) {
+    if ('fixed' in row) paths[type] = row.fixed.path;
+  }
+  if (category) paths.CATEGORY = category;
+  if (brand) paths.BRAND = brand;
+  if (product) paths.PRODUCT = product;
+  const text = brandRow[0]?.name;
+  if (text) paths.SEARCH = `/search?search=${encodeURIComponent(text)}`;
+  return paths;
+}
+
+/** What the smoke opens for one remote: each page type it shows, then each non-page module on its page. */
+export function visitsFor(
+  remote: string,
+  paths: Partial<Record<PageType, string>>,
+): { visits: Visit[]; skipped: string[] } {
+  const visits: Visit[] = [];
+  const skipped: string[] = [];
+  for (const [type, row] of Object.entries(PAGES) as [PageType, (typeof PAGES)[PageType]][]) {
+    if (!row.module?.startsWith(`${remote}/`)) continue;
+    const path = paths[type];
+    const why = SKIPPED[type] ?? (path ? null : 'в каталоге нет такой страницы');
+    if (why || !path) skipped.push(`${type} (${why})`);
+    else visits.push({ module: row.module, label: type, path });
+  }
+  for (const module of EXPOSED_MODULES.filter((m) => m.startsWith(`${remote}/`))) {
+    const hosted = HOSTED[module];
+    const path = hosted && paths[hosted.on];
+    if (hosted && path) visits.push({ module, label: module.split('/')[1] as string, path, show: hosted.show });
+  }
+  return { visits, skipped };
+}
+
+/** One browser at a time: two activations at once wait for each other instead of doubling the load. */
+let queue: Promise<unknown> = Promise.resolve();
+
+async function launch(config: SmokeConfig): Promise<Browser> {
+  const { chromium } = await import('playwright-core');
+  return chromium.launch({
+    executablePath: config.chromiumPath,
+    headless: true,
+    // scripts/lib/chromium.ts's flags (the API does not import tooling): no sandbox in a container,
+    // no GPU, and none of Chromium's own background traffic on a closed network
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** Visits one page with the preview cookie; returns the problems seen (none: passed). */
+async function visit(
+  browser: Browser,
+  config: SmokeConfig,
+  hostUrl: string,
+  token: string,
+  release: CandidateRelease,
+  v: Visit,
+): Promise<string[]> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'ru-RU' });
+  await context.addCookies([{ name: PREVIEW_COOKIE, value: token, url: hostUrl, httpOnly: true, sameSite: 'Lax' }]);
+  const page = await context.newPage();
+  const problems: string[] = [];
+  const candidateBase = new URL('.', release.manifestUrl).href;
+  const apiBase = new URL('/api/', hostUrl).href;
+  const others = EXPOSED_MODULES.map((m) => m.split('/')[0] as string).filter((r) => r !== release.remote);
+  page.on('pageerror', (error) => problems.push(`ошибка на странице: ${error.message}`));
+  page.on('console', (msg) => {
+    if (msg.type() !== 'error') return;
+    const text = msg.text();
+    // another remote's area failing (absent from the registry, its server down) is not this release's doing
+    if (others.some((r) => text.startsWith(`[shop] ${r}/`) || text.startsWith(`[shop] remote ${r}`))) return;
+    // a failed file is judged by its request below (the candidate's or the API's), not by the console line
+    if (text.startsWith('Failed to load resource')) return;
+    problems.push(`ошибка в консоли: ${text.slice(0, 300)}`);
+  });
+  const ours = (url: string) => url.startsWith(candidateBase) || url.startsWith(apiBase);
+  page.on('requestfailed', (request) => {
+    if (ours(request.url()))
+      problems.push(`не загрузился ${request.url()}: ${request.failure()?.errorText ?? 'ошибка'}`);
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400 && ours(response.url()))
+      problems.push(`${response.url()} ответил ${response.status()}`);
+  });
+  try {
+    await page.goto(new URL(v.path, hostUrl).href, { waitUntil: 'domcontentloaded', timeout: config.timeoutMs });
+    if (v.show) await v.show(page);
+    const slot = page.locator(`[data-remote="${release.remote}"]`);
+    const landmark = slot.locator(LANDMARKS[v.module]).first();
+    await landmark.waitFor({ state: 'visible', timeout: config.timeoutMs }).catch(() => {
+      problems.push(
+        `нет ориентира ${LANDMARKS[v.module]} в [data-remote="${release.remote}"] за ${config.timeoutMs} мс`,
+      );
+    });
+    // its data and lazy parts: until the network is quiet (at most a few seconds more)
+    await page.waitForLoadState('networkidle', { timeout: Math.min(5000, config.timeoutMs) }).catch(() => undefined);
+    if (await slot.getByText('Не удалось загрузить раздел').count())
+      problems.push('область показывает «Не удалось загрузить раздел»');
+    const version = await page.evaluate(
+      (name) =>
+        (globalThis as unknown as { __SHOP_APPS__?: { name: string; version: string }[] }).__SHOP_APPS__?.find(
+          (a) => a.name === name,
+        )?.version,
+      release.remote,
+    );
+    if (version !== release.version)
+      problems.push(`страница загрузила ${release.remote} ${version ?? '(ничего)'}, а не кандидата ${release.version}`);
+  } catch (error) {
+    problems.push(`страница не открылась: ${(error as Error).message.split('\n')[0]}`);
+  } finally {
+    await context.close().catch(() => undefined);
+  }
+  return problems;
+}
+
+/** The smoke as a release check (registerSmokeCheck): the pages of `db`'s catalogue on the host of `ctx.config.smoke`. */
+export function smokeCheck(db: Db) {
+  return async function smoke(release: CandidateRelease, ctx: ReleaseCheckContext): Promise<ReleaseCheckResult> {
+    const config = ctx.config.smoke;
+    if (!config.hostUrl || !config.previewSecret) {
+      const missing = [config.hostUrl ? null : 'SMOKE_HOST_URL', config.previewSecret ? null : 'PREVIEW_SECRET']
+        .filter(Boolean)
+        .join(' и ');
+      return config.off
+        ? { check: SMOKE_CHECK, ok: true, reason: `пропущена: RELEASE_SMOKE=off (не задан ${missing})` }
+        : {
+            check: SMOKE_CHECK,
+            ok: false,
+            reason: `не выполнена: не задан ${missing} (выпуск без смоука — только с RELEASE_SMOKE=off)`,
+          };
+    }
+    if (config.off) return { check: SMOKE_CHECK, ok: true, reason: 'пропущена: RELEASE_SMOKE=off' };
+    const hostUrl = config.hostUrl;
+    const secret = config.previewSecret;
+    const run = async (): Promise<ReleaseCheckResult> => {
+      const { visits, skipped } = visitsFor(release.remote, await realPaths(db));
+      if (!visits.length) return { check: SMOKE_CHECK, ok: false, reason: `нечего открыть для ${release.remote}` };
+      const token = signPreview(secret, { ...release, exp: Math.floor(Date.now() / 1000) + 600 });
+      const browser = await launch(config);
+      const failed: string[] = [];
+      const timings: string[] = [];
+      try {
+        for (const v of visits) {
+          const started = performance.now();
+          const problems = await visit(browser, config, hostUrl, token, release, v);
+          timings.push(`${v.label} ${Math.round(performance.now() - started)} мс`);
+          if (problems.length) failed.push(`${v.label} (${v.path}): ${[...new Set(problems)].slice(0, 3).join('; ')}`);
+        }
+      } finally {
+        await browser.close().catch(() => undefined);
+      }
+      const skippedNote = skipped.length ? `; пропущено: ${skipped.join(', ')}` : '';
+      return failed.length
+        ? { check: SMOKE_CHECK, ok: false, reason: `${failed.join(' | ')}${skippedNote}` }
+        : { check: SMOKE_CHECK, ok: true, reason: `открыто в Chromium: ${timings.join(', ')}${skippedNote}` };
+    };
+    const result = queue.then(run, run);
+    queue = result.catch(() => undefined);
+    return result;
+  };
+}
+
+let unregister: (() => void) | null = null;
+
+/** Registers the smoke (after the static checks, registered when release-checks.ts loads); again: replaces it. */
+export function registerSmokeCheck(db: Db): void {
+  unregister?.();
+  unregister = registerReleaseCheck(smokeCheck(db));
+}
