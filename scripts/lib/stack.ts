@@ -533,6 +533,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       const dir = REMOTES.find((r) => r.name === name)?.dir;
       if (dir) await registry.registerOperations(dir, version, operationsOf(dir, folder));
       const active = before.find((r) => r.name === name)?.active;
+      if (active?.version === version) continue;
       if (active && folder && (await answers(active.manifestUrl.replace(`//${publicHost}:`, '//127.0.0.1:')))) {
         options.note?.(
           `${name}: the registry's active release ${active.version} is kept (a rollback, activation or canary stays); the new build ${version} is published: npm run remotes -- activate ${name} ${version}`,
