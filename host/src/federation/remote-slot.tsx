@@ -2,9 +2,10 @@ import type { RemoteModuleId, RemoteSlotProps } from '@shop/contracts/remotes';
 import { SectionError } from '@shop/mf-shared';
 import { type ComponentType, Suspense, useEffect, useState } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
+import { reportBoundaryError, reportLoadFailure, reportRemote } from './health-report.ts';
 import { PendingLoad } from './load-progress.tsx';
 import styles from './remote-slot.module.css';
-import { loadedRemoteModule, loadRemoteModule } from './remotes.ts';
+import { loadedRemoteModule, loadRemoteModule, remoteVersion } from './remotes.ts';
 
 /**
  * One area of the page owned by a remote. Whatever happens to that remote (server down,
@@ -18,7 +19,10 @@ export function RemoteSlot<K extends RemoteModuleId>({ id, skeleton = 'page', pr
     <div data-remote={remote} className={styles.slot}>
       <ErrorBoundary
         resetKeys={[attempt, id]}
-        onError={(error) => console.error(`[shop] ${id} failed`, error)}
+        onError={(error) => {
+          console.error(`[shop] ${id} failed`, error);
+          reportBoundaryError(remote as string, remoteVersion(remote as string), error);
+        }}
         fallbackRender={() => (skeleton === 'none' ? null : <SectionError onRetry={() => setAttempt((n) => n + 1)} />)}
       >
         <RemoteModule key={`${id}:${attempt}`} id={id} fresh={attempt > 0} skeleton={skeleton} props={props ?? {}} />
@@ -50,17 +54,23 @@ function RemoteModule({
     return ready ? { component: ready as ComponentType<object> } : {};
   });
   const missing = !state.component && !state.error;
+  const remote = id.split('/')[0] as string;
   useEffect(() => {
     if (!missing) return;
     let live = true;
     loadRemoteModule(id, fresh).then(
       (component) => live && setState({ component: component as ComponentType<object> }),
-      (error: unknown) => live && setState({ error }),
+      (error: unknown) => {
+        if (!live) return;
+        const failure = error instanceof Error ? error : new Error(String(error));
+        reportLoadFailure(remote, remoteVersion(remote), failure);
+        setState({ error: failure });
+      },
     );
     return () => {
       live = false;
     };
-  }, [id, fresh, missing]);
+  }, [id, fresh, missing, remote]);
   if (state.error) throw state.error;
   const pending = (
     <>
@@ -75,8 +85,18 @@ function RemoteModule({
   return (
     <Suspense fallback={pending}>
       <Component {...props} />
+      <Viewed remote={remote} />
     </Suspense>
   );
+}
+
+/**
+ * Counts the mount as a `view` once the module has rendered: committed after its sibling, so a
+ * module that throws (or still suspends) while rendering is never counted as seen.
+ */
+function Viewed({ remote }: { remote: string }) {
+  useEffect(() => reportRemote(remote, remoteVersion(remote), 'view'), [remote]);
+  return null;
 }
 
 const SKELETON_CARDS = ['a', 'b', 'c', 'd'];

@@ -1,5 +1,6 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemoteModuleId, RemoteModules, RemoteRegistry } from '@shop/contracts/remotes';
+import { versionOfManifest } from './health-report.ts';
 import { readRegistry } from './registry.ts';
 
 let registry: RemoteRegistry = {};
@@ -8,6 +9,11 @@ const loaded = new Map<RemoteModuleId, unknown>();
 
 export function loadedRemoteModule<K extends RemoteModuleId>(id: K): RemoteModules[K] | undefined {
   return loaded.get(id) as RemoteModules[K] | undefined;
+}
+
+/** The release of `remote` this page loads (its registry entry's version), for health reports. */
+export function remoteVersion(remote: string): string | undefined {
+  return versionOfManifest(registry[remote]);
 }
 
 export function applyRegistry(next: RemoteRegistry): void {

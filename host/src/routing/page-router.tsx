@@ -3,6 +3,7 @@ import { messageFor } from '@shop/contracts/errors';
 import { SectionError } from '@shop/mf-shared';
 import { Navigate, useLocation } from 'react-router-dom';
 import { PendingLoad } from '../federation/load-progress.tsx';
+import { setHealthPage } from '../federation/health-report.ts';
 import { RemoteSlot } from '../federation/remote-slot.tsx';
 import { ResolvePageDocument } from '../graphql/generated.ts';
 import { NotFoundPage } from '../layout/not-found-page.tsx';
@@ -24,6 +25,8 @@ export function PageRouter() {
   }
   if (!data) return <PendingLoad />;
   const page = data.resolvePage;
+  // health reports of the remotes mounted from here on carry this page type
+  setHealthPage(page.type);
   if ((page.status === 301 || page.status === 302) && page.location) {
     const target = page.location.includes('?') ? page.location : page.location + location.search;
     return <Navigate to={target} replace />;
