@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type http from 'node:http';
+import { REMOTE_NAMES } from '@shop/contracts/remotes';
 import { type RegistryState, safeManifestUrl } from './registry.ts';
 
 /**
@@ -51,12 +52,13 @@ export function verifyPreview(secret: string, token: string, now = Date.now()): 
 }
 
 /**
- * Whether this host shows the preview: a remote it already serves (never a new name), a safe
- * manifest URL, and an origin the registry already uses for some remote (or PREVIEW_ORIGINS):
+ * Whether this host shows the preview: a remote of the contract or one it already serves, a safe
+ * manifest URL, and an origin the registry already uses for some remote or PREVIEW_ORIGINS lists:
  * even a token signed by mistake cannot bring code from anywhere else into the shop's CSP.
  */
 export function acceptPreview(preview: Preview, state: RegistryState, extraOrigins: string[] = []): boolean {
-  if (!Object.hasOwn(state, preview.remote)) return false;
+  // a remote of the contract (the first release of one has nothing active yet), or one the registry serves
+  if (!Object.hasOwn(state, preview.remote) && !(REMOTE_NAMES as readonly string[]).includes(preview.remote)) return false;
   const url = safeManifestUrl(preview.manifestUrl);
   if (!url || url !== preview.manifestUrl) return false;
   if (url.startsWith('/')) return true;
