@@ -4,6 +4,7 @@
  * `npm start`, `npm run dev` and the browser tests, so all three run the same topology.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -453,6 +454,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const publicHost = options.publicHost ?? 'localhost';
   const shopUrl = `http://${publicHost}:${ports.host}`;
   const services: Service[] = [];
+  // preview cookies (the release smoke's, and links a team opens): one secret for the API and the host
+  const previewSecret = options.env?.PREVIEW_SECRET || process.env.PREVIEW_SECRET || randomBytes(24).toString('hex');
+  const remoteOrigins = [
+    ...new Set([...Object.values(options.registry).map((url) => new URL(url).origin), ...REMOTES.map((r) => `http://${publicHost}:${ports[r.name]}`)]),
+  ];
   /** service name → the URL that answers 2xx when it works. */
   const readyUrls: Record<string, string> = {};
   const stop = async () => {
@@ -481,12 +487,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           OPS_TOKEN: options.opsToken,
           // the release gate: where the live host is, and the origins this stack's remotes are served from
           HOST_INTERNAL_URL: `http://127.0.0.1:${ports.host}`,
-          RELEASE_ORIGINS: [
-            ...new Set([
-              ...Object.values(options.registry).map((url) => new URL(url).origin),
-              ...REMOTES.map((r) => `http://${publicHost}:${ports[r.name]}`),
-            ]),
-          ].join(','),
+          RELEASE_ORIGINS: remoteOrigins.join(','),
+          // the browser smoke opens each candidate on this stack's host (a dev server's build is not smoked)
+          SMOKE_HOST_URL: shopUrl,
+          PREVIEW_SECRET: previewSecret,
+          ...(options.env?.HOST_DEV === '1' ? { RELEASE_SMOKE: 'off' } : {}),
         },
       },
     );
@@ -517,7 +522,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await registry.registerOperations('host', packageVersion('host'), operationsOf('host'));
     const host = startService('host', process.execPath, nodeArgs(SERVER_ENTRIES.host), {
       log,
-      env: { ...options.env, HOST_PORT: String(ports.host), API_URL: `http://127.0.0.1:${ports.api}` },
+      env: {
+        ...options.env,
+        HOST_PORT: String(ports.host),
+        API_URL: `http://127.0.0.1:${ports.api}`,
+        PREVIEW_SECRET: previewSecret,
+        PREVIEW_ORIGINS: remoteOrigins.join(','),
+      },
     });
     services.push(host);
     readyUrls.host = `http://127.0.0.1:${ports.host}/healthz`;
