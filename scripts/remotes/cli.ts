@@ -17,6 +17,7 @@ import { latestRelease, packageVersion, REMOTES, ROOT } from '../lib/stack.ts';
 import { checkCandidate, registerCandidateOperations } from './check-candidate.ts';
 import { type RemoteStatus, registryApi } from './ops-client.ts';
 import { ReleaseUsageError, release } from './release.ts';
+import { printHealth } from './health-format.ts';
 
 class UsageError extends Error {}
 
@@ -70,6 +71,7 @@ function printStatus(remotes: RemoteStatus[]) {
     if (remote.canary) {
       console.log(`  canary  ${remote.canary.version}  ${remote.canary.percent} % of visitors, since ${remote.canary.activatedAt} by ${remote.canary.activatedBy}`);
     }
+    printHealth(remote);
     const earlier = remote.releases.filter((r) => r.version !== remote.active?.version && r.version !== remote.canary?.version);
     if (earlier.length > 0) console.log(`  earlier ${earlier.map((r) => r.version).join(', ')}`);
     for (const event of remote.history.slice(0, 5)) {
