@@ -56,9 +56,6 @@ export function canaryTooBad(canary: ReleaseHealth, active: ReleaseHealth, confi
   return canary.views + canary.errors >= config.minViews && canary.rate - active.rate > config.maxExtraErrorRate;
 }
 
-/** RegistryRepo.stopCanary as the rules file fixes it (H19-registry adds it; the cast goes when it lands). */
-type CanaryStopper = { stopCanary(remote: string, actor: string, options: { note?: string; markBad?: boolean }): Promise<unknown> };
-
 const minuteOf = (at: Date) => new Date(Math.floor(at.getTime() / 60_000) * 60_000);
 
 /** Health per release: the browsers' reports counted per minute (remote_health), and the canary's automatic stop. */
@@ -139,7 +136,7 @@ export class HealthRepo {
       if (!canaryTooBad(canary, active, this.config)) continue;
       const note = stopNote(canary, active);
       try {
-        await (new RegistryRepo(this.db) as unknown as CanaryStopper).stopCanary(state.remote, 'система', { note, markBad: true });
+        await new RegistryRepo(this.db).stopCanary(state.remote, 'система', { note, markBad: true });
         stopped.push({ remote: state.remote, version: state.canaryVersion, note });
       } catch (caught) {
         // another report's check stopped it first, or ops just did: nothing left to stop
