@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // Static server for one remote's release folders (dist/<version>/...), as each remote's
-// own service would run in production. Usage: node scripts/serve-remote.mjs <dist dir>
+// own service would run in production. Usage: node scripts/serve-remote.mjs <dir> [<dir>…]
+// Several folders are served as one (the first that has the file answers): `npm start` serves
+// the local builds (<remote>/dist) and the release storage uploads land in (.data/releases/<remote>).
 // Env: PORT (required), PORT_VAR (the variable named in the "port taken" message), BIND,
 // SERVE_SOURCE_MAPS=1 to serve the builds' *.map files (they are 404 otherwise: the public
 // gets no sources).
@@ -9,7 +11,8 @@ import http from 'node:http';
 import path from 'node:path';
 import sirv from 'sirv';
 
-const dir = path.resolve(process.argv[2] ?? 'dist');
+const dirs = (process.argv.length > 2 ? process.argv.slice(2) : ['dist']).map((d) => path.resolve(d));
+const dir = dirs.join(', ');
 const portVar = process.env.PORT_VAR || 'PORT';
 const port = Number(process.env.PORT);
 const bind = process.env.BIND || '127.0.0.1';
@@ -20,7 +23,7 @@ if (!Number.isInteger(port) || port < 1 || port > 65535) {
 
 // `dev` mode looks files up on every request, so a release published while the server
 // runs is served at once (the non-dev index is built at start and would 404 new files).
-const files = sirv(dir, {
+const sirvOptions = {
   dev: true,
   etag: true,
   // Each release carries .br and .gz copies of its scripts and styles (see rspack.base.ts).
@@ -37,7 +40,13 @@ const files = sirv(dir, {
       pathname.endsWith('mf-manifest.json') ? 'no-cache' : 'public, max-age=31536000, immutable',
     );
   },
-});
+};
+const servers = dirs.map((d) => sirv(d, sirvOptions));
+/** Each folder in turn; the last one's miss is the 404. */
+function files(req, res, notFoundHandler) {
+  const next = (i) => (i >= servers.length ? notFoundHandler() : servers[i](req, res, () => next(i + 1)));
+  next(0);
+}
 
 /**
  * GET /healthz: 200 only when the releases folder is readable and holds at least one release
@@ -46,18 +55,20 @@ const files = sirv(dir, {
  */
 async function health(res) {
   let releases = 0;
-  try {
-    for (const entry of await readdir(dir, { withFileTypes: true })) {
-      if (!entry.isDirectory()) continue;
-      try {
-        JSON.parse(await readFile(path.join(dir, entry.name, 'mf-manifest.json'), 'utf8'));
-        releases++;
-      } catch {
-        // not a (complete) release folder
+  for (const dir of dirs) {
+    try {
+      for (const entry of await readdir(dir, { withFileTypes: true })) {
+        if (!entry.isDirectory() || entry.name.startsWith('.')) continue;
+        try {
+          JSON.parse(await readFile(path.join(dir, entry.name, 'mf-manifest.json'), 'utf8'));
+          releases++;
+        } catch {
+          // not a (complete) release folder
+        }
       }
+    } catch {
+      // unreadable folder: counts nothing
     }
-  } catch {
-    // unreadable folder: releases stays 0
   }
   res.writeHead(releases > 0 ? 200 : 503, { 'content-type': 'application/json', 'cache-control': 'no-store' });
   res.end(JSON.stringify({ ok: releases > 0, releases }));
@@ -109,6 +120,8 @@ function handle(req, res) {
     return res.end('Bad request');
   }
   if (!serveSourceMaps && /\.map$/i.test(pathname)) return notFound(res);
+  // hidden files and folders are never served: an upload being unpacked (.incoming-*) among them
+  if (/(^|\/)\./.test(pathname)) return notFound(res);
   dropBadRange(req);
   files(req, res, () => notFound(res));
 }

@@ -30,6 +30,8 @@ export default async function globalSetup() {
     registry,
     opsToken,
     pgliteDir: path.join(work, 'pglite'),
+    // uploaded releases (release-publish.spec.ts) land here, not in the checkout's .data
+    releasesDir: path.join(work, 'releases'),
     log: { dir: logDir },
     // Many browser tests place orders (and open order and payment pages) within a minute from
     // one address; the limits themselves are tested in the API suite.

@@ -383,6 +383,12 @@ export interface StackOptions {
   /** Remotes served by something else (rspack serve in `npm run dev`). */
   skipRemotes?: string[];
   /**
+   * Release storage: the API unpacks uploaded releases (`npm run release` from any clone) into
+   * `<releasesDir>/<remote>/<version>/`, and each remote's server serves it beside the local
+   * builds in `<remote>/dist` (default .data/releases).
+   */
+  releasesDir?: string;
+  /**
    * `npm start`: a remote whose active release in the registry still answers keeps it (a
    * rollback, activation or canary survives a restart); the new build is only published.
    */
@@ -453,6 +459,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const { ports, log } = options;
   const publicHost = options.publicHost ?? 'localhost';
   const shopUrl = `http://${publicHost}:${ports.host}`;
+  const releasesDir = path.resolve(options.releasesDir ?? path.join(ROOT, '.data', 'releases'));
   const services: Service[] = [];
   // preview cookies (the release smoke's, and links a team opens): one secret for the API and the host
   const previewSecret = options.env?.PREVIEW_SECRET || process.env.PREVIEW_SECRET || randomBytes(24).toString('hex');
@@ -492,13 +499,18 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           SMOKE_HOST_URL: shopUrl,
           PREVIEW_SECRET: previewSecret,
           ...(options.env?.HOST_DEV === '1' ? { RELEASE_SMOKE: 'off' } : {}),
+          // uploads land in release storage, served by each remote's server at its public URL
+          RELEASES_DIR: releasesDir,
+          ...Object.fromEntries(REMOTES.map((r) => [`${r.name.toUpperCase()}_URL`, `http://${publicHost}:${ports[r.name]}`])),
         },
       },
     );
     services.push(api);
     readyUrls.api = `http://127.0.0.1:${ports.api}/api/health`;
     const remoteServers = REMOTES.filter((r) => !options.skipRemotes?.includes(r.dir)).map((r) => {
-      const service = startService(r.dir, process.execPath, ['scripts/serve-remote.mjs', path.join(r.dir, 'dist')], {
+      const storage = path.join(releasesDir, r.name);
+      mkdirSync(storage, { recursive: true });
+      const service = startService(r.dir, process.execPath, ['scripts/serve-remote.mjs', path.join(r.dir, 'dist'), storage], {
         log,
         env: { ...options.env, PORT: String(ports[r.name]), PORT_VAR: r.portVar },
       });
