@@ -19,10 +19,16 @@ import { PAGES } from '@shop/contracts/pages';
 import { EXPOSED_MODULES } from '@shop/contracts/remotes';
 import semver from 'semver';
 import { SINGLETONS } from '../lib/federation-shared.ts';
-import { fetchManifest, type SharedExports } from './check-candidate.ts';
-import { type RemoteStatus, registryApi } from './ops-client.ts';
+import { apiBase, opsToken, type RemoteStatus, registryApi } from './ops-client.ts';
 
-type Manifest = Awaited<ReturnType<typeof fetchManifest>>;
+/** Share key → the exports its tree-shaken copy keeps (a build's `mf-stats.json`). */
+type SharedExports = Record<string, string[]>;
+
+interface Manifest {
+  name: string;
+  exposes: { name: string }[];
+  shared: { name: string; version: string; singleton?: boolean; requiredVersion?: string; fallback?: string }[];
+}
 
 export interface HostBuild {
   dist: string;
@@ -177,14 +183,29 @@ function reachableUrl(url: string): string {
   return pair ? pair[1] + url.slice(pair[0]!.length) : url;
 }
 
+async function fetchJson(publicUrl: string): Promise<unknown> {
+  const url = reachableUrl(publicUrl);
+  let response: Response;
+  try {
+    response = await fetch(url, { signal: AbortSignal.timeout(5000), cache: 'no-store' });
+  } catch (error) {
+    throw new Error(`${url} did not load: ${(error as Error).message}`);
+  }
+  if (!response.ok) throw new Error(`${url} answered HTTP ${response.status}`);
+  return response.json().catch(() => {
+    throw new Error(`${url} is not JSON`);
+  });
+}
+
+function fetchManifest(manifestUrl: string): Promise<Manifest> {
+  return fetchJson(manifestUrl) as Promise<Manifest>;
+}
+
 async function fetchStats(manifestUrl: string): Promise<SharedExports | undefined> {
   try {
-    const response = await fetch(reachableUrl(new URL('mf-stats.json', manifestUrl).href), {
-      signal: AbortSignal.timeout(5000),
-      cache: 'no-store',
-    });
-    if (!response.ok) return undefined;
-    const stats = (await response.json()) as { shared?: { name: string; usedExports?: string[] }[] };
+    const stats = (await fetchJson(new URL('mf-stats.json', manifestUrl).href)) as {
+      shared?: { name: string; usedExports?: string[] }[];
+    };
     return Object.fromEntries((stats.shared ?? []).map((s) => [s.name, s.usedExports ?? []]));
   } catch {
     return undefined;
@@ -249,10 +270,39 @@ export async function runCheckHost(args: string[]): Promise<number> {
     at >= 0 && args[at + 1] ? args[at + 1]! : path.join(import.meta.dirname, '..', '..', 'host', 'dist'),
   );
   const host = readHostBuild(dist);
-  const { remotes } = await registryApi().status();
+  const { remotes, note } = await registryStatus();
   const result = await checkHost(host, remotes);
-  const report = describeHostCheck(dist, result);
+  const report = describeHostCheck(dist, result) + (note ? `\n(${note})` : '');
   if (result.refused.length) console.error(report);
   else console.log(report);
   return result.refused.length ? 1 : 0;
+}
+
+/**
+ * The registry with the ops token (active, canary, history: the previous known-good release);
+ * without one (a host server's own check at start), the public registry's active and canary.
+ */
+async function registryStatus(): Promise<{ remotes: RemoteStatus[]; note?: string }> {
+  let token = '';
+  try {
+    token = opsToken();
+  } catch {
+    // no token: the public registry below
+  }
+  if (token) return registryApi().status();
+  type Entry = { version: string; manifestUrl: string };
+  const answer = (await fetchJson(`${apiBase()}/api/registry`).catch((error: Error) => {
+    throw new Error(`the registry did not load (${error.message}); is the API running?`);
+  })) as { remotes?: Record<string, { active?: Entry | null; canary?: (Entry & { percent: number }) | null }> };
+  const remotes = Object.entries(answer.remotes ?? {}).map(([name, r]) => ({
+    name,
+    active: r.active ? { ...r.active, activatedAt: '', activatedBy: '' } : null,
+    canary: r.canary ? { ...r.canary, activatedAt: '', activatedBy: '' } : null,
+    releases: [],
+    history: [],
+  }));
+  return {
+    remotes,
+    note: 'no ops token: checked against the public registry, so the previous known-good releases were not',
+  };
 }
