@@ -144,3 +144,23 @@ describe('preview links', () => {
     expect(verifyPreview('another-secret-0123456789', good())).toBeNull();
   });
 });
+
+/** The API signs this very token (api/test/release-preview.test.ts has the same vector). */
+const GOLDEN =
+  'p1.eyJyIjoibWZfY2FydCIsInYiOiIxLjIuMyIsIm0iOiJodHRwOi8vY2RuLnRlc3Q6MzAwMy8xLjIuMy9tZi1tYW5pZmVzdC5qc29uIiwiZXhwIjoyMDAwMDAwMDAwfQ.78ncNaF2jAJpISeryh5r3njHdz7ZrcJ4HV9fFpQp4Ho';
+
+it('verifies the token the API signs for the shared test vector', () => {
+  const claims = {
+    remote: 'mf_cart',
+    version: '1.2.3',
+    manifestUrl: 'http://cdn.test:3003/1.2.3/mf-manifest.json',
+    exp: 2_000_000_000,
+  };
+  expect(verifyPreview('preview-secret-for-tests-0123456789', GOLDEN, 1_900_000_000_000)).toEqual(claims);
+  expect(
+    sign(
+      { r: claims.remote, v: claims.version, m: claims.manifestUrl, exp: claims.exp },
+      'preview-secret-for-tests-0123456789',
+    ),
+  ).toBe(GOLDEN);
+});

@@ -58,7 +58,8 @@ export function verifyPreview(secret: string, token: string, now = Date.now()): 
  */
 export function acceptPreview(preview: Preview, state: RegistryState, extraOrigins: string[] = []): boolean {
   // a remote of the contract (the first release of one has nothing active yet), or one the registry serves
-  if (!Object.hasOwn(state, preview.remote) && !(REMOTE_NAMES as readonly string[]).includes(preview.remote)) return false;
+  if (!Object.hasOwn(state, preview.remote) && !(REMOTE_NAMES as readonly string[]).includes(preview.remote))
+    return false;
   const url = safeManifestUrl(preview.manifestUrl);
   if (!url || url !== preview.manifestUrl) return false;
   if (url.startsWith('/')) return true;
