@@ -93,11 +93,28 @@ describe('docker-compose.yml', () => {
     expect(ignored).toContain('**/src/graphql/generated.ts');
     expect(ignored).toContain('**/src/graphql/persisted-operations.json');
     expect(ignored).toContain('host/server-dist');
-    for (const name of ['host', 'mf-catalog', 'mf-product', 'mf-cart', 'release']) {
+    for (const name of ['host', 'mf-catalog', 'mf-product', 'mf-cart']) {
       const dockerfile = readFileSync(path.join(ROOT, config.services[name]!.build!.dockerfile!), 'utf8');
       expect(dockerfile, name).toMatch(/npm run codegen/);
     }
-    expect(config.services.release?.pull_policy).toBe('build');
+    // the release tool has no image of the source: it runs the checkout it is started in (the
+    // CLI runs codegen itself), so a repeated run never releases stale code
+    const release = config.services.release!;
+    expect(release.build).toBeUndefined();
+    expect(release.volumes).toContain(`${ROOT}:/app:rw`);
+    expect((release as { entrypoint?: string[] }).entrypoint?.join(' ')).toContain('scripts/remotes/cli.ts release');
+  });
+
+  it('release storage: the API writes each remote\'s volume, the remote serves it read-only, the release tool only uploads', () => {
+    const api = config.services.api!;
+    expect(api.environment?.RELEASES_DIR).toBe('/releases');
+    for (const [dir, name] of [['mf-catalog', 'mf_catalog'], ['mf-product', 'mf_product'], ['mf-cart', 'mf_cart']]) {
+      expect(api.volumes).toContain(`${dir}-releases:/releases/${name}:rw`);
+      expect(config.services[dir]!.volumes).toContain(`${dir}-releases:/releases:ro`);
+      expect(config.services.release!.volumes?.join(' ')).not.toContain(`${dir}-releases`);
+    }
+    expect(config.services.release!.environment?.OPS_API_URL).toBe('http://api:4000');
+    expect(config.services.release!.environment).toHaveProperty('RELEASE_TOKEN');
   });
 
   it("makes the API believe X-Forwarded-For only from the host's fixed address on the shop network", () => {

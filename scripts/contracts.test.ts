@@ -154,14 +154,16 @@ describe('copies the tools cannot derive (JSON and YAML) name every remote of th
       const service = services[row.dir]!;
       expect(service.build?.dockerfile).toBe(`${row.dir}/Dockerfile`);
       expect(service.ports).toEqual([`${row.port}:${row.port}`]);
-      expect(service.volumes).toContain(`${row.dir}-releases:/releases`);
+      expect(service.volumes).toContain(`${row.dir}-releases:/releases:ro`);
+      // the API writes uploads onto it, at the remote's public URL (api/src/registry/release-storage.ts)
+      expect(services.api?.volumes).toContain(`${row.dir}-releases:/releases/${row.name}`);
+      expect(services.api?.environment?.[`${row.name.toUpperCase()}_URL`]).toMatch(new RegExp(`:${row.port}$`));
+      expect(services.api?.environment?.RELEASE_CHECK_ORIGIN_MAP).toContain(`:${row.port}=http://${row.dir}:${row.port}`);
       expect(service.healthcheck?.test?.join(' ')).toContain(`http://127.0.0.1:${row.port}/healthz`);
       expect(volumes).toHaveProperty(`${row.dir}-releases`);
       expect(services.host?.depends_on).toHaveProperty(row.dir);
-      // scripts/remotes/cli.ts reads <NAME>_URL for a remote's public address
-      expect(release.environment?.[`${row.name.toUpperCase()}_URL`]).toMatch(new RegExp(`:${row.port}$`));
-      expect(release.environment?.RELEASE_CHECK_ORIGIN_MAP).toContain(`:${row.port}=http://${row.dir}:${row.port}`);
-      expect(release.volumes).toContain(`${row.dir}-releases:/app/${row.dir}/dist`);
+      // the release tool only uploads (scripts/remotes/release.ts): no releases volume
+      expect(release.volumes?.join(' ')).not.toContain(`${row.dir}-releases`);
     }
   });
 
