@@ -48,7 +48,7 @@ export interface HostCheckResult {
   checked: ReleaseRef[];
   /** One entry per refused release: its reasons. Empty: the host build may be deployed. */
   refused: { release: ReleaseRef; reasons: string[] }[];
-  /** Previous known-good releases that no longer load: a rollback to them fails anyway, whatever the host. */
+  /** Releases that did not load: a previous known-good one fails its rollback anyway, whatever the host (and any, with unreachableOk). */
   unreachable: { release: ReleaseRef; reason: string }[];
   ms: number;
 }
@@ -212,8 +212,16 @@ async function fetchStats(manifestUrl: string): Promise<SharedExports | undefine
   }
 }
 
-/** Checks a host build against the releases in `remotes` (the registry's status). */
-export async function checkHost(host: HostBuild, remotes: RemoteStatus[]): Promise<HostCheckResult> {
+/**
+ * Checks a host build against the releases in `remotes` (the registry's status). `unreachableOk`
+ * (a host server's own check at start, `--unreachable-ok`): a release whose manifest does not
+ * load is noted, not refused (the server cannot tell a gone release from its own network).
+ */
+export async function checkHost(
+  host: HostBuild,
+  remotes: RemoteStatus[],
+  options: { unreachableOk?: boolean } = {},
+): Promise<HostCheckResult> {
   const started = Date.now();
   const checked = releasesToCheck(remotes);
   const refused: HostCheckResult['refused'] = [];
@@ -227,7 +235,7 @@ export async function checkHost(host: HostBuild, remotes: RemoteStatus[]): Promi
       } catch (error) {
         // An active or canary release that does not load cannot be vouched for: refused. A
         // previous known-good one that is gone fails its rollback whatever the host: noted.
-        if (release.role === 'previous known-good') {
+        if (release.role === 'previous known-good' || options.unreachableOk) {
           unreachable.push({ release, reason: (error as Error).message });
           return;
         }
@@ -271,7 +279,7 @@ export async function runCheckHost(args: string[]): Promise<number> {
   );
   const host = readHostBuild(dist);
   const { remotes, note } = await registryStatus();
-  const result = await checkHost(host, remotes);
+  const result = await checkHost(host, remotes, { unreachableOk: args.includes('--unreachable-ok') });
   const report = describeHostCheck(dist, result) + (note ? `\n(${note})` : '');
   if (result.refused.length) console.error(report);
   else console.log(report);
