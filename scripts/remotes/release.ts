@@ -113,7 +113,8 @@ export async function release(args: string[]): Promise<void> {
       archive as Uint8Array<ArrayBuffer>,
       { 'content-type': 'application/gzip', 'x-release-meta': Buffer.from(JSON.stringify(meta)).toString('base64url') },
     );
-    console.log(`Published ${remote.name} ${version} as ${uploaded.actor} (${meta.commit?.slice(0, 12) ?? 'no git commit'}): ${uploaded.manifestUrl}`);
+    console.log(`Published ${remote.name} ${version}.`);
+    console.log(`  by ${uploaded.actor}, from ${meta.commit?.slice(0, 12) ?? 'no git commit'}: ${uploaded.manifestUrl}`);
     if (uploaded.pruned.length > 0) console.log(`Retention pruned ${uploaded.pruned.join(', ')}.`);
     if (args.includes('--no-activate')) {
       console.log(`Not activated: npm run remotes -- activate ${remote.dir} ${version}`);
