@@ -1,0 +1,201 @@
+// The host check (npm run remotes -- check-host, and the host image's start): a host build is
+// refused for what would break a release in the registry, and which releases it is held to.
+import { execFile } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { EXPOSED_MODULES } from '@shop/contracts/remotes';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { latestRelease, ROOT } from '../lib/stack.ts';
+import { compareHostWithRelease, type HostBuild, type ReleaseRef, releasesToCheck } from './check-host.ts';
+import type { RemoteStatus } from './ops-client.ts';
+
+const run = promisify(execFile);
+
+const shared = (name: string, version: string, extra: Record<string, unknown> = {}) => ({
+  name,
+  version,
+  singleton: true,
+  requiredVersion: `^${version}`,
+  ...extra,
+});
+const rrd = (version: string) => shared('react-router-dom', version, { fallback: 'independent-packages/rrd.js' });
+
+function host(version = '7.18.5', exports = ['Link', 'useSearchParams']): HostBuild {
+  return {
+    dist: '/host/dist',
+    manifest: { name: 'host', exposes: [], shared: [shared('react', '19.3.1'), rrd(version)] },
+    exports: { 'react-router-dom': exports },
+  };
+}
+const catalog: ReleaseRef = {
+  remote: 'mf_catalog',
+  version: '0.1.0-2',
+  manifestUrl: 'http://x/2/mf-manifest.json',
+  role: 'active',
+};
+/** Every mf_catalog module the contract says the host loads (HomePage, ListingPage, ProductSlider…). */
+const CATALOG_MODULES = EXPOSED_MODULES.filter((id) => id.startsWith('mf_catalog/')).map((id) =>
+  id.slice('mf_catalog/'.length),
+);
+const catalogManifest = (exposes = CATALOG_MODULES) => ({
+  name: 'mf_catalog',
+  exposes: exposes.map((name) => ({ name: `./${name}` })),
+  shared: [shared('react', '19.3.1'), rrd('7.18.5')],
+});
+const uses = { 'react-router-dom': ['Link', 'useSearchParams'] };
+
+describe('compareHostWithRelease', () => {
+  it('accepts a host that holds what the release uses', () => {
+    expect(compareHostWithRelease(host(), catalog, catalogManifest(), uses)).toEqual([]);
+  });
+
+  it('refuses a tree-shaken copy without an export the release uses', () => {
+    expect(compareHostWithRelease(host('7.18.5', ['Link']), catalog, catalogManifest(), uses)).toEqual([
+      "it uses useSearchParams of react-router-dom, which this host's tree-shaken copy lacks",
+    ]);
+  });
+
+  it("refuses a singleton outside the release's range, or missing", () => {
+    expect(compareHostWithRelease(host('7.10.0'), catalog, catalogManifest(), uses)).toEqual([
+      'it requires react-router-dom ^7.18.5, this host provides 7.10.0',
+    ]);
+    expect(compareHostWithRelease(host('8.0.0'), catalog, catalogManifest(), uses)[0]).toMatch(
+      /react-router-dom 8\.0\.0 is another major than the release's 7\.18\.5/,
+    );
+    const noReact = host();
+    noReact.manifest.shared = noReact.manifest.shared.filter((s) => s.name !== 'react');
+    expect(compareHostWithRelease(noReact, catalog, catalogManifest(), uses)).toEqual([
+      'this host does not share react, which the release shares: it would run a second copy',
+    ]);
+  });
+
+  it("refuses a page table or contract module the active or canary release does not expose, not for a rollback target's", () => {
+    expect(CATALOG_MODULES).toContain('ListingPage');
+    const without = catalogManifest(CATALOG_MODULES.filter((name) => name !== 'ListingPage'));
+    expect(compareHostWithRelease(host(), catalog, without, uses)).toEqual([
+      'this host loads mf_catalog/ListingPage, which the release does not expose',
+    ]);
+    expect(compareHostWithRelease(host(), { ...catalog, role: 'canary' }, without, uses)).toHaveLength(1);
+    expect(compareHostWithRelease(host(), { ...catalog, role: 'previous known-good' }, without, uses)).toEqual([]);
+  });
+});
+
+describe('releasesToCheck', () => {
+  const status = (extra: Partial<RemoteStatus> = {}): RemoteStatus => ({
+    name: 'mf_catalog',
+    active: { version: 'v3', manifestUrl: 'u3', activatedAt: '', activatedBy: '' },
+    canary: { version: 'v4', manifestUrl: 'u4', percent: 10, activatedAt: '', activatedBy: '' },
+    releases: ['v1', 'v2', 'v3', 'v4'].map((v) => ({
+      version: v,
+      manifestUrl: `u${v.slice(1)}`,
+      createdAt: '',
+      createdBy: '',
+      ...(v === 'v2' ? { status: 'bad' } : {}),
+    })),
+    history: [
+      { action: 'canary', version: 'v4', percent: 10, at: '', by: '' },
+      { action: 'activate', version: 'v3', percent: null, at: '', by: '' },
+      { action: 'rollback', version: 'v2', percent: null, at: '', by: '' },
+      { action: 'activate', version: 'v1', percent: null, at: '', by: '' },
+    ],
+    ...extra,
+  });
+
+  it('holds the host to the active, the canary and the previous known-good release (skipping a bad one)', () => {
+    expect(releasesToCheck([status()]).map((r) => `${r.version} ${r.role}`)).toEqual([
+      'v3 active',
+      'v4 canary',
+      'v1 previous known-good',
+    ]);
+  });
+
+  it("takes the registry's own previous known-good when it names one", () => {
+    const given = { ...status(), previous: { version: 'v2', manifestUrl: 'u2' } } as RemoteStatus;
+    expect(releasesToCheck([given]).at(-1)).toMatchObject({ version: 'v2', role: 'previous known-good' });
+  });
+});
+
+// The host image's start (host/server-dist/checked-main.js, built by `npm run build`) against a
+// registry serving the real mf-catalog build: a host build whose copy lacks useSearchParams
+// does not start; the real one does.
+const bundle = path.join(ROOT, 'host/server-dist/checked-main.js');
+let catalogRelease = '';
+try {
+  catalogRelease = latestRelease('mf-catalog');
+} catch {}
+const ready = existsSync(bundle) && existsSync(path.join(ROOT, 'host/dist/mf-stats.json')) && !!catalogRelease;
+
+describe.skipIf(!ready)('the host image refuses to start a host build that would break a remote', () => {
+  const work = mkdtempSync(path.join(tmpdir(), 'shop-check-host-'));
+  let server: http.Server;
+  let base = '';
+  beforeAll(async () => {
+    const releaseDir = path.join(ROOT, 'mf-catalog/dist', catalogRelease);
+    server = http.createServer((request, response) => {
+      const url = request.url ?? '/';
+      if (url === '/api/registry') {
+        response.setHeader('content-type', 'application/json');
+        const manifestUrl = `${base}/r/mf-manifest.json`;
+        return response.end(
+          JSON.stringify({
+            remotes: { mf_catalog: { active: { version: catalogRelease, manifestUrl }, canary: null } },
+          }),
+        );
+      }
+      const file = path.join(releaseDir, url.replace(/^\/r\//, ''));
+      if (url.startsWith('/r/') && existsSync(file)) return response.end(readFileSync(file));
+      response.statusCode = 404;
+      response.end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    // the server itself stubbed beside a copy of the entry: the check is what is under test
+    mkdirSync(path.join(work, 'server-dist'));
+    mkdirSync(path.join(work, 'bad'));
+    cpSync(bundle, path.join(work, 'server-dist/checked-main.js'));
+    writeFileSync(path.join(work, 'server-dist/main.js'), "console.log('host server started');\n");
+    // a host build whose react-router-dom copy lacks useSearchParams (as F7's trimmed list made)
+    for (const file of ['mf-manifest.json', 'mf-stats.json'])
+      cpSync(path.join(ROOT, 'host/dist', file), path.join(work, 'bad', file));
+    const stats = JSON.parse(readFileSync(path.join(work, 'bad/mf-stats.json'), 'utf8'));
+    for (const s of stats.shared) s.usedExports = s.usedExports?.filter((n: string) => n !== 'useSearchParams');
+    writeFileSync(path.join(work, 'bad/mf-stats.json'), JSON.stringify(stats));
+  });
+  afterAll(() => {
+    server?.close();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  const start = async (dist: string) => {
+    const env = { PATH: process.env.PATH, HOST_CHECK_REGISTRY: '1', API_URL: base, HOST_DIST_DIR: dist };
+    try {
+      const { stdout, stderr } = await run(process.execPath, [path.join(work, 'server-dist/checked-main.js')], {
+        env,
+        cwd: work,
+      });
+      return { code: 0, out: stdout + stderr };
+    } catch (error) {
+      const e = error as { code: number; stdout: string; stderr: string };
+      return { code: e.code, out: e.stdout + e.stderr };
+    }
+  };
+
+  it('refuses the trimmed build with the reason, and the server is not started', async () => {
+    const { code, out } = await start(path.join(work, 'bad'));
+    expect(code, out).toBe(1);
+    expect(out).toContain(`mf_catalog ${catalogRelease} (active):`);
+    expect(out).toContain("it uses useSearchParams of react-router-dom, which this host's tree-shaken copy lacks");
+    expect(out).toContain('The host server does not start with this build (HOST_CHECK_REGISTRY is set).');
+    expect(out).not.toContain('host server started');
+  });
+
+  it('starts the real build after checking it', async () => {
+    const { code, out } = await start(path.join(ROOT, 'host/dist'));
+    expect(code, out).toBe(0);
+    expect(out).toMatch(/compatible with 1 release\(s\) in the registry \(mf_catalog \S+ active\)/);
+    expect(out).toContain('host server started');
+  });
+});
