@@ -158,10 +158,10 @@ describe('a new exposed page: a row in each contracts table and the page file, n
     // the release check requires the table's modules of the remote: this build has them, one
     // without the page is refused (its other complaints are the singletons this one-file page never imports)
     const exposeProblems = (candidate: typeof manifest) =>
-      compareManifests('mf_scratch', candidate, manifest).filter((problem) => problem.includes('expose'));
+      compareManifests('mf_scratch', candidate, manifest).filter((problem) => problem.includes('модул'));
     expect(exposeProblems(manifest)).toEqual([]);
     expect(exposeProblems({ ...manifest, exposes: [] })).toEqual([
-      'it does not expose ScratchPage, which the host uses',
+      'нет модуля ScratchPage, который по таблице контрактов использует хост',
     ]);
     // the host server preloads the built page's files for a TEST_SCRATCH page
     const manifestUrl = 'http://localhost:3009/0.0.1-1/mf-manifest.json';

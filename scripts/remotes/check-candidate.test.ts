@@ -19,12 +19,13 @@ const shared = (over: Record<string, string> = {}) =>
     return { name, version, singleton: true, requiredVersion: major === '0' ? `^0.${minor}.0` : `^${major}.0.0` };
   });
 const host = { name: 'host', exposes: [], shared: shared() };
-const catalog = (over: Record<string, string> = {}, exposes = ['HomePage', 'ListingPage', 'SearchPage', 'FavouritesPage', 'ProductCard', 'ProductSlider']) => ({
+const catalog = (over: Record<string, string> = {}, exposes = ['HomePage', 'ListingPage', 'SearchPage', 'FavouritesPage', 'ProductSlider']) => ({
   name: 'mf_catalog',
   exposes: exposes.map((name) => ({ name, path: `./${name}` })),
   shared: shared(over),
 });
 
+// The rules themselves are the API's (api/src/registry/release-rules.ts, the registry's release gate)
 describe('release candidate check', () => {
   it('accepts a build with every exposed module and compatible singletons', () => {
     expect(compareManifests('mf_catalog', catalog({ react: '19.4.0', zustand: '5.1.3' }), host)).toEqual([]);
@@ -32,27 +33,30 @@ describe('release candidate check', () => {
 
   it('refuses another React major, naming the package and both versions', () => {
     const problems = compareManifests('mf_catalog', catalog({ react: '18.3.1', 'react-dom': '18.3.1' }), host);
-    expect(problems).toContain("react 18.3.1 is not compatible with the host's 19.3.1");
-    expect(problems).toContain("react-dom 18.3.1 is not compatible with the host's 19.3.1");
+    expect(problems).toContain('react 18.3.1 несовместим с версией хоста 19.3.1');
+    expect(problems).toContain('react-dom 18.3.1 несовместим с версией хоста 19.3.1');
   });
 
   it('refuses an mf-shared contract of another minor while it is 0.x', () => {
     expect(compareManifests('mf_catalog', catalog({ '@shop/mf-shared': '0.2.0' }), host)).toEqual([
-      "@shop/mf-shared 0.2.0 is not compatible with the host's 0.1.0",
+      '@shop/mf-shared 0.2.0 несовместим с версией хоста 0.1.0',
     ]);
   });
 
   it('refuses a build that lacks a module the host uses, or that does not share a singleton', () => {
     const missing = catalog({}, ['HomePage', 'ListingPage', 'SearchPage', 'FavouritesPage', 'ProductCard']);
-    expect(compareManifests('mf_catalog', missing, host)).toEqual(['it does not expose ProductSlider, which the host uses']);
+    expect(compareManifests('mf_catalog', missing, host)).toEqual([
+      'нет модуля ProductSlider, который по таблице контрактов использует хост',
+      'модуль ProductCard не описан в таблице контрактов (@shop/contracts/remotes)',
+    ]);
     const unshared = { ...catalog(), shared: catalog().shared.filter((s) => s.name !== 'zustand') };
-    expect(compareManifests('mf_catalog', unshared, host)).toEqual(['it does not share zustand: it would run its own copy beside the page\'s']);
+    expect(compareManifests('mf_catalog', unshared, host)).toEqual(['zustand не объявлен общим: на странице окажется вторая копия']);
   });
 
   it('refuses a build that requires a newer singleton than the host provides', () => {
     const newer = catalog();
     newer.shared = newer.shared.map((s) => (s.name === 'react-router-dom' ? { ...s, requiredVersion: '^7.20.0' } : s));
-    expect(compareManifests('mf_catalog', newer, host)).toEqual(['it requires react-router-dom ^7.20.0, the host provides 7.18.5']);
+    expect(compareManifests('mf_catalog', newer, host)).toEqual(['требует react-router-dom ^7.20.0, а у хоста 7.18.5']);
   });
 
   it('refuses a build that uses an export the host\'s tree-shaken copy lacks, or shares that package whole', () => {
@@ -64,9 +68,9 @@ describe('release candidate check', () => {
     expect(compareManifests('mf_catalog', tree(catalog()), tree(host), { candidate: { 'react-router-dom': ['Link'] }, host: hostExports })).toEqual([]);
     expect(
       compareManifests('mf_catalog', tree(catalog()), tree(host), { candidate: { 'react-router-dom': ['Link', 'useParams'] }, host: hostExports }),
-    ).toEqual(["it uses useParams of react-router-dom, which the host's tree-shaken copy lacks: build the host with it first"]);
+    ).toEqual(['использует useParams из react-router-dom, которых нет в урезанной копии хоста: сначала выпустите хост с ними']);
     expect(compareManifests('mf_catalog', catalog(), tree(host), { host: hostExports })).toEqual([
-      "it shares react-router-dom whole while the host's copy is tree-shaken: the page would load a second copy",
+      'react-router-dom подключён целиком, а копия хоста урезана (tree shaking): страница загрузит вторую копию',
     ]);
   });
 
@@ -89,6 +93,6 @@ describe('release candidate check', () => {
   });
 
   it('refuses a manifest of another remote', () => {
-    expect(compareManifests('mf_cart', catalog(), host)[0]).toBe('the manifest is for «mf_catalog», not mf_cart');
+    expect(compareManifests('mf_cart', catalog(), host)[0]).toBe('манифест принадлежит «mf_catalog», а не mf_cart');
   });
 });

@@ -1,21 +1,29 @@
 /**
- * Release and registry commands for the remote teams and ops:
+ * Release and registry commands for the remote teams and ops (the API is the guard: every
+ * check runs on the server, release-gate.ts; this is a client):
  *   npm run release -- <remote> [--notes "…"] [--no-activate]   build, upload, check and activate a new release
  *                                                    (scripts/remotes/release.ts: RELEASE_TOKEN, OPS_API_URL)
- *   npm run remotes -- status                        active, canary and earlier releases of each remote
- *   npm run remotes -- activate <remote> <version>   switch to a published release (checked first)
- *   npm run remotes -- rollback <remote>             back to the release active before the current one
+ *   npm run remotes -- status [<remote>]             active (who, when, commit, notes), canary, stack, releases, events;
+ *                                                    with a remote: its full history
+ *   npm run remotes -- activate <remote> <version>   any listed, not refused release (the server checks it first)
+ *   npm run remotes -- rollback <remote>             the previous known-good release (the activation stack; each
+ *                                                    rollback goes further back); during a canary: stops the canary only
  *   npm run remotes -- canary <remote> <version> <percent>   that share of visitors gets <version>
- *   npm run remotes -- promote <remote>              the canary becomes the only release
+ *   npm run remotes -- canary stop <remote>          every visitor gets the active release again
+ *   npm run remotes -- promote <remote> [--force]    the canary becomes the only release (a 0 % canary needs --force)
+ *   npm run remotes -- token add <name> --remote <remote> | --ops   a team's token (printed once); token list; token revoke <name>
  *   npm run remotes -- operations <package> [version]  register a build's GraphQL operations with the API
  *                                                    (host: host/dist; a remote: its newest or named release)
- * <remote> is mf-catalog, mf-product or mf-cart (or mf_catalog…). Needs the ops token (OPS_TOKEN).
+ *   npm run remotes -- check-host [dist]             a host build against the registry's releases
+ * <remote> is mf-catalog, mf-product or mf-cart (or mf_catalog…). Token: RELEASE_TOKEN (a team's,
+ * its remote only) or OPS_TOKEN (npm start writes the local one to .run/ops-token); the API
+ * records the token's name as who did it.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { latestRelease, packageVersion, REMOTES, ROOT } from '../lib/stack.ts';
-import { checkCandidate, registerCandidateOperations } from './check-candidate.ts';
-import { type RemoteStatus, registryApi } from './ops-client.ts';
+import { registerCandidateOperations } from './check-candidate.ts';
+import { type ReleaseMeta, type RemoteStatus, registryApi } from './ops-client.ts';
 import { ReleaseUsageError, release } from './release.ts';
 import { printHealth } from './health-format.ts';
 
@@ -28,26 +36,22 @@ function remoteOf(arg: string | undefined) {
 }
 
 async function findRemote(name: string): Promise<RemoteStatus> {
-  const { remotes } = await registryApi().status();
+  const { remotes } = await registryApi().status(name);
   const status = remotes.find((r) => r.name === name);
   if (!status) throw new Error(`${name} has no releases in the registry yet`);
   return status;
 }
 
 /**
- * Every path to shoppers goes through here: the candidate must pass the manifest checks, and
- * then its operations must be registered with the API (trusted documents: refused all or
- * none), before it is published or activated.
+ * Before a release is activated or tried as a canary, its trusted documents are registered with
+ * the API (refused all or none). The release checks themselves run on the server, at publish and
+ * again at activate, canary, promote and rollback (api/src/registry/release-gate.ts).
  */
-async function checked(remote: (typeof REMOTES)[number], version: string, manifestUrl: string) {
-  const refuse = (problems: string[]) => {
-    throw new Error(`refused: ${remote.name} at ${manifestUrl} cannot be activated:\n  - ${problems.join('\n  - ')}\nNothing was changed.`);
-  };
-  const problems = await checkCandidate(remote.name, manifestUrl);
-  if (problems.length > 0) refuse(problems);
-  const api = registryApi();
-  const refused = await registerCandidateOperations(remote.dir, version, manifestUrl, api.registerOperations);
-  if (refused.length > 0) refuse(refused);
+async function withOperations(remote: (typeof REMOTES)[number], version: string, manifestUrl: string) {
+  const refused = await registerCandidateOperations(remote.dir, version, manifestUrl, registryApi().registerOperations);
+  if (refused.length > 0) {
+    throw new Error(`refused: ${remote.name} ${version}:\n  - ${refused.join('\n  - ')}\nNothing was changed.`);
+  }
 }
 
 /**
@@ -63,21 +67,87 @@ async function registerBuiltOperations(pkg: string, version?: string): Promise<n
   return answer.operations;
 }
 
-function printStatus(remotes: RemoteStatus[]) {
+const when = (iso: string) => iso.replace('T', ' ').replace(/\.\d+Z$/, 'Z');
+
+function metaLine(meta: ReleaseMeta | null | undefined): string {
+  if (!meta) return '';
+  const parts = [meta.commit && `commit ${meta.commit.slice(0, 12)}`, meta.author && `author ${meta.author}`, meta.notes && `«${meta.notes}»`].filter(Boolean);
+  return parts.length ? `\n          ${parts.join(', ')}` : '';
+}
+
+function printStatus(remotes: RemoteStatus[], full = false) {
   for (const remote of remotes) {
     console.log(`\n${remote.name}`);
-    if (remote.active) console.log(`  active  ${remote.active.version}  since ${remote.active.activatedAt} by ${remote.active.activatedBy}`);
-    else console.log('  active  (none)');
+    if (remote.active) {
+      console.log(`  active  ${remote.active.version}  since ${when(remote.active.activatedAt)} by ${remote.active.activatedBy}${metaLine(remote.active.meta)}`);
+    } else console.log('  active  (none)');
     if (remote.canary) {
-      console.log(`  canary  ${remote.canary.version}  ${remote.canary.percent} % of visitors, since ${remote.canary.activatedAt} by ${remote.canary.activatedBy}`);
+      console.log(
+        `  canary  ${remote.canary.version}  ${remote.canary.percent} % of visitors, since ${when(remote.canary.activatedAt)} by ${remote.canary.activatedBy}${metaLine(remote.canary.meta)}`,
+      );
     }
     printHealth(remote);
-    const earlier = remote.releases.filter((r) => r.version !== remote.active?.version && r.version !== remote.canary?.version);
-    if (earlier.length > 0) console.log(`  earlier ${earlier.map((r) => r.version).join(', ')}`);
-    for (const event of remote.history.slice(0, 5)) {
-      console.log(`    ${event.at}  ${event.action}${event.version ? ` ${event.version}` : ''}${event.percent !== null ? ` ${event.percent} %` : ''}  by ${event.by}`);
+    const stack = (remote.stack ?? []).slice(0, full ? undefined : 6);
+    if (stack.length > 0) {
+      console.log('  stack (newest first; rollback goes to the first live one below the active)');
+      for (const a of stack) console.log(`    ${a.undone ? 'undone' : 'live  '}  ${a.version}  ${a.reason} by ${a.by} ${when(a.at)}  [${a.status}]`);
+    }
+    const releases = remote.releases.slice(0, full ? undefined : 8);
+    console.log(`  releases (${remote.releases.length}${releases.length < remote.releases.length ? `, newest ${releases.length}` : ''})`);
+    for (const r of releases) {
+      const failed = r.checks?.results.filter((c) => !c.ok).map((c) => `${c.check}: ${c.reason ?? ''}`) ?? [];
+      console.log(
+        `    ${r.version}  ${r.status ?? ''}${r.pruned ? ' (pruned)' : ''}  by ${r.createdBy} ${when(r.createdAt)}${r.meta?.commit ? `  ${r.meta.commit.slice(0, 12)}` : ''}${failed.length ? `\n      refused: ${failed.join('; ')}` : ''}`,
+      );
+    }
+    for (const event of remote.history.slice(0, full ? undefined : 5)) {
+      console.log(
+        `    ${when(event.at)}  ${event.action}${event.version ? ` ${event.version}` : ''}${event.percent !== null ? ` ${event.percent} %` : ''}  by ${event.by}${event.note ? `  — ${event.note}` : ''}`,
+      );
     }
   }
+}
+
+const USAGE = `npm run remotes -- <command>
+  status [<remote>]                         every remote (or one, with its full history)
+  activate <remote> <version>               any listed, not refused release
+  rollback <remote>                         the previous known-good release; during a canary: stops the canary
+  canary <remote> <version> <percent>       that share of visitors gets <version>
+  canary stop <remote>                      end the canary
+  promote <remote> [--force]                the canary becomes everyone's (--force for a 0 % canary)
+  token add <name> --remote <remote>|--ops  a new token, printed once
+  token list | token revoke <name>
+  operations <host|remote> [version]        register a build's GraphQL operations
+  check-host [dist]                         a host build against the registry's releases
+  release <remote> [--notes "…"] [--no-activate]   (or npm run release -- <remote>)
+<remote>: ${REMOTES.map((r) => r.dir).join(', ')}. Token: RELEASE_TOKEN or OPS_TOKEN.`;
+
+async function tokenCommand(args: string[]) {
+  const [sub, name, ...rest] = args;
+  const api = registryApi();
+  if (sub === 'list') {
+    const { tokens } = await api.tokens();
+    if (tokens.length === 0) console.log('No release tokens (OPS_TOKEN is the actor «ops»).');
+    for (const t of tokens) console.log(`${t.name}  ${t.remote ?? '(all remotes)'}  created ${when(t.createdAt)}${t.revokedAt ? `  revoked ${when(t.revokedAt)}` : ''}`);
+    return;
+  }
+  if (sub === 'revoke') {
+    if (!name) throw new UsageError('token revoke <name>');
+    await api.revokeToken(name);
+    console.log(`Revoked «${name}»: the API refuses it from now on.`);
+    return;
+  }
+  if (sub === 'add') {
+    const flag = rest.indexOf('--remote');
+    const remoteArg = flag >= 0 ? rest[flag + 1] : undefined;
+    if (!name || (!remoteArg && !rest.includes('--ops'))) throw new UsageError('token add <name> --remote <remote> (or --ops for every remote)');
+    const remote = remoteArg ? remoteOf(remoteArg).name : null;
+    const { token } = await api.addToken(name, remote);
+    console.log(`Token «${token.name}» for ${token.remote ?? 'every remote'} (shown once; the API keeps only its sha256):\n${token.token}`);
+    console.log(`The team releases with: RELEASE_TOKEN=<token> npm run release -- ${remoteArg ? remoteOf(remoteArg).dir : '<remote>'}`);
+    return;
+  }
+  throw new UsageError('token add <name> --remote <remote> | token list | token revoke <name>');
 }
 
 async function main(argv: string[]) {
@@ -88,52 +158,65 @@ async function main(argv: string[]) {
       return release(args).catch((error: unknown) => {
         throw error instanceof ReleaseUsageError ? new UsageError(error.message) : error;
       });
-    case 'status':
-      printStatus((await registryApi().status()).remotes);
+    case 'status': {
+      const only = args[0] ? remoteOf(args[0]).name : undefined;
+      printStatus((await registryApi().status(only)).remotes, Boolean(only));
       return;
+    }
     case 'activate': {
       const remote = remoteOf(args[0]);
       const version = args[1];
       if (!version) throw new UsageError('activate <remote> <version>');
       const release = (await findRemote(remote.name)).releases.find((r) => r.version === version);
-      if (!release) throw new Error(`${remote.name} has no published release ${version} (see: npm run remotes -- status)`);
-      await checked(remote, version, release.manifestUrl);
+      if (!release) throw new Error(`${remote.name} has no published release ${version} (see: npm run remotes -- status ${remote.dir})`);
+      await withOperations(remote, version, release.manifestUrl);
       await registryApi().activate(remote.name, version);
       console.log(`Activated ${remote.name} ${version}.`);
       return;
     }
     case 'rollback': {
       const remote = remoteOf(args[0]);
-      const status = await findRemote(remote.name);
-      const current = status.active?.version;
-      const previous = status.history.find((e) => (e.action === 'activate' || e.action === 'promote') && e.version && e.version !== current);
-      const release = previous && status.releases.find((r) => r.version === previous.version);
-      if (!release) throw new Error(`${remote.name} has no earlier release to roll back to`);
-      await checked(remote, release.version, release.manifestUrl);
-      await registryApi().activate(remote.name, release.version);
-      console.log(`Rolled back ${remote.name} from ${current} to ${release.version}.`);
+      const answer = await registryApi().rollback(remote.name);
+      if (answer.stoppedCanary) {
+        console.log(`Stopped the canary ${remote.name} ${answer.stoppedCanary} (marked bad); the active ${answer.remote.active?.version} is untouched.`);
+      } else {
+        console.log(`Rolled back ${remote.name} from ${answer.from} (marked bad) to ${answer.to}.`);
+      }
       return;
     }
     case 'canary': {
+      if (args[0] === 'stop') {
+        const remote = remoteOf(args[1]);
+        const { stopped } = await registryApi().canaryStop(remote.name);
+        console.log(`Stopped the canary ${remote.name} ${stopped}: every visitor gets the active release.`);
+        return;
+      }
       const remote = remoteOf(args[0]);
       const version = args[1];
       const percent = Number(args[2]);
       if (!version || !Number.isInteger(percent) || percent < 0 || percent > 100) {
-        throw new UsageError('canary <remote> <version> <percent 0–100>');
+        throw new UsageError('canary <remote> <version> <percent 0–100> | canary stop <remote>');
       }
       const release = (await findRemote(remote.name)).releases.find((r) => r.version === version);
       if (!release) throw new Error(`${remote.name} has no published release ${version}`);
-      await checked(remote, version, release.manifestUrl);
+      await withOperations(remote, version, release.manifestUrl);
       await registryApi().canary(remote.name, version, percent);
       console.log(`Canary: ${percent} % of visitors get ${remote.name} ${version}.`);
       return;
     }
     case 'promote': {
       const remote = remoteOf(args[0]);
-      const { remote: status } = await registryApi().promote(remote.name);
+      const { remote: status } = await registryApi().promote(remote.name, args.includes('--force'));
       console.log(`Promoted: every visitor gets ${remote.name} ${status.active?.version}.`);
       return;
     }
+    case 'token':
+      return tokenCommand(args);
+    case 'help':
+    case '--help':
+    case '-h':
+      console.log(USAGE);
+      return;
     case 'check-host': // a host build against the registry's releases (scripts/remotes/check-host.ts)
       process.exitCode = await (await import('./check-host.ts')).runCheckHost(args);
       return;
@@ -143,9 +226,7 @@ async function main(argv: string[]) {
       return;
     }
     default:
-      throw new UsageError(
-        'commands: release <remote>, status, activate <remote> <version>, rollback <remote>, canary <remote> <version> <percent>, promote <remote>, operations <host|remote> [version]',
-      );
+      throw new UsageError(`unknown command «${command ?? ''}»\n${USAGE}`);
   }
 }
 

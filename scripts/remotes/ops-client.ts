@@ -1,21 +1,41 @@
-/** The ops side of the API's remote registry: every change needs the ops token. */
+/** The ops side of the API's remote registry: every change needs the ops token or a team's release token. */
 import { existsSync, readFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import path from 'node:path';
 import { readErrorBody } from '@shop/contracts/errors';
 
+export interface ReleaseMeta {
+  version?: string;
+  commit?: string;
+  author?: string;
+  builtAt?: string;
+  notes?: string;
+}
 export interface Release {
   version: string;
   manifestUrl: string;
   createdAt: string;
   createdBy: string;
+  /** published · checked (passed the gate) · refused (never activated) · bad (rolled back or stopped) */
+  status?: string;
+  meta?: ReleaseMeta | null;
+  checks?: { at: string; ok: boolean; results: { check: string; ok: boolean; reason?: string; ms?: number }[] } | null;
+  pruned?: boolean;
 }
 export interface RemoteStatus {
   name: string;
-  active: { version: string; manifestUrl: string; activatedAt: string; activatedBy: string } | null;
-  canary: { version: string; manifestUrl: string; percent: number; activatedAt: string; activatedBy: string } | null;
+  active: { version: string; manifestUrl: string; activatedAt: string; activatedBy: string; meta?: ReleaseMeta | null } | null;
+  canary: { version: string; manifestUrl: string; percent: number; activatedAt: string; activatedBy: string; meta?: ReleaseMeta | null } | null;
+  /** The activation stack, newest first (undone: rolled back). */
+  stack?: { version: string; at: string; by: string; reason: string; undone: boolean; status: string }[];
   releases: Release[];
-  history: { action: string; version: string | null; percent: number | null; at: string; by: string }[];
+  history: { action: string; version: string | null; percent: number | null; at: string; by: string; note?: string | null }[];
+}
+export interface TokenInfo {
+  name: string;
+  remote: string | null;
+  createdAt: string;
+  revokedAt: string | null;
 }
 
 // (No import of lib/stack.ts here: that module imports this one.)
@@ -32,6 +52,14 @@ export function apiBase(): string {
   return (process.env.OPS_API_URL || `http://127.0.0.1:${process.env.API_PORT || 4000}`).replace(/\/$/, '');
 }
 
+/** The token the commands send: a team's RELEASE_TOKEN (its remote only), else the ops token. */
+export function releaseToken(): string {
+  return process.env.RELEASE_TOKEN?.trim() || opsToken();
+}
+
+/**
+ * Sent as `by` for older APIs only: the API records the token's name as the actor, never this.
+ */
 export function actor(): string {
   return process.env.OPS_ACTOR || process.env.USER || userInfo().username || 'unknown';
 }
@@ -64,13 +92,21 @@ async function call<T>(options: RegistryClientOptions, method: 'GET' | 'POST', r
 export function createRegistryClient(options: RegistryClientOptions) {
   const { by } = options;
   return {
-    status: () => call<{ remotes: RemoteStatus[] }>(options, 'GET', ''),
-    publish: (remote: string, version: string, manifestUrl: string) =>
-      call<{ release: Release }>(options, 'POST', '/releases', { remote, version, manifestUrl, by }),
+    status: (remote?: string) => call<{ remotes: RemoteStatus[] }>(options, 'GET', remote ? `?remote=${encodeURIComponent(remote)}` : ''),
+    publish: (remote: string, version: string, manifestUrl: string, meta?: ReleaseMeta) =>
+      call<{ release: Release }>(options, 'POST', '/releases', { remote, version, manifestUrl, by, ...(meta ? { meta } : {}) }),
     activate: (remote: string, version: string) => call<{ remote: RemoteStatus }>(options, 'POST', '/activate', { remote, version, by }),
     canary: (remote: string, version: string, percent: number) =>
       call<{ remote: RemoteStatus }>(options, 'POST', '/canary', { remote, version, percent, by }),
-    promote: (remote: string) => call<{ remote: RemoteStatus }>(options, 'POST', '/promote', { remote, by }),
+    canaryStop: (remote: string) => call<{ stopped: string; remote: RemoteStatus }>(options, 'POST', '/canary/stop', { remote, by }),
+    promote: (remote: string, force = false) => call<{ remote: RemoteStatus }>(options, 'POST', '/promote', { remote, by, ...(force ? { force } : {}) }),
+    /** The server picks the target from the activation stack; during a canary it stops the canary only. */
+    rollback: (remote: string) =>
+      call<{ remote: RemoteStatus; stoppedCanary?: string; from?: string; to?: string }>(options, 'POST', '/rollback', { remote, by }),
+    tokens: () => call<{ tokens: TokenInfo[] }>(options, 'GET', '/tokens'),
+    addToken: (name: string, remote: string | null) =>
+      call<{ token: { name: string; remote: string | null; token: string } }>(options, 'POST', '/tokens', { name, remote }),
+    revokeToken: (name: string) => call<{ revoked: string }>(options, 'POST', '/tokens/revoke', { name }),
     /**
      * Registers a release's trusted documents with the API, which checks each (parses, valid
      * against the schema, within the query limits) and registers all or none; throws with the
@@ -81,7 +117,7 @@ export function createRegistryClient(options: RegistryClientOptions) {
   };
 }
 
-/** The client the commands use: API, token and actor from the environment. */
+/** The client the commands use: API and token (RELEASE_TOKEN or the ops token) from the environment. */
 export function registryApi() {
-  return createRegistryClient({ base: apiBase(), token: opsToken(), by: actor() });
+  return createRegistryClient({ base: apiBase(), token: releaseToken(), by: actor() });
 }
