@@ -1,6 +1,7 @@
-// Guards independent releases: a remote team releases, ops roll back, canary and promote,
-// with no host rebuild or restart and no blank page; an incompatible build is refused and
-// the registry cannot be changed without the ops token.
+// Guards independent releases: a remote team releases, ops roll back (by the activation stack:
+// twice goes two releases back), canary and promote, with no host rebuild or restart and no
+// blank page; an incompatible build is refused by the API itself and the registry cannot be
+// changed without a token. The actor recorded is the token's name (OPS_TOKEN: «ops»), never OPS_ACTOR.
 import { execFile } from 'node:child_process';
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -100,7 +101,9 @@ test('rollback returns to the release active before the current one', async ({ p
   expect(await catalogVersionOnPage(page)).toBe(v1);
   const status = await cli('status');
   expect(status.out).toContain(`active  ${v1}`);
-  expect(status.out).toContain('by e2e-release-team');
+  // who did it is the token's name, not what the client says (OPS_ACTOR=e2e-release-team)
+  expect(status.out).toContain(`rollback ${v1}  by ops`);
+  expect(status.out).not.toContain('by e2e-release-team');
 });
 
 test('a canary reaches its share of visitors by a stable hash of visitor_id, and promote makes it the only release', async ({ request }) => {
@@ -122,7 +125,7 @@ test('a canary reaches its share of visitors by a stable hash of visitor_id, and
   for (const visitor of visitors.slice(0, 10)) expect(await versionFor(visitor)).toBe('v2');
 });
 
-test('an incompatible build is refused with the reason, and nothing changes', async ({ page }) => {
+test('an incompatible build is refused by the API with the reason, and nothing changes', async ({ page }) => {
   // A copy of v2 built as if against React 18: its manifest says so.
   const bad = `${v2}-react18`;
   const dist = path.join(ROOT, 'mf-catalog', 'dist');
@@ -136,11 +139,15 @@ test('an incompatible build is refused with the reason, and nothing changes', as
     headers: { authorization: `Bearer ${process.env.SHOP_OPS_TOKEN}`, 'content-type': 'application/json' },
     body: JSON.stringify({ remote: 'mf_catalog', version: bad, manifestUrl: `${catalogUrl()}/${bad}/mf-manifest.json`, by: 'e2e' }),
   });
-  expect(publish.ok).toBe(true);
+  // the API refuses it at publish (the CLI is only a client): 409, the Russian reasons, status refused
+  expect(publish.status).toBe(409);
+  const body = (await publish.json()) as { errors: { message: string; extensions: { code: string; reasons: string[] } }[] };
+  expect(body.errors[0]?.extensions.code).toBe('RELEASE_REFUSED');
+  expect(body.errors[0]?.extensions.reasons).toContain('singletons: react 18.3.1 несовместим с версией хоста 19.3.1; react-dom 18.3.1 несовместим с версией хоста 19.3.1');
   const { code, out } = await cli('activate', 'mf-catalog', bad);
   expect(code).not.toBe(0);
-  expect(out).toContain("react 18.3.1 is not compatible with the host's 19.3.1");
-  expect(out).toContain('Nothing was changed.');
+  expect(out).toContain('react 18.3.1 несовместим с версией хоста 19.3.1');
+  expect((await cli('status', 'mf-catalog')).out).toMatch(new RegExp(`${bad.replace(/\./g, '\\.')}  refused`));
   await returningVisitor(page);
   await page.goto(host.url);
   expect(await catalogVersionOnPage(page)).toBe(v2);
@@ -163,4 +170,40 @@ test('the registry can be read by anyone but changed only with the ops token, wh
   await returningVisitor(page);
   await page.goto(host.url);
   expect(await catalogVersionOnPage(page)).toBe(v2);
+});
+
+test('rollback twice goes two releases back (the activation stack), and a canary never touches the active release', async ({ page }) => {
+  await returningVisitor(page);
+  // active now: v2 (promoted); a third release on top
+  const v3 = await release();
+  await page.goto(host.url);
+  expect(await catalogVersionOnPage(page)).toBe(v3);
+  // a canary of v1 beside v3: rollback stops the canary only, the active v3 stays
+  expect((await cli('canary', 'mf-catalog', v1, '50')).code).toBe(0);
+  const stop = await cli('rollback', 'mf-catalog');
+  expect(stop.code, stop.out).toBe(0);
+  expect(stop.out).toContain(`Stopped the canary mf_catalog ${v1}`);
+  await page.reload();
+  expect(await catalogVersionOnPage(page)).toBe(v3);
+  // first rollback: v3 → v2
+  const first = await cli('rollback', 'mf-catalog');
+  expect(first.out).toContain(`Rolled back mf_catalog from ${v3} to ${v2}`);
+  await page.reload();
+  expect(await catalogVersionOnPage(page)).toBe(v2);
+  // second rollback goes further back, v2 → the release before it, not back to v3
+  const second = await cli('rollback', 'mf-catalog');
+  expect(second.code, second.out).toBe(0);
+  expect(second.out).toContain(`Rolled back mf_catalog from ${v2} to `);
+  expect(second.out).not.toContain(`to ${v3}`);
+  await page.reload();
+  const back = await catalogVersionOnPage(page);
+  expect(back).not.toBe(v2);
+  expect(back).not.toBe(v3);
+  const status = (await cli('status', 'mf-catalog')).out;
+  expect(status).toMatch(new RegExp(`${v3.replace(/\./g, '\\.')}  bad`));
+  expect(status).toMatch(new RegExp(`${v2.replace(/\./g, '\\.')}  bad`));
+  // activate takes any listed, not refused release back
+  expect((await cli('activate', 'mf-catalog', v3)).code).toBe(0);
+  await page.reload();
+  expect(await catalogVersionOnPage(page)).toBe(v3);
 });

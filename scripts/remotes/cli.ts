@@ -180,7 +180,7 @@ async function main(argv: string[]) {
       if (answer.stoppedCanary) {
         console.log(`Stopped the canary ${remote.name} ${answer.stoppedCanary} (marked bad); the active ${answer.remote.active?.version} is untouched.`);
       } else {
-        console.log(`Rolled back ${remote.name} from ${answer.from} (marked bad) to ${answer.to}.`);
+        console.log(`Rolled back ${remote.name} from ${answer.from} to ${answer.to} (${answer.from} is marked bad).`);
       }
       return;
     }
