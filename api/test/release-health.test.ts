@@ -169,3 +169,30 @@ describeDrivers(
   },
   { health: { ...health, rateLimit: 3 } },
 );
+
+describeDrivers('health per remote', (env) => {
+  it('/api/health/remotes says per remote whether its active manifest answers (503 when one does not)', async () => {
+    const { createServer } = await import('node:http');
+    const server = createServer((req, res) => {
+      res.writeHead(req.url?.endsWith('/mf-manifest.json') ? 200 : 404, { 'content-type': 'application/json' });
+      res.end('{}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as { port: number }).port;
+    try {
+      const db = env().database.db;
+      await db.insert(remoteReleases).values({ remote: 'mf_catalog', version: '5.0.0-up', manifestUrl: `http://127.0.0.1:${port}/5.0.0-up/mf-manifest.json`, createdBy: 'test' });
+      await db.insert(remoteState).values({ remote: 'mf_catalog', activeVersion: '5.0.0-up' });
+      let res = await env().request('/api/health/remotes');
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ ok: true, remotes: { mf_catalog: { version: '5.0.0-up', ok: true, status: 200 } } });
+      await db.insert(remoteReleases).values({ remote: 'mf_cart', version: '5.0.0-down', manifestUrl: `http://127.0.0.1:${port}/5.0.0-down/missing.json`, createdBy: 'test' });
+      await db.insert(remoteState).values({ remote: 'mf_cart', activeVersion: '5.0.0-down' });
+      res = await env().request('/api/health/remotes');
+      expect(res.status).toBe(503);
+      expect(await res.json()).toMatchObject({ ok: false, remotes: { mf_catalog: { ok: true }, mf_cart: { ok: false, status: 404 } } });
+    } finally {
+      server.close();
+    }
+  });
+});
