@@ -89,7 +89,7 @@ async function main() {
     // a rollback, activation or canary made before this start stays (F14); the rebuilt host is
     // checked against the registry's releases before it serves (scripts/remotes/check-host.ts)
     keepActive: true,
-    checkHost: true,
+    checkHost: !devRemote, // a dev server's manifest may not answer yet
     note: (line) => console.log(line),
     // in development an operation edited since start (not yet registered) may still run as text
     env: devPackage ? { HOST_DEV: '1', GRAPHQL_ARBITRARY_OPERATIONS: 'true' } : {},
@@ -129,7 +129,7 @@ async function main() {
           [
             `[supervisor] ${reason}: it keeps crashing, so it is not restarted any more. The shop keeps running;`,
             `[supervisor] ${remote.dir}'s areas show «Не удалось загрузить раздел» until it is back. Start it again with`,
-            `[supervisor]   PORT=${ports[remote.name]} node scripts/serve-remote.mjs ${remote.dir}/dist`,
+            `[supervisor]   PORT=${ports[remote.name]} node scripts/serve-remote.mjs ${remote.dir}/dist .data/releases/${remote.name}`,
           ].join('\n'),
         );
         return;

@@ -15,6 +15,7 @@ import {
   localRegistry,
   type Ports,
   REMOTES,
+  type RemoteName,
   ROOT,
   SERVER_ENTRIES,
   type Service,
@@ -37,8 +38,10 @@ const built =
 
 const work = mkdtempSync(path.join(tmpdir(), 'shop-remote-restart-'));
 const cleanup: (() => Promise<void> | void)[] = [];
+/** Servers the tests start by hand (the runbook's command), stopped before a restart. */
+const handStarted: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
-  for (const step of cleanup.reverse()) await step();
+  for (const step of [...handStarted, ...cleanup.reverse()]) await step();
   rmSync(work, { recursive: true, force: true });
 });
 
@@ -60,18 +63,19 @@ async function status(url: string): Promise<number> {
 
 const OPS_TOKEN = 'remote-restart-test-token';
 
-function start(ports: Ports, notes: string[]): Promise<Stack> {
-  const versions = Object.fromEntries(REMOTES.map((r) => [r.name, latestRelease(r.dir)])) as Record<
-    (typeof REMOTES)[number]['name'],
-    string
-  >;
+function start(ports: Ports, notes: string[], versionsOf: Partial<Record<RemoteName, string>> = {}): Promise<Stack> {
+  const versions = Object.fromEntries(
+    REMOTES.map((r) => [r.name, versionsOf[r.name] ?? latestRelease(r.dir)]),
+  ) as Record<RemoteName, string>;
   return startStack({
     ports,
     registry: localRegistry(ports, versions),
     opsToken: OPS_TOKEN,
     pgliteDir: path.join(work, 'pglite'),
+    releasesDir: path.join(work, 'releases'),
     log: { dir: path.join(work, 'logs') },
-    env: { REGISTRY_TTL_MS: '0' },
+    // the browser smoke before activations is tested on its own
+    env: { REGISTRY_TTL_MS: '0', RELEASE_SMOKE: 'off' },
     keepActive: true,
     checkHost: true,
     note: (line) => notes.push(line),
@@ -131,14 +135,18 @@ describe.skipIf(!built)('npm start keeps the shop up while a remote server is do
     const health = `http://127.0.0.1:${ports.mf_catalog}/healthz`;
     expect(await status(health)).toBe(0);
     expect(await status(homePage())).toBe(200);
-    // README runbook, step 3, as written: PORT=<port> node scripts/serve-remote.mjs <remote>/dist
-    const byHand = spawn(process.execPath, ['scripts/serve-remote.mjs', 'mf-catalog/dist'], {
-      cwd: ROOT,
-      env: { ...process.env, PORT: String(ports.mf_catalog) },
-      detached: true,
-      stdio: 'ignore',
-    });
-    cleanup.push(() => {
+    // README runbook, step 3, as written: PORT=<port> node scripts/serve-remote.mjs <remote>/dist <release storage>
+    const byHand = spawn(
+      process.execPath,
+      ['scripts/serve-remote.mjs', 'mf-catalog/dist', path.join(work, 'releases/mf_catalog')],
+      {
+        cwd: ROOT,
+        env: { ...process.env, PORT: String(ports.mf_catalog) },
+        detached: true,
+        stdio: 'ignore',
+      },
+    );
+    handStarted.push(() => {
       try {
         process.kill(-byHand.pid!, 'SIGKILL');
       } catch {}
@@ -158,7 +166,7 @@ describe.skipIf(!built)('npm start keeps the shop up while a remote server is do
       env: { PORT: String(ports.mf_cart) },
       log: { dir: path.join(work, 'logs') },
     });
-    cleanup.push(() => byHand.stop());
+    handStarted.push(() => byHand.stop());
     await until(
       () => lines.some((l) => l.includes('leaves it alone') || l.startsWith('mf-cart answers again')),
       10_000,
@@ -173,30 +181,45 @@ describe.skipIf(!built)('npm start keeps the shop up while a remote server is do
     expect(await status(health)).toBe(200);
   }, 30_000);
 
-  it('a restart keeps the registry’s active release instead of activating the new build (F14)', async () => {
+  it('a restart keeps a release ops chose (a rollback) and activates the new build otherwise (F14)', async () => {
     const api = createRegistryClient({ base: `http://127.0.0.1:${ports.api}`, token: OPS_TOKEN, by: 'test' });
-    const before = (await api.status()).remotes.find((r) => r.name === 'mf_product')!;
-    // ops switched mf_product to another release (a copy of the same build under another version)
-    const other = `${before.active!.version.replace(/-\d+$/, '')}-19990101000000`;
-    const manifestUrl = before.active!.manifestUrl.replace(before.active!.version, other);
-    const from = path.join(ROOT, 'mf-product/dist', before.active!.version);
-    const to = path.join(ROOT, 'mf-product/dist', other);
-    cpSync(from, to, { recursive: true });
-    // an older build by its time: latestRelease (the build a start picks) stays the real one
-    utimesSync(path.join(to, 'mf-manifest.json'), new Date('1999-01-01'), new Date('1999-01-01'));
-    await api.publish('mf_product', other, manifestUrl);
-    await api.activate('mf_product', other);
+    const statusOf = async (name: string) => (await api.status()).remotes.find((r) => r.name === name)!;
+    /** A copy of a remote's build under another version, older by its time (latestRelease stays the real build). */
+    const copy = (dir: string, version: string, stamp: string) => {
+      const other = version.replace(/-\d+$/, `-${stamp}`);
+      const to = path.join(ROOT, dir, 'dist', other);
+      cpSync(path.join(ROOT, dir, 'dist', version), to, { recursive: true });
+      utimesSync(path.join(to, 'mf-manifest.json'), new Date('1999-01-01'), new Date('1999-01-01'));
+      cleanup.push(() => rmSync(to, { recursive: true, force: true }));
+      return other;
+    };
+    const urlOf = (name: RemoteName, version: string) => localRegistry(ports, { [name]: version } as never)[name]!;
+    const a = (await statusOf('mf_product')).active!.version;
+    // a release b, then ops roll back to a
+    const b = copy('mf-product', a, '19990101000001');
+    await api.publish('mf_product', b, urlOf('mf_product', b));
+    await api.activate('mf_product', b);
+    await api.activate('mf_product', a);
+    // the next start's new builds
+    const c = copy('mf-product', a, '19990101000002');
+    const cartActive = (await statusOf('mf_cart')).active!.version;
+    const d = copy('mf-cart', cartActive, '19990101000003');
 
     await stack.stop();
-    for (const kill of cleanup.splice(1)) await kill(); // the hand-started servers
-    cleanup.push(() => rmSync(to, { recursive: true, force: true }));
+    for (const stop of handStarted.splice(0)) await stop();
     notes.length = 0;
-    stack = await start(ports, notes);
+    stack = await start(ports, notes, { mf_product: c, mf_cart: d });
     cleanup.push(() => stack.stop());
-    const after = (await api.status()).remotes.find((r) => r.name === 'mf_product')!;
-    expect(after.active!.version).toBe(other);
-    expect(notes.join('\n')).toContain(`mf_product: the registry's active release ${other} is kept`);
-    // the host check ran against the kept release too
-    expect(notes.join('\n')).toContain(`mf_product ${other} active`);
+    const product = await statusOf('mf_product');
+    expect(product.active!.version).toBe(a);
+    expect(product.releases.map((r) => r.version)).toContain(c);
+    expect(notes.join('\n')).toContain(
+      `mf_product: the registry's active release ${a} is kept (chosen by a rollback, an activation or with a canary running); the new build ${c} is only published`,
+    );
+    // mf_cart's active release was the newest, nobody chose it: the new build replaces it, as before
+    expect((await statusOf('mf_cart')).active!.version).toBe(d);
+    expect(notes.join('\n')).not.toContain('mf_cart: the registry');
+    // the host check ran against what is active now
+    expect(notes.join('\n')).toContain(`mf_product ${a} active`);
   }, 180_000);
 });

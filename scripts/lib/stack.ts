@@ -389,8 +389,9 @@ export interface StackOptions {
    */
   releasesDir?: string;
   /**
-   * `npm start`: a remote whose active release in the registry still answers keeps it (a
-   * rollback, activation or canary survives a restart); the new build is only published.
+   * `npm start`: a remote whose active release ops chose (not its newest published release, or
+   * a canary runs) keeps it while it answers, so a rollback, activation or canary survives a
+   * restart; the new build is only published.
    */
   keepActive?: boolean;
   /**
@@ -555,11 +556,17 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       // its trusted documents first, as `npm run release` does
       const dir = REMOTES.find((r) => r.name === name)?.dir;
       if (dir) await registry.registerOperations(dir, version, operationsOf(dir, folder));
-      const active = before.find((r) => r.name === name)?.active;
+      const earlier = before.find((r) => r.name === name);
+      const active = earlier?.active;
       if (active?.version === version) continue;
-      if (active && folder && (await answers(active.manifestUrl.replace(`//${publicHost}:`, '//127.0.0.1:')))) {
+      // Ops chose the active release when it is not the newest published one (a rollback or an
+      // activation of an older release) or a canary runs: kept while it still answers. Otherwise
+      // (the last start's or release's build) the new build replaces it, as before.
+      const newest = [...(earlier?.releases ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
+      const chosen = active && (earlier?.canary || (newest && newest.version !== active.version));
+      if (chosen && folder && (await answers(active.manifestUrl.replace(`//${publicHost}:`, '//127.0.0.1:')))) {
         options.note?.(
-          `${name}: the registry's active release ${active.version} is kept (a rollback, activation or canary stays); the new build ${version} is published: npm run remotes -- activate ${name} ${version}`,
+          `${name}: the registry's active release ${active.version} is kept (chosen by a rollback, an activation or with a canary running); the new build ${version} is only published: npm run remotes -- activate ${name} ${version}`,
         );
         continue;
       }
