@@ -71,8 +71,8 @@ it('counts a load failure once even when the boundary catches the same error, an
   health.setHealthPage('HOME');
   const loadError = new Error('ScriptExternalLoadError');
   health.reportLoadFailure('mf_catalog', '1.0.0-a', loadError);
-  health.reportBoundaryError('mf_catalog', '1.0.0-a', loadError);
-  health.reportBoundaryError('mf_catalog', '1.0.0-a', new Error('release bug'));
+  expect(health.reportBoundaryError('mf_catalog', '1.0.0-a', loadError)).toBe(false);
+  expect(health.reportBoundaryError('mf_catalog', '1.0.0-a', new Error('release bug'))).toBe(true);
   health.flushHealth();
   const [sent] = await payloads();
   expect(sent?.json.items).toEqual([

@@ -52,10 +52,11 @@ export function reportLoadFailure(remote: string, version: string | undefined, e
   reportRemote(remote, version, 'load');
 }
 
-/** What the slot's error boundary caught: a render error unless it was the load failure already counted. */
-export function reportBoundaryError(remote: string, version: string | undefined, error: unknown): void {
-  if (typeof error === 'object' && error !== null && loadFailures.has(error)) return;
+/** What the slot's error boundary caught: a render error (true) unless it was the load failure already counted. */
+export function reportBoundaryError(remote: string, version: string | undefined, error: unknown): boolean {
+  if (typeof error === 'object' && error !== null && loadFailures.has(error)) return false;
   reportRemote(remote, version, 'render');
+  return true;
 }
 
 /** Sends what is pending in one beacon; nothing pending, nothing sent. */

@@ -21,7 +21,11 @@ export function RemoteSlot<K extends RemoteModuleId>({ id, skeleton = 'page', pr
         resetKeys={[attempt, id]}
         onError={(error) => {
           console.error(`[shop] ${id} failed`, error);
-          reportBoundaryError(remote as string, remoteVersion(remote as string), error);
+          // a render crash is recorded beside the load failures runtime-plugin.ts records (it was missing there: F9)
+          if (!reportBoundaryError(remote as string, remoteVersion(remote as string), error)) return;
+          const w = window as unknown as { __SHOP_REMOTE_ERRORS__?: unknown[] };
+          w.__SHOP_REMOTE_ERRORS__ ??= [];
+          w.__SHOP_REMOTE_ERRORS__.push({ id, lifecycle: 'render', message: error instanceof Error ? error.message : String(error), at: Date.now() });
         }}
         fallbackRender={() => (skeleton === 'none' ? null : <SectionError onRetry={() => setAttempt((n) => n + 1)} />)}
       >
