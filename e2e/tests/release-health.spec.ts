@@ -1,0 +1,133 @@
+// Guards health per release (issue 19): shoppers' browsers report each remote module mount to
+// the API; a canary that fails far more often than the active release is stopped automatically
+// (marked bad, the stop recorded with both error rates) while the active release keeps serving,
+// with no one at the console.
+import { execFile } from 'node:child_process';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { type Browser, expect, test } from '@playwright/test';
+import { ROOT } from '../../scripts/lib/stack.ts';
+import { returningVisitor } from '../support/fresh-visitor.ts';
+import { shop } from '../support/private-host.ts';
+
+test.describe.configure({ mode: 'serial' });
+test.setTimeout(240_000);
+
+const ops = async (route: string, body?: unknown) => {
+  const res = await fetch(`${shop.apiUrl}/api/ops/registry${route}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { authorization: `Bearer ${process.env.SHOP_OPS_TOKEN}`, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+};
+
+interface Status {
+  name: string;
+  active: { version: string; manifestUrl: string } | null;
+  canary: { version: string; percent: number } | null;
+  releases: { version: string; status: string }[];
+  history: { action: string; version: string | null; by: string; note: string | null }[];
+  health: { windowMinutes: number; active: { views: number; errors: number; rate: number } | null };
+}
+const catalogStatus = async () => ((await ops('')).json.remotes as Status[]).find((r) => r.name === 'mf_catalog') as Status;
+
+/** Prepends a throw to the release's HomePage chunk (and its precompressed copies), as a run-time bug would. */
+function breakHomePage(folder: string) {
+  const chunk = readdirSync(folder).find((f) => f.startsWith('__federation_expose_HomePage.') && f.endsWith('.js'));
+  if (!chunk) throw new Error(`no HomePage chunk in ${folder}`);
+  const file = path.join(folder, chunk);
+  const broken = `throw new Error('release bug in HomePage');\n${readFileSync(file, 'utf8')}`;
+  writeFileSync(file, broken);
+  if (existsSync(`${file}.gz`)) writeFileSync(`${file}.gz`, gzipSync(broken));
+  if (existsSync(`${file}.br`)) writeFileSync(`${file}.br`, brotliCompressSync(broken));
+}
+
+/**
+ * One fresh visitor (a fresh context: a new visitor_id, so a bucket of its own) opens the home
+ * page and leaves its report: which release it got, what it saw, and the report's answer.
+ */
+async function visit(browser: Browser, bad: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await returningVisitor(page);
+  // the page's batch goes out on the reporter's short timer
+  const report = page.waitForResponse((r) => r.url().endsWith('/api/telemetry/remotes'), { timeout: 20_000 });
+  await page.goto('/');
+  const registry = await page.evaluate(() => JSON.parse(document.getElementById('shop-state')?.textContent ?? '{}').registry ?? {});
+  const onCanary = String(registry.mf_catalog).includes(`/${bad}/`);
+  const slot = page.locator('[data-remote="mf_catalog"]');
+  await expect(page.getByTestId('catalog-home').or(slot.getByText('Не удалось загрузить раздел'))).toBeVisible({ timeout: 20_000 });
+  const sawHome = await page.getByTestId('catalog-home').isVisible();
+  const answered = (await report).status();
+  const body = (await report).request().postDataJSON() as { items: { remote: string; version: string; page: string; kind: string }[] };
+  await context.close();
+  return { onCanary, sawHome, answered, catalog: body.items.filter((i) => i.remote === 'mf_catalog') };
+}
+
+let bad = '';
+let folder = '';
+test.afterAll(() => {
+  if (folder) rmSync(folder, { recursive: true, force: true });
+});
+
+test('a canary that throws on its page is stopped automatically on its error rate, and the active release keeps serving', async ({ browser }) => {
+  const before = await catalogStatus();
+  const active = before.active?.version as string;
+  expect(active).toBeTruthy();
+  // A new release of mf-catalog: a copy of the active one, served beside it by the remote's server.
+  const dists = [path.join(ROOT, 'mf-catalog', 'dist'), path.join(process.env.SHOP_WORK_DIR ?? '', 'releases', 'mf_catalog')];
+  const from = dists.find((d) => existsSync(path.join(d, active, 'mf-manifest.json'))) as string;
+  expect(from, `the active release ${active} on disk`).toBeTruthy();
+  bad = `${active}-bug${Date.now().toString(36)}`;
+  folder = path.join(from, bad);
+  cpSync(path.join(from, active), folder, { recursive: true });
+  const origin = new URL(before.active?.manifestUrl as string).origin;
+  const published = await ops('/releases', { remote: 'mf_catalog', version: bad, manifestUrl: `${origin}/${bad}/mf-manifest.json`, by: 'e2e' });
+  expect(published.status, JSON.stringify(published.json)).toBe(200);
+  // It passes every check as published; then its page starts throwing for real shoppers
+  // (a bug the checks could not see: it depends on live data, a date, a flag…).
+  const canary = await ops('/canary', { remote: 'mf_catalog', version: bad, percent: 50, by: 'e2e' });
+  expect(canary.status, JSON.stringify(canary.json)).toBe(200);
+  breakHomePage(folder);
+
+  const visits: Awaited<ReturnType<typeof visit>>[] = [];
+  for (let round = 0; round < 14 && (await catalogStatus()).canary; round++) {
+    visits.push(...(await Promise.all(Array.from({ length: 6 }, () => visit(browser, bad)))));
+  }
+  const after = await catalogStatus();
+  expect(after.canary, `still a canary after ${visits.length} visits`).toBeNull();
+  // The active release served its half all along; the canary's visitors saw the section's fallback.
+  const onActive = visits.filter((v) => !v.onCanary);
+  const onCanary = visits.filter((v) => v.onCanary);
+  expect(onActive.length).toBeGreaterThan(5);
+  expect(onActive.every((v) => v.sawHome)).toBe(true);
+  expect(onCanary.length).toBeGreaterThanOrEqual(20);
+  expect(onCanary.some((v) => v.sawHome)).toBe(false);
+  // What the browsers reported: a view of the active release, a load failure of the canary.
+  expect(visits.every((v) => v.answered === 204)).toBe(true);
+  expect(onActive[0]?.catalog).toContainEqual(expect.objectContaining({ version: active, page: 'HOME', kind: 'view' }));
+  expect(onCanary[0]?.catalog).toContainEqual(expect.objectContaining({ version: bad, page: 'HOME', kind: 'load' }));
+
+  // The stop is recorded: by the system, with both rates; the release is marked bad; the active one is unchanged.
+  expect(after.active?.version).toBe(active);
+  const stop = after.history.find((e) => e.action === 'canary-stop' && e.version === bad);
+  expect(stop?.by).toBe('система');
+  expect(stop?.note).toMatch(/^ошибки: canary 100 % \(\d+ из \d+\) против 0 % у основного \(0 из \d+\)$/);
+  expect(after.releases.find((r) => r.version === bad)?.status).toBe('bad');
+  expect(after.health.active?.views).toBeGreaterThan(5);
+
+  // Every visitor, the canary's too, gets the active release again.
+  const again = await Promise.all(Array.from({ length: 4 }, () => visit(browser, bad)));
+  expect(again.every((v) => !v.onCanary && v.sawHome)).toBe(true);
+
+  // `npm run remotes -- status` shows the rates and the stop.
+  const { stdout } = await promisify(execFile)(path.join(ROOT, 'node_modules/.bin/tsx'), ['scripts/remotes/cli.ts', 'status'], {
+    cwd: ROOT,
+    env: { ...process.env, OPS_API_URL: shop.apiUrl, OPS_TOKEN: process.env.SHOP_OPS_TOKEN ?? '' },
+  });
+  expect(stdout).toMatch(/health {2}last 10 min: active 0 % errors: 0 of \d+/);
+  expect(stdout).toContain(`canary-stop ${bad}`);
+});
