@@ -45,6 +45,9 @@ function compatible(a: string, b: string): boolean {
   return semver.satisfies(va, `^${vb.version}`) || semver.satisfies(vb, `^${va.version}`);
 }
 
+/** `react`, `@shop/mf-shared`; not a subpath (`react-dom/client`: shared only by the apps that import it). */
+const isPackageName = (name: string) => /^(@[^/]+\/)?[^/@]+$/.test(name);
+
 /**
  * The problems of a candidate, each with its check; none means it may be activated.
  * `singletons`: the packages that must be one per page (default: the host's shared singletons).
@@ -54,7 +57,7 @@ export function manifestProblems(
   candidate: Manifest,
   host: Manifest,
   exports?: { candidate?: SharedExports; host?: SharedExports },
-  singletons: readonly string[] = host.shared.filter((s) => s.singleton !== false).map((s) => s.name),
+  singletons: readonly string[] = host.shared.filter((s) => s.singleton !== false && isPackageName(s.name)).map((s) => s.name),
 ): Problem[] {
   const problems: Problem[] = [];
   const exposesProblem = (reason: string) => problems.push({ check: 'exposes', reason });
@@ -69,7 +72,10 @@ export function manifestProblems(
     if (!expected.includes(name)) exposesProblem(`модуль ${name} не описан в таблице контрактов (@shop/contracts/remotes)`);
   }
   const candidateShared = candidate.shared ?? [];
-  for (const pkg of singletons) {
+  // every package the host holds once per page must be shared by the candidate; a subpath only
+  // needs to be compatible where the candidate shares it too
+  const subpaths = candidateShared.map((s) => s.name).filter((name) => !isPackageName(name) && host.shared.some((h) => h.name === name));
+  for (const pkg of [...singletons, ...subpaths]) {
     const mine = candidateShared.find((s) => s.name === pkg);
     const theirs = host.shared.find((s) => s.name === pkg);
     if (!mine) {
