@@ -396,8 +396,8 @@ export interface StackOptions {
   keepActive?: boolean;
   /**
    * `npm start`: the host build (host/dist) is checked against the registry's active, canary and
-   * previous known-good releases (scripts/remotes/check-host.ts) before the host serves; refused,
-   * the stack does not start.
+   * previous known-good releases (scripts/remotes/check-host.ts) once they are in place; refused,
+   * the stack is stopped and startStack throws the reasons.
    */
   checkHost?: boolean;
   /** Where keepActive and checkHost say what they did. */

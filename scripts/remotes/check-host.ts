@@ -11,7 +11,8 @@
  *  - its page table or contract (@shop/contracts: EXPOSED_MODULES, the pages' modules) names a
  *    module the active or canary release does not expose.
  * The registry comes from the API (the ops token); the releases' mf-manifest.json and
- * mf-stats.json from their servers. `npm start` runs it before the host serves (scripts/lib/stack.ts).
+ * mf-stats.json from their servers. `npm start` runs it before the shop is announced
+ * (scripts/lib/stack.ts), the host image before its server starts (checked-host-start.ts).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -271,12 +272,12 @@ export function describeHostCheck(dist: string, result: HostCheckResult): string
   return lines.join('\n');
 }
 
-/** `npm run remotes -- check-host [--dist <dir>]`: exit code 0 (deployable) or 1 (refused). */
+/** `npm run remotes -- check-host [[--dist] <dir>]`: exit code 0 (deployable) or 1 (refused). */
 export async function runCheckHost(args: string[]): Promise<number> {
   const at = args.indexOf('--dist');
-  const dist = path.resolve(
-    at >= 0 && args[at + 1] ? args[at + 1]! : path.join(import.meta.dirname, '..', '..', 'host', 'dist'),
-  );
+  // `--dist <dir>`, or the folder as the first argument (`check-host host/dist`)
+  const given = at >= 0 ? args[at + 1] : args.find((arg) => !arg.startsWith('--'));
+  const dist = path.resolve(given || path.join(import.meta.dirname, '..', '..', 'host', 'dist'));
   const host = readHostBuild(dist);
   const { remotes, note } = await registryStatus();
   const result = await checkHost(host, remotes, { unreachableOk: args.includes('--unreachable-ok') });
