@@ -79,7 +79,8 @@ async function call<T>(options: RegistryClientOptions, method: 'GET' | 'POST', r
       method,
       headers: { authorization: `Bearer ${options.token}`, 'content-type': 'application/json' },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      signal: AbortSignal.timeout(10_000),
+      // a change waits for the server's release gate (the static checks, then the browser smoke)
+      signal: AbortSignal.timeout(method === 'GET' ? 10_000 : 180_000),
     });
   } catch (error) {
     throw new Error(`the API at ${options.base} did not answer (${(error as Error).message}); is the shop running?`);
