@@ -108,7 +108,7 @@ describe('docker-compose.yml', () => {
   it('release storage: the API writes each remote\'s volume, the remote serves it read-only, the release tool only uploads', () => {
     const api = config.services.api!;
     expect(api.environment?.RELEASES_DIR).toBe('/releases');
-    for (const [dir, name] of [['mf-catalog', 'mf_catalog'], ['mf-product', 'mf_product'], ['mf-cart', 'mf_cart']]) {
+    for (const [dir, name] of [['mf-catalog', 'mf_catalog'], ['mf-product', 'mf_product'], ['mf-cart', 'mf_cart']] as const) {
       expect(api.volumes).toContain(`${dir}-releases:/releases/${name}:rw`);
       expect(config.services[dir]!.volumes).toContain(`${dir}-releases:/releases:ro`);
       expect(config.services.release!.volumes?.join(' ')).not.toContain(`${dir}-releases`);

@@ -102,6 +102,8 @@ test('a release published from a second clone with only a team token is what sho
   expect(out).toMatch(/by catalog-team-/);
   expect(out).toContain('Activated');
   test.info().annotations.push({ type: 'release from a clone', description: `${((Date.now() - started) / 1000).toFixed(1)} s` });
+  // the CLI's own timings (build, activation, whole release) for the runbook's figures
+  console.log(out.split('\n').filter((line) => /Built in|Activated in|Release took/.test(line)).join('\n'));
 
   // stored in the stack's release storage, not in any checkout's dist/
   expect(existsSync(path.join(process.env.SHOP_WORK_DIR ?? '', 'releases', 'mf_catalog', version, 'mf-manifest.json'))).toBe(true);

@@ -152,7 +152,7 @@ export async function createApi(options: ApiOptions): Promise<Api> {
       }
       if (path === PREVIEW_ROUTE) return void endResponse(await previewResponse(request, { db, config, guard: { client, failures: limiters.opsFailures } }).catch(serverError));
       if (path.startsWith(UPLOADS_PATH)) {
-        endResponse(await uploadResponse(request, url, db, config, { guard: { client, failures: limiters.opsFailures }, operations: { store: operations, check: checkOperation } }).catch(serverError));
+        endResponse(await uploadResponse(request, url, db, config, { guard: { client, failures: limiters.opsFailures }, operations: { register: (manifest, by) => operations.register(manifest, by, checkOperation) } }).catch(serverError));
         return;
       }
       if (path === '/api/registry' || path.startsWith('/api/ops/')) {

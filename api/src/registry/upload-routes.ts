@@ -3,8 +3,6 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import type { DocumentCheck } from '../persisted/check-document.ts';
-import type { PersistedOperationStore } from '../persisted/persisted-operations.ts';
 import { errorResponse } from '../util/error-response.ts';
 import { RegistryError, RegistryRepo } from './registry-repo.ts';
 import { type ReleaseMeta, remoteReleases } from './registry-tables.ts';
@@ -59,7 +57,15 @@ export interface UploadOptions {
    * before the release is recorded (all or none; a refusal refuses the release), so a team
    * token needs no other call for its release's operations to run.
    */
-  operations?: { store: PersistedOperationStore; check: DocumentCheck };
+  operations?: OperationRegistry;
+}
+
+/** The API's trusted-documents store as this module needs it (http/app.ts adapts persisted/: registry/ may not import it). */
+export interface OperationRegistry {
+  register(
+    manifest: { app: string; version: string; operations: { id: string; body: string; name?: string | null; type?: string | null }[] },
+    by: string,
+  ): Promise<{ ok: true } | { ok: false; refused: { id: string; name: string | null; reason: string }[] }>;
 }
 
 export async function uploadResponse(request: Request, url: URL, db: Db, config: Config, options: UploadOptions = {}): Promise<Response> {
@@ -130,7 +136,7 @@ export async function uploadResponse(request: Request, url: URL, db: Db, config:
 }
 
 /** Registers the release's trusted documents (its build's persisted-operations.json, when it has one). */
-async function registerOperations(ops: NonNullable<UploadOptions['operations']>, folder: string, app: string, version: string, actor: string): Promise<Response | null> {
+async function registerOperations(ops: OperationRegistry, folder: string, app: string, version: string, actor: string): Promise<Response | null> {
   let text: string;
   try {
     text = await readFile(path.join(folder, 'persisted-operations.json'), 'utf8');
@@ -148,7 +154,7 @@ async function registerOperations(ops: NonNullable<UploadOptions['operations']>,
     (op) => op && typeof (op as { id?: unknown }).id === 'string' && typeof (op as { body?: unknown }).body === 'string' && (op as { body: string }).body.length <= 50_000,
   );
   if (!valid || operations.length > 1000) return errorResponse('BAD_REQUEST', 'persisted-operations.json релиза: операции без id или текста, или их слишком много');
-  const result = await ops.store.register({ app, version, operations }, actor, ops.check);
+  const result = await ops.register({ app, version, operations }, actor);
   if (result.ok) return null;
   const list = result.refused.map((r) => `${r.name ?? r.id.slice(0, 12)}: ${r.reason}`);
   return errorResponse('OPERATIONS_REFUSED', `Релиз отклонён: его операции не зарегистрированы (${result.refused.length}): ${list.join('; ')}`.slice(0, 4000), {
