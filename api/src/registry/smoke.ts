@@ -47,7 +47,9 @@ const LANDMARKS: Record<RemoteModuleId, string> = {
  * Modules that are not pages, and the page that shows them: the product page's «Вам может
  * понравиться» slider (scrolled into view), the quick-cart panel (opened from the header).
  */
-const HOSTED: Partial<Record<RemoteModuleId, { on: PageType; show: (page: Page) => Promise<void> }>> = {
+const HOSTED: Partial<
+  Record<RemoteModuleId, { on: PageType; prepare?: (page: Page) => Promise<void>; show: (page: Page) => Promise<void> }>
+> = {
   'mf_catalog/ProductSlider': {
     on: 'PRODUCT',
     show: async (page) => {
@@ -57,6 +59,22 @@ const HOSTED: Partial<Record<RemoteModuleId, { on: PageType; show: (page: Page) 
   },
   'mf_cart/CartOverlay': {
     on: 'HOME',
+    // the panel opens only with something in the cart: one line in the browser's stored cart (mf-shared's format)
+    prepare: async (page) => {
+      const line = {
+        id: '1',
+        modelId: '1',
+        sku: 'SMOKE',
+        name: 'Смоук',
+        price: 1000,
+        brand: { name: 'Смоук' },
+        mainCategory: { name: 'Смоук' },
+        quantity: 1,
+      };
+      const cart = JSON.stringify({ version: 1, state: { items: [line] } });
+      // as text: it runs in the page (this module is Node code)
+      await page.addInitScript({ content: `localStorage.setItem('shop-cart', ${JSON.stringify(cart)});` });
+    },
     show: async (page) => {
       await page
         .getByRole('button', { name: /^Корзина/ })
@@ -76,6 +94,7 @@ interface Visit {
   module: RemoteModuleId;
   label: string;
   path: string;
+  prepare?: (page: Page) => Promise<void>;
   show?: (page: Page) => Promise<void>;
 }
 
@@ -118,7 +137,7 @@ export function visitsFor(
   for (const module of EXPOSED_MODULES.filter((m) => m.startsWith(`${remote}/`))) {
     const hosted = HOSTED[module];
     const path = hosted && paths[hosted.on];
-    if (hosted && path) visits.push({ module, label: module.split('/')[1] as string, path, show: hosted.show });
+    if (hosted && path) visits.push({ module, label: module.split('/')[1] as string, path, ...hosted });
   }
   return { visits, skipped };
 }
@@ -171,7 +190,9 @@ async function visit(
     if (text.startsWith('Failed to load resource')) return;
     problems.push(`ошибка в консоли: ${text.slice(0, 300)}`);
   });
-  const ours = (url: string) => url.startsWith(candidateBase) || url.startsWith(apiBase);
+  // the host's own health reports (/api/telemetry/) are not the candidate's requests
+  const ours = (url: string) =>
+    url.startsWith(candidateBase) || (url.startsWith(apiBase) && !url.startsWith(`${apiBase}telemetry/`));
   page.on('requestfailed', (request) => {
     if (ours(request.url()))
       problems.push(`не загрузился ${request.url()}: ${request.failure()?.errorText ?? 'ошибка'}`);
@@ -183,19 +204,25 @@ async function visit(
       problems.push(`${response.url()} ответил ${response.status()}`);
   });
   try {
+    await v.prepare?.(page);
     await page.goto(new URL(v.path, hostUrl).href, { waitUntil: 'domcontentloaded', timeout: config.timeoutMs });
     if (v.show) await v.show(page);
     const slot = page.locator(`[data-remote="${release.remote}"]`);
     const landmark = slot.locator(LANDMARKS[v.module]).first();
-    await landmark.waitFor({ state: 'visible', timeout: config.timeoutMs }).catch(() => {
+    // the landmark, or the area's error (then there is no point waiting out the timeout)
+    const areaError = slot.getByText('Не удалось загрузить раздел');
+    await landmark
+      .or(areaError)
+      .first()
+      .waitFor({ state: 'visible', timeout: config.timeoutMs })
+      .catch(() => undefined);
+    if (!(await landmark.isVisible()))
       problems.push(
         `нет ориентира ${LANDMARKS[v.module]} в [data-remote="${release.remote}"] за ${config.timeoutMs} мс`,
       );
-    });
     // its data and lazy parts: until the network is quiet (at most a few seconds more)
     await page.waitForLoadState('networkidle', { timeout: Math.min(5000, config.timeoutMs) }).catch(() => undefined);
-    if (await slot.getByText('Не удалось загрузить раздел').count())
-      problems.push('область показывает «Не удалось загрузить раздел»');
+    if (await areaError.count()) problems.push('область показывает «Не удалось загрузить раздел»');
     // the preview took: this page ran the candidate's own entry (a build's baked-in version may differ from its folder's)
     if (!candidateEntry)
       problems.push(`страница не загрузила ${release.remote} ${release.version} (${candidateBase}remoteEntry.js)`);
