@@ -3,13 +3,14 @@
 // all-or-nothing unpacking, and the retention rule that prunes old releases but never the
 // active, canary or previous known-good one.
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { create } from 'tar';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { registryEvents, releaseTokens, remoteActivations, remoteReleases, remoteState } from '../src/registry/registry-tables.ts';
+import { persistedOperations } from '../src/persisted/persisted-tables.ts';
 import { sha256 } from '../src/registry/release-auth.ts';
 import { createTestEnv, DRIVERS, type TestEnv } from './test-env.ts';
 
@@ -198,6 +199,21 @@ describe.each(DRIVERS)('release uploads [%s]', (driver) => {
     const marker = JSON.parse(readFileSync(path.join(catalogDir(), '0.1.0-race', 'mf-manifest.json'), 'utf8')).marker;
     expect(readFileSync(path.join(catalogDir(), '0.1.0-race', 'remoteEntry.js'), 'utf8')).toContain(marker);
     expect(leftovers()).toEqual([]);
+  });
+
+  it("registers the release's trusted documents with it, and refuses the release (no files, no row) when one is refused", async () => {
+    const operation = (body: string) => ({ id: createHash('sha256').update(body).digest('hex'), body, name: 'T', type: 'query' });
+    const withOperations = (ops: unknown[]) =>
+      pack(releaseFolder(work, 'ops', (d) => writeFileSync(path.join(d, 'persisted-operations.json'), JSON.stringify({ app: 'mf-catalog', operations: ops }))), ['.']);
+    const refused = await upload('mf_catalog', '0.1.0-badops', await withOperations([operation('query T { noSuchField }')]));
+    expect(refused.status).toBe(400);
+    expect((await message(refused)).extensions.code).toBe('OPERATIONS_REFUSED');
+    expect(existsSync(path.join(catalogDir(), '0.1.0-badops'))).toBe(false);
+    expect(await rows('0.1.0-badops')).toEqual([]);
+    const good = operation('query T { __typename }');
+    expect((await upload('mf_catalog', '0.1.0-goodops', await withOperations([good]))).status).toBe(200);
+    const registered = await env.database.db.select().from(persistedOperations).where(eq(persistedOperations.id, good.id));
+    expect(registered.length).toBe(1);
   });
 
   it('removes the files of a release the registry refuses at publish: nothing refused stays servable', async () => {
