@@ -128,7 +128,8 @@ test('a canary reaches its share of visitors by a stable hash of visitor_id, and
 test('an incompatible build is refused by the API with the reason, and nothing changes', async ({ page }) => {
   // A copy of v2 built as if against React 18: its manifest says so.
   const bad = `${v2}-react18`;
-  const dist = path.join(ROOT, 'mf-catalog', 'dist');
+  // released builds live in the run's release storage (RELEASES_DIR), served by mf-catalog's server
+  const dist = path.join(process.env.SHOP_WORK_DIR as string, 'releases', 'mf_catalog');
   cpSync(path.join(dist, v2), path.join(dist, bad), { recursive: true });
   const manifestFile = path.join(dist, bad, 'mf-manifest.json');
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
@@ -143,7 +144,10 @@ test('an incompatible build is refused by the API with the reason, and nothing c
   expect(publish.status).toBe(409);
   const body = (await publish.json()) as { errors: { message: string; extensions: { code: string; reasons: string[] } }[] };
   expect(body.errors[0]?.extensions.code).toBe('RELEASE_REFUSED');
-  expect(body.errors[0]?.extensions.reasons).toContain('singletons: react 18.3.1 несовместим с версией хоста 19.3.1; react-dom 18.3.1 несовместим с версией хоста 19.3.1');
+  const reasons = body.errors[0]?.extensions.reasons.join('\n') ?? '';
+  expect(reasons).toMatch(/^singletons: /);
+  expect(reasons).toContain('react 18.3.1 несовместим с версией хоста 19.3.1');
+  expect(reasons).toContain('react-dom 18.3.1 несовместим с версией хоста 19.3.1');
   const { code, out } = await cli('activate', 'mf-catalog', bad);
   expect(code).not.toBe(0);
   expect(out).toContain('react 18.3.1 несовместим с версией хоста 19.3.1');
