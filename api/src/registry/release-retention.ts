@@ -37,7 +37,8 @@ export async function pruneReleases(db: Db, storageDir: string, remote: string, 
   const protect = await protectedVersions(db, remote);
   const doomed = releases.slice(keep).map((r) => r.version).filter((v) => !protect.has(v));
   if (doomed.length === 0) return [];
-  // the row first: a release marked pruned is never activated again, even if its files linger
+  // the rows first (a crash between leaves files of a release marked pruned, never a servable release nobody lists);
+  // with its files gone the registry's manifest check refuses activating a pruned release
   await db.update(remoteReleases).set({ pruned: true }).where(and(eq(remoteReleases.remote, remote), inArray(remoteReleases.version, doomed)));
   for (const version of doomed) await removeRelease(storageDir, remote, version);
   return doomed;
