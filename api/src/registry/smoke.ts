@@ -120,10 +120,15 @@ async function realPaths(db: Db): Promise<Partial<Record<PageType, string>>> {
   return paths;
 }
 
-/** What the smoke opens for one remote: each page type it shows, then each non-page module on its page. */
+/**
+ * What the smoke opens for one remote: each page type it shows, then each non-page module on its
+ * page — when the remote showing that page is in the registry (`served`; the first release of a
+ * shop's remotes comes before the others').
+ */
 export function visitsFor(
   remote: string,
   paths: Partial<Record<PageType, string>>,
+  served: (remote: string) => boolean = () => true,
 ): { visits: Visit[]; skipped: string[] } {
   const visits: Visit[] = [];
   const skipped: string[] = [];
@@ -137,7 +142,12 @@ export function visitsFor(
   for (const module of EXPOSED_MODULES.filter((m) => m.startsWith(`${remote}/`))) {
     const hosted = HOSTED[module];
     const path = hosted && paths[hosted.on];
-    if (hosted && path) visits.push({ module, label: module.split('/')[1] as string, path, ...hosted });
+    if (!hosted || !path) continue;
+    const label = module.split('/')[1] as string;
+    const host = PAGES[hosted.on].module?.split('/')[0];
+    if (host && host !== remote && !served(host))
+      skipped.push(`${label} (нет активного релиза ${host}, чья страница его показывает)`);
+    else visits.push({ module, label, path, ...hosted });
   }
   return { visits, skipped };
 }
@@ -185,7 +195,7 @@ async function visit(
     if (msg.type() !== 'error') return;
     const text = msg.text();
     // another remote's area failing (absent from the registry, its server down) is not this release's doing
-    if (others.some((r) => text.startsWith(`[shop] ${r}/`) || text.startsWith(`[shop] remote ${r}`))) return;
+    if (others.some((r) => text.includes(`[shop] ${r}/`) || text.includes(`remote ${r} `))) return;
     // a failed file is judged by its request below (the candidate's or the API's), not by the console line
     if (text.startsWith('Failed to load resource')) return;
     problems.push(`ошибка в консоли: ${text.slice(0, 300)}`);
@@ -254,7 +264,11 @@ export function smokeCheck(db: Db) {
     const hostUrl = config.hostUrl;
     const secret = config.previewSecret;
     const run = async (): Promise<ReleaseCheckResult> => {
-      const { visits, skipped } = visitsFor(release.remote, await realPaths(db));
+      // the remotes this host serves now (its registry, as the preview's browser will get it)
+      const served = await fetch(new URL('/registry.json', hostUrl), { signal: AbortSignal.timeout(5000) })
+        .then((r) => r.json() as Promise<Record<string, string>>)
+        .catch(() => ({}) as Record<string, string>);
+      const { visits, skipped } = visitsFor(release.remote, await realPaths(db), (name) => Object.hasOwn(served, name));
       if (!visits.length) return { check: SMOKE_CHECK, ok: false, reason: `нечего открыть для ${release.remote}` };
       const token = signPreview(secret, { ...release, exp: Math.floor(Date.now() / 1000) + 600 });
       const browser = await launch(config);

@@ -1,0 +1,161 @@
+// Guards «smoke before shoppers»: before a release is activated the API renders it in Chromium on
+// the live host through a preview cookie only that browser carries (api/src/registry/smoke.ts);
+// a release whose HomePage throws, or that lacks remoteEntry.js, is refused with the smoke's
+// reason and no shopper ever gets it; a good one passes (timed); a team opens the same preview
+// by hand from a preview link, with the «Предпросмотр» banner, and ends it.
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { expect, type Page, test } from '@playwright/test';
+import { ROOT } from '../../scripts/lib/stack.ts';
+import { createRegistryClient, type RemoteStatus } from '../../scripts/remotes/ops-client.ts';
+import { returningVisitor } from '../support/fresh-visitor.ts';
+import { shop } from '../support/private-host.ts';
+
+test.describe.configure({ mode: 'serial' });
+test.setTimeout(180_000);
+
+const DIST = path.join(ROOT, 'mf-catalog', 'dist');
+const ops = () => createRegistryClient({ base: shop.apiUrl, token: process.env.SHOP_OPS_TOKEN ?? '', by: 'e2e-smoke' });
+const made: string[] = [];
+const stamp = Date.now().toString(36);
+
+async function catalog(): Promise<RemoteStatus> {
+  const remote = (await ops().status()).remotes.find((r) => r.name === 'mf_catalog');
+  if (!remote?.active) throw new Error('mf_catalog has no active release');
+  return remote;
+}
+
+/**
+ * A copy of the active release under a new version, served by the stack's mf-catalog server
+ * (an allowed origin: only the smoke can refuse it), changed by `spoil`; published with its
+ * trusted documents, as `npm run release` would.
+ */
+async function candidate(name: string, spoil: (dir: string) => void): Promise<{ version: string; manifestUrl: string }> {
+  const active = (await catalog()).active as NonNullable<RemoteStatus['active']>;
+  const folder = active.manifestUrl.split('/').at(-2) as string;
+  const version = `0.1.0-${name}-${stamp}`;
+  const dir = path.join(DIST, version);
+  cpSync(path.join(DIST, folder), dir, { recursive: true });
+  made.push(dir);
+  spoil(dir);
+  const manifestUrl = active.manifestUrl.replace(`/${folder}/`, `/${version}/`);
+  await ops().publish('mf_catalog', version, manifestUrl);
+  const operations = (JSON.parse(readFileSync(path.join(dir, 'persisted-operations.json'), 'utf8')) as { operations: unknown[] }).operations;
+  await ops().registerOperations('mf-catalog', version, operations);
+  return { version, manifestUrl };
+}
+
+/** The exposed HomePage throws when it runs, in the plain file and its precompressed copies. */
+function throwingHome(dir: string) {
+  const chunk = readdirSync(dir).find((f) => f.startsWith('__federation_expose_HomePage.') && f.endsWith('.js'));
+  if (!chunk) throw new Error(`no HomePage chunk in ${dir}`);
+  const file = path.join(dir, chunk);
+  const broken = `throw new Error('release bug in HomePage');\n${readFileSync(file, 'utf8')}`;
+  writeFileSync(file, broken);
+  if (existsSync(`${file}.gz`)) writeFileSync(`${file}.gz`, gzipSync(broken));
+  if (existsSync(`${file}.br`)) writeFileSync(`${file}.br`, brotliCompressSync(broken));
+}
+
+async function catalogOnPage(page: Page): Promise<string | undefined> {
+  await expect(page.locator('[data-remote="mf_catalog"]').getByTestId('catalog-home')).toBeVisible();
+  return page.evaluate(() => JSON.parse(document.getElementById('shop-state')?.textContent ?? '{}').registry?.mf_catalog as string);
+}
+
+const timings: Record<string, number> = {};
+
+test.afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+  console.log(`[release-smoke] timings (ms): ${JSON.stringify(timings)}`);
+});
+
+test('a throwing release is refused before any shopper sees it, with the smoke’s reason', async ({ page }) => {
+  const good = (await catalog()).active?.manifestUrl;
+  const bad = await candidate('throws', throwingHome);
+  const started = Date.now();
+  const refusal = await ops()
+    .activate('mf_catalog', bad.version)
+    .then(
+      () => null,
+      (error: Error) => error.message,
+    );
+  timings.refusedActivate = Date.now() - started;
+  expect(refusal, 'activation must be refused').toBeTruthy();
+  expect(refusal).toContain('smoke');
+  expect(refusal).toMatch(/HOME \(\/\)/);
+  expect(refusal).toMatch(/release bug in HomePage|Не удалось загрузить раздел|ориентира/);
+  const status = await catalog();
+  expect(status.active?.manifestUrl).toBe(good);
+  const release = status.releases.find((r) => r.version === bad.version);
+  expect(release?.status).toBe('refused');
+  const smoke = release?.checks?.results.find((r) => r.check === 'smoke');
+  expect(smoke?.ok).toBe(false);
+  expect(smoke?.ms).toBeGreaterThan(0);
+  timings.refusedSmoke = smoke?.ms ?? -1;
+  // a shopper gets the good release
+  await returningVisitor(page);
+  await page.goto('/');
+  expect(await catalogOnPage(page)).toBe(good);
+});
+
+test('a release without remoteEntry.js is refused and never reaches shoppers', async ({ page }) => {
+  const good = (await catalog()).active?.manifestUrl;
+  const refusal = await candidate('noentry', (dir) => {
+    for (const f of readdirSync(dir)) if (f.startsWith('remoteEntry.js')) rmSync(path.join(dir, f));
+  })
+    .then((bad) => ops().activate('mf_catalog', bad.version))
+    .then(
+      () => null,
+      (error: Error) => error.message,
+    );
+  expect(refusal, 'publishing or activating must be refused').toBeTruthy();
+  expect(refusal).toMatch(/remoteEntry/);
+  expect((await catalog()).active?.manifestUrl).toBe(good);
+  await returningVisitor(page);
+  await page.goto('/');
+  expect(await catalogOnPage(page)).toBe(good);
+});
+
+test('a team opens the refused release by hand through a preview link; nobody else sees it', async ({ page, browser }) => {
+  const bad = (await catalog()).releases.find((r) => r.version.startsWith('0.1.0-throws-'));
+  expect(bad).toBeTruthy();
+  const res = await fetch(`${shop.apiUrl}/api/ops/registry/preview`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${process.env.SHOP_OPS_TOKEN}` },
+    body: JSON.stringify({ remote: 'mf_catalog', version: bad?.version }),
+  });
+  expect(res.status).toBe(200);
+  const link = new URL(((await res.json()) as { url: string }).url);
+  await returningVisitor(page);
+  await page.goto(`${link.pathname}${link.search}`);
+  await expect(page.getByTestId('preview-banner')).toHaveText(new RegExp(`Предпросмотр: mf_catalog ${bad?.version}`));
+  await expect(page.locator('[data-remote="mf_catalog"]').getByText('Не удалось загрузить раздел')).toBeVisible();
+  // another browser at the same time: the active release, no banner
+  const shopper = await browser.newPage();
+  await shopper.goto('/');
+  expect(await catalogOnPage(shopper)).toBe((await catalog()).active?.manifestUrl);
+  await expect(shopper.getByTestId('preview-banner')).toHaveCount(0);
+  await shopper.close();
+  await page.getByRole('link', { name: 'Выйти из предпросмотра' }).click();
+  await expect(page.getByTestId('preview-banner')).toHaveCount(0);
+  expect(await catalogOnPage(page)).toBe((await catalog()).active?.manifestUrl);
+});
+
+test('a good release passes the smoke and goes live; its checks record the smoke’s time', async ({ page }) => {
+  const before = (await catalog()).active?.version as string;
+  const good = await candidate('good', () => undefined);
+  const started = Date.now();
+  await ops().activate('mf_catalog', good.version);
+  timings.passedActivate = Date.now() - started;
+  const release = (await catalog()).releases.find((r) => r.version === good.version);
+  const smoke = release?.checks?.results.find((r) => r.check === 'smoke');
+  expect(smoke?.ok, smoke?.reason).toBe(true);
+  expect(smoke?.reason).toMatch(/HOME \d+ мс/);
+  expect(smoke?.reason).toMatch(/ProductSlider \d+ мс/);
+  timings.passedSmoke = smoke?.ms ?? -1;
+  await returningVisitor(page);
+  await page.goto('/');
+  expect(await catalogOnPage(page)).toBe(good.manifestUrl);
+  // back to the release the other specs expect
+  await ops().activate('mf_catalog', before);
+});
