@@ -71,7 +71,7 @@ export interface OperationRegistry {
 export async function uploadResponse(request: Request, url: URL, db: Db, config: Config, options: UploadOptions = {}): Promise<Response> {
   const { guard } = options;
   const [segment = '', version = '', ...rest] = url.pathname.slice(UPLOADS_PATH.length).split('/');
-  const remote = remoteNamed(decodeURIComponent(segment));
+  const remote = remoteNamed(segment);
   if (!remote || rest.length > 0) return errorResponse('NOT_FOUND', `Нет такого приложения: ${segment.slice(0, 50)} (${REMOTE_NAMES.join(', ')})`);
   if (request.method !== 'PUT') return errorResponse('METHOD_NOT_ALLOWED', 'Только PUT', { headers: { allow: 'PUT' } });
   let actor: string;
