@@ -2,7 +2,7 @@
 // upload what, archives that try to escape release storage or blow it up, immutable versions,
 // all-or-nothing unpacking, and the retention rule that prunes old releases but never the
 // active, canary or previous known-good one.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createHash, randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -97,7 +97,8 @@ describe.each(DRIVERS)('release uploads [%s]', (driver) => {
   const message = async (res: Response) => ((await res.json()) as { errors: { message: string; extensions: { code: string } }[] }).errors[0]!;
 
   it('takes a release from its team token, stores it under its version and records the build metadata with the token as actor', async () => {
-    const archive = await pack(releaseFolder(work, 'first'), ['.']);
+    // a file the archive marks private (0600) is stored readable for the static server
+    const archive = await pack(releaseFolder(work, 'first', (d) => chmodSync(path.join(d, 'static', 'js', 'page.js'), 0o600)), ['.']);
     const meta = { commit: 'abc1234', author: 'Анна <anna@team.test>', builtAt: '2026-11-24T01:00:00Z', notes: 'Новый заголовок', by: 'someone-else' };
     const res = await upload('mf-catalog', '0.1.0-a1', archive, CATALOG_TEAM, meta);
     expect(res.status).toBe(200);
@@ -106,6 +107,7 @@ describe.each(DRIVERS)('release uploads [%s]', (driver) => {
     expect(body.actor).toBe('catalog-team');
     expect(JSON.parse(readFileSync(path.join(catalogDir(), '0.1.0-a1', 'mf-manifest.json'), 'utf8')).marker).toBe('first');
     expect(readFileSync(path.join(catalogDir(), '0.1.0-a1', 'static', 'js', 'page.js'), 'utf8')).toContain('first');
+    expect(statSync(path.join(catalogDir(), '0.1.0-a1', 'static', 'js', 'page.js')).mode & 0o777).toBe(0o644);
     const [row] = await rows('0.1.0-a1');
     expect(row?.createdBy).toBe('catalog-team');
     expect(row?.manifestUrl).toBe('https://catalog.cdn.test/0.1.0-a1/mf-manifest.json');

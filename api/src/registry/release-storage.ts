@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { chmod, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { REMOTES } from '@shop/contracts/remotes';
 import { Parser, type ReadEntry, Unpack } from 'tar';
@@ -137,17 +137,18 @@ export async function storeRelease(config: ReleaseStorageConfig & { dir: string 
         strict: true,
         // checked above; kept as a second guard
         filter: (name: string, entry) => !pathProblem(name) && ((entry as ReadEntry).type === 'File' || (entry as ReadEntry).type === 'Directory' || (entry as ReadEntry).type === 'OldFile'),
-        // the files' own modes and owners are not trusted: readable by the static server
-        noChmod: true,
         preserveOwner: false,
-        dmode: 0o755,
-        fmode: 0o644,
       } as ConstructorParameters<typeof Unpack>[0]);
       unpack.on('error', reject);
       unpack.on('close', () => resolve());
       unpack.end(Buffer.from(archive));
     });
     if (!(await stat(path.join(temp, 'mf-manifest.json')).catch(() => null))?.isFile()) throw new ArchiveError('в корне нет mf-manifest.json');
+    // the archive's own modes are not trusted: everything readable by the static server, nothing executable or writable by others
+    await chmod(temp, 0o755);
+    for (const entry of await readdir(temp, { recursive: true, withFileTypes: true })) {
+      await chmod(path.join(entry.parentPath ?? entry.path, entry.name), entry.isDirectory() ? 0o755 : 0o644);
+    }
     // a rename onto an existing (non-empty) folder fails: two uploads of one version cannot both land
     await rename(temp, target).catch((error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOTEMPTY' || error.code === 'EEXIST') throw new ReleaseExistsError(remote, version);
