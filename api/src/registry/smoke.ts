@@ -155,6 +155,47 @@ export function visitsFor(
 /** One browser at a time: two activations at once wait for each other instead of doubling the load. */
 let queue: Promise<unknown> = Promise.resolve();
 
+/** After the landmark and the area's data: time for an error a moment later (an effect, a lazy part). */
+const SETTLE_MS = 300;
+/** The browser stays up this long after a smoke, so a release's activate, canary and promote do not each start one. */
+const KEEP_BROWSER_MS = 60_000;
+interface KeptBrowser {
+  browser: Promise<Browser>;
+  path: string;
+  timer?: NodeJS.Timeout;
+}
+let kept: KeptBrowser | null = null;
+
+/** The kept browser (or a new one); released with `release()`, closed after KEEP_BROWSER_MS unused. */
+function borrowBrowser(config: SmokeConfig): Promise<Browser> {
+  if (kept && kept.path !== config.chromiumPath) void closeKept();
+  if (kept) {
+    clearTimeout(kept.timer);
+    kept.timer = undefined;
+    return kept.browser;
+  }
+  const mine: KeptBrowser = { browser: launch(config), path: config.chromiumPath };
+  kept = mine;
+  const forget = () => {
+    if (kept === mine) kept = null;
+  };
+  mine.browser.then((b) => b.on('disconnected', forget), forget);
+  return mine.browser;
+}
+
+function returnBrowser(): void {
+  if (!kept) return;
+  kept.timer = setTimeout(() => void closeKept(), KEEP_BROWSER_MS);
+  kept.timer.unref();
+}
+
+async function closeKept(): Promise<void> {
+  const old = kept;
+  kept = null;
+  if (old?.timer) clearTimeout(old.timer);
+  await old?.browser.then((b) => b.close()).catch(() => undefined);
+}
+
 async function launch(config: SmokeConfig): Promise<Browser> {
   const { chromium } = await import('playwright-core');
   return chromium.launch({
@@ -230,8 +271,13 @@ async function visit(
       problems.push(
         `нет ориентира ${LANDMARKS[v.module]} в [data-remote="${release.remote}"] за ${config.timeoutMs} мс`,
       );
-    // its data and lazy parts: until the network is quiet (at most a few seconds more)
-    await page.waitForLoadState('networkidle', { timeout: Math.min(5000, config.timeoutMs) }).catch(() => undefined);
+    // its data: until nothing in the area is loading (at most a few seconds more), then a moment for late errors
+    await slot
+      .locator('[aria-busy="true"]')
+      .first()
+      .waitFor({ state: 'detached', timeout: Math.min(5000, config.timeoutMs) })
+      .catch(() => undefined);
+    await page.waitForTimeout(SETTLE_MS);
     if (await areaError.count()) problems.push('область показывает «Не удалось загрузить раздел»');
     // the preview took: this page ran the candidate's own entry (a build's baked-in version may differ from its folder's)
     if (!candidateEntry)
@@ -271,7 +317,7 @@ export function smokeCheck(db: Db) {
       const { visits, skipped } = visitsFor(release.remote, await realPaths(db), (name) => Object.hasOwn(served, name));
       if (!visits.length) return { check: SMOKE_CHECK, ok: false, reason: `нечего открыть для ${release.remote}` };
       const token = signPreview(secret, { ...release, exp: Math.floor(Date.now() / 1000) + 600 });
-      const browser = await launch(config);
+      const browser = await borrowBrowser(config);
       const failed: string[] = [];
       const timings: string[] = [];
       try {
@@ -282,7 +328,7 @@ export function smokeCheck(db: Db) {
           if (problems.length) failed.push(`${v.label} (${v.path}): ${[...new Set(problems)].slice(0, 3).join('; ')}`);
         }
       } finally {
-        await browser.close().catch(() => undefined);
+        returnBrowser();
       }
       const skippedNote = skipped.length ? `; пропущено: ${skipped.join(', ')}` : '';
       return failed.length
