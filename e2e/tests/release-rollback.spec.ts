@@ -177,6 +177,8 @@ test('the registry can be read by anyone but changed only with the ops token, wh
 });
 
 test('rollback twice goes two releases back (the activation stack), and a canary never touches the active release', async ({ page }) => {
+  // a release, a canary and an activate each wait for the server's browser smoke
+  test.setTimeout(300_000);
   await returningVisitor(page);
   // active now: v2 (promoted); a third release on top
   const v3 = await release();

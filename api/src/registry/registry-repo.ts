@@ -260,7 +260,8 @@ export class RegistryRepo {
    * Rollback, by the activation stack. During a canary it stops the canary (marking its release
    * bad) and leaves the healthy active release alone. Otherwise the active release is marked bad,
    * its stack entries undone, and the newest earlier entry whose release is neither bad nor
-   * refused becomes active (through the gate): repeated rollbacks go further back.
+   * refused becomes active (through the gate; the static checks only when it passed the whole
+   * gate before): repeated rollbacks go further back.
    */
   async rollback(remote: string, actor: string): Promise<{ stoppedCanary?: string; from?: string; to?: string }> {
     const state = await this.stateOf(this.db, remote);
@@ -291,8 +292,11 @@ export class RegistryRepo {
       return release && !UNUSABLE.includes(release.status) && !release.pruned;
     });
     if (!target) throw new RegistryError('BAD_REQUEST', `У ${remote} нет более раннего исправного релиза, к которому откатиться (активный ${current})`);
-    await this.requireUsable(remote, target);
-    await this.gate(remote, target, 'activate', actor, 'rollback');
+    // A rollback is ops' emergency exit: a target that passed the whole gate before (status
+    // checked) gets the static checks again (its files still answer, the live host can take it),
+    // not the browser smoke — seconds, not a minute. Any other target gets the whole gate.
+    const targetRelease = await this.requireUsable(remote, target);
+    await this.gate(remote, target, targetRelease.status === 'checked' ? 'publish' : 'activate', actor, 'rollback');
     await this.db.transaction(async (tx) => {
       const now = new Date();
       await tx
