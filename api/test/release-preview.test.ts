@@ -7,7 +7,7 @@ import { testConfig } from '../src/config.ts';
 import { sha256 } from '../src/registry/release-auth.ts';
 import { releaseTokens, remoteReleases } from '../src/registry/registry-tables.ts';
 import { signPreview, verifyPreview } from '../src/registry/preview-token.ts';
-import { smokeCheck } from '../src/registry/smoke.ts';
+import { smokeCheck, visitsFor } from '../src/registry/smoke.ts';
 import { describeDrivers } from './test-env.ts';
 
 const OPS = 'test-ops-token-0123456789';
@@ -137,4 +137,34 @@ it('signs the shared test vector, and refuses a changed secret, payload or expir
   const [tag, , sig] = GOLDEN.split('.');
   const forged = `${tag}.${Buffer.from(JSON.stringify({ r: 'mf_cart', v: '6.6.6', m: GOLDEN_CLAIMS.manifestUrl, exp: GOLDEN_CLAIMS.exp })).toString('base64url')}.${sig}`;
   expect(verifyPreview(SECRET, forged, 1_900_000_000_000)).toBeNull();
+});
+
+it('the smoke opens every page type of the remote, its other modules on their page, and says what it skipped', () => {
+  const paths = {
+    HOME: '/',
+    SEARCH: '/search?search=Nike',
+    CATEGORY: '/catalog/obuv',
+    BRAND: '/brands/nike',
+    PRODUCT: '/product/x',
+    CART: '/cart',
+    CHECKOUT: '/checkout',
+    FAVOURITES: '/favourites',
+  };
+  const catalog = visitsFor('mf_catalog', paths);
+  expect(catalog.visits.map((v) => `${v.label} ${v.path}`)).toEqual([
+    'HOME /',
+    'SEARCH /search?search=Nike',
+    'CATEGORY /catalog/obuv',
+    'BRAND /brands/nike',
+    'FAVOURITES /favourites',
+    'ProductSlider /product/x',
+  ]);
+  expect(visitsFor('mf_product', paths).visits.map((v) => v.label)).toEqual(['PRODUCT']);
+  const cart = visitsFor('mf_cart', paths);
+  expect(cart.visits.map((v) => v.label)).toEqual(['CART', 'CHECKOUT', 'CartOverlay']);
+  expect(cart.skipped.join()).toContain('ORDER');
+  // the first release of a shop: the product page's remote is not served yet, so its slider waits
+  const first = visitsFor('mf_catalog', paths, (remote) => remote !== 'mf_product');
+  expect(first.visits.map((v) => v.label)).not.toContain('ProductSlider');
+  expect(first.skipped.join()).toContain('нет активного релиза mf_product');
 });
