@@ -10,7 +10,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { ROOT } from '../../scripts/lib/stack.ts';
 import { createRegistryClient, type RemoteStatus } from '../../scripts/remotes/ops-client.ts';
 import { returningVisitor } from '../support/fresh-visitor.ts';
-import { shop } from '../support/private-host.ts';
+import { shop, startPrivateHost } from '../support/private-host.ts';
 
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(180_000);
@@ -158,4 +158,22 @@ test('a good release passes the smoke and goes live; its checks record the smoke
   expect(await catalogOnPage(page)).toBe(good.manifestUrl);
   // back to the release the other specs expect
   await ops().activate('mf_catalog', before);
+});
+
+test('«Повторить» after a rollback loads the registry’s current release, not the page’s broken one (F12)', async ({ page }) => {
+  const good = shop.registry.mf_catalog as string;
+  const broken = good.replace(/\/[^/]+\/mf-manifest\.json$/, '/nothing-here/mf-manifest.json');
+  const host = await startPrivateHost({ ...shop.registry, mf_catalog: broken });
+  try {
+    await returningVisitor(page);
+    await page.goto(host.url);
+    const area = page.locator('[data-remote="mf_catalog"]');
+    await expect(area.getByText('Не удалось загрузить раздел')).toBeVisible();
+    // ops roll back while the page is open; the shopper presses «Повторить» without reloading
+    host.setRegistry(shop.registry);
+    await area.getByRole('button', { name: 'Повторить' }).click();
+    await expect(area.getByTestId('catalog-home')).toBeVisible();
+  } finally {
+    await host.stop();
+  }
 });
