@@ -7,7 +7,7 @@ import { type HealthConfig, loadHealthConfig } from './registry/health-config.ts
 import { loadSmokeConfig, type SmokeConfig } from './registry/smoke-config.ts';
 import { envBool, envInt } from './util/env.ts';
 import { loadMailConfig, type MailConfig } from './notify/mail-config.ts';
-import { loadReleaseStorageConfig, type ReleaseStorageConfig } from './registry/release-storage.ts';
+import { loadReleaseStorageConfig, type ReleaseStorageConfig } from './registry/release-storage-config.ts';
 import { loadReleaseConfig, type ReleaseConfig } from './registry/release-config.ts';
 
 export type CatalogSeed = 'small' | 'large' | 'none';

@@ -3,12 +3,12 @@
 // (marked bad, the stop recorded with both error rates) while the active release keeps serving,
 // with no one at the console.
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { type Browser, expect, test } from '@playwright/test';
 import { ROOT } from '../../scripts/lib/stack.ts';
+import { breakHomePage } from '../support/broken-release.ts';
 import { returningVisitor } from '../support/fresh-visitor.ts';
 import { shop } from '../support/private-host.ts';
 
@@ -34,16 +34,6 @@ interface Status {
 }
 const catalogStatus = async () => ((await ops('')).json.remotes as Status[]).find((r) => r.name === 'mf_catalog') as Status;
 
-/** Prepends a throw to the release's HomePage chunk (and its precompressed copies), as a run-time bug would. */
-function breakHomePage(folder: string) {
-  const chunk = readdirSync(folder).find((f) => f.startsWith('__federation_expose_HomePage.') && f.endsWith('.js'));
-  if (!chunk) throw new Error(`no HomePage chunk in ${folder}`);
-  const file = path.join(folder, chunk);
-  const broken = `throw new Error('release bug in HomePage');\n${readFileSync(file, 'utf8')}`;
-  writeFileSync(file, broken);
-  if (existsSync(`${file}.gz`)) writeFileSync(`${file}.gz`, gzipSync(broken));
-  if (existsSync(`${file}.br`)) writeFileSync(`${file}.br`, brotliCompressSync(broken));
-}
 
 /**
  * One fresh visitor (a fresh context: a new visitor_id, so a bucket of its own) opens the home

@@ -3,12 +3,12 @@
 // a release whose HomePage throws, or that lacks remoteEntry.js, is refused with the smoke's
 // reason and no shopper ever gets it; a good one passes (timed); a team opens the same preview
 // by hand from a preview link, with the «Предпросмотр» banner, and ends it.
-import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { expect, type Page, test } from '@playwright/test';
 import { ROOT } from '../../scripts/lib/stack.ts';
 import { createRegistryClient, type RemoteStatus } from '../../scripts/remotes/ops-client.ts';
+import { breakHomePage } from '../support/broken-release.ts';
 import { returningVisitor } from '../support/fresh-visitor.ts';
 import { shop, startPrivateHost } from '../support/private-host.ts';
 
@@ -46,16 +46,6 @@ async function candidate(name: string, spoil: (dir: string) => void): Promise<{ 
   return { version, manifestUrl };
 }
 
-/** The exposed HomePage throws when it runs, in the plain file and its precompressed copies. */
-function throwingHome(dir: string) {
-  const chunk = readdirSync(dir).find((f) => f.startsWith('__federation_expose_HomePage.') && f.endsWith('.js'));
-  if (!chunk) throw new Error(`no HomePage chunk in ${dir}`);
-  const file = path.join(dir, chunk);
-  const broken = `throw new Error('release bug in HomePage');\n${readFileSync(file, 'utf8')}`;
-  writeFileSync(file, broken);
-  if (existsSync(`${file}.gz`)) writeFileSync(`${file}.gz`, gzipSync(broken));
-  if (existsSync(`${file}.br`)) writeFileSync(`${file}.br`, brotliCompressSync(broken));
-}
 
 async function catalogOnPage(page: Page): Promise<string | undefined> {
   await expect(page.locator('[data-remote="mf_catalog"]').getByTestId('catalog-home')).toBeVisible();
@@ -71,7 +61,7 @@ test.afterAll(() => {
 
 test('a throwing release is refused before any shopper sees it, with the smoke’s reason', async ({ page }) => {
   const good = (await catalog()).active?.manifestUrl;
-  const bad = await candidate('throws', throwingHome);
+  const bad = await candidate('throws', breakHomePage);
   const started = Date.now();
   const refusal = await ops()
     .activate('mf_catalog', bad.version)

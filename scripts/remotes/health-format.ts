@@ -3,13 +3,9 @@
  * `health` (api/src/registry/health-routes.ts withReleaseHealth): views, errors and the error
  * rate of the active and the canary release over the window.
  */
-export interface ReleaseHealth {
-  views: number;
-  loadErrors: number;
-  renderErrors: number;
-  errors: number;
-  rate: number;
-}
+import type { ReleaseHealth } from '@shop/api';
+
+export type { ReleaseHealth };
 
 export interface RemoteHealth {
   windowMinutes: number;

@@ -2,15 +2,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import path from 'node:path';
+import type { ReleaseMeta } from '@shop/api';
 import { readErrorBody } from '@shop/contracts/errors';
 
-export interface ReleaseMeta {
-  version?: string;
-  commit?: string;
-  author?: string;
-  builtAt?: string;
-  notes?: string;
-}
+export type { ReleaseMeta };
 export interface Release {
   version: string;
   manifestUrl: string;

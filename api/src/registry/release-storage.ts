@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { REMOTES } from '@shop/contracts/remotes';
 import { Parser, type ReadEntry, Unpack } from 'tar';
+import type { ReleaseStorageConfig } from './release-storage-config.ts';
+
+export type { ReleaseStorageConfig };
 
 /**
  * Release storage: `RELEASES_DIR/<remote>/<version>/`, one folder per published release, which
@@ -11,50 +13,6 @@ import { Parser, type ReadEntry, Unpack } from 'tar';
  * upload route unpacks a release's archive into a hidden temporary folder beside it and renames
  * it into place, so a static server never sees half a release.
  */
-export interface ReleaseStorageConfig {
-  /** RELEASES_DIR; unset: uploads are refused (503). */
-  dir: string | undefined;
-  /** RELEASE_KEEP: releases kept per remote (the active, canary and previous known-good always are). */
-  keep: number;
-  /** RELEASE_UPLOAD_MAX_BYTES: the packed archive (gzip) a request may carry. */
-  maxUploadBytes: number;
-  /** RELEASE_MAX_BYTES: the unpacked release (sum of its files). */
-  maxUnpackedBytes: number;
-  /** RELEASE_MAX_FILES: files and folders in one release. */
-  maxFiles: number;
-  /** remote name → its static server's public base URL (MF_CATALOG_URL…; default http://localhost:<port>). */
-  publicUrls: Record<string, string>;
-}
-
-type Fail = (name: string, value: string, expected: string) => never;
-
-function intSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number, fail: Fail): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) fail(name, raw, `a whole number from ${min} to ${max}`);
-  return value;
-}
-
-export function loadReleaseStorageConfig(env: NodeJS.ProcessEnv, fail: Fail): ReleaseStorageConfig {
-  const publicUrls: Record<string, string> = {};
-  for (const [name, row] of Object.entries(REMOTES)) {
-    const variable = `${name.toUpperCase()}_URL`;
-    const raw = env[variable]?.trim();
-    if (raw && !/^https?:\/\/[^/\s]+(\/\S*)?$/.test(raw)) fail(variable, raw, 'the http(s) base URL of the remote\'s static server');
-    publicUrls[name] = (raw || `http://${env.PUBLIC_HOSTNAME || 'localhost'}:${row.port}`).replace(/\/+$/, '');
-  }
-  return {
-    dir: env.RELEASES_DIR ? path.resolve(env.RELEASES_DIR) : undefined,
-    keep: intSetting(env, 'RELEASE_KEEP', 10, 1, 10_000, fail),
-    maxUploadBytes: intSetting(env, 'RELEASE_UPLOAD_MAX_BYTES', 50 * 1024 * 1024, 1024, 2 * 1024 ** 3, fail),
-    maxUnpackedBytes: intSetting(env, 'RELEASE_MAX_BYTES', 200 * 1024 * 1024, 1024, 8 * 1024 ** 3, fail),
-    maxFiles: intSetting(env, 'RELEASE_MAX_FILES', 5000, 1, 1_000_000, fail),
-    publicUrls,
-  };
-}
-
-/** A version is one path segment: letters, digits, dots and dashes, not starting with a dot. */
 export const VERSION_PATTERN = /^[0-9A-Za-z][0-9A-Za-z.-]{0,63}$/;
 
 export class ArchiveError extends Error {}

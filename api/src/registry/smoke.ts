@@ -1,3 +1,4 @@
+import { CHROMIUM_ARGS } from './chromium-flags.ts';
 import { PAGES, type PageType } from '@shop/contracts/pages';
 import { EXPOSED_MODULES, type RemoteModuleId } from '@shop/contracts/remotes';
 import { eq } from 'drizzle-orm';
@@ -201,17 +202,7 @@ async function launch(config: SmokeConfig): Promise<Browser> {
   return chromium.launch({
     executablePath: config.chromiumPath,
     headless: true,
-    // scripts/lib/chromium.ts's flags (the API does not import tooling): no sandbox in a container,
-    // no GPU, and none of Chromium's own background traffic on a closed network
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
   });
 }
 
