@@ -3,7 +3,7 @@
 // a release whose HomePage throws, or that lacks remoteEntry.js, is refused with the smoke's
 // reason and no shopper ever gets it; a good one passes (timed); a team opens the same preview
 // by hand from a preview link, with the «Предпросмотр» banner, and ends it.
-import { cpSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { ROOT } from '../../scripts/lib/stack.ts';
@@ -36,7 +36,13 @@ async function candidate(name: string, spoil: (dir: string) => void): Promise<{ 
   const folder = active.manifestUrl.split('/').at(-2) as string;
   const version = `0.1.0-${name}-${stamp}`;
   const dir = path.join(DIST, version);
-  cpSync(path.join(DIST, folder), dir, { recursive: true });
+  // the active release is a local build (dist/) or one uploaded into release storage (an earlier
+  // spec's `npm run release`); the stack's mf-catalog server serves both folders as one
+  const from = [DIST, path.join(process.env.SHOP_WORK_DIR ?? '', 'releases', 'mf_catalog')].find((d) =>
+    existsSync(path.join(d, folder, 'mf-manifest.json')),
+  );
+  if (!from) throw new Error(`the active release ${folder} is in neither dist/ nor release storage`);
+  cpSync(path.join(from, folder), dir, { recursive: true });
   made.push(dir);
   spoil(dir);
   const manifestUrl = active.manifestUrl.replace(`/${folder}/`, `/${version}/`);
