@@ -11,7 +11,7 @@ import { create } from 'tar';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { registryEvents, releaseTokens, remoteActivations, remoteReleases, remoteState } from '../src/registry/registry-tables.ts';
 import { persistedOperations } from '../src/persisted/persisted-tables.ts';
-import { sha256 } from '../src/registry/release-auth.ts';
+import { tokenHash as sha256 } from '../src/util/same-secret.ts';
 import { createTestEnv, DRIVERS, type TestEnv } from './test-env.ts';
 
 // The registry's own checks (release-checks.ts: manifest reachable, exposes, singletons…) are

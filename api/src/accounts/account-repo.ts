@@ -1,6 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../db/database.ts';
+import { tokenHash } from '../util/same-secret.ts';
 import { hashPassword } from './passwords.ts';
 
 export const ROLES = ['owner', 'manager'] as const;
@@ -113,9 +114,7 @@ export const MAX_SESSION_HOURS = 7 * 24;
 /** last_seen_at / expires_at are written at most this often per session. */
 const TOUCH_EVERY_SECONDS = 60;
 
-export function tokenHash(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
+export { tokenHash };
 
 export async function createSession(db: Db, userId: number, clientIp: string, hours: number): Promise<string> {
   const token = randomBytes(32).toString('base64url');

@@ -1,11 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { errorMessage } from '@shop/contracts/errors';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { errorResponse, opsDisabled, opsUnauthorized } from '../util/error-response.ts';
 import type { RateLimiter } from '../util/rate-limiter.ts';
-import { sameSecret } from '../util/same-secret.ts';
+import { sameSecret, tokenHash } from '../util/same-secret.ts';
 import { releaseTokens } from './registry-tables.ts';
 
 /** Who is asking (their rate-limit key) and the count of their wrong ops tokens. */
@@ -27,7 +27,6 @@ export class ReleaseAuthError extends Error {
   }
 }
 
-export const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** A new team token: 32 random bytes, url-safe; only its sha256 is stored. */
 export const newReleaseToken = () => `rt_${randomBytes(32).toString('base64url')}`;
@@ -61,7 +60,7 @@ export async function authorizeRelease(request: Request, remote: string | null, 
     const [row] = await ctx.db
       .select()
       .from(releaseTokens)
-      .where(and(eq(releaseTokens.tokenSha256, sha256(token)), isNull(releaseTokens.revokedAt)));
+      .where(and(eq(releaseTokens.tokenSha256, tokenHash(token)), isNull(releaseTokens.revokedAt)));
     if (row) found = { actor: row.name, remote: row.remote };
   }
   if (!found) {
@@ -90,7 +89,7 @@ export class ReleaseTokens {
     const [taken] = await this.db.select().from(releaseTokens).where(eq(releaseTokens.name, name));
     if (taken) return Promise.reject(new Error(`Токен «${name}» уже есть${taken.revokedAt ? ' (отозван)' : ''}: выберите другое имя`));
     const token = newReleaseToken();
-    await this.db.insert(releaseTokens).values({ name, remote, tokenSha256: sha256(token) });
+    await this.db.insert(releaseTokens).values({ name, remote, tokenSha256: tokenHash(token) });
     return { name, remote, token };
   }
 
