@@ -163,6 +163,11 @@ it('the smoke opens every page type of the remote, its other modules on their pa
   const cart = visitsFor('mf_cart', paths);
   expect(cart.visits.map((v) => v.label)).toEqual(['CART', 'CHECKOUT', 'CartOverlay']);
   expect(cart.skipped.join()).toContain('ORDER');
+  // the order page: a well-formed number with a key no order has, and its «Заказ не найден» state as the landmark
+  const order = visitsFor('mf_cart', { ...paths, ORDER: '/order/SH-22222?key=smoke-x' }).visits.find(
+    (v) => v.label === 'ORDER',
+  );
+  expect(order).toMatchObject({ path: '/order/SH-22222?key=smoke-x', landmark: '[data-testid="order-not-found"]' });
   // the first release of a shop: the product page's remote is not served yet, so its slider waits
   const first = visitsFor('mf_catalog', paths, (remote) => remote !== 'mf_product');
   expect(first.visits.map((v) => v.label)).not.toContain('ProductSlider');

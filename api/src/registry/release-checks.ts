@@ -11,14 +11,14 @@
  */
 import type { Config } from '../config.ts';
 import { type Manifest, type SharedExports, exportsOf, manifestFiles, manifestProblems } from './release-rules.ts';
+import { internalUrl } from './release-config.ts';
 import { type CandidateRelease, type ReleaseCheckResult, registerReleaseCheck } from './release-gate.ts';
 
 const TIMEOUT_MS = 5000;
 
 /** Where the API itself reaches a public URL (RELEASE_CHECK_ORIGIN_MAP). */
 function reachable(config: Config, url: string): string {
-  for (const [from, to] of config.release.originMap) if (url.startsWith(from)) return to + url.slice(from.length);
-  return url;
+  return internalUrl(config.release.originMap, url) ?? url;
 }
 
 async function get(config: Config, url: string): Promise<Response> {

@@ -36,7 +36,19 @@ export function loadReleaseConfig(env: NodeJS.ProcessEnv, publicUrl: string): Re
   }
   const originMap = (env.RELEASE_CHECK_ORIGIN_MAP ?? '')
     .split(',')
-    .map((pair) => pair.split('=').map((s) => s.trim()) as [string, string])
+    // an origin with or without its trailing slash ("https://shop.example/" maps https://shop.example too)
+    .map((pair) => pair.split('=').map((s) => s.trim().replace(/\/+$/, '')) as [string, string])
     .filter(([from, to]) => from && to);
   return { hostUrl, origins: explicit.length ? explicit : [...defaults], originsExplicit: explicit.length > 0, originMap };
+}
+
+/**
+ * A public URL as the API's own side reaches it (`originMap`), or null when no entry maps it.
+ * An entry maps its origin (or path) whole: http://localhost:3000 is not http://localhost:30001.
+ */
+export function internalUrl(originMap: readonly (readonly [string, string])[], url: string): string | null {
+  for (const [from, to] of originMap) {
+    if (url.startsWith(from) && /^(?:$|[/?#])/.test(url.slice(from.length, from.length + 1))) return to + url.slice(from.length);
+  }
+  return null;
 }

@@ -1,8 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { CHROMIUM_ARGS } from './chromium-flags.ts';
 import { PAGES, type PageType } from '@shop/contracts/pages';
 import { EXPOSED_MODULES, type RemoteModuleId } from '@shop/contracts/remotes';
 import { eq } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Db } from '../db/database.ts';
 import { brands, webPaths } from '../db/schema.ts';
 import { PREVIEW_COOKIE, signPreview } from './preview-token.ts';
@@ -12,6 +13,7 @@ import {
   type ReleaseCheckResult,
   registerReleaseCheck,
 } from './release-gate.ts';
+import { internalUrl } from './release-config.ts';
 import type { SmokeConfig } from './smoke-config.ts';
 
 /**
@@ -86,15 +88,26 @@ const HOSTED: Partial<
 };
 
 /**
- * An order page needs an order and its access key: the smoke does not create orders in a live
- * shop (they would reserve stock and reach the desk), so ORDER is skipped and said so.
+ * The order page (/order/<number>?key=…) is opened with a well-formed number and a random key no
+ * order has: a real shop's database gets no smoke orders (they would hold stock, reach the desk
+ * and the owner's letters, and count in the figures), and a wrong key is what every shopper with
+ * a stale or mistyped link sees. The candidate's OrderPage still loads, runs its trusted order
+ * query against the live API (which answers null alike for a missing order and a wrong key) and
+ * must render its «Заказ не найден» state (its own landmark, below) — not the area's error. The
+ * page with an order's details is covered by the browser tests (order pages), not here.
  */
-const SKIPPED: Partial<Record<PageType, string>> = { ORDER: 'нужен настоящий заказ с ключом: смоук не создаёт заказы' };
+const SMOKE_ORDER_NUMBER = 'SH-22222';
+const orderPath = () => `/order/${SMOKE_ORDER_NUMBER}?key=smoke-${randomBytes(16).toString('hex')}`;
+
+/** A page type whose smoke visit shows another landmark than its module's usual one. */
+const PAGE_LANDMARKS: Partial<Record<PageType, string>> = { ORDER: '[data-testid="order-not-found"]' };
 
 interface Visit {
   module: RemoteModuleId;
   label: string;
   path: string;
+  /** Instead of LANDMARKS[module]. */
+  landmark?: string;
   prepare?: (page: Page) => Promise<void>;
   show?: (page: Page) => Promise<void>;
 }
@@ -118,6 +131,7 @@ async function realPaths(db: Db): Promise<Partial<Record<PageType, string>>> {
   if (product) paths.PRODUCT = product;
   const text = brandRow[0]?.name;
   if (text) paths.SEARCH = `/search?search=${encodeURIComponent(text)}`;
+  paths.ORDER = orderPath();
   return paths;
 }
 
@@ -136,9 +150,9 @@ export function visitsFor(
   for (const [type, row] of Object.entries(PAGES) as [PageType, (typeof PAGES)[PageType]][]) {
     if (!row.module?.startsWith(`${remote}/`)) continue;
     const path = paths[type];
-    const why = SKIPPED[type] ?? (path ? null : 'в каталоге нет такой страницы');
-    if (why || !path) skipped.push(`${type} (${why})`);
-    else visits.push({ module: row.module, label: type, path });
+    const landmark = PAGE_LANDMARKS[type];
+    if (!path) skipped.push(`${type} (в каталоге нет такой страницы)`);
+    else visits.push({ module: row.module, label: type, path, ...(landmark ? { landmark } : {}) });
   }
   for (const module of EXPOSED_MODULES.filter((m) => m.startsWith(`${remote}/`))) {
     const hosted = HOSTED[module];
@@ -206,21 +220,68 @@ async function launch(config: SmokeConfig): Promise<Browser> {
   });
 }
 
+/**
+ * Where this browser reaches a public origin: RELEASE_CHECK_ORIGIN_MAP (`from=to,…`, the static
+ * checks' map, release-checks.ts). In docker-compose the API's container cannot reach the shop's
+ * public addresses (http://localhost:3000 and each remote's :3001…), which there are other
+ * services (http://host:3000, http://mf-catalog:3001…); every request of the smoke's browser to a
+ * mapped origin goes to the internal one. The page itself still sees the public URLs — the ones
+ * shoppers get, in its registry, CSP and the candidate's manifest — so nothing else changes.
+ */
+async function routeToInternal(
+  context: BrowserContext,
+  originMap: readonly (readonly [string, string])[],
+): Promise<void> {
+  if (!originMap.length) return;
+  await context.route(
+    (url) => internalUrl(originMap, url.href) !== null,
+    async (route) => {
+      const from = route.request().url();
+      const to = internalUrl(originMap, from) as string;
+      try {
+        // Chromium sends the request to the internal address in place (the page never sees it);
+        // it only does so within one scheme, so an https public address reached over http inside
+        // the network is fetched by Playwright and handed to the page as its answer
+        if (new URL(to).protocol === new URL(from).protocol) await route.continue({ url: to });
+        else await route.fulfill({ response: await route.fetch({ url: to, maxRedirects: 0 }) });
+      } catch {
+        await route.abort('connectionrefused').catch(() => undefined);
+      }
+    },
+  );
+}
+
 /** Visits one page with the preview cookie; returns the problems seen (none: passed). */
 async function visit(
   browser: Browser,
   config: SmokeConfig,
+  originMap: readonly (readonly [string, string])[],
   hostUrl: string,
   token: string,
   release: CandidateRelease,
   v: Visit,
 ): Promise<string[]> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'ru-RU' });
-  await context.addCookies([{ name: PREVIEW_COOKIE, value: token, url: hostUrl, httpOnly: true, sameSite: 'Lax' }]);
+  await routeToInternal(context, originMap);
+  // a request sent to the internal address carries that address's cookies (the page still sees
+  // the public one): the preview cookie is set for both
+  const internalHost = internalUrl(originMap, hostUrl);
+  await context.addCookies(
+    [hostUrl, ...(internalHost ? [internalHost] : [])].map((url) => ({
+      name: PREVIEW_COOKIE,
+      value: token,
+      url,
+      httpOnly: true,
+      sameSite: 'Lax' as const,
+    })),
+  );
   const page = await context.newPage();
   const problems: string[] = [];
-  const candidateBase = new URL('.', release.manifestUrl).href;
-  const apiBase = new URL('/api/', hostUrl).href;
+  // requests and answers are reported at the address they went to: the public one, or the internal one it maps to
+  const bothForms = (url: string) => [url, internalUrl(originMap, url) ?? url];
+  const candidateBases = bothForms(new URL('.', release.manifestUrl).href);
+  const candidateBase = candidateBases[0] as string;
+  const apiBases = bothForms(new URL('/api/', hostUrl).href);
   const others = EXPOSED_MODULES.map((m) => m.split('/')[0] as string).filter((r) => r !== release.remote);
   page.on('pageerror', (error) => problems.push(`ошибка на странице: ${error.message}`));
   page.on('console', (msg) => {
@@ -234,14 +295,16 @@ async function visit(
   });
   // the host's own health reports (/api/telemetry/) are not the candidate's requests
   const ours = (url: string) =>
-    url.startsWith(candidateBase) || (url.startsWith(apiBase) && !url.startsWith(`${apiBase}telemetry/`));
+    candidateBases.some((base) => url.startsWith(base)) ||
+    apiBases.some((base) => url.startsWith(base) && !url.startsWith(`${base}telemetry/`));
   page.on('requestfailed', (request) => {
     if (ours(request.url()))
       problems.push(`не загрузился ${request.url()}: ${request.failure()?.errorText ?? 'ошибка'}`);
   });
   let candidateEntry = false;
   page.on('response', (response) => {
-    if (response.url().startsWith(`${candidateBase}remoteEntry`) && response.ok()) candidateEntry = true;
+    if (candidateBases.some((base) => response.url().startsWith(`${base}remoteEntry`)) && response.ok())
+      candidateEntry = true;
     if (response.status() >= 400 && ours(response.url()))
       problems.push(`${response.url()} ответил ${response.status()}`);
   });
@@ -250,7 +313,8 @@ async function visit(
     await page.goto(new URL(v.path, hostUrl).href, { waitUntil: 'domcontentloaded', timeout: config.timeoutMs });
     if (v.show) await v.show(page);
     const slot = page.locator(`[data-remote="${release.remote}"]`);
-    const landmark = slot.locator(LANDMARKS[v.module]).first();
+    const landmarkSelector = v.landmark ?? LANDMARKS[v.module];
+    const landmark = slot.locator(landmarkSelector).first();
     // the landmark, or the area's error (then there is no point waiting out the timeout)
     const areaError = slot.getByText('Не удалось загрузить раздел');
     await landmark
@@ -259,9 +323,7 @@ async function visit(
       .waitFor({ state: 'visible', timeout: config.timeoutMs })
       .catch(() => undefined);
     if (!(await landmark.isVisible()))
-      problems.push(
-        `нет ориентира ${LANDMARKS[v.module]} в [data-remote="${release.remote}"] за ${config.timeoutMs} мс`,
-      );
+      problems.push(`нет ориентира ${landmarkSelector} в [data-remote="${release.remote}"] за ${config.timeoutMs} мс`);
     // its data: until nothing in the area is loading (at most a few seconds more), then a moment for late errors
     await slot
       .locator('[aria-busy="true"]')
@@ -300,9 +362,13 @@ export function smokeCheck(db: Db) {
     if (config.off) return { check: SMOKE_CHECK, ok: true, reason: 'пропущена: RELEASE_SMOKE=off' };
     const hostUrl = config.hostUrl;
     const secret = config.previewSecret;
+    const originMap = ctx.config.release.originMap;
     const run = async (): Promise<ReleaseCheckResult> => {
       // the remotes this host serves now (its registry, as the preview's browser will get it)
-      const served = await fetch(new URL('/registry.json', hostUrl), { signal: AbortSignal.timeout(5000) })
+      const registryUrl = new URL('/registry.json', hostUrl).href;
+      const served = await fetch(internalUrl(originMap, registryUrl) ?? registryUrl, {
+        signal: AbortSignal.timeout(5000),
+      })
         .then((r) => r.json() as Promise<Record<string, string>>)
         .catch(() => ({}) as Record<string, string>);
       const { visits, skipped } = visitsFor(release.remote, await realPaths(db), (name) => Object.hasOwn(served, name));
@@ -314,7 +380,7 @@ export function smokeCheck(db: Db) {
       try {
         for (const v of visits) {
           const started = performance.now();
-          const problems = await visit(browser, config, hostUrl, token, release, v);
+          const problems = await visit(browser, config, originMap, hostUrl, token, release, v);
           timings.push(`${v.label} ${Math.round(performance.now() - started)} мс`);
           if (problems.length) failed.push(`${v.label} (${v.path}): ${[...new Set(problems)].slice(0, 3).join('; ')}`);
         }
