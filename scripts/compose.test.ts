@@ -117,6 +117,20 @@ describe('docker-compose.yml', () => {
     expect(config.services.release!.environment).toHaveProperty('RELEASE_TOKEN');
   });
 
+  it('runs the browser smoke before every release: Chromium in the API image, the public addresses mapped to the services', () => {
+    const api = config.services.api!;
+    expect(readFileSync(path.join(ROOT, 'api', 'Dockerfile'), 'utf8')).toMatch(/apt-get install -y [^\n]*\bchromium\b/);
+    // on unless the shell says RELEASE_SMOKE=off
+    expect(api.environment?.RELEASE_SMOKE).toBe('on');
+    const publicShop = api.environment?.SMOKE_HOST_URL ?? '';
+    expect(publicShop).toMatch(/^https?:\/\//);
+    // the smoke's browser reaches the shop's public address and each remote's inside the network
+    expect(api.environment?.RELEASE_CHECK_ORIGIN_MAP?.split(',')).toContain(`${publicShop}=http://host:3000`);
+    // one preview secret for the API (it signs) and the host (it honours the cookie)
+    expect(api.environment).toHaveProperty('PREVIEW_SECRET');
+    expect(config.services.host?.environment).toHaveProperty('PREVIEW_SECRET');
+  });
+
   it("makes the API believe X-Forwarded-For only from the host's fixed address on the shop network", () => {
     const raw = config as unknown as {
       networks?: { default?: { ipam?: { config?: { subnet?: string }[] } } };
