@@ -131,6 +131,12 @@ describe('docker-compose.yml', () => {
     expect(config.services.host?.environment).toHaveProperty('PREVIEW_SECRET');
   });
 
+  it("registers the host build's GraphQL documents when the host starts (its image's entry, with the ops token)", () => {
+    expect(readFileSync(path.join(ROOT, 'host', 'Dockerfile'), 'utf8')).toMatch(/^CMD .*host\/server-dist\/checked-main\.js/m);
+    expect(config.services.host?.environment).toHaveProperty('OPS_TOKEN');
+    expect(config.services.host?.environment?.API_URL).toBe('http://api:4000');
+  });
+
   it("makes the API believe X-Forwarded-For only from the host's fixed address on the shop network", () => {
     const raw = config as unknown as {
       networks?: { default?: { ipam?: { config?: { subnet?: string }[] } } };
