@@ -6,14 +6,14 @@ import { PreviewBanner } from './federation/preview-banner.tsx';
 import { RemoteSlot } from './federation/remote-slot.tsx';
 import { Footer } from './layout/footer.tsx';
 import { Header } from './layout/header.tsx';
-import type { PublicConfig } from './page-state.ts';
+import type { PageState, PublicConfig } from './page-state.ts';
 import { PageRouter } from './routing/page-router.tsx';
 import { usePrefetchOnIntent } from './routing/prefetch-on-intent.ts';
 import { ScrollToTop } from './routing/scroll-to-top.tsx';
 import { SearchIntroProvider } from './search/search-intro.tsx';
 import styles from './app.module.css';
 
-export function App({ config }: { config: PublicConfig }) {
+export function App({ config, preview }: { config: PublicConfig; preview?: PageState['preview'] }) {
   usePrefetchOnIntent();
   const shell = useMemo<ShellContextValue>(
     () => ({
@@ -29,7 +29,7 @@ export function App({ config }: { config: PublicConfig }) {
     <ShellContext.Provider value={shell}>
       <SearchIntroProvider>
         <LoadProgress />
-        <PreviewBanner />
+        <PreviewBanner preview={preview} />
         <a href="#main" className={styles.skip}>
           Перейти к содержимому
         </a>
