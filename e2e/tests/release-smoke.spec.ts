@@ -156,6 +156,20 @@ test('a good release passes the smoke and goes live; its checks record the smoke
   await ops().activate('mf_catalog', before);
 });
 
+test('the cart’s release was smoked on its order page too: a key no order has, «Заказ не найден»', async ({ page }) => {
+  // the stack's start activated every remote through the gate, the smoke included
+  const cart = (await ops().status()).remotes.find((r) => r.name === 'mf_cart');
+  const release = cart?.releases.find((r) => r.version === cart.active?.version);
+  const smoke = release?.checks?.results.find((r) => r.check === 'smoke');
+  expect(smoke?.ok, smoke?.reason).toBe(true);
+  expect(smoke?.reason).toMatch(/ORDER \d+ мс/);
+  expect(smoke?.reason).not.toContain('пропущено');
+  // what that visit saw: the order page's own answer to a wrong key, in the cart's area
+  await returningVisitor(page);
+  await page.goto('/order/SH-22222?key=smoke-check');
+  await expect(page.locator('[data-remote="mf_cart"]').getByTestId('order-not-found')).toBeVisible();
+});
+
 test('«Повторить» after a rollback loads the registry’s current release, not the page’s broken one (F12)', async ({ page }) => {
   const good = shop.registry.mf_catalog as string;
   const broken = good.replace(/\/[^/]+\/mf-manifest\.json$/, '/nothing-here/mf-manifest.json');
