@@ -7,6 +7,7 @@
  * negotiates the same singletons with the host.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
@@ -194,13 +195,13 @@ export function buildVersion(appPackage: PackageJson): string {
   return `${appPackage.version}-${buildId}`;
 }
 
-export function createConfig(options: AppOptions, argv: { mode?: string } = {}): Configuration {
+export function createConfig(options: AppOptions, argv: { mode?: string } = {}, fixedVersion?: string): Configuration {
   const mode = (argv.mode ?? process.env.NODE_ENV ?? 'production') === 'development' ? 'development' : 'production';
   const prod = mode === 'production';
   const dev = process.env.RSPACK_SERVE === 'true' || Boolean(process.env.WEBPACK_SERVE);
   const appPackage = readJson<PackageJson>(path.join(options.dir, 'package.json'));
   const isHost = options.kind === 'host';
-  const version = isHost ? appPackage.version : buildVersion(appPackage);
+  const version = fixedVersion ?? (isHost ? appPackage.version : buildVersion(appPackage));
   // RELEASE_OUT_DIR: `npm run release` builds into a temporary folder it then uploads (scripts/remotes/release.ts)
   const releaseOut = !isHost && !dev && process.env.RELEASE_OUT_DIR ? path.resolve(process.env.RELEASE_OUT_DIR) : null;
   const outDir = isHost || dev ? path.join(options.dir, 'dist') : (releaseOut ?? path.join(options.dir, 'dist', version));
@@ -275,7 +276,17 @@ export function createConfig(options: AppOptions, argv: { mode?: string } = {}):
         // registered remote is fetched at start, and one offline remote stalls start-up.
         shareStrategy: 'loaded-first',
         runtimePlugins: options.runtimePlugins ?? [],
-        manifest: true,
+        // A remote's manifest names its server build (the runtime's `ssrRemoteEntry`, read when it runs in Node).
+        manifest: isHost
+          ? true
+          : {
+              additionalData: ({ stats }) => {
+                Object.assign(stats.metaData, {
+                  ssrRemoteEntry: { name: 'remoteEntry.js', path: SERVER_DIR, type: 'commonjs-module' },
+                });
+                return stats;
+              },
+            },
         // Types come from the remotes table (@shop/contracts/remotes), checked by each remote's src/contract.generated.ts (npm run codegen).
         dts: false,
         // One federation runtime per page: the host bundles it and provides it as a global;
@@ -323,4 +334,132 @@ export function createConfig(options: AppOptions, argv: { mode?: string } = {}):
     },
     experiments: { css: true },
   } as Configuration;
+}
+
+/**
+ * A remote's two builds from one source and one version: the browser build (above) and the
+ * server build into the same release folder's `server/` (issue 20). The server build is a
+ * federation container for Node (`commonjs-module`, target `async-node`) that the host's
+ * page server loads per visitor from the same manifest: the browser manifest names it in
+ * `metaData.ssrRemoteEntry`, which the federation runtime picks when it runs in Node.
+ */
+export function createRemoteConfigs(options: AppOptions, argv: { mode?: string } = {}): Configuration[] {
+  const appPackage = readJson<PackageJson>(path.join(options.dir, 'package.json'));
+  const version = buildVersion(appPackage);
+  const browser = createConfig(options, argv, version);
+  const dev = process.env.RSPACK_SERVE === 'true' || Boolean(process.env.WEBPACK_SERVE);
+  if (dev) return [browser];
+  browser.name = options.name;
+  return [browser, createServerConfig(options, browser, version)];
+}
+
+/** Where a release folder keeps its server build, relative to the browser manifest. */
+export const SERVER_DIR = 'server';
+
+function createServerConfig(options: AppOptions, browser: Configuration, version: string): Configuration {
+  const appPackage = readJson<PackageJson>(path.join(options.dir, 'package.json'));
+  const browserOutput = browser.output ?? {};
+  const shared = Object.fromEntries(
+    Object.entries(sharedConfig(appPackage)).map(([key, { treeShaking: _unused, ...item }]) => [key, item]),
+  );
+  return {
+    ...browser,
+    name: `${options.name}-server`,
+    // After the browser build: its `output.clean` empties the release folder this one writes into.
+    dependencies: [options.name],
+    target: 'async-node',
+    devtool: false,
+    output: {
+      path: path.join(String(browserOutput.path), SERVER_DIR),
+      // Asset URLs in the server's HTML must be the browser's: the page server sets the
+      // release folder's public URL at load (`__webpack_require__.p` is the manifest's folder).
+      publicPath: 'auto',
+      uniqueName: options.name,
+      filename: '[name].js',
+      chunkFilename: '[name].js',
+      assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+      library: { type: 'commonjs-module' },
+      clean: true,
+    },
+    module: {
+      ...browser.module,
+      // Class names only (the browser build ships the stylesheets), the same names as the browser's.
+      generator: { 'css/module': { exportsOnly: true }, css: { exportsOnly: true } },
+    },
+    plugins: [
+      new rspack.DefinePlugin({
+        'process.env.NODE_ENV': JSON.stringify(browser.mode),
+        __APP_VERSION__: JSON.stringify(version),
+      }),
+      new ModuleFederationPlugin({
+        name: options.name,
+        filename: 'remoteEntry.js',
+        library: { type: 'commonjs-module', name: options.name },
+        exposes: exposesOf(remoteName(options.name)),
+        shared,
+        shareStrategy: 'loaded-first',
+        runtimePlugins: [createRequire(import.meta.url).resolve('@module-federation/node/runtimePlugin')],
+        remoteType: 'script',
+        manifest: false,
+        dts: false,
+      }),
+    ],
+    optimization: { minimize: false, splitChunks: false },
+  } as Configuration;
+}
+
+/**
+ * The host's two builds: the browser app (above) and the server renderer
+ * (`src/ssr/render.tsx` → `server-dist/ssr/render.cjs`), the same React tree for Node that the
+ * page server (host/server) calls per request. Packages from node_modules stay outside the
+ * bundle (one React for the renderer and every remote's server build it loads); the
+ * workspace's own packages are compiled in, with the browser build's CSS class names.
+ */
+export function createHostConfigs(options: AppOptions, argv: { mode?: string } = {}): Configuration[] {
+  const browser = createConfig(options, argv);
+  const dev = process.env.RSPACK_SERVE === 'true' || Boolean(process.env.WEBPACK_SERVE);
+  if (dev) return [browser];
+  const appPackage = readJson<PackageJson>(path.join(options.dir, 'package.json'));
+  return [
+    browser,
+    {
+      ...browser,
+      name: 'host-server',
+      entry: { render: './src/ssr/render.tsx' },
+      target: 'node20',
+      devtool: 'source-map',
+      output: {
+        path: path.join(options.dir, 'server-dist', 'ssr'),
+        publicPath: '/',
+        uniqueName: options.name,
+        filename: '[name].cjs',
+        chunkFilename: '[name].cjs',
+        assetModuleFilename: 'static/assets/[name].[contenthash:8][ext]',
+        library: { type: 'commonjs2' },
+        clean: true,
+      },
+      externalsType: 'commonjs',
+      externals: [
+        ({ request }: { request?: string }, callback: (error?: Error, result?: string) => void) => {
+          // a bare package name from node_modules, not a workspace package (@shop/…) or a stylesheet
+          if (request && /^(@[a-z0-9-]+\/)?[a-z0-9][a-z0-9._-]*(\/.*)?$/i.test(request) && !request.startsWith('@shop/') && !request.endsWith('.css'))
+            return callback(undefined, request);
+          callback();
+        },
+      ],
+      module: {
+        ...browser.module,
+        generator: { 'css/module': { exportsOnly: true }, css: { exportsOnly: true } },
+      },
+      plugins: [
+        new rspack.DefinePlugin({
+          'process.env.NODE_ENV': JSON.stringify(browser.mode),
+          __APP_VERSION__: JSON.stringify(appPackage.version),
+          // the versions the renderer provides its singletons under to the remotes' server builds
+          __SHARED_VERSIONS__: JSON.stringify(Object.fromEntries(SINGLETONS.map((name) => [name, installedVersion(name)]))),
+        }),
+      ],
+      optimization: { minimize: false, splitChunks: false },
+    } as Configuration,
+  ];
 }

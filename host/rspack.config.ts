@@ -1,8 +1,9 @@
 import path from 'node:path';
-import { createConfig } from '../rspack.base.ts';
+import { createHostConfigs } from '../rspack.base.ts';
 
+// Two builds: the browser app and the server renderer (rspack.base.ts createHostConfigs).
 export default (_env: unknown, argv: { mode?: string }) =>
-  createConfig(
+  createHostConfigs(
     {
       name: 'host',
       kind: 'host',

@@ -1,8 +1,8 @@
-import { createConfig } from '../rspack.base.ts';
+import { createRemoteConfigs } from '../rspack.base.ts';
 
 export default (_env: unknown, argv: { mode?: string }) =>
-  createConfig(
-    // exposes and dev port: this remote's row of the remotes table (contracts/src/remotes.ts)
+  createRemoteConfigs(
+    // exposes and dev port: this remote's row of the remotes table (contracts/src/remotes.ts); two builds, browser and server
     {
       name: 'mf_catalog',
       kind: 'remote',

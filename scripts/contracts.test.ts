@@ -30,18 +30,28 @@ interface FederationPlugin {
   _options: { name: string; exposes?: Record<string, string> };
 }
 
-/** The options each remote's own rspack.config.ts hands to the ModuleFederationPlugin. */
+/**
+ * The options each remote's own rspack.config.ts hands to the ModuleFederationPlugin: the same
+ * in each of its builds (browser and server), or this throws.
+ */
 async function federationOptions(dir: string): Promise<FederationPlugin['_options']> {
   const module = (await import(path.join(ROOT, dir, 'rspack.config.ts'))) as {
-    default: (env: unknown, argv: { mode: string }) => { plugins: unknown[] };
+    default: (env: unknown, argv: { mode: string }) => { plugins: unknown[] } | { plugins: unknown[] }[];
   };
-  const plugin = module
-    .default({}, { mode: 'production' })
-    .plugins.find(
+  const configs = [module.default({}, { mode: 'production' })].flat();
+  const options = configs.map((config) => {
+    const plugin = config.plugins.find(
       (p): p is FederationPlugin => (p as FederationPlugin | undefined)?.constructor?.name === 'ModuleFederationPlugin',
     );
-  if (!plugin) throw new Error(`${dir}/rspack.config.ts has no ModuleFederationPlugin`);
-  return plugin._options;
+    if (!plugin) throw new Error(`${dir}/rspack.config.ts has a build without a ModuleFederationPlugin`);
+    return plugin._options;
+  });
+  const [first, ...others] = options as [FederationPlugin['_options'], ...FederationPlugin['_options'][]];
+  for (const other of others) {
+    if (other.name !== first.name || JSON.stringify(other.exposes) !== JSON.stringify(first.exposes))
+      throw new Error(`${dir}/rspack.config.ts: its builds expose different modules`);
+  }
+  return first;
 }
 
 describe('each remote builds exactly the modules of its row of the remotes table', () => {

@@ -53,7 +53,8 @@ import { TREE_SHAKEN_SHARED } from ${JSON.stringify(path.join(ROOT, 'scripts/lib
 TREE_SHAKEN_SHARED['react-router-dom'] = TREE_SHAKEN_SHARED['react-router-dom'].filter((name) => name !== 'useSearchParams');
 const { default: host } = await import(${JSON.stringify(path.join(ROOT, 'host/rspack.config.ts'))});
 export default (env, argv) => {
-  const config = host(env, argv);
+  // the browser build only (the first of the host's two; the check reads its share list)
+  const [config] = host(env, argv);
   config.plugins.push(new rspack.NormalModuleReplacementPlugin(/desk[\\\\/](orders[\\\\/]orders-page|session[\\\\/]sign-in-page)\\.tsx$/, ${JSON.stringify(stub)}));
   return config;
 };

@@ -59,7 +59,7 @@ async function main() {
     <StrictMode>
       <ApolloProvider client={client}>
         <BrowserRouter>
-          <App config={config} />
+          <App config={config} preview={state.preview} />
         </BrowserRouter>
       </ApolloProvider>
     </StrictMode>,

@@ -1,10 +1,11 @@
 import type { RemoteModuleId, RemoteSlotProps } from '@shop/contracts/remotes';
 import { SectionError } from '@shop/mf-shared';
-import { type ComponentType, Suspense, useEffect, useState } from 'react';
+import { type ComponentType, Suspense, use, useContext, useEffect, useState } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { reportBoundaryError, reportLoadFailure, reportRemote } from './health-report.ts';
 import { PendingLoad } from './load-progress.tsx';
 import styles from './remote-slot.module.css';
+import { fulfilled, type ModuleSource, ModuleSourceContext, settled } from './module-source.ts';
 import { loadedRemoteModule, loadRemoteModule, remoteVersion } from './remotes.ts';
 
 /**
@@ -29,70 +30,95 @@ export function RemoteSlot<K extends RemoteModuleId>({ id, skeleton = 'page', pr
         }}
         fallbackRender={() => (skeleton === 'none' ? null : <SectionError onRetry={() => setAttempt((n) => n + 1)} />)}
       >
-        <RemoteModule key={`${id}:${attempt}`} id={id} fresh={attempt > 0} skeleton={skeleton} props={props ?? {}} />
+        <RemoteModule key={`${id}:${attempt}`} id={id} attempt={attempt} skeleton={skeleton} props={props ?? {}} />
       </ErrorBoundary>
     </div>
   );
 }
 
 /**
- * Loads the module and renders it; a module already loaded renders at once. Not React.lazy +
- * Suspense on purpose: a new lazy per page always suspends first, and React then holds the
- * revealed page back until its fallback has been up 300 ms (its reveal throttling), which made
- * every listing → product click take ~350 ms even with everything cached. A loading error is
- * thrown in render, so the error boundary above shows «Повторить» as before.
+ * Loads the module and renders it under a Suspense boundary, the same tree on the server and in
+ * the browser, so a server-rendered area hydrates without a mismatch:
+ * - on the server the module comes from the page server's per-visitor loader (the context
+ *   below); a module that fails, hangs past its timeout or throws leaves this boundary's
+ *   fallback in the HTML, and the browser renders the area itself (React retries a boundary
+ *   that errored on the server on the client);
+ * - in the browser, while the area's code is not there yet (hydration, or a first visit to a
+ *   page of that remote), the boundary keeps the server's HTML or shows the skeleton.
+ * A module already loaded never suspends: its promise is kept, marked fulfilled, so `use` returns
+ * it at once (a new lazy per page always suspended first, and React then held the revealed page
+ * back ~300 ms: its reveal throttling). A loading error is thrown in render, so the error boundary
+ * above shows «Повторить».
  */
 function RemoteModule({
   id,
-  fresh,
+  attempt,
   skeleton,
   props,
 }: {
   id: RemoteModuleId;
-  fresh: boolean;
+  attempt: number;
   skeleton: RemoteSlotProps<RemoteModuleId>['skeleton'];
   props: object;
 }) {
-  const [state, setState] = useState<{ component?: ComponentType<object>; error?: unknown }>(() => {
-    const ready = fresh ? undefined : loadedRemoteModule(id);
-    return ready ? { component: ready as ComponentType<object> } : {};
-  });
-  const missing = !state.component && !state.error;
-  const remote = id.split('/')[0] as string;
-  useEffect(() => {
-    if (!missing) return;
-    let live = true;
-    loadRemoteModule(id, fresh).then(
-      (component) => live && setState({ component: component as ComponentType<object> }),
-      (error: unknown) => {
-        if (!live) return;
-        const failure = error instanceof Error ? error : new Error(String(error));
-        reportLoadFailure(remote, remoteVersion(remote), failure);
-        setState({ error: failure });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [id, fresh, missing, remote]);
-  if (state.error) throw state.error;
-  const pending = (
+  const source = useContext(ModuleSourceContext) ?? browserModules;
+  return (
+    <Suspense fallback={<Pending skeleton={skeleton} />}>
+      <LoadedModule id={id} promise={source.load(id, attempt)} props={props} />
+    </Suspense>
+  );
+}
+
+function LoadedModule({ id, promise, props }: { id: RemoteModuleId; promise: Promise<ComponentType<object>>; props: object }) {
+  const Component = use(promise);
+  return (
+    <>
+      <Component {...props} />
+      <Viewed remote={id.split('/')[0] as string} />
+    </>
+  );
+}
+
+function Pending({ skeleton }: { skeleton: RemoteSlotProps<RemoteModuleId>['skeleton'] }) {
+  return (
     <>
       <PendingLoad />
       {skeleton === 'page' && <PageSkeleton />}
       {skeleton === 'block' && <div className={styles.block} aria-busy="true" />}
     </>
   );
-  if (!state.component) return pending;
-  const Component = state.component;
-  // For whatever the remote's own code suspends on (its lazy parts).
-  return (
-    <Suspense fallback={pending}>
-      <Component {...props} />
-      <Viewed remote={remote} />
-    </Suspense>
-  );
 }
+
+/**
+ * The browser's modules: one promise per module (per «Повторить» attempt), kept once settled so
+ * a page shown again renders at once. A failure is recorded for ops and not kept: the next
+ * attempt asks the network again.
+ */
+const browserModules: ModuleSource = {
+  load(id, attempt) {
+    const key = `${id}#${attempt}`;
+    const known = browserLoads.get(key);
+    if (known) return known;
+    const ready = attempt === 0 ? loadedRemoteModule(id) : undefined;
+    const remote = id.split('/')[0] as string;
+    const promise = ready
+      ? fulfilled(ready as ComponentType<object>)
+      : settled(
+          loadRemoteModule(id, attempt > 0).then(
+            (component) => component as ComponentType<object>,
+            (error: unknown) => {
+              const failure = error instanceof Error ? error : new Error(String(error));
+              reportLoadFailure(remote, remoteVersion(remote), failure);
+              browserLoads.delete(key);
+              throw failure;
+            },
+          ),
+        );
+    browserLoads.set(key, promise);
+    return promise;
+  },
+};
+const browserLoads = new Map<string, Promise<ComponentType<object>>>();
 
 /**
  * Counts the mount as a `view` once the module has rendered: committed after its sibling, so a

@@ -9,6 +9,13 @@ export interface ApolloOptions {
   fetch?: typeof fetch;
   /** Send operations by id (trusted documents, see persistedFetch); off only for tests. */
   persisted?: boolean;
+  /**
+   * A server render's client (one per request): Apollo's `ssrMode`, and no expiry timers, which
+   * would keep each request's cache alive for the TTL.
+   */
+  ssrMode?: boolean;
+  /** Headers sent with every request (a server render forwards the shopper's address). */
+  headers?: Record<string, string>;
 }
 
 export const CATALOGUE_TTL_MS = 10_800_000;
@@ -127,11 +134,13 @@ export function createApolloClient({
   catalogueTtlMs = CATALOGUE_TTL_MS,
   fetch: fetchImpl,
   persisted = true,
+  ssrMode = false,
+  headers,
 }: ApolloOptions = {}) {
   const policy = expiring(catalogueTtlMs, () => cache);
   const cache: InMemoryCache = new InMemoryCache({
     typePolicies: {
-      Query: { fields: Object.fromEntries(CATALOGUE_FIELDS.map((field) => [field, policy])) },
+      ...(ssrMode ? {} : { Query: { fields: Object.fromEntries(CATALOGUE_FIELDS.map((field) => [field, policy])) } }),
       // Answers that are not one shared object but belong to the question asked: the
       // resolver's `id` is a category's, a brand's or a product's (CATEGORY 1, BRAND 1 and
       // PRODUCT 1 would be one `ResolvedPage:1`, so a prefetched link or a redirect answer
@@ -142,5 +151,9 @@ export function createApolloClient({
   });
   // looked up per request, not bound now: tests and server renders may replace the global fetch
   const send: typeof fetch = fetchImpl ?? ((input, init) => fetch(input, init));
-  return new ApolloClient({ link: new HttpLink({ uri, fetch: persisted ? persistedFetch(send) : send }), cache });
+  return new ApolloClient({
+    link: new HttpLink({ uri, fetch: persisted ? persistedFetch(send) : send, ...(headers ? { headers } : {}) }),
+    cache,
+    ssrMode,
+  });
 }

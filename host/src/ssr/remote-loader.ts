@@ -1,0 +1,182 @@
+import { createInstance } from '@module-federation/enhanced/runtime';
+import type { RemoteModuleId } from '@shop/contracts/remotes';
+import type { ComponentType } from 'react';
+import { type ModuleSource, settled } from '../federation/module-source.ts';
+
+type Instance = ReturnType<typeof createInstance>;
+type SharedLibs = NonNullable<Parameters<typeof createInstance>[0]['shared']>;
+
+export interface RemoteLoaderOptions {
+  /** The singletons the remotes' server builds consume: the renderer's own copies (one React). */
+  shared: SharedLibs;
+  /** A module that has not loaded within this time renders its area's fallback. */
+  timeoutMs: number;
+  /** Releases kept loaded at once (active, canary, previews, the ones just left); older ones are dropped. */
+  maxReleases: number;
+  /** After a failure or a timeout a release is not asked again for this long (its areas render their fallback at once). */
+  retryAfterMs: number;
+}
+
+interface LoadedRelease {
+  instance: Instance;
+  modules: Map<RemoteModuleId, Promise<ComponentType<object>>>;
+  usedAt: number;
+  failedAt?: number;
+}
+
+/**
+ * Loads the remotes' server builds for the page server, per visitor registry: each release
+ * (remote + manifest URL) gets its own federation runtime instance, so an active release and a
+ * canary of the same remote render side by side, and a new release or a rollback is simply
+ * another manifest URL on the next request. The runtime reads the server entry from the
+ * manifest's `ssrRemoteEntry` (rspack.base.ts) and runs it in this process.
+ *
+ * Memory: at most `maxReleases` releases stay loaded; the least recently used one is dropped
+ * with everything the runtime keeps for it in its globals, so its code can be collected.
+ */
+export function createRemoteLoader(options: RemoteLoaderOptions) {
+  const releases = new Map<string, LoadedRelease>();
+  let counter = 0;
+
+  function release(remote: string, manifestUrl: string): LoadedRelease {
+    const key = `${remote} ${manifestUrl}`;
+    let entry = releases.get(key);
+    if (!entry) {
+      counter += 1;
+      const instance = createInstance({
+        name: `shop_ssr_${counter}`,
+        remotes: [{ name: remote, entry: manifestUrl }],
+        shared: options.shared,
+        shareStrategy: 'loaded-first',
+        plugins: [fetchTimeout(options.timeoutMs)],
+      });
+      entry = { instance, modules: new Map(), usedAt: Date.now() };
+      releases.set(key, entry);
+      trim(key);
+    }
+    entry.usedAt = Date.now();
+    return entry;
+  }
+
+  function trim(keep: string) {
+    if (releases.size <= options.maxReleases) return;
+    const oldest = [...releases.entries()].filter(([key]) => key !== keep).sort((a, b) => a[1].usedAt - b[1].usedAt);
+    for (const [key] of oldest.slice(0, releases.size - options.maxReleases)) drop(key);
+  }
+
+  function drop(key: string) {
+    const entry = releases.get(key);
+    if (!entry) return;
+    releases.delete(key);
+    forgetInstance(entry.instance, key.slice(key.indexOf(' ') + 1));
+  }
+
+  function load(remote: string, manifestUrl: string, id: RemoteModuleId): Promise<ComponentType<object>> {
+    const entry = release(remote, manifestUrl);
+    if (entry.failedAt && Date.now() - entry.failedAt < options.retryAfterMs) {
+      return settled(Promise.reject(new Error(`${remote} (${manifestUrl}) failed a moment ago: its areas render in the browser`)));
+    }
+    let promise = entry.modules.get(id);
+    if (!promise) {
+      promise = settled(
+        withTimeout(entry.instance.loadRemote<{ default?: ComponentType<object> }>(id), options.timeoutMs, id).then(
+          (mod) => {
+            if (!mod?.default) throw new Error(`${id} exposes no default export`);
+            return mod.default;
+          },
+          (error: unknown) => {
+            // A failed or hanging release is not asked again at once, and its half-loaded state is dropped.
+            entry.failedAt = Date.now();
+            entry.modules.clear();
+            throw error;
+          },
+        ),
+      );
+      entry.modules.set(id, promise);
+    }
+    return promise;
+  }
+
+  return {
+    /** The module source for one request: the visitor's registry (canary and preview included). */
+    forRegistry(registry: Record<string, string>): ModuleSource {
+      const requestLoads = new Map<string, Promise<ComponentType<object>>>();
+      return {
+        load(id) {
+          let promise = requestLoads.get(id);
+          if (!promise) {
+            const remote = id.split('/')[0] as string;
+            const manifestUrl = registry[remote];
+            promise = manifestUrl
+              ? load(remote, manifestUrl, id)
+              : settled(Promise.reject(new Error(`remote ${remote} is not in the registry`)));
+            requestLoads.set(id, promise);
+          }
+          return promise;
+        },
+      };
+    },
+    /** The releases loaded now (for the page server's health answer and the memory benchmark). */
+    loaded(): string[] {
+      return [...releases.keys()];
+    },
+    /** Drops every loaded release (tests, shutdown). */
+    clear() {
+      for (const key of [...releases.keys()]) drop(key);
+    },
+  };
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not load within ${ms} ms`)), ms);
+    (timer as { unref?: () => void }).unref?.();
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Every fetch the runtime makes (manifest, server entry, chunks) gives up after `ms`: a hanging remote must not hold a render. */
+function fetchTimeout(ms: number) {
+  return {
+    name: 'shop-ssr-fetch-timeout',
+    fetch: (url: string, init?: RequestInit) => fetch(url, { ...init, signal: AbortSignal.timeout(ms) }),
+  };
+}
+
+interface FederationGlobal {
+  __INSTANCES__?: { name?: string; options?: { name?: string } }[];
+  moduleInfo?: Record<string, unknown>;
+  __MANIFEST_LOADING__?: Record<string, unknown>;
+  __PRELOADED_MAP__?: Map<string, unknown>;
+  __SHARE__?: Record<string, unknown>;
+}
+
+/**
+ * Removes what the federation runtime keeps in its process-wide globals for a release, so
+ * nothing references the release's code any more: the host instance, the remote's own
+ * instance, its manifest and module info.
+ */
+function forgetInstance(instance: Instance, manifestUrl: string) {
+  const federation = (globalThis as { __FEDERATION__?: FederationGlobal }).__FEDERATION__;
+  if (!federation) return;
+  const hostName = instance.name;
+  const containers = new Set<unknown>();
+  for (const cached of (instance as unknown as { moduleCache: Map<string, { remoteEntryExports?: unknown }> }).moduleCache.values()) {
+    if (cached.remoteEntryExports) containers.add(cached.remoteEntryExports);
+  }
+  if (federation.__INSTANCES__) {
+    federation.__INSTANCES__ = federation.__INSTANCES__.filter(
+      (other) => other !== (instance as unknown) && !containers.has((other as { remoteEntryExports?: unknown }).remoteEntryExports),
+    );
+  }
+  delete federation.__SHARE__?.[hostName];
+  for (const store of [federation.moduleInfo, federation.__MANIFEST_LOADING__]) {
+    if (!store) continue;
+    for (const key of Object.keys(store)) if (key.includes(manifestUrl) || key.startsWith(`${hostName}`)) delete store[key];
+  }
+  federation.__PRELOADED_MAP__?.forEach((_value, key) => {
+    if (key.includes(manifestUrl)) federation.__PRELOADED_MAP__?.delete(key);
+  });
+  (instance as unknown as { moduleCache: Map<string, unknown> }).moduleCache.clear();
+}

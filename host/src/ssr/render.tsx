@@ -1,0 +1,172 @@
+/**
+ * The server renderer (built by rspack.base.ts createHostConfigs into server-dist/ssr/render.cjs;
+ * the page server in host/server loads it). It renders the same App the browser hydrates: the
+ * shell (header, menus, footer) and the page's remote module, loaded from the visitor's own
+ * registry (canary and preview included) through the remotes' server builds, with the page's
+ * GraphQL answers fetched here and handed to the browser's Apollo cache.
+ */
+import * as apolloClient from '@apollo/client';
+import * as apolloReact from '@apollo/client/react';
+import { ApolloProvider } from '@apollo/client/react';
+import { prerenderStatic } from '@apollo/client/react/ssr';
+import type { RemoteRegistry } from '@shop/contracts/remotes';
+import * as mfShared from '@shop/mf-shared';
+import * as graphql from 'graphql';
+import * as React from 'react';
+import * as jsxDevRuntime from 'react/jsx-dev-runtime';
+import * as jsxRuntime from 'react/jsx-runtime';
+import * as reactDom from 'react-dom';
+import * as reactDomClient from 'react-dom/client';
+import { renderToPipeableStream } from 'react-dom/server';
+import { prerenderToNodeStream } from 'react-dom/static';
+import * as router from 'react-router-dom';
+import { StaticRouter } from 'react-router-dom';
+import * as zustand from 'zustand';
+import * as zustandMiddleware from 'zustand/middleware';
+import type { Writable } from 'node:stream';
+import { App } from '../app.tsx';
+import { ModuleSourceContext } from '../federation/module-source.ts';
+import { type PageType, ResolvePageDocument } from '../graphql/generated.ts';
+import type { PageState, PublicConfig } from '../page-state.ts';
+import { createRemoteLoader } from './remote-loader.ts';
+
+export interface RendererOptions {
+  /** The API's origin (the page server's API_URL). */
+  apiUrl: string;
+  /** A remote module that has not loaded within this time renders its area's fallback. */
+  remoteTimeoutMs?: number;
+  /** The whole render (data and modules) gives up after this; what is not ready renders in the browser. */
+  renderTimeoutMs?: number;
+  maxReleases?: number;
+}
+
+export interface RenderRequest {
+  url: string;
+  registry: RemoteRegistry;
+  config: PublicConfig;
+  resolved: NonNullable<PageState['resolved']>;
+  preview?: PageState['preview'];
+  /** The response's CSP nonce, on every script React writes. */
+  nonce: string;
+  /** Forwarded to the API with every query (its rate limits and logs see the shopper, not the host). */
+  headers?: Record<string, string>;
+}
+
+export interface RenderResult {
+  /** Writes the page's HTML (the inside of #root) and ends `destination`. */
+  pipe(destination: Writable): void;
+  /** The Apollo cache after the render, for the browser's client. */
+  apolloState: unknown;
+  /** Milliseconds: fetching data and modules, and the final render. */
+  timings: { data: number; render: number };
+  /** Areas that will render in the browser instead (a failed, slow or throwing remote). */
+  errors: string[];
+}
+
+declare const __SHARED_VERSIONS__: Record<string, string>;
+
+function versionOf(pkg: string): string {
+  const version = __SHARED_VERSIONS__[pkg];
+  if (!version) throw new Error(`${pkg} is not a federation singleton (scripts/lib/federation-shared.ts)`);
+  return version;
+}
+
+function sharedLibs() {
+  const lib = (module: unknown, pkg: string) => ({
+    version: versionOf(pkg),
+    lib: () => module,
+    shareConfig: { singleton: true, requiredVersion: `^${versionOf(pkg)}` },
+  });
+  return {
+    react: lib(React, 'react'),
+    'react/jsx-runtime': lib(jsxRuntime, 'react'),
+    'react/jsx-dev-runtime': lib(jsxDevRuntime, 'react'),
+    'react-dom': lib(reactDom, 'react-dom'),
+    'react-dom/client': lib(reactDomClient, 'react-dom'),
+    'react-router-dom': lib(router, 'react-router-dom'),
+    '@apollo/client': lib(apolloClient, '@apollo/client'),
+    '@apollo/client/react': lib(apolloReact, '@apollo/client'),
+    graphql: lib(graphql, 'graphql'),
+    zustand: lib(zustand, 'zustand'),
+    'zustand/middleware': lib(zustandMiddleware, 'zustand'),
+    '@shop/mf-shared': lib(mfShared, '@shop/mf-shared'),
+  };
+}
+
+export function createRenderer(options: RendererOptions) {
+  const remoteTimeoutMs = options.remoteTimeoutMs ?? 1500;
+  const renderTimeoutMs = options.renderTimeoutMs ?? 3000;
+  const loader = createRemoteLoader({
+    shared: sharedLibs(),
+    timeoutMs: remoteTimeoutMs,
+    maxReleases: options.maxReleases ?? 12,
+    retryAfterMs: 10_000,
+  });
+
+  async function render(request: RenderRequest): Promise<RenderResult> {
+    const started = performance.now();
+    const client = mfShared.createApolloClient({
+      uri: `${options.apiUrl}/api/graphql`,
+      ssrMode: true,
+      headers: request.headers,
+      fetch: (input, init) => fetch(input, { ...init, signal: AbortSignal.timeout(renderTimeoutMs) }),
+    });
+    const { page } = request.resolved;
+    client.writeQuery({
+      query: ResolvePageDocument,
+      variables: { path: request.resolved.path, query: '' },
+      data: { __typename: 'Query', resolvePage: { __typename: 'ResolvedPage', ...page, type: page.type as PageType } },
+    });
+    const errors: string[] = [];
+    const tree = (
+      <React.StrictMode>
+        <ModuleSourceContext.Provider value={loader.forRegistry(request.registry)}>
+          <ApolloProvider client={client}>
+            <StaticRouter location={request.url}>
+              <App config={request.config} preview={request.preview} />
+            </StaticRouter>
+          </ApolloProvider>
+        </ModuleSourceContext.Provider>
+      </React.StrictMode>
+    );
+    // Rendered until every query the page makes has its answer (and every module has loaded),
+    // or until the time is up: what is missing then renders in the browser.
+    const signal = AbortSignal.timeout(renderTimeoutMs);
+    await prerenderStatic({
+      tree,
+      signal,
+      ignoreResults: true,
+      maxRerenders: 4,
+      renderFunction: (node: React.ReactNode) =>
+        prerenderToNodeStream(node, { signal, onError: () => undefined }),
+    }).catch((error: unknown) => {
+      errors.push(`data: ${(error as Error).message}`);
+    });
+    const dataMs = performance.now() - started;
+    const apolloState = client.extract();
+    return await new Promise<RenderResult>((resolve, reject) => {
+      const renderStarted = performance.now();
+      const stream = renderToPipeableStream(tree, {
+        nonce: request.nonce,
+        onAllReady() {
+          resolve({
+            pipe: (destination) => stream.pipe(destination),
+            apolloState,
+            timings: { data: dataMs, render: performance.now() - renderStarted },
+            errors,
+          });
+        },
+        onShellError(error) {
+          reject(error);
+        },
+        onError(error) {
+          // An area that failed here renders in the browser (its Suspense boundary's fallback is in the HTML).
+          errors.push((error as Error)?.message ?? String(error));
+        },
+      });
+      setTimeout(() => stream.abort(new Error("server render timed out")), renderTimeoutMs).unref();
+    });
+  }
+
+  return { render, loadedReleases: loader.loaded, clear: loader.clear };
+}
