@@ -164,6 +164,8 @@ test('the cart’s release was smoked on its order page too: a key no order has,
   expect(smoke?.ok, smoke?.reason).toBe(true);
   expect(smoke?.reason).toMatch(/ORDER \d+ мс/);
   expect(smoke?.reason).not.toContain('пропущено');
+  timings.cartSmoke = smoke?.ms ?? -1;
+  timings.cartOrderPage = Number(/ORDER (\d+) мс/.exec(smoke?.reason ?? '')?.[1] ?? -1);
   // what that visit saw: the order page's own answer to a wrong key, in the cart's area
   await returningVisitor(page);
   await page.goto('/order/SH-22222?key=smoke-check');
