@@ -18,6 +18,12 @@ interface PageRow {
   fixed?: { path: string; title: string; description: string; robots?: string };
   /** Shown in the schema's description of the enum value. */
   about?: string;
+  /**
+   * The page's content is the shopper's browser storage (cart, favourites): the server renders
+   * the shell and the area's skeleton, the browser the rest (a server render would show «empty»
+   * and then jump).
+   */
+  browserOnly?: true;
 }
 
 export const PAGES = {
@@ -47,11 +53,13 @@ export const PAGES = {
   CART: {
     module: 'mf_cart/CartPage',
     props: 'none',
+    browserOnly: true,
     fixed: { path: '/cart', title: 'Корзина', description: 'Товары, которые вы выбрали.', robots: 'noindex, nofollow' },
   },
   CHECKOUT: {
     module: 'mf_cart/CheckoutPage',
     props: 'none',
+    browserOnly: true,
     fixed: {
       path: '/checkout',
       title: 'Оформление заказа',
@@ -63,6 +71,7 @@ export const PAGES = {
   FAVOURITES: {
     module: 'mf_catalog/FavouritesPage',
     props: 'none',
+    browserOnly: true,
     about: "The shopper's favourites (/favourites): the liked ids are kept in the browser.",
     // the list lives in the shopper's browser: nothing here for a search engine
     fixed: {
@@ -100,6 +109,13 @@ type RowChecks = {
     : true;
 };
 export const PAGE_ROWS_MATCH_MODULES: RowChecks[PageType] extends true ? true : RowChecks[PageType] = true;
+
+/** Whether the server renders this page type's area (not for pages made of browser storage). */
+export function rendersOnServer(type: string): boolean {
+  if (!Object.hasOwn(PAGES, type)) return false;
+  const row: PageRow = PAGES[type as PageType];
+  return !row.browserOnly;
+}
 
 /** A remote module with the props it is mounted with (and its `prefetch`, if it has one, is called with). */
 export type PageView = {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { constants as fsConstants } from 'node:fs';
 import { access, readFile } from 'node:fs/promises';
 import http from 'node:http';
@@ -17,6 +18,7 @@ import { type Preview, previewClearCookie, previewOf, previewSetCookie, previewT
 import { proxyToApi } from './proxy.ts';
 import { apiRegistry, fileRegistry, fixedRegistry, registryFor } from './registry.ts';
 import { requestTarget } from './request.ts';
+import { loadRenderer, renderPageHtml, styleAttributeHashes } from './ssr.ts';
 import { baselineHeaders, clientErrorResponse, inlineScriptHashes, originsOf, securityHeaders } from './security.ts';
 import { visitorId } from './visitor.ts';
 
@@ -52,6 +54,7 @@ export async function createHostServer(config: HostConfig): Promise<http.Server>
       ? fileRegistry(config.registryFile, config.registryTtlMs)
       : apiRegistry(config.apiUrl, config.registryTtlMs);
   const api = createApiClient(config.apiUrl);
+  const renderer = loadRenderer(config);
   let startAssets = hostStartAssets(config.distDir);
   const readManifest = manifestReader(config.registryTtlMs);
   const staticFiles = sirv(config.distDir, {
@@ -163,9 +166,52 @@ export async function createHostServer(config: HostConfig): Promise<http.Server>
     }
     // The page's files start downloading with the HTML (see preload.ts).
     const preloads = await pagePreloads({ pageType, registry, host: startAssets, readManifest });
+    // The page itself, rendered here (host/src/ssr): the shell and the page's remote from this
+    // visitor's registry, with its data. Without it (rendering off, a failed render) the browser
+    // renders the page as before: a server render can only make a page better.
+    let body: string | undefined;
+    let apolloState: unknown;
+    if (renderer && resolved && req.method !== 'HEAD') {
+      const nonce = randomBytes(16).toString('base64');
+      try {
+        const rendered = await renderPageHtml(renderer, {
+          url: pathname + search,
+          registry,
+          config: publicConfig,
+          resolved: resolved as Parameters<typeof renderer.render>[0]['resolved'],
+          ...(preview ? { preview: { remote: preview.remote, version: preview.version } } : {}),
+          nonce,
+          headers: forwarded,
+        });
+        body = rendered.html;
+        apolloState = rendered.apolloState;
+        if (rendered.errors.length > 0) console.error(`[host] ${pathname}: left to the browser: ${rendered.errors.join('; ')}`);
+        headers['server-timing'] = `data;dur=${rendered.timings.data.toFixed(1)}, render;dur=${rendered.timings.render.toFixed(1)}`;
+        Object.assign(
+          headers,
+          securityHeaders({
+            remoteOrigins: originsOf(registry),
+            scriptHashes,
+            nonce,
+            styleAttributeHashes: styleAttributeHashes(body),
+            counter: Boolean(config.counterId),
+            dev: config.dev,
+          }),
+        );
+      } catch (error) {
+        console.error(`[host] ${pathname}: server render failed, the browser renders the page:`, (error as Error).message);
+      }
+    }
     const html = renderPage(template, {
       head: preloads.tags ? `${head}\n    ${preloads.tags}` : head,
-      state: { registry, config: publicConfig, resolved, ...(preview ? { preview: { remote: preview.remote, version: preview.version } } : {}) },
+      ...(body !== undefined ? { body } : {}),
+      state: {
+        registry,
+        config: publicConfig,
+        resolved,
+        ...(preview ? { preview: { remote: preview.remote, version: preview.version } } : {}),
+        ...(apolloState ? { apollo: apolloState } : {}),
+      },
     });
     // Compressed: the page carries its state (registry, resolver answer) inline.
     const encoding = acceptedEncoding(req);

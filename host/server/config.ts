@@ -32,6 +32,12 @@ export interface HostConfig {
   counterId?: number;
   /** PREVIEW_SECRET (the API's too): preview links and cookies (preview.ts); none: previews are off. */
   previewSecret?: string;
+  /**
+   * Server rendering (issue 20); null with SSR=off (every page renders in the browser, as before).
+   * The bundle is the host build's server renderer; a remote module slower than
+   * SSR_REMOTE_TIMEOUT_MS, or a page slower than SSR_TIMEOUT_MS, is left to the browser.
+   */
+  ssr?: { bundle: string; remoteTimeoutMs: number; renderTimeoutMs: number } | null;
   /** PREVIEW_ORIGINS (comma-separated): origins a preview may load besides those the registry already uses. */
   previewOrigins?: string[];
 }
@@ -57,6 +63,13 @@ function origin(env: NodeJS.ProcessEnv, name: string, fallback: string): string 
     throw new Error(`${name} must be an http(s) origin such as https://shop.example (no path, query or user), got «${raw}»`);
   }
   return parsed.origin;
+}
+
+function millis(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  const value = raw ? Number(raw) : fallback;
+  if (!Number.isInteger(value) || value < 1 || value > 60_000) throw new Error(`${name} must be milliseconds (1–60000), got «${raw}»`);
+  return value;
 }
 
 function optional(env: NodeJS.ProcessEnv, name: string): string | undefined {
@@ -117,6 +130,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): HostConfig {
     ...(reviewsUrl ? { reviewsUrl } : {}),
     ...(counterId ? { counterId } : {}),
     dev: env.HOST_DEV === '1',
+    ssr:
+      env.SSR === 'off'
+        ? null
+        : {
+            bundle: path.resolve(env.HOST_SSR_BUNDLE || path.join(here, '..', 'server-dist', 'ssr', 'render.cjs')),
+            remoteTimeoutMs: millis(env, 'SSR_REMOTE_TIMEOUT_MS', 1500),
+            renderTimeoutMs: millis(env, 'SSR_TIMEOUT_MS', 3000),
+          },
     contacts,
     ...(optional(env, 'PREVIEW_SECRET') ? { previewSecret: optional(env, 'PREVIEW_SECRET') } : {}),
     previewOrigins: (env.PREVIEW_ORIGINS ?? '')

@@ -9,13 +9,17 @@ export function escapeHtml(text: string): string {
 
 export interface PageHtml {
   head: string;
+  /** The server-rendered app (inside #root); none: the browser renders it. */
+  body?: string;
   state: unknown;
 }
 
 export function renderPage(template: string, page: PageHtml): string {
+  // functions as replacements: a `$&` in rendered catalogue text must stay text
   return template
-    .replace('<!--app-head-->', page.head)
-    .replace('<!--app-state-->', `<script type="application/json" id="shop-state">${jsonForHtml(page.state)}</script>`);
+    .replace('<!--app-head-->', () => page.head)
+    .replace('<div id="root"></div>', () => `<div id="root">${page.body ?? ''}</div>`)
+    .replace('<!--app-state-->', () => `<script type="application/json" id="shop-state">${jsonForHtml(page.state)}</script>`);
 }
 
 /** The short Russian page for a request the server refuses (bad address, bad Host, too long). */

@@ -18,6 +18,10 @@ export function securityHeaders(options: {
   remoteOrigins: string[];
   scriptHashes: string[];
   counter: boolean;
+  /** This answer's nonce: the scripts a server render writes (React's) carry it. */
+  nonce?: string;
+  /** Hashes of the server-rendered HTML's style attributes (ssr.ts styleAttributeHashes). */
+  styleAttributeHashes?: string[];
   /** `npm run dev`: development builds evaluate code (HMR); never set in production. */
   dev?: boolean;
 }): Record<string, string> {
@@ -25,8 +29,9 @@ export function securityHeaders(options: {
   const counter = options.counter ? ' https://mc.yandex.ru https://mc.yandex.com' : '';
   const csp = [
     "default-src 'self'",
-    `script-src 'self' ${options.scriptHashes.join(' ')} ${remotes}${counter}${options.dev ? " 'unsafe-eval'" : ''}`,
+    `script-src 'self' ${options.nonce ? `'nonce-${options.nonce}' ` : ''}${options.scriptHashes.join(' ')} ${remotes}${counter}${options.dev ? " 'unsafe-eval'" : ''}`,
     `style-src 'self' ${remotes}`,
+    ...(options.styleAttributeHashes?.length ? [`style-src-attr 'unsafe-hashes' ${options.styleAttributeHashes.join(' ')}`] : []),
     `img-src 'self' data: ${remotes}${counter}`,
     `font-src 'self' ${remotes}`,
     `connect-src 'self' ${remotes}${counter}${options.dev ? ` ${options.remoteOrigins.map((o) => o.replace(/^http/, 'ws')).join(' ')}` : ''}`,

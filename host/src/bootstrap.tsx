@@ -9,12 +9,13 @@ import {
   syncCartAcrossTabs,
   syncFavouritesAcrossTabs,
 } from '@shop/mf-shared';
-import { createElement, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createElement, StrictMode, useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter, useNavigate } from 'react-router-dom';
 import { App } from './app.tsx';
 import { loadCounterScript } from './analytics/counter-script.ts';
 import { readRegistry } from './federation/registry.ts';
+import { SERVER_AREA_DIGEST } from './federation/module-source.ts';
 import { applyRegistry } from './federation/remotes.ts';
 import { type PageType, ResolvePageDocument } from './graphql/generated.ts';
 import { DEFAULT_CONFIG, readPageState } from './page-state.ts';
@@ -35,7 +36,11 @@ async function main() {
   // shell itself (header, cart count) still renders.
   // A visitor whose cookie alone was cleared got a new id from the server, and the inline
   // registry (its canary choice) was made for that id: ask again with the restored cookie.
-  const registry = await readRegistry(visitor.restored ? null : state.registry).catch((error: unknown) => {
+  // A server-rendered page hydrates with the releases it was rendered with.
+  const root = document.getElementById('root');
+  if (!root) throw new Error('#root is missing from the page');
+  const serverRendered = root.firstElementChild !== null;
+  const registry = await readRegistry(visitor.restored && !serverRendered ? null : state.registry).catch((error: unknown) => {
     console.error('[shop] registry unavailable', error);
     return {};
   });
@@ -44,6 +49,8 @@ async function main() {
   syncFavouritesAcrossTabs();
 
   const client = createApolloClient();
+  // the answers the server rendered the page with: the first render asks nothing again
+  if (state.apollo) client.cache.restore(state.apollo as Parameters<typeof client.cache.restore>[0]);
   if (state.resolved && state.resolved.path === location.pathname) {
     const { page } = state.resolved;
     client.writeQuery({
@@ -53,17 +60,48 @@ async function main() {
     });
   }
 
-  const root = document.getElementById('root');
-  if (!root) throw new Error('#root is missing from the page');
-  createRoot(root).render(
+  const app = (
     <StrictMode>
       <ApolloProvider client={client}>
         <BrowserRouter>
           <App config={config} preview={state.preview} />
         </BrowserRouter>
       </ApolloProvider>
-    </StrictMode>,
+      <Live />
+    </StrictMode>
   );
+  if (serverRendered) {
+    hydrateRoot(root, app, { onRecoverableError });
+  } else {
+    createRoot(root).render(app);
+  }
+}
+
+/**
+ * `<html data-live>` once the shell runs in this browser (hydrated or rendered): before that a
+ * server-rendered page looks the same but does not answer clicks. Each remote area says so
+ * itself (`data-ready`, remote-slot.tsx). Browser tests wait for both.
+ */
+function Live() {
+  useEffect(() => {
+    document.documentElement.dataset.live = '';
+  }, []);
+  return null;
+}
+
+/**
+ * A remote area the server could not render (its release failed, hung past its timeout or
+ * threw there) reaches the browser as its Suspense fallback, and React renders it here: that is
+ * the design (host/src/federation/remote-slot.tsx), reported as a warning. Anything else React
+ * recovers from (a hydration mismatch) is an error.
+ */
+function onRecoverableError(error: unknown) {
+  const digest = (error as { digest?: string } | null)?.digest;
+  if (digest?.startsWith(SERVER_AREA_DIGEST)) {
+    console.warn('[shop] a remote area was rendered in the browser:', digest);
+    return;
+  }
+  console.error('[shop] hydration:', error);
 }
 
 void main();

@@ -22,6 +22,8 @@ export interface PageState {
   resolved?: { path: string; page: { type: string; id: string | null; status: number; location: string | null } };
   /** Set when this browser opened a preview link (host/server/preview.ts): the release shown in place of the active one. */
   preview?: { remote: string; version: string };
+  /** A server-rendered page: the Apollo cache it was rendered with (host/src/ssr). */
+  apollo?: unknown;
 }
 
 /** Reads the JSON the server wrote into `<script type="application/json" id="shop-state">`. */

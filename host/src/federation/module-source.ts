@@ -12,6 +12,12 @@ export interface ModuleSource {
 
 export const ModuleSourceContext = createContext<ModuleSource | null>(null);
 
+/**
+ * The digest a server render gives an area it left to the browser (React sends the digest, not
+ * the server's error): the browser's hydration tells it from a real mismatch.
+ */
+export const SERVER_AREA_DIGEST = 'shop-area';
+
 type Tracked<T> = Promise<T> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: T; reason?: unknown };
 
 /**

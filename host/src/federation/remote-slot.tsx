@@ -1,6 +1,6 @@
 import type { RemoteModuleId, RemoteSlotProps } from '@shop/contracts/remotes';
 import { SectionError } from '@shop/mf-shared';
-import { type ComponentType, Suspense, use, useContext, useEffect, useState } from 'react';
+import { type ComponentType, type RefObject, Suspense, use, useContext, useEffect, useRef, useState } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { reportBoundaryError, reportLoadFailure, reportRemote } from './health-report.ts';
 import { PendingLoad } from './load-progress.tsx';
@@ -16,8 +16,9 @@ import { loadedRemoteModule, loadRemoteModule, remoteVersion } from './remotes.t
 export function RemoteSlot<K extends RemoteModuleId>({ id, skeleton = 'page', props }: RemoteSlotProps<K>) {
   const [attempt, setAttempt] = useState(0);
   const remote = id.split('/')[0];
+  const slot = useRef<HTMLDivElement>(null);
   return (
-    <div data-remote={remote} className={styles.slot}>
+    <div data-remote={remote} className={styles.slot} ref={slot}>
       <ErrorBoundary
         resetKeys={[attempt, id]}
         onError={(error) => {
@@ -28,9 +29,21 @@ export function RemoteSlot<K extends RemoteModuleId>({ id, skeleton = 'page', pr
           w.__SHOP_REMOTE_ERRORS__ ??= [];
           w.__SHOP_REMOTE_ERRORS__.push({ id, lifecycle: 'render', message: error instanceof Error ? error.message : String(error), at: Date.now() });
         }}
-        fallbackRender={() => (skeleton === 'none' ? null : <SectionError onRetry={() => setAttempt((n) => n + 1)} />)}
+        fallbackRender={() => (
+          <>
+            <Settled slot={slot} />
+            {skeleton === 'none' ? null : (
+              <SectionError
+                onRetry={() => {
+                  slot.current?.removeAttribute('data-ready');
+                  setAttempt((n) => n + 1);
+                }}
+              />
+            )}
+          </>
+        )}
       >
-        <RemoteModule key={`${id}:${attempt}`} id={id} attempt={attempt} skeleton={skeleton} props={props ?? {}} />
+        <RemoteModule key={`${id}:${attempt}`} id={id} attempt={attempt} skeleton={skeleton} props={props ?? {}} slot={slot} />
       </ErrorBoundary>
     </div>
   );
@@ -55,28 +68,53 @@ function RemoteModule({
   attempt,
   skeleton,
   props,
+  slot,
 }: {
   id: RemoteModuleId;
   attempt: number;
   skeleton: RemoteSlotProps<RemoteModuleId>['skeleton'];
   props: object;
+  slot: RefObject<HTMLDivElement | null>;
 }) {
   const source = useContext(ModuleSourceContext) ?? browserModules;
   return (
     <Suspense fallback={<Pending skeleton={skeleton} />}>
-      <LoadedModule id={id} promise={source.load(id, attempt)} props={props} />
+      <LoadedModule id={id} promise={source.load(id, attempt)} props={props} slot={slot} />
     </Suspense>
   );
 }
 
-function LoadedModule({ id, promise, props }: { id: RemoteModuleId; promise: Promise<ComponentType<object>>; props: object }) {
+function LoadedModule({
+  id,
+  promise,
+  props,
+  slot,
+}: {
+  id: RemoteModuleId;
+  promise: Promise<ComponentType<object>>;
+  props: object;
+  slot: RefObject<HTMLDivElement | null>;
+}) {
   const Component = use(promise);
   return (
     <>
       <Component {...props} />
       <Viewed remote={id.split('/')[0] as string} />
+      <Settled slot={slot} />
     </>
   );
+}
+
+/**
+ * Marks the area `data-ready` once it is live in this browser (its module rendered and
+ * hydrated, or its error shown): server-rendered HTML looks the same before that, and a click
+ * before hydration does nothing. Browser tests and the release smoke wait for it.
+ */
+function Settled({ slot }: { slot: RefObject<HTMLDivElement | null> }) {
+  useEffect(() => {
+    slot.current?.setAttribute('data-ready', '');
+  }, [slot]);
+  return null;
 }
 
 function Pending({ skeleton }: { skeleton: RemoteSlotProps<RemoteModuleId>['skeleton'] }) {
@@ -134,7 +172,7 @@ const SKELETON_CARDS = ['a', 'b', 'c', 'd'];
 function PageSkeleton() {
   return (
     <div className={styles.skeleton} role="status" aria-busy="true" aria-label="Загрузка раздела">
-      <div className={styles.line} style={{ width: '40%' }} />
+      <div className={`${styles.line} ${styles.title}`} />
       <div className={styles.grid}>
         {SKELETON_CARDS.map((key) => (
           <div key={key} className={styles.card} />

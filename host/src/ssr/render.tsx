@@ -9,6 +9,7 @@ import * as apolloClient from '@apollo/client';
 import * as apolloReact from '@apollo/client/react';
 import { ApolloProvider } from '@apollo/client/react';
 import { prerenderStatic } from '@apollo/client/react/ssr';
+import { pageView, rendersOnServer } from '@shop/contracts/pages';
 import type { RemoteRegistry } from '@shop/contracts/remotes';
 import * as mfShared from '@shop/mf-shared';
 import * as graphql from 'graphql';
@@ -25,7 +26,7 @@ import * as zustand from 'zustand';
 import * as zustandMiddleware from 'zustand/middleware';
 import type { Writable } from 'node:stream';
 import { App } from '../app.tsx';
-import { ModuleSourceContext } from '../federation/module-source.ts';
+import { type ModuleSource, ModuleSourceContext, SERVER_AREA_DIGEST, settled } from '../federation/module-source.ts';
 import { type PageType, ResolvePageDocument } from '../graphql/generated.ts';
 import type { PageState, PublicConfig } from '../page-state.ts';
 import { createRemoteLoader } from './remote-loader.ts';
@@ -93,6 +94,13 @@ function sharedLibs() {
   };
 }
 
+/** The area of a page the browser renders by design (pages table: `browserOnly`). */
+class BrowserArea extends Error {
+  constructor(id: string) {
+    super(`${id} renders in the browser`);
+  }
+}
+
 export function createRenderer(options: RendererOptions) {
   const remoteTimeoutMs = options.remoteTimeoutMs ?? 1500;
   const renderTimeoutMs = options.renderTimeoutMs ?? 3000;
@@ -118,9 +126,18 @@ export function createRenderer(options: RendererOptions) {
       data: { __typename: 'Query', resolvePage: { __typename: 'ResolvedPage', ...page, type: page.type as PageType } },
     });
     const errors: string[] = [];
+    const modules = loader.forRegistry(request.registry);
+    // A page made of browser storage (the cart, favourites): its area is the browser's.
+    const browserOnly = rendersOnServer(page.type) ? null : pageView(page)?.module;
+    const source: ModuleSource = browserOnly
+      ? {
+          load: (id, attempt) =>
+            id === browserOnly ? settled(Promise.reject(new BrowserArea(id))) : modules.load(id, attempt),
+        }
+      : modules;
     const tree = (
       <React.StrictMode>
-        <ModuleSourceContext.Provider value={loader.forRegistry(request.registry)}>
+        <ModuleSourceContext.Provider value={source}>
           <ApolloProvider client={client}>
             <StaticRouter location={request.url}>
               <App config={request.config} preview={request.preview} />
@@ -137,8 +154,8 @@ export function createRenderer(options: RendererOptions) {
       signal,
       ignoreResults: true,
       maxRerenders: 4,
-      renderFunction: (node: React.ReactNode) =>
-        prerenderToNodeStream(node, { signal, onError: () => undefined }),
+      // failures here are the final render's to report
+      renderFunction: (node: React.ReactNode) => prerenderToNodeStream(node, { signal, onError: () => undefined }),
     }).catch((error: unknown) => {
       errors.push(`data: ${(error as Error).message}`);
     });
@@ -148,6 +165,9 @@ export function createRenderer(options: RendererOptions) {
       const renderStarted = performance.now();
       const stream = renderToPipeableStream(tree, {
         nonce: request.nonce,
+        // Every boundary inline, in order: the page reads complete without scripts (crawlers, link
+        // previews, a shopper whose scripts are off), not as hidden segments that a script reveals.
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
         onAllReady() {
           resolve({
             pipe: (destination) => stream.pipe(destination),
@@ -160,8 +180,11 @@ export function createRenderer(options: RendererOptions) {
           reject(error);
         },
         onError(error) {
-          // An area that failed here renders in the browser (its Suspense boundary's fallback is in the HTML).
+          // An area that failed here renders in the browser (its Suspense boundary's fallback is in
+          // the HTML); the browser gets this digest, never the error's text.
+          if (error instanceof BrowserArea) return `${SERVER_AREA_DIGEST}:browser`;
           errors.push((error as Error)?.message ?? String(error));
+          return `${SERVER_AREA_DIGEST}:${errors.length}`;
         },
       });
       setTimeout(() => stream.abort(new Error("server render timed out")), renderTimeoutMs).unref();
