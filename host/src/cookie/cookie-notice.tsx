@@ -1,3 +1,4 @@
+import { useHydrated } from '@shop/mf-shared';
 import { useSyncExternalStore } from 'react';
 import styles from './cookie-notice.module.css';
 
@@ -48,12 +49,26 @@ function accept() {
  * header, so it never covers a heading, a form field, the order number or the «Товар в корзине!»
  * toast (the one overlay, at the bottom), and the search tooltip waits until it is gone, so a
  * first visit shows at most one of them.
+ *
+ * Server rendering (issue 20): the server cannot read the browser's storage, so its HTML always
+ * has the notice, marked `data-until-hydrated`. index.html's inline script (before the first
+ * paint) marks `<html data-cookies-accepted>` when the choice is stored, and the stylesheet hides
+ * the marked notice then: a first visit paints it at once, a returning visitor never sees it,
+ * and nothing below moves when hydration drops it (it was never laid out). Putting it out of the
+ * flow instead would break the overlays rule; showing it only after hydration would push the page
+ * down. After hydration the mark is gone and the store below decides.
  */
 export function CookieNotice() {
+  const hydrated = useHydrated();
   const visible = useCookieNoticeShown();
-  if (!visible) return null;
+  if (hydrated && !visible) return null;
   return (
-    <section className={styles.notice} aria-labelledby="cookie-title" data-overlay="cookie-notice">
+    <section
+      className={styles.notice}
+      aria-labelledby="cookie-title"
+      data-overlay="cookie-notice"
+      data-until-hydrated={hydrated ? undefined : ''}
+    >
       <div className={styles.inner}>
         <p className={styles.text}>
           <strong id="cookie-title" className={styles.title}>

@@ -1,0 +1,226 @@
+/// <reference types="node" />
+// Issue 20: the host's shell is rendered on the server (no window, no storage) and hydrated in the
+// browser. The server's HTML and the browser's first render must be the same markup (no hydration
+// error), and what the browser keeps in its storage (cart, favourites, theme, cookie consent, the
+// search tooltip seen) shows right after hydration.
+import { ApolloClient, ApolloLink, InMemoryCache, Observable } from '@apollo/client';
+import { ApolloProvider } from '@apollo/client/react';
+import type { ShellContextValue } from '@shop/mf-shared';
+import { readFileSync } from 'node:fs';
+import { act, type ReactElement } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter, StaticRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { COOKIE_CONSENT_KEY } from './cookie/cookie-notice.tsx';
+import { MenuDocument } from './graphql/generated.ts';
+import { SEARCH_TOOLTIP_KEY } from './search/search-intro.tsx';
+import { THEME_STORAGE_KEY } from './theme/theme.ts';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const CONFIG = { shopName: 'Оригинал', marketplace: 'Poizon', contacts: { phone: '+7 900 000-00-00' } };
+const MENU = {
+  menu: [
+    {
+      __typename: 'MenuItem',
+      id: '1',
+      name: 'Обувь',
+      href: '/catalog/obuv',
+      type: 'CATEGORY',
+      isNew: false,
+      panel: null,
+      children: [],
+    },
+  ],
+};
+
+/** The browser's storage of a returning shopper: 2 items in the cart, 3 liked, dark theme, cookies accepted, tooltip seen. */
+function storeReturningShopper() {
+  storeCookiesAccepted();
+  localStorage.setItem(SEARCH_TOOLTIP_KEY, 'true');
+  localStorage.setItem(
+    'shop-cart',
+    JSON.stringify({
+      state: {
+        items: [
+          {
+            id: 'o1',
+            productId: '5',
+            name: 'Кроссовки Nike Dunk Low',
+            size: '42',
+            price: 12990,
+            quantity: 1,
+            photo: null,
+            webPath: '/product/a',
+          },
+          {
+            id: 'o2',
+            productId: '7',
+            name: 'Кроссовки Nike Air Max 90',
+            size: '43',
+            price: 17990,
+            quantity: 1,
+            photo: null,
+            webPath: '/product/b',
+          },
+        ],
+      },
+      version: 1,
+    }),
+  );
+  localStorage.setItem('shop-favourites', JSON.stringify({ state: { ids: ['5', '7', '9'] }, version: 1 }));
+  localStorage.setItem(THEME_STORAGE_KEY, 'dark');
+}
+
+/** Cookies accepted on an earlier visit, the search tooltip not yet seen. */
+function storeCookiesAccepted() {
+  localStorage.setItem(COOKIE_CONSENT_KEY, 'true');
+}
+
+function apollo() {
+  // Both sides start from the same cache (the server's answers, handed to the browser's client).
+  const client = new ApolloClient({ cache: new InMemoryCache(), link: new ApolloLink(() => new Observable(() => {})) });
+  client.writeQuery({ query: MenuDocument, data: MENU as never });
+  return client;
+}
+
+/** The shell's storage-dependent parts, from freshly imported modules (a new page load, new stores). */
+async function shell(server: boolean): Promise<ReactElement> {
+  const [{ ShellContext }, { Header }, { CookieNotice }, { SearchIntroProvider }] = await Promise.all([
+    import('@shop/mf-shared'),
+    import('./layout/header.tsx'),
+    import('./cookie/cookie-notice.tsx'),
+    import('./search/search-intro.tsx'),
+  ]);
+  const value = {
+    shopName: CONFIG.shopName,
+    contacts: CONFIG.contacts,
+    hostVersion: 'test',
+    RemoteSlot: () => null,
+  } as ShellContextValue;
+  const inner = (
+    <ShellContext.Provider value={value}>
+      <SearchIntroProvider>
+        <CookieNotice />
+        <Header config={CONFIG as never} />
+      </SearchIntroProvider>
+    </ShellContext.Provider>
+  );
+  return (
+    <ApolloProvider client={apollo()}>
+      {server ? (
+        <StaticRouter location="/">{inner}</StaticRouter>
+      ) : (
+        <MemoryRouter initialEntries={['/']}>{inner}</MemoryRouter>
+      )}
+    </ApolloProvider>
+  );
+}
+
+let root: Root | undefined;
+afterEach(() => {
+  act(() => root?.unmount());
+  root = undefined;
+  document.body.innerHTML = '';
+  localStorage.clear();
+  for (const mark of ['theme', 'cookiesAccepted', 'searchTooltipSeen']) delete document.documentElement.dataset[mark];
+  vi.restoreAllMocks();
+});
+
+/**
+ * Renders `tree` as the server does (fresh modules, no storage at all), then, with `store()`'s
+ * data in the browser's storage, hydrates that HTML with freshly imported modules.
+ */
+async function serverThenHydrate(tree: (server: boolean) => Promise<ReactElement>, store: () => void) {
+  localStorage.clear();
+  vi.resetModules();
+  const storage = globalThis.localStorage;
+  vi.stubGlobal('localStorage', undefined);
+  let html: string;
+  try {
+    html = renderToString(await tree(true));
+  } finally {
+    vi.stubGlobal('localStorage', storage);
+  }
+  store();
+  // index.html's inline script runs before the page's first paint
+  runPrePaintScript();
+  vi.resetModules();
+  const browser = await tree(false);
+  const errors = vi.spyOn(console, 'error');
+  const recoverable = vi.fn();
+  const container = document.createElement('div');
+  container.innerHTML = html;
+  document.body.append(container);
+  const before = container.innerHTML;
+  await act(async () => {
+    root = hydrateRoot(container, browser, { onRecoverableError: recoverable });
+  });
+  return { html, before, container, errors: errors.mock.calls, recoverable: recoverable.mock.calls };
+}
+
+const read = (file: string) => readFileSync(`${import.meta.dirname}/${file}`, 'utf8');
+
+/** Runs index.html's inline scripts (the browser runs them before the first paint). */
+function runPrePaintScript() {
+  const html = read('../index.html');
+  for (const [, script] of html.matchAll(/<script>([\s\S]*?)<\/script>/g)) new Function(script ?? '')();
+}
+
+describe('host shell: server render, then hydration', () => {
+  it('a returning shopper: no hydration error; cart 2, favourites 3, dark theme, no cookie notice after hydration', async () => {
+    const { html, errors, recoverable, container } = await serverThenHydrate(shell, storeReturningShopper);
+    expect(recoverable).toEqual([]);
+    expect(errors).toEqual([]);
+    // the server knows nothing of the browser's storage
+    expect(html).toContain('data-testid="cart-count"');
+    expect(html).not.toContain('data-testid="favourites-count"');
+    expect(container.querySelector('[data-testid="cart-count"]')?.textContent).toBe('2');
+    expect(container.querySelector('[data-testid="favourites-count"]')?.textContent).toBe('3');
+    expect(container.querySelector('[aria-label="Включить светлую тему"]')).not.toBeNull();
+    expect(container.querySelector('[data-overlay="cookie-notice"]')).toBeNull();
+    expect(container.querySelector('[data-overlay="search-tooltip"]')).toBeNull();
+  });
+
+  it('cookies accepted, tooltip not seen: no hydration error; the tooltip shows, the notice does not', async () => {
+    const { errors, recoverable, container } = await serverThenHydrate(shell, storeCookiesAccepted);
+    expect(recoverable).toEqual([]);
+    expect(errors).toEqual([]);
+    expect(container.querySelector('[data-overlay="cookie-notice"]')).toBeNull();
+    expect(container.querySelector('[data-overlay="search-tooltip"]')).not.toBeNull();
+  });
+
+  it('a first visit: no hydration error; the cookie notice is in the server HTML and stays, no tooltip yet', async () => {
+    const { html, errors, recoverable, container } = await serverThenHydrate(shell, () => {});
+    expect(recoverable).toEqual([]);
+    expect(errors).toEqual([]);
+    expect(html).toContain('data-overlay="cookie-notice" data-until-hydrated=""');
+    expect(container.querySelector('[data-overlay="cookie-notice"]')).not.toBeNull();
+    expect(container.querySelector('[data-overlay="search-tooltip"]')).toBeNull();
+    expect(container.querySelector('[data-testid="cart-count"]')?.textContent).toBe('0');
+    expect(container.querySelector('[aria-label="Включить тёмную тему"]')).not.toBeNull();
+  });
+});
+
+describe("index.html's inline script: what the first paint knows of the browser's storage", () => {
+  it('marks <html> with the stored theme, consent and tooltip, the marks the stylesheets hide the server-rendered notice and tooltip by', () => {
+    storeReturningShopper();
+    runPrePaintScript();
+    const root = document.documentElement;
+    expect(root.getAttribute('data-theme')).toBe('dark');
+    expect(root.hasAttribute('data-cookies-accepted')).toBe(true);
+    expect(root.hasAttribute('data-search-tooltip-seen')).toBe(true);
+    expect(read('cookie/cookie-notice.module.css')).toContain(
+      ':root[data-cookies-accepted] .notice[data-until-hydrated]',
+    );
+    const tooltip = read('search/search-tooltip.module.css');
+    expect(tooltip).toContain(':root:not([data-cookies-accepted]) .row[data-until-hydrated]');
+    expect(tooltip).toContain(':root[data-search-tooltip-seen] .row[data-until-hydrated]');
+  });
+
+  it('marks nothing on a first visit', () => {
+    runPrePaintScript();
+    expect(document.documentElement.getAttributeNames().filter((name) => name.startsWith('data-'))).toEqual([]);
+  });
+});
