@@ -1,4 +1,4 @@
-import { analytics, useCart } from '@shop/mf-shared';
+import { analytics, useCart, useHydrated } from '@shop/mf-shared';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { CartLine } from '../cart-lines/cart-line.tsx';
@@ -6,6 +6,7 @@ import { useCartStock } from '../cart-lines/use-cart-stock.ts';
 import { CartSummary } from '../cart-page/cart-summary.tsx';
 import { EmptyCart } from '../cart-page/empty-cart.tsx';
 import '../report.ts';
+import { StoredCartPending } from './stored-cart-pending.tsx';
 import styles from './page.module.css';
 
 /** The cart page: lines with quantity and removal, totals, the way to checkout. */
@@ -13,7 +14,9 @@ export default function CartPage() {
   const items = useCart((state) => state.items);
   const stock = useCartStock(items);
   useEffect(() => analytics.seeCart(), []);
+  const hydrated = useHydrated();
 
+  if (!hydrated) return <StoredCartPending title="Корзина" />;
   if (items.length === 0) {
     return (
       <section data-testid="cart-page" className={styles.page}>

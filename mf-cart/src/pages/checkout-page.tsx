@@ -1,5 +1,5 @@
 import { cartLineProduct } from '@shop/contracts/analytics';
-import { analytics, useCart } from '@shop/mf-shared';
+import { analytics, useCart, useHydrated } from '@shop/mf-shared';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { CartLine } from '../cart-lines/cart-line.tsx';
@@ -12,6 +12,7 @@ import { knownStockLimit, standingProblem } from '../checkout/order-problems.ts'
 import { useCartStock } from '../cart-lines/use-cart-stock.ts';
 import { usePlaceOrder } from '../checkout/use-place-order.ts';
 import '../report.ts';
+import { StoredCartPending } from './stored-cart-pending.tsx';
 import styles from './page.module.css';
 import checkout from './checkout-page.module.css';
 
@@ -21,6 +22,8 @@ export default function CheckoutPage() {
   const stock = useCartStock(items);
   const { state, place, pay } = usePlaceOrder();
   const lastValues = useRef<CheckoutValues | null>(null);
+  // the cart and the draft (CheckoutForm) are in the browser's storage: see StoredCartPending
+  const hydrated = useHydrated();
 
   // Checkout step 1 (spec §7), once per visit of the page with what is in the cart then.
   const reported = useRef(false);
@@ -55,6 +58,7 @@ export default function CheckoutPage() {
       </section>
     );
   }
+  if (!hydrated) return <StoredCartPending title="Оформление заказа" />;
   if (items.length === 0) {
     return (
       <section className={styles.page}>
