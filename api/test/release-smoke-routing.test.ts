@@ -20,10 +20,10 @@ let hostPort = 0;
 let remotePort = 0;
 /** Page requests to the fake host that carried the preview cookie. */
 let withCookie = 0;
-const publicHost = () => `http://shop.smoke.invalid:${hostPort}`;
-/** The remote's public scheme: https behind a TLS proxy while the network inside speaks http. */
-let remoteScheme = 'http';
-const publicRemote = () => `${remoteScheme}://mf-product.smoke.invalid:${remotePort}`;
+/** The shop's public scheme: https behind a TLS proxy while the network inside speaks http. */
+let publicScheme = 'http';
+const publicHost = () => `${publicScheme}://shop.smoke.invalid:${hostPort}`;
+const publicRemote = () => `${publicScheme}://mf-product.smoke.invalid:${remotePort}`;
 
 const listen = async (server: Server) => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -85,14 +85,16 @@ describeDrivers('the smoke through RELEASE_CHECK_ORIGIN_MAP', (env) => {
     expect(withCookie).toBeGreaterThan(0);
   });
 
-  it('reaches an https public address over http inside the network (fetched and handed to the page)', async () => {
-    remoteScheme = 'https';
+  it('reaches https public addresses over http inside the network (fetched and handed to the page, the cookie included)', async () => {
+    withCookie = 0;
+    publicScheme = 'https';
     try {
       const result = await run([hostPair(), remotePair()]);
       expect(result.reason).toMatch(/PRODUCT \d+ мс/);
       expect(result.ok).toBe(true);
+      expect(withCookie).toBeGreaterThan(0);
     } finally {
-      remoteScheme = 'http';
+      publicScheme = 'http';
     }
   });
 
