@@ -441,8 +441,15 @@ export function createHostConfigs(options: AppOptions, argv: { mode?: string } =
       externalsType: 'commonjs',
       externals: [
         ({ request }: { request?: string }, callback: (error?: Error, result?: string) => void) => {
-          // a bare package name from node_modules, not a workspace package (@shop/…) or a stylesheet
-          if (request && /^(@[a-z0-9-]+\/)?[a-z0-9][a-z0-9._-]*(\/.*)?$/i.test(request) && !request.startsWith('@shop/') && !request.endsWith('.css'))
+          // a bare package name from node_modules, not a workspace package (@shop/…), a stylesheet or
+          // the federation runtime (a build tool, not in the host image's production packages)
+          if (
+            request &&
+            /^(@[a-z0-9-]+\/)?[a-z0-9][a-z0-9._-]*(\/.*)?$/i.test(request) &&
+            !request.startsWith('@shop/') &&
+            !request.startsWith('@module-federation/') &&
+            !request.endsWith('.css')
+          )
             return callback(undefined, request);
           callback();
         },

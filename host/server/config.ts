@@ -37,7 +37,7 @@ export interface HostConfig {
    * The bundle is the host build's server renderer; a remote module slower than
    * SSR_REMOTE_TIMEOUT_MS, or a page slower than SSR_TIMEOUT_MS, is left to the browser.
    */
-  ssr?: { bundle: string; remoteTimeoutMs: number; renderTimeoutMs: number } | null;
+  ssr?: { bundle: string; remoteTimeoutMs: number; renderTimeoutMs: number; originMap: [string, string][] } | null;
   /** PREVIEW_ORIGINS (comma-separated): origins a preview may load besides those the registry already uses. */
   previewOrigins?: string[];
 }
@@ -137,6 +137,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): HostConfig {
             bundle: path.resolve(env.HOST_SSR_BUNDLE || path.join(here, '..', 'server-dist', 'ssr', 'render.cjs')),
             remoteTimeoutMs: millis(env, 'SSR_REMOTE_TIMEOUT_MS', 1500),
             renderTimeoutMs: millis(env, 'SSR_TIMEOUT_MS', 3000),
+            // Where this server reaches the remotes' public URLs (inside docker-compose's network the
+            // public http://localhost:3001 is http://mf-catalog:3001): the same `from=to,…` as the API's.
+            originMap: (env.RELEASE_CHECK_ORIGIN_MAP ?? '')
+              .split(',')
+              .map((pair) => pair.split('=').map((part) => part.trim().replace(/\/+$/, '')) as [string, string])
+              .filter(([from, to]) => Boolean(from && to)),
           },
     contacts,
     ...(optional(env, 'PREVIEW_SECRET') ? { previewSecret: optional(env, 'PREVIEW_SECRET') } : {}),

@@ -48,9 +48,10 @@ export function loadRenderer(config: HostConfig): Renderer | null {
     return null;
   }
   const { createRenderer } = createRequire(import.meta.url)(config.ssr.bundle) as {
-    createRenderer: (options: { apiUrl: string; remoteTimeoutMs: number; renderTimeoutMs: number }) => Renderer;
+    createRenderer: (options: { apiUrl: string; remoteTimeoutMs: number; renderTimeoutMs: number; originMap: [string, string][] }) => Renderer;
   };
-  return createRenderer({ apiUrl: config.apiUrl, remoteTimeoutMs: config.ssr.remoteTimeoutMs, renderTimeoutMs: config.ssr.renderTimeoutMs });
+  const { remoteTimeoutMs, renderTimeoutMs, originMap } = config.ssr;
+  return createRenderer({ apiUrl: config.apiUrl, remoteTimeoutMs, renderTimeoutMs, originMap });
 }
 
 export async function renderPageHtml(renderer: Renderer, request: RenderRequest): Promise<RenderedPage> {

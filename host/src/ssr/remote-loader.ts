@@ -15,6 +15,8 @@ export interface RemoteLoaderOptions {
   maxReleases: number;
   /** After a failure or a timeout a release is not asked again for this long (its areas render their fallback at once). */
   retryAfterMs: number;
+  /** `[public origin, internal origin]`: the runtime's fetches of a public URL go to the internal one. */
+  originMap: [string, string][];
 }
 
 interface LoadedRelease {
@@ -48,7 +50,7 @@ export function createRemoteLoader(options: RemoteLoaderOptions) {
         remotes: [{ name: remote, entry: manifestUrl }],
         shared: options.shared,
         shareStrategy: 'loaded-first',
-        plugins: [fetchTimeout(options.timeoutMs)],
+        plugins: [serverFetch(options.timeoutMs, options.originMap)],
       });
       entry = { instance, modules: new Map(), usedAt: Date.now() };
       releases.set(key, entry);
@@ -136,11 +138,21 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** Every fetch the runtime makes (manifest, server entry, chunks) gives up after `ms`: a hanging remote must not hold a render. */
-function fetchTimeout(ms: number) {
+/**
+ * Every fetch the runtime makes (manifest, server entry, chunks) gives up after `ms`, so a
+ * hanging remote cannot hold a render, and goes to the internal address of a public origin.
+ * The URLs themselves stay public: the HTML and the browser use them.
+ */
+function serverFetch(ms: number, originMap: [string, string][]) {
+  const internal = (url: string) => {
+    for (const [from, to] of originMap) {
+      if (url.startsWith(from) && /^(?:$|[/?#])/.test(url.charAt(from.length))) return to + url.slice(from.length);
+    }
+    return url;
+  };
   return {
-    name: 'shop-ssr-fetch-timeout',
-    fetch: (url: string, init?: RequestInit) => fetch(url, { ...init, signal: AbortSignal.timeout(ms) }),
+    name: 'shop-ssr-fetch',
+    fetch: (url: string, init?: RequestInit) => fetch(internal(url), { ...init, signal: AbortSignal.timeout(ms) }),
   };
 }
 

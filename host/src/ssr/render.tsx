@@ -39,6 +39,8 @@ export interface RendererOptions {
   /** The whole render (data and modules) gives up after this; what is not ready renders in the browser. */
   renderTimeoutMs?: number;
   maxReleases?: number;
+  /** Public origins this server reaches elsewhere (`[public, internal]`, docker-compose's network). */
+  originMap?: [string, string][];
 }
 
 export interface RenderRequest {
@@ -109,6 +111,7 @@ export function createRenderer(options: RendererOptions) {
     timeoutMs: remoteTimeoutMs,
     maxReleases: options.maxReleases ?? 12,
     retryAfterMs: 10_000,
+    originMap: options.originMap ?? [],
   });
 
   async function render(request: RenderRequest): Promise<RenderResult> {
