@@ -16,12 +16,20 @@ const LOAD_AHEAD = '400px 0px';
  */
 export function RecommendedProducts({ product }: { product: ProductData }) {
   const { RemoteSlot } = useShell();
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  // Not near on the server and in the hydration render alike (the same markup: the placeholder);
+  // a browser without IntersectionObserver loads the slider right after.
+  const [near, setNear] = useState(false);
   const spot = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = spot.current;
     if (near || !el) return;
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: LOAD_AHEAD });
+    if (typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return;
+    }
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), {
+      rootMargin: LOAD_AHEAD,
+    });
     observer.observe(el);
     return () => observer.disconnect();
   }, [near]);
