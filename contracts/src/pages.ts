@@ -19,9 +19,10 @@ interface PageRow {
   /** Shown in the schema's description of the enum value. */
   about?: string;
   /**
-   * The page's content is the shopper's browser storage (cart, favourites): the server renders
-   * the shell and the area's skeleton, the browser the rest (a server render would show «empty»
-   * and then jump).
+   * The server renders the shell and the area's skeleton, the browser the rest: the page's
+   * content is the shopper's browser storage (cart, favourites: a server render would show
+   * «empty» and then jump), or private to one shopper (an order: fetched uncached with its key,
+   * never put into a page's state).
    */
   browserOnly?: true;
 }
@@ -67,7 +68,7 @@ export const PAGES = {
       robots: 'noindex, nofollow',
     },
   },
-  ORDER: { module: 'mf_cart/OrderPage', props: 'id' },
+  ORDER: { module: 'mf_cart/OrderPage', props: 'id', browserOnly: true },
   FAVOURITES: {
     module: 'mf_catalog/FavouritesPage',
     props: 'none',

@@ -130,7 +130,7 @@ export function createRenderer(options: RendererOptions) {
     });
     const errors: string[] = [];
     const modules = loader.forRegistry(request.registry);
-    // A page made of browser storage (the cart, favourites): its area is the browser's.
+    // A page made of browser storage (the cart, favourites) or private (an order): its area is the browser's.
     const browserOnly = rendersOnServer(page.type) ? null : pageView(page)?.module;
     const source: ModuleSource = browserOnly
       ? {
