@@ -21,13 +21,18 @@ const singletons = (react = '19.3.1') => [
 ];
 files.set('/host/mf-manifest.json', JSON.stringify({ name: 'host', exposes: [], shared: singletons() }));
 
-/** Puts a mf_cart release on the fake storage: every exposed module of the table, remoteEntry.js, one file each. */
-function release(version: string, options: { exposes?: string[]; react?: string; withoutEntry?: boolean } = {}) {
+/**
+ * Puts a mf_cart release on the fake storage: every exposed module of the table, remoteEntry.js, one file each;
+ * `ssr`: the manifest names a server entry (server/remoteEntry.js), there or (`missing`) not.
+ */
+function release(version: string, options: { exposes?: string[]; react?: string; withoutEntry?: boolean; ssr?: 'present' | 'missing' } = {}) {
   const names = options.exposes ?? Object.keys(exposesOf('mf_cart')).map((key) => key.replace(/^\.\//, ''));
   const exposes = names.map((name) => ({ name, path: `./${name}`, assets: { js: { sync: [`${name}.js`], async: [] }, css: { sync: [], async: [] } } }));
   const base = `/mf_cart/${version}`;
-  files.set(`${base}/mf-manifest.json`, JSON.stringify({ name: 'mf_cart', metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '' } }, exposes, shared: singletons(options.react) }));
+  const ssrRemoteEntry = options.ssr ? { ssrRemoteEntry: { name: 'remoteEntry.js', path: 'server', type: 'commonjs-module' } } : {};
+  files.set(`${base}/mf-manifest.json`, JSON.stringify({ name: 'mf_cart', metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '' }, ...ssrRemoteEntry }, exposes, shared: singletons(options.react) }));
   if (!options.withoutEntry) files.set(`${base}/remoteEntry.js`, '/* entry */');
+  if (options.ssr === 'present') files.set(`${base}/server/remoteEntry.js`, '/* server entry */');
   for (const name of names) files.set(`${base}/${name}.js`, '/* module */');
   return `${CDN}${base}/mf-manifest.json`;
 }
@@ -124,6 +129,8 @@ describeDrivers(
       const before = await publicState();
       const cases: [string, string, string][] = [
         ['2.0.0-noentry', release('2.0.0-noentry', { withoutEntry: true }), 'files'],
+        // the manifest names a server entry the release folder does not hold
+        ['2.0.0-noserver', release('2.0.0-noserver', { ssr: 'missing' }), 'files'],
         ['2.0.0-missing', release('2.0.0-missing', { exposes: ['CartPage'] }), 'exposes'],
         ['2.0.0-react18', release('2.0.0-react18', { react: '18.3.1' }), 'singletons'],
         ['2.0.0-404', `${CDN}/mf_cart/nothing-here/mf-manifest.json`, 'manifest'],
@@ -144,6 +151,17 @@ describeDrivers(
       expect(status.releases.find((r) => r.version === '2.0.0-noentry')?.status).toBe('refused');
       const refused = status.history.find((h) => h.action === 'refused' && h.version === '2.0.0-noentry');
       expect(refused?.note).toContain('remoteEntry.js');
+      const noServer = status.history.find((h) => h.action === 'refused' && h.version === '2.0.0-noserver');
+      expect(noServer?.note).toContain('/mf_cart/2.0.0-noserver/server/remoteEntry.js (HTTP 404)');
+    });
+
+    it('a release with its server entry passes the files check; one without ssrRemoteEntry (older, browser-only) still does', async () => {
+      const withServer = await publish('2.1.0-ssr', release('2.1.0-ssr', { ssr: 'present' }));
+      expect(withServer.status, JSON.stringify(await withServer.clone().json())).toBe(200);
+      const checks = (await cart()).releases.find((r) => r.version === '2.1.0-ssr')?.checks?.results;
+      expect(checks?.find((r) => r.check === 'files')?.ok).toBe(true);
+      // the others in this file (no ssrRemoteEntry) were accepted above: 1.0.0-a is checked
+      expect((await cart()).releases.find((r) => r.version === '1.0.0-a')?.status).toBe('checked');
     });
 
     it('rollback goes back through the activation stack, marking each rolled-back release bad', async () => {

@@ -3,7 +3,7 @@
  * run at publish and before every activate, canary, promote and rollback:
  * - origin: the manifest's origin is allowed (RELEASE_ORIGINS, default release-config.ts);
  * - manifest: the manifest answers 200 with JSON;
- * - files: remoteEntry.js and every exposed module's js and css listed in it answer 200;
+ * - files: remoteEntry.js, the server entry (metaData.ssrRemoteEntry) when named, and every exposed module's js and css listed in it answer 200;
  * - exposes: the exposed modules equal the remote's row of the contracts table;
  * - singletons: its shared singletons can live with the live host's (the host serves its own
  *   mf-manifest.json and mf-stats.json; release-rules.ts).

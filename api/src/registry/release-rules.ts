@@ -21,7 +21,12 @@ export interface ManifestAssets {
 }
 export interface Manifest {
   name: string;
-  metaData?: { publicPath?: string; remoteEntry?: { name: string; path?: string } };
+  metaData?: {
+    publicPath?: string;
+    remoteEntry?: { name: string; path?: string };
+    /** The Node build the page server renders with (issue 20: `server/remoteEntry.js`); an older release has none and renders in the browser only. */
+    ssrRemoteEntry?: { name: string; path?: string; type?: string };
+  };
   exposes: { name: string; path: string; assets?: ManifestAssets }[];
   shared: ManifestShared[];
 }
@@ -124,13 +129,19 @@ export function compareManifests(
   return manifestProblems(remote, candidate, host, exports, singletons).map((p) => p.reason);
 }
 
-/** Every file a manifest says the page may load: remoteEntry.js and each exposed module's js and css, as URLs. */
+/**
+ * Every file a manifest says the page may load: remoteEntry.js and each exposed module's js and
+ * css, as URLs; and the server entry (`metaData.ssrRemoteEntry`, e.g. server/remoteEntry.js)
+ * when the manifest names one: the page server would otherwise fail on it at every render.
+ */
 export function manifestFiles(manifest: Manifest, manifestUrl: string): string[] {
   const publicPath = manifest.metaData?.publicPath;
   const base = publicPath && publicPath !== 'auto' ? new URL(publicPath, manifestUrl).href : new URL('.', manifestUrl).href;
-  const entry = manifest.metaData?.remoteEntry;
+  const entryUrl = (entry: { name?: string; path?: string } | undefined) =>
+    new URL(`${entry?.path ? `${entry.path.replace(/^\.?\//, '').replace(/\/$/, '')}/` : ''}${entry?.name || 'remoteEntry.js'}`, base).href;
   const files = new Set<string>();
-  files.add(new URL(`${entry?.path ? `${entry.path.replace(/\/$/, '')}/` : ''}${entry?.name || 'remoteEntry.js'}`, base).href);
+  files.add(entryUrl(manifest.metaData?.remoteEntry));
+  if (manifest.metaData?.ssrRemoteEntry) files.add(entryUrl(manifest.metaData.ssrRemoteEntry));
   for (const e of manifest.exposes ?? []) {
     for (const list of [e.assets?.js?.sync, e.assets?.js?.async, e.assets?.css?.sync, e.assets?.css?.async]) {
       for (const file of list ?? []) files.add(new URL(file, base).href);
