@@ -1,6 +1,6 @@
 import { messageFor } from '@shop/contracts/errors';
 import { formatCount, GOODS } from '@shop/contracts/format';
-import { SectionError, Spinner, useFavourites } from '@shop/mf-shared';
+import { SectionError, Spinner, useFavourites, useHydrated } from '@shop/mf-shared';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import styles from '../listing/listing.module.css';
@@ -18,6 +18,9 @@ import own from './favourites-view.module.css';
  */
 export function FavouritesView() {
   const ids = useFavourites((state) => state.ids);
+  // The liked ids are in the browser's storage: the server's HTML and the hydration render show
+  // the spinner (not «пусто», which would be wrong for a shopper with favourites), then the list.
+  const hydrated = useHydrated();
   const asked = useMemo(() => favouritesShown(ids), [ids]);
   const products = useListingProducts({ filter: { ids: asked }, sort: 'NEWLY', offset: 0, limit: MAX_SHOWN });
   const list = products.list;
@@ -37,7 +40,13 @@ export function FavouritesView() {
   }, [list, asked]);
 
   let body: ReactNode;
-  if (asked.length === 0) body = <EmptyFavourites />;
+  if (!hydrated)
+    body = (
+      <div className={styles.initial}>
+        <Spinner />
+      </div>
+    );
+  else if (asked.length === 0) body = <EmptyFavourites />;
   else if (products.error && !list) body = <SectionError message={messageFor(products.error)} onRetry={products.refetch} />;
   else if (!list)
     body = (
