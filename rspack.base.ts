@@ -276,8 +276,9 @@ export function createConfig(options: AppOptions, argv: { mode?: string } = {}, 
         // registered remote is fetched at start, and one offline remote stalls start-up.
         shareStrategy: 'loaded-first',
         runtimePlugins: options.runtimePlugins ?? [],
-        // A remote's manifest names its server build (the runtime's `ssrRemoteEntry`, read when it runs in Node).
-        manifest: isHost
+        // A remote's manifest names its server build (the runtime's `ssrRemoteEntry`, read when it runs in Node;
+        // `rspack serve` builds none: a remote under development renders in the browser).
+        manifest: isHost || dev
           ? true
           : {
               additionalData: ({ stats }) => {
