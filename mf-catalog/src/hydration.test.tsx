@@ -5,11 +5,15 @@
 import { ApolloClient, ApolloLink, InMemoryCache, Observable } from '@apollo/client';
 import { ApolloProvider } from '@apollo/client/react';
 import type { ProductCardData } from '@shop/contracts/remotes';
+import type { ShellContextValue } from '@shop/mf-shared';
 import { act, type ReactElement, type ReactNode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter, StaticRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
+// the remote's release report needs the build's version constant; nothing of it is under test here
+vi.mock('./report.ts', () => ({}));
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -62,6 +66,26 @@ async function grid(server: boolean) {
 async function favourites(server: boolean) {
   const { FavouritesView } = await import('./favourites/favourites-view.tsx');
   return wrap(server, '/favourites', <FavouritesView />);
+}
+
+async function home(server: boolean) {
+  const [{ default: HomePage }, { ShellContext }] = await Promise.all([
+    import('./pages/home-page.tsx'),
+    import('@shop/mf-shared'),
+  ]);
+  const shell = {
+    shopName: 'Оригинал',
+    contacts: {},
+    hostVersion: 'test',
+    RemoteSlot: () => null,
+  } as unknown as ShellContextValue;
+  return wrap(
+    server,
+    '/',
+    <ShellContext.Provider value={shell}>
+      <HomePage />
+    </ShellContext.Provider>,
+  );
 }
 
 let root: Root | undefined;
@@ -126,5 +150,12 @@ describe('catalogue: server render, then hydration with the stored «Избра�
       operationName: 'ListingProducts',
       variables: { filter: { ids: ['5', '7'] } },
     });
+  });
+
+  it('home page (hero slider, sections waiting for their answers): no hydration error', async () => {
+    const { html, errors, recoverable } = await serverThenHydrate(home, storeLiked);
+    expect(recoverable).toEqual([]);
+    expect(errors).toEqual([]);
+    expect(html).toContain('Оригинальные товары с бесплатной доставкой');
   });
 });
