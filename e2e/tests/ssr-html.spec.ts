@@ -1,0 +1,89 @@
+// Guards issue 20's first promise: the first screen is in the HTML. With JavaScript off a product
+// page shows its name, price and sizes, a listing its product cards, and every page the header,
+// menus and footer; the page state carries the Apollo cache the server filled, and the browser
+// hydrates from it without asking the API again for the page's first data.
+import { expect, type Request, test } from '@playwright/test';
+import { productCards } from '../support/catalog-listing.ts';
+import { findProduct } from '../support/product-page.ts';
+import { hydrated, pageState, rootHtml } from '../support/ssr.ts';
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a product page shows the name, the price and the sizes', async ({ page, request }) => {
+    const product = await findProduct(request, 'sizes in stock', (p) => p.offers.filter((o) => !o.soldOut).length > 1);
+    await page.goto(product.webPath);
+    const main = page.getByTestId('product-page');
+    await expect(main.getByRole('heading', { level: 1 })).toHaveText(product.name);
+    await expect(main.getByTestId('product-price')).toContainText('₽');
+    const sizes = main.getByRole('group', { name: 'Размер' });
+    for (const offer of product.offers) await expect(sizes.getByRole('radio', { name: offer.size, exact: true })).toBeAttached();
+    // nothing ran: no script marked the page live
+    await expect(page.locator('html[data-live]')).toHaveCount(0);
+  });
+
+  test('a category listing shows product cards; header, menus and footer are there', async ({ page }) => {
+    await page.goto('/catalog/obuv');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await productCards(page).count()).toBeGreaterThan(3);
+    await expect(productCards(page).first().getByText(/₽$/)).toBeVisible();
+    await expect(page.getByRole('banner')).toBeVisible();
+    const menu = page.getByRole('navigation', { name: 'Основное меню' });
+    await expect(menu.getByRole('link', { name: 'Новинки' })).toBeVisible();
+    await expect(menu.getByRole('button', { name: 'Обувь' })).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+    await expect(page.getByRole('contentinfo').getByRole('link').first()).toBeAttached();
+  });
+
+  test('the home page shows its sections with product cards', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByTestId('catalog-home')).toBeVisible();
+    expect(await page.getByTestId('catalog-home').getByRole('article').count()).toBeGreaterThan(3);
+  });
+});
+
+test('the page state holds the Apollo cache the server filled, escaped for a script element', async ({ request }) => {
+  const product = await findProduct(request, 'a product', () => true);
+  const response = await request.get(product.webPath);
+  expect(response.status()).toBe(200);
+  const html = await response.text();
+  const state = pageState(html);
+  expect(state.apollo, 'the page state has no Apollo cache').toBeTruthy();
+  const cache = JSON.stringify(state.apollo);
+  expect(cache).toContain('ROOT_QUERY');
+  expect(cache).toContain(product.name);
+  expect(rootHtml(html)).toContain(product.name.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;'));
+  // the state's JSON never closes its own script element early
+  const script = html.match(/<script type="application\/json" id="shop-state">(.*?)<\/script>/s)?.[1] ?? '';
+  expect(script).not.toMatch(/<\/script/i);
+  expect(script).not.toContain('<!--');
+});
+
+test('the browser hydrates the product page without asking the API for its first data', async ({ page, request }) => {
+  const product = await findProduct(request, 'sizes in stock', (p) => p.offers.some((o) => !o.soldOut));
+  const asked: string[] = [];
+  const track = (req: Request) => {
+    if (!new URL(req.url()).pathname.endsWith('/api/graphql')) return;
+    const body = req.postData() ?? '';
+    let operation = new URL(req.url()).searchParams.get('operationName') ?? '';
+    try {
+      const parsed = JSON.parse(body) as { operationName?: string; extensions?: { persistedQuery?: { sha256Hash?: string } } };
+      operation ||= parsed.operationName ?? parsed.extensions?.persistedQuery?.sha256Hash ?? body.slice(0, 80);
+    } catch {
+      operation ||= body.slice(0, 80);
+    }
+    asked.push(operation);
+  };
+  page.on('request', track);
+  await page.goto(product.webPath);
+  await hydrated(page);
+  const main = page.getByTestId('product-page');
+  await expect(main.getByRole('heading', { level: 1 })).toHaveText(product.name);
+  // a moment for anything a hydrated page would still ask
+  await page.waitForTimeout(1000);
+  page.off('request', track);
+  // the page's first data (the product, its listing neighbours, the menus) came from the HTML
+  expect(asked, `asked after hydration: ${asked.join(', ')}`).toEqual([]);
+  console.log(`[ssr-html] graphql after hydration: ${asked.join(', ') || 'none'}`);
+  test.info().annotations.push({ type: 'graphql after hydration', description: asked.join(', ') || 'none' });
+});
