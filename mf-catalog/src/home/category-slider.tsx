@@ -1,4 +1,5 @@
 import { useQuery } from '@apollo/client/react';
+import { useHydrated } from '@shop/mf-shared';
 import { useState } from 'react';
 import type { Swiper as SwiperInstance } from 'swiper';
 import { Swiper, SwiperSlide } from 'swiper/react';
@@ -20,23 +21,33 @@ export const CATEGORY_BREAKPOINTS = {
 };
 export const CATEGORY_CAROUSEL_QUERY = '(min-width: 640px)';
 
+/**
+ * Server rendering (issue 20): the server knows no screen width, so its HTML (and the hydration
+ * render) has both forms, the carousel and the list, and the stylesheet shows the one for the
+ * width; the carousel's slides already have the widths its breakpoints give them before Swiper
+ * starts (category-slider.module.css). After hydration only the form for the width is rendered,
+ * the carousel keeping its place in the tree, so nothing moves when the browser picks it.
+ */
 export function CategorySlider({ mobileSliding = false }: { mobileSliding?: boolean }) {
   const { data } = useQuery(HomeCategoriesDocument);
   const wide = useMediaQuery(CATEGORY_CAROUSEL_QUERY);
+  const hydrated = useHydrated();
   const [swiper, setSwiper] = useState<SwiperInstance | null>(null);
   const [ends, setEnds] = useState({ start: true, end: false });
   const categories = data?.categories ?? [];
   if (data && categories.length === 0) return null;
   const carousel = wide || mobileSliding;
+  // before hydration the stylesheet picks the form (unless the carousel is wanted at every width)
+  const bothForms = !hydrated && !mobileSliding;
   const update = (s: SwiperInstance) => setEnds({ start: s.isBeginning, end: s.isEnd });
   return (
     <section className={styles.section} aria-labelledby="home-categories" data-testid="home-categories">
       <SectionHeading id="home-categories" title="Категории" subtitle="Обувь и одежда на каждый день и для спорта">
         {carousel && <SliderArrows swiper={swiper} atStart={ends.start} atEnd={ends.end} />}
       </SectionHeading>
-      {carousel ? (
+      {(carousel || bothForms) && (
         <Swiper
-          className={styles.swiper}
+          className={bothForms ? `${styles.swiper} ${styles.wideOnly}` : styles.swiper}
           wrapperTag="ul"
           slidesPerView={1}
           spaceBetween={20}
@@ -54,8 +65,9 @@ export function CategorySlider({ mobileSliding = false }: { mobileSliding?: bool
             </SwiperSlide>
           ))}
         </Swiper>
-      ) : (
-        <ul className={styles.list}>
+      )}
+      {(!carousel || bothForms) && (
+        <ul className={bothForms ? `${styles.list} ${styles.narrowOnly}` : styles.list}>
           {categories.map((category) => (
             <li key={category.id}>
               <CategoryCard category={category} />
