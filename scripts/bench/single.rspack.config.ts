@@ -12,9 +12,10 @@ import { createConfig } from '../../rspack.base.ts';
  * The environment of the host server that serves the single bundle: no remote registry.
  * The bundle holds every page itself; with the registry the server would preload the page
  * remote's federated files (entry, exposed chunks) into the single-bundle page too, and the
- * benchmark would count those never-run scripts against the single bundle.
+ * benchmark would count those never-run scripts against the single bundle. Rendered in the
+ * browser (SSR=off): the server renderer is the federated host's, it cannot render this bundle.
  */
-export const SINGLE_SERVER_ENV = { REGISTRY_JSON: '{}' } as const;
+export const SINGLE_SERVER_ENV = { REGISTRY_JSON: '{}', SSR: 'off' } as const;
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const hostDir = path.join(root, 'host');
