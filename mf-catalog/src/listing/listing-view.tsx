@@ -2,7 +2,7 @@ import { CombinedGraphQLErrors } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
 import { messageFor } from '@shop/contracts/errors';
 import { formatCount, GOODS } from '@shop/contracts/format';
-import { SectionError, Spinner } from '@shop/mf-shared';
+import { SectionError, Spinner, useHydrated } from '@shop/mf-shared';
 import { type ReactNode, useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ListingFiltersDocument, ListingPropertiesDocument, type ListingScopeInput } from '../graphql/generated.ts';
@@ -101,6 +101,7 @@ function ListingContent({
   const filters = useQuery(ListingFiltersDocument, { variables: { scope, filter } });
   const desktop = useMediaQuery(DESKTOP_QUERY);
   const wide = useMediaQuery(WIDE_QUERY);
+  const hydrated = useHydrated();
   const list = products.list;
   const filterData = filters.data?.productFilters ?? filters.previousData?.productFilters;
   const items = list?.items ?? [];
@@ -137,10 +138,25 @@ function ListingContent({
         {wide && <SidebarFilters {...filterProps} resetHref={resetHref} />}
         <div className={sidebarStyles.main}>
           <div ref={top} className={styles.toolbar}>
-            {wide ? null : desktop ? (
-              <DesktopFilters {...filterProps} />
+            {hydrated ? (
+              wide ? null : desktop ? (
+                <DesktopFilters {...filterProps} />
+              ) : (
+                <MobileFilters {...filterProps} scope={scope} resetAll={resetAll} />
+              )
             ) : (
-              <MobileFilters {...filterProps} scope={scope} resetAll={resetAll} />
+              // Server rendering (issue 20): the server knows no screen width, so its HTML (and the
+              // hydration render) has both rows and the stylesheet shows the one for the width
+              // (none from 1440 px, where the sidebar's reserved column has them); after hydration
+              // only that one is rendered, so nothing below moves.
+              <>
+                <div className={styles.narrowOnly}>
+                  <MobileFilters {...filterProps} scope={scope} resetAll={resetAll} />
+                </div>
+                <div className={styles.desktopOnly}>
+                  <DesktopFilters {...filterProps} />
+                </div>
+              </>
             )}
           </div>
           {list && (

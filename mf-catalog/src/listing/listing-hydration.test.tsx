@@ -1,0 +1,150 @@
+// Issue 20: a listing (here the search page) is rendered on the server with its answers fetched
+// there (Apollo's prerenderStatic, as the host's renderer does), and hydrated in the browser from
+// the restored cache. The server knows no screen width: both filter rows are in its HTML for the
+// stylesheet to pick, hydration finds the same markup, then only the row for the width is left.
+import { ApolloClient, ApolloLink, InMemoryCache, type NormalizedCacheObject, Observable } from '@apollo/client';
+import { ApolloProvider } from '@apollo/client/react';
+import { prerenderStatic } from '@apollo/client/react/ssr';
+import { act, type ReactElement } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter, StaticRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import styles from './listing.module.css';
+import { SearchView } from './search-view.tsx';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const PATH = '/search?search=%D0%BA%D1%80%D0%BE%D1%81%D1%81%D0%BE%D0%B2%D0%BA%D0%B8';
+
+const product = (id: string, name: string) => ({
+  __typename: 'Product',
+  id,
+  productId: id,
+  modelId: id,
+  name,
+  sku: `SKU-${id}`,
+  webPath: `/product/p${id}`,
+  photo: { __typename: 'Image', fullpath: `/api/images/${id}.svg`, width: 800, height: 800 },
+  priceInRUB: 12990,
+  minPriceInRUB: 12990,
+  inStock: true,
+  brand: { __typename: 'Brand', id: '1', name: 'Nike' },
+  mainCategory: { __typename: 'Category', id: '2', name: 'Кроссовки' },
+  variants: [],
+});
+const ITEMS = [product('5', 'Кроссовки Nike Dunk Low'), product('7', 'Кроссовки Nike Air Max 90')];
+
+const ANSWERS: Record<string, unknown> = {
+  ListingProducts: { products: { __typename: 'ProductList', totalCount: 2, searchCorrected: null, items: ITEMS } },
+  ListingOfferPrices: {
+    offers: ITEMS.map((p) => ({
+      __typename: 'Offer',
+      id: `o${p.id}`,
+      productId: p.id,
+      priceInRUB: 12990,
+      soldOut: false,
+    })),
+  },
+  ListingFilters: {
+    productFilters: {
+      __typename: 'ProductFilters',
+      totalCount: 2,
+      minPriceInRUBFrom: 12990,
+      minPriceInRUBTo: 17990,
+      brands: [{ __typename: 'BrandFacet', id: '1', name: 'Nike', count: 2, selected: false }],
+      categories: [
+        { __typename: 'CategoryFacet', id: '2', parentId: null, name: 'Кроссовки', count: 2, selected: false },
+      ],
+      properties: [],
+    },
+  },
+  ListingProperties: { properties: [] },
+};
+
+/** The API, answering at once (the server's render fetches; the browser's starts from the restored cache). */
+const api = () =>
+  new ApolloLink(
+    (operation) =>
+      new Observable((observer) => {
+        observer.next({ data: ANSWERS[operation.operationName ?? ''] ?? null } as never);
+        observer.complete();
+      }),
+  );
+
+const page = (client: ApolloClient, server: boolean): ReactElement => (
+  <ApolloProvider client={client}>
+    {server ? (
+      <StaticRouter location={PATH}>
+        <SearchView />
+      </StaticRouter>
+    ) : (
+      <MemoryRouter initialEntries={[PATH]}>
+        <SearchView />
+      </MemoryRouter>
+    )}
+  </ApolloProvider>
+);
+
+let root: Root | undefined;
+afterEach(() => {
+  act(() => root?.unmount());
+  root = undefined;
+  document.body.innerHTML = '';
+  vi.restoreAllMocks();
+});
+
+async function serverThenHydrateAt(width: number) {
+  const server = new ApolloClient({ cache: new InMemoryCache(), link: api(), ssrMode: true });
+  const { result: html } = await prerenderStatic({ tree: page(server, true), renderFunction: renderToString });
+  vi.spyOn(window, 'matchMedia').mockImplementation(
+    (query: string) =>
+      ({
+        matches: width >= Number(/min-width:\s*(\d+)px/.exec(query)?.[1] ?? 0),
+        media: query,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+      }) as unknown as MediaQueryList,
+  );
+  const browser = new ApolloClient({ cache: new InMemoryCache().restore(server.extract() as NormalizedCacheObject), link: api() });
+  const errors = vi.spyOn(console, 'error');
+  const recoverable = vi.fn();
+  const container = document.createElement('div');
+  container.innerHTML = html;
+  document.body.append(container);
+  await act(async () => {
+    root = hydrateRoot(container, page(browser, false), { onRecoverableError: recoverable });
+  });
+  return { html, container, errors: errors.mock.calls, recoverable: recoverable.mock.calls };
+}
+
+const rows = (root: ParentNode) => ({
+  buttons: root.querySelector('fieldset[aria-label="Фильтры и сортировка"] [data-primary]'),
+  chips: root.querySelectorAll('fieldset[aria-label="Фильтры и сортировка"]').length,
+});
+
+describe('search listing: server render with its answers, then hydration', () => {
+  it('the HTML has the results and both filter rows, each marked for the widths that show it', async () => {
+    const { html } = await serverThenHydrateAt(375);
+    const server = document.createElement('div');
+    server.innerHTML = html;
+    expect(server.querySelectorAll('[data-testid="product-card"]')).toHaveLength(2);
+    expect(server.querySelector(`.${styles.narrowOnly} fieldset`)).not.toBeNull();
+    expect(server.querySelector(`.${styles.desktopOnly} fieldset`)).not.toBeNull();
+  });
+
+  it.each([
+    [375, 'the buttons row'],
+    [1280, 'the chips'],
+    [1600, 'no row (the sidebar has the filters)'],
+  ])('%i px: no hydration error, then %s only', async (width) => {
+    const { container, errors, recoverable } = await serverThenHydrateAt(width);
+    expect(recoverable).toEqual([]);
+    expect(errors).toEqual([]);
+    expect(container.querySelector(`.${styles.narrowOnly}, .${styles.desktopOnly}`)).toBeNull();
+    const toolbar = rows(container.querySelector(`.${styles.toolbar}`) as ParentNode);
+    expect(Boolean(toolbar.buttons)).toBe(width < 1024);
+    expect(toolbar.chips).toBe(width < 1440 ? 1 : 0);
+    expect(container.querySelectorAll('[data-testid="product-card"]')).toHaveLength(2);
+  });
+});
