@@ -87,11 +87,12 @@ function apollo() {
 
 /** The shell's storage-dependent parts, from freshly imported modules (a new page load, new stores). */
 async function shell(server: boolean): Promise<ReactElement> {
-  const [{ ShellContext }, { Header }, { CookieNotice }, { SearchIntroProvider }] = await Promise.all([
+  const [{ ShellContext }, { Header }, { CookieNotice }, { SearchIntroProvider }, { Footer }] = await Promise.all([
     import('@shop/mf-shared'),
     import('./layout/header.tsx'),
     import('./cookie/cookie-notice.tsx'),
     import('./search/search-intro.tsx'),
+    import('./layout/footer.tsx'),
   ]);
   const value = {
     shopName: CONFIG.shopName,
@@ -104,6 +105,7 @@ async function shell(server: boolean): Promise<ReactElement> {
       <SearchIntroProvider>
         <CookieNotice />
         <Header config={CONFIG as never} />
+        <Footer />
       </SearchIntroProvider>
     </ShellContext.Provider>
   );
@@ -124,8 +126,9 @@ afterEach(() => {
   root = undefined;
   document.body.innerHTML = '';
   localStorage.clear();
-  for (const mark of ['theme', 'cookiesAccepted', 'searchTooltipSeen']) delete document.documentElement.dataset[mark];
+  for (const mark of ['theme', 'cookiesAccepted', 'searchTooltipSeen', 'contacts']) delete document.documentElement.dataset[mark];
   vi.restoreAllMocks();
+  vi.useRealTimers();
 });
 
 /**
@@ -200,6 +203,17 @@ describe('host shell: server render, then hydration', () => {
     expect(container.querySelector('[data-overlay="search-tooltip"]')).toBeNull();
     expect(container.querySelector('[data-testid="cart-count"]')?.textContent).toBe('0');
     expect(container.querySelector('[aria-label="Включить тёмную тему"]')).not.toBeNull();
+  });
+});
+
+describe('footer', () => {
+  it("the year is the shop's (Moscow) on the server and in the browser alike: 21:30 UTC on 31 December is already next year", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-12-31T21:30:00Z'));
+    const { html, errors, recoverable } = await serverThenHydrate(shell, () => {});
+    expect(recoverable).toEqual([]);
+    expect(errors).toEqual([]);
+    expect(html).toContain('© 2027');
   });
 });
 

@@ -47,10 +47,16 @@ export function Footer({ reviewsUrl }: { reviewsUrl?: string | undefined }) {
           </div>
         )}
       </div>
-      <p className={styles.copy}>© {new Date().getFullYear()} {shopName}</p>
+      {/* The year in the shop's time zone: the server (UTC) and a shopper's browser render the same
+          one, except in the very second the year turns (the warning for that second is suppressed). */}
+      <p className={styles.copy} suppressHydrationWarning>
+        {`© ${MOSCOW_YEAR.format(new Date())} ${shopName}`}
+      </p>
     </footer>
   );
 }
+
+const MOSCOW_YEAR = new Intl.DateTimeFormat('ru-RU', { year: 'numeric', timeZone: 'Europe/Moscow' });
 
 const SETTLE_MS = 2000;
 
