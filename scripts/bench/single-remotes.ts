@@ -14,6 +14,11 @@ export async function loadRemoteModule<K extends RemoteModuleId>(id: K, _fresh =
   return modules[id];
 }
 
+/** No releases: the pages are part of this bundle (health reports then name no version). */
+export function remoteVersion(_remote: string): string | undefined {
+  return undefined;
+}
+
 /** Everything is in the bundle: every module is loaded from the start. */
 export function loadedRemoteModule<K extends RemoteModuleId>(id: K): RemoteModules[K] | undefined {
   return modules[id];
