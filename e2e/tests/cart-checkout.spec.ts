@@ -1,7 +1,7 @@
 // Guards the cart team's promise on the real API: the stored cart is edited, survives a reload,
 // is the same in a second tab, and checks out with field-level messages through ЮKassa's (the
 // local fake's) payment page to a paid order with server-computed prices and exactly one purchase event.
-import { expect, test } from '@playwright/test';
+
 import {
   fillCheckout,
   openWithCart,
@@ -12,6 +12,7 @@ import {
   VALID_DETAILS,
 } from '../support/cart.ts';
 import { fakeAmount, onYookassaPage, payOnYookassa } from '../support/fakes.ts';
+import { expect, test } from '../support/test.ts';
 
 const rub = (n: number) =>
   new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB', maximumFractionDigits: 0 }).format(n);

@@ -1,9 +1,10 @@
 // Guards the cart overlay on a real product page: each add shows the «Товар в корзине!» toast
 // (photo, name, price, size) that goes by itself, «Показать корзину» opens the quick-cart
 // panel, whose lines, stepper bounds, removal, total and links work and which Escape closes.
-import { expect, test } from '@playwright/test';
+
 import { returningVisitor } from '../support/fresh-visitor.ts';
 import { findProduct, rub } from '../support/product-page.ts';
+import { expect, test } from '../support/test.ts';
 
 test('two sizes added on the product page are announced and land in the quick-cart panel', async ({
   page,

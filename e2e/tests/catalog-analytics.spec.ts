@@ -1,7 +1,8 @@
 // Guards the catalogue's e-commerce analytics: impressions reach window.dataLayer once per
 // product per list, only for cards actually seen, and a card click sends the RUB payload.
-import { expect, type Page, test } from '@playwright/test';
+
 import { productCards, settled } from '../support/catalog-listing.ts';
+import { expect, type Page, test } from '../support/test.ts';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 

@@ -1,9 +1,10 @@
 // Guards the catalogue's listings on desktop: filters narrow the list and its count, the price
 // range applies when the handle is released, sort orders the list, pages, and the URL as state.
-import { expect, test } from '@playwright/test';
+
 import { gql } from '../support/catalog.ts';
 import { brandByName, categoryByPath, listingCount } from '../support/catalog-data.ts';
 import { cardNames, cardPrices, expectTotal, filterBar, holdListingProducts, pickInChip, productCards, settled } from '../support/catalog-listing.ts';
+import { expect, test } from '../support/test.ts';
 
 const SNEAKERS = '/catalog/obuv/krossovki';
 

@@ -1,7 +1,8 @@
 // Guards the catalogue's home page: hero slider, top brands, the three product sliders,
 // categories and client reviews, with real data from the seeded catalogue.
-import { expect, test } from '@playwright/test';
+
 import { gql } from '../support/catalog.ts';
+import { expect, test } from '../support/test.ts';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 

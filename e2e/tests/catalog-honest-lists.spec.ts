@@ -2,11 +2,12 @@
 // a price sort stays monotonic on every page with sold-out products marked «Нет в наличии»
 // (catalogue audit defect 3), the mobile «Фильтры» modal recounts as boxes are ticked (defect 5),
 // and the header heart opens «Избранное» with the liked products' current prices (defect 12).
-import { expect, type Page, test } from '@playwright/test';
+
 import { gql } from '../support/catalog.ts';
 import { brandByName, categoryByPath, listingCount } from '../support/catalog-data.ts';
 import { cardPrices, filterBar, productCards, settled } from '../support/catalog-listing.ts';
 import { asReturningShopper, rub } from '../support/product-page.ts';
+import { expect, type Page, test } from '../support/test.ts';
 
 test.beforeEach(async ({ page }) => {
   await asReturningShopper(page);

@@ -1,8 +1,9 @@
 // Guards the catalogue's mobile filters at 375 px: the row of buttons, the «Фильтры» modal,
 // «Применить» applying its draft and «Сбросить» going back to the bare path.
-import { expect, test } from '@playwright/test';
+
 import { brandByName, categoryByPath, listingCount } from '../support/catalog-data.ts';
 import { expectTotal, filterBar, settled } from '../support/catalog-listing.ts';
+import { expect, test } from '../support/test.ts';
 
 const SNEAKERS = '/catalog/obuv/krossovki';
 

@@ -1,7 +1,8 @@
 // Guards the price slider from the keyboard: each handle is a «Цена от» / «Цена до» slider that
 // moves by 1 ₽, applies on the key press, and stops at the other handle instead of crossing it.
-import { expect, test } from '@playwright/test';
+
 import { cardPrices, filterBar, settled } from '../support/catalog-listing.ts';
+import { expect, test } from '../support/test.ts';
 
 const SNEAKERS = '/catalog/obuv/krossovki';
 const rub = (text: string) => Number(text.replace(/\D/g, ''));

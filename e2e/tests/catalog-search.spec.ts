@@ -1,8 +1,9 @@
 // Guards the catalogue's search results: typos and the wrong keyboard layout still find
 // products, the corrected query is shown, search sorts by relevance first and uses subject/fsize.
-import { expect, test } from '@playwright/test';
+
 import { listingCount } from '../support/catalog-data.ts';
 import { cardNames, expectTotal, filterBar, pickInChip, settled } from '../support/catalog-listing.ts';
+import { expect, test } from '../support/test.ts';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 

@@ -2,10 +2,11 @@
 // property checkboxes, the price slider and the sort radios apply to the URL at once, each section
 // resets on its own, «Сбросить все фильтры» goes to the bare path, back restores the listing; the
 // loading overlay covers only the results. Below 1440 px the chips stay, with no sidebar.
-import { expect, type Page, test } from '@playwright/test';
+
 import { gql } from '../support/catalog.ts';
 import { brandByName, categoryByPath, listingCount } from '../support/catalog-data.ts';
 import { cardNames, cardPrices, expectTotal, filterBar, holdListingProducts, settled } from '../support/catalog-listing.ts';
+import { expect, type Page, test } from '../support/test.ts';
 
 const SNEAKERS = '/catalog/obuv/krossovki';
 const rub = (text: string) => Number(text.replace(/\D/g, ''));

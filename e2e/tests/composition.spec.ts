@@ -1,8 +1,9 @@
 // Guards the composed shop: three separately built and served remotes in one page, one
 // React, one Apollo client, one cart store and one shell context between them.
-import { expect, test } from '@playwright/test';
+
 import { returningVisitor } from '../support/fresh-visitor.ts';
 import { findProduct } from '../support/product-page.ts';
+import { expect, test } from '../support/test.ts';
 
 test('remotes write the shared stores and the host and the other remotes see it at once', async ({ page, request }) => {
   await returningVisitor(page);

@@ -1,9 +1,10 @@
 // Guards the shop in the browser under faults and bad input: corrupt or hostile stored carts, hostile query strings, the API down, slow or failing, and the registry unreachable — nothing executes, nothing blanks, the shopper reads Russian with «Повторить», the cart survives and the page recovers.
-import { expect, type Page, test } from '@playwright/test';
+
 import { gql } from '../support/catalog.ts';
 import { startFaultyApi } from '../support/faulty-api.ts';
 import { returningVisitor } from '../support/fresh-visitor.ts';
 import { shop, startPrivateHost } from '../support/private-host.ts';
+import { expect, type Page, test } from '../support/test.ts';
 
 const HOSTILE = '<img src=x onerror="window.__xss=(window.__xss||0)+1">';
 const SCRIPT = '<script>window.__xss=(window.__xss||0)+1;alert(1)</script>';

@@ -1,8 +1,8 @@
 // Guards that the builds this run serves (host and the exact remote releases in the registry) contain no secret: no ops token, database URL with password, private key or server setting.
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
 import { ROOT, scanForSecrets } from '../../scripts/faults/secrets.ts';
 import { shop } from '../support/private-host.ts';
+import { expect, test } from '../support/test.ts';
 
 test('the served host build and remote releases hold no secret, not even this run’s ops token', () => {
   const dirs = [

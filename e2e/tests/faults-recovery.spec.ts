@@ -1,6 +1,7 @@
 // Guards that a page comes back by itself when the service does: no «Повторить» needed.
-import { expect, test } from '@playwright/test';
+
 import { returningVisitor } from '../support/fresh-visitor.ts';
+import { expect, test } from '../support/test.ts';
 
 test('a listing that failed while offline loads by itself when the connection returns', async ({ page, context }) => {
   await returningVisitor(page);

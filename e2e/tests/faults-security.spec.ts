@@ -1,7 +1,8 @@
 // Guards the security headers on every kind of answer the host server gives (page, 404, redirect, asset, JSON, robots, sitemap, API proxy, refused method) and that no ops token ever reaches the browser.
-import { type APIResponse, expect, test } from '@playwright/test';
-import { shop } from '../support/private-host.ts';
+
 import { trustedBody } from '../support/catalog.ts';
+import { shop } from '../support/private-host.ts';
+import { type APIResponse, expect, test } from '../support/test.ts';
 
 function expectSecurityHeaders(response: APIResponse, what: string) {
   const headers = response.headers();

@@ -2,9 +2,10 @@
 // page hit per page shown: the landing page once (the counter runs with defer:true and sends
 // none itself), every route change, and Back to the landing page. The real counter cannot be reached here:
 // a recorder stands in for `window.ym` and we assert on what would have been sent.
-import { expect, type Page, test } from '@playwright/test';
+
 import { returningVisitor } from '../support/fresh-visitor.ts';
 import { shop, startPrivateHost } from '../support/private-host.ts';
+import { expect, type Page, test } from '../support/test.ts';
 
 const COUNTER_ID = 98765432;
 type Call = [number, string, ...unknown[]];

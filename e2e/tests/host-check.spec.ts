@@ -9,9 +9,9 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { expect, test } from '@playwright/test';
 import { ROOT } from '../../scripts/lib/stack.ts';
 import { shop } from '../support/private-host.ts';
+import { expect, test } from '../support/test.ts';
 
 const run = promisify(execFile);
 test.describe.configure({ mode: 'serial' });

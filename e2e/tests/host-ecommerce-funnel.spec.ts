@@ -2,8 +2,9 @@
 // click, detail, add, remove, checkout) and that the chosen size goes in `variant`, so the
 // metrics counter can join them. (Purchase uses the same mapper on the order's lines: unit test
 // mf-product/src/buy/ecommerce-funnel.test.ts.)
-import { expect, type Page, test } from '@playwright/test';
+
 import { returningVisitor } from '../support/fresh-visitor.ts';
+import { expect, type Page, test } from '../support/test.ts';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 test.beforeEach(async ({ page }) => returningVisitor(page));

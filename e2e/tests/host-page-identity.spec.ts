@@ -2,9 +2,10 @@
 // the same id are different pages (the shell's resolver answers are not one cached object), a
 // link pointed at never changes the page on screen, a redirect to a page visited before shows
 // that page, and Back/Forward restore the page with its own head (title, canonical, JSON-LD).
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+
 import { gql } from '../support/catalog.ts';
 import { returningVisitor } from '../support/fresh-visitor.ts';
+import { type APIRequestContext, expect, type Page, test } from '../support/test.ts';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 test.beforeEach(async ({ page }) => returningVisitor(page));

@@ -1,5 +1,5 @@
 // Pointing at a link asks the page resolver about it, so the click shows the page without that round trip.
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '../support/test.ts';
 
 /** GraphQL operations the page sends, by name: «ResolvePage /path», «ProductPage». */
 function operations(page: Page): string[] {

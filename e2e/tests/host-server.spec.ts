@@ -2,8 +2,8 @@
 // redirects, page meta in the HTML, robots and sitemap, and the security headers.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
 import { gql, someProductPath } from '../support/catalog.ts';
+import { expect, test } from '../support/test.ts';
 
 test('the home page comes with its status, meta and security headers', async ({ request }) => {
   const response = await request.get('/');

@@ -1,8 +1,9 @@
 // Guards the shell every shopper sees: menus, search, tooltip and help, cookie notice,
 // theme, the mobile drawer, the 404 page and client-side redirects.
-import { expect, test } from '@playwright/test';
+
 import { returningVisitor } from '../support/fresh-visitor.ts';
 import { shop, startPrivateHost } from '../support/private-host.ts';
+import { expect, test } from '../support/test.ts';
 
 test.describe('desktop', () => {
   test.use({ viewport: { width: 1280, height: 800 } });

@@ -4,8 +4,8 @@
 // letters arrive at the local SMTP server and their order link opens the order, the size is sold
 // out on the product page, the owner moves the order собран → отправлен in the orders desk and
 // the shopper's page says «Отправлен». A wrong or missing key is a 404 «Заказ не найден».
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { VALID_DETAILS, fillCheckout } from '../support/cart.ts';
+
+import { fillCheckout, VALID_DETAILS } from '../support/cart.ts';
 import { gql } from '../support/catalog.ts';
 import { deskAccounts, signInToDesk } from '../support/desk.ts';
 import {
@@ -20,6 +20,7 @@ import {
   yookassaPayments,
 } from '../support/fakes.ts';
 import { asReturningShopper, rub } from '../support/product-page.ts';
+import { type APIRequestContext, expect, type Page, test } from '../support/test.ts';
 
 interface LastUnit {
   productName: string;

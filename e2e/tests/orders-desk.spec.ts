@@ -3,8 +3,9 @@
 // with its history entry, filters kept in the address, masked data for a manager, a network
 // failure with «Повторить», a 360 px phone without sideways scrolling, and a desk page that
 // loads none of the storefront (remotes, analytics, cookie notice).
-import { expect, type Page, test } from '@playwright/test';
+
 import { deskAccounts, placeOrderViaApi, signInToDesk, signOutOfDesk } from '../support/desk.ts';
+import { expect, type Page, test } from '../support/test.ts';
 
 const SHOPPER = { fullName: 'Смирнова Анна Сергеевна', email: 'anna.smirnova@mail.ru' };
 

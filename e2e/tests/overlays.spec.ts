@@ -5,12 +5,13 @@
 // sideways at 320 and 360 px and the cart button stays on screen. Screenshots of every step go
 // to the test's output folder. Also: «Контакты» leads to working contacts, the checkout phone
 // mask takes Backspace and mid-number edits, and typed details survive a reload and Back.
-import { expect, type Locator, type Page, test } from '@playwright/test';
+
 import { openWithCart, twoSizesInStock, VALID_DETAILS } from '../support/cart.ts';
 import { onYookassaPage, payOnYookassa } from '../support/fakes.ts';
 import { returningVisitor } from '../support/fresh-visitor.ts';
 import { shop, startPrivateHost } from '../support/private-host.ts';
 import { findProduct } from '../support/product-page.ts';
+import { expect, type Locator, type Page, test } from '../support/test.ts';
 
 interface Box {
   x: number;

@@ -1,7 +1,8 @@
 // Guards the product gallery and its full-screen viewer: photoId in the URL (reload, back and
 // forward), previous/next buttons, arrow keys and swipe, the ends of the gallery, closing back to the photo.
-import { expect, type Page, test } from '@playwright/test';
+
 import { type ApiProduct, asReturningShopper, productWithPhotos } from '../support/product-page.ts';
+import { expect, type Page, test } from '../support/test.ts';
 
 const viewer = (page: Page) => page.getByRole('dialog', { name: 'Просмотр фото' });
 const gallery = (page: Page) => page.getByRole('dialog', { name: 'Фотографии товара' });

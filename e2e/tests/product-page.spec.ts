@@ -1,8 +1,9 @@
 // Guards the product page (mf-product): what it shows of a product, colour variants, the size
 // grid and its price, «В корзину» into the shared cart, favourites, recommendations and the page's JSON-LD.
-import { expect, type Page, test } from '@playwright/test';
+
 import { gql } from '../support/catalog.ts';
 import { asReturningShopper, richProduct, rub } from '../support/product-page.ts';
+import { expect, type Page, test } from '../support/test.ts';
 
 const productPage = (page: Page) => page.getByTestId('product-page');
 /** Sizes as a shopper reads them: shoe sizes by number, then XS … XXL (the seed's two kinds). */

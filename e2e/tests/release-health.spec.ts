@@ -6,11 +6,11 @@ import { execFile } from 'node:child_process';
 import { cpSync, existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { type Browser, expect, test } from '@playwright/test';
 import { ROOT } from '../../scripts/lib/stack.ts';
 import { breakHomePage } from '../support/broken-release.ts';
 import { returningVisitor } from '../support/fresh-visitor.ts';
 import { shop } from '../support/private-host.ts';
+import { type Browser, expect, test } from '../support/test.ts';
 
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(240_000);

@@ -7,10 +7,10 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { expect, test } from '@playwright/test';
 import { ROOT } from '../../scripts/lib/stack.ts';
 import { returningVisitor } from '../support/fresh-visitor.ts';
 import { shop } from '../support/private-host.ts';
+import { expect, test } from '../support/test.ts';
 
 const run = promisify(execFile);
 test.describe.configure({ mode: 'serial' });

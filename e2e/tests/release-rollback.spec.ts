@@ -6,10 +6,10 @@ import { execFile } from 'node:child_process';
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { expect, type Page, test } from '@playwright/test';
 import { ROOT } from '../../scripts/lib/stack.ts';
 import { returningVisitor } from '../support/fresh-visitor.ts';
 import { shop, startPrivateHost } from '../support/private-host.ts';
+import { expect, type Page, test } from '../support/test.ts';
 
 const run = promisify(execFile);
 test.describe.configure({ mode: 'serial' });

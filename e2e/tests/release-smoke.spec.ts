@@ -5,12 +5,12 @@
 // by hand from a preview link, with the «Предпросмотр» banner, and ends it.
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
 import { ROOT } from '../../scripts/lib/stack.ts';
 import { createRegistryClient, type RemoteStatus } from '../../scripts/remotes/ops-client.ts';
 import { breakHomePage } from '../support/broken-release.ts';
 import { returningVisitor } from '../support/fresh-visitor.ts';
 import { shop, startPrivateHost } from '../support/private-host.ts';
+import { expect, type Page, test } from '../support/test.ts';
 
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(180_000);

@@ -1,10 +1,10 @@
 // Guards the promise that one broken remote never blanks the page: the header, the cart
 // and the other remotes keep working, and the broken area offers «Повторить».
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
 import { ROOT } from '../../scripts/lib/stack.ts';
 import { returningVisitor } from '../support/fresh-visitor.ts';
 import { brokenRelease, shop, startHangingServer, startPrivateHost, startRemoteServer } from '../support/private-host.ts';
+import { expect, type Page, test } from '../support/test.ts';
 
 const cartLine = {
   id: 'offer-1',
