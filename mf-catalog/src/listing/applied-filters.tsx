@@ -13,6 +13,8 @@ export interface AppliedFilter {
   key: string;
   label: string;
   remove: () => ListingState;
+  /** Only from 1440 px (set by hiddenFiltersAnyWidth, before hydration): the stylesheet hides it below. */
+  wideOnly?: boolean;
 }
 
 /**
@@ -74,6 +76,16 @@ export function hiddenFilters({
   return out;
 }
 
+/**
+ * Before hydration (server rendering, issue 20) the screen width is not known: the wide screen's
+ * list (a superset: only a category depends on the width), its extra filters marked `wideOnly`
+ * for the stylesheet to hide below 1440 px, so the row has its final size in the first paint.
+ */
+export function hiddenFiltersAnyWidth(args: Omit<Parameters<typeof hiddenFilters>[0], 'wide'>): AppliedFilter[] {
+  const narrow = new Set(hiddenFilters({ ...args, wide: false }).map((filter) => filter.key));
+  return hiddenFilters({ ...args, wide: true }).map((filter) => (narrow.has(filter.key) ? filter : { ...filter, wideOnly: true }));
+}
+
 /** The row of those filters, each with its ×, and a note when part of the link could not be applied. */
 export function AppliedFilters({
   filters,
@@ -100,9 +112,13 @@ export function AppliedFilters({
         </p>
       )}
       {filters.length > 0 && (
-        <ul className={styles.applied} aria-label="Применённые фильтры" data-testid="applied-filters">
+        <ul
+          className={filters.every((filter) => filter.wideOnly) ? `${styles.applied} ${styles.wideOnly}` : styles.applied}
+          aria-label="Применённые фильтры"
+          data-testid="applied-filters"
+        >
           {filters.map((filter) => (
-            <li key={filter.key} className={styles.item}>
+            <li key={filter.key} className={filter.wideOnly ? `${styles.item} ${styles.wideOnly}` : styles.item}>
               {filter.label}
               <button
                 type="button"

@@ -10,12 +10,15 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter, StaticRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import applied from './applied-filters.module.css';
 import styles from './listing.module.css';
 import { SearchView } from './search-view.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const PATH = '/search?search=%D0%BA%D1%80%D0%BE%D1%81%D1%81%D0%BE%D0%B2%D0%BA%D0%B8';
+/** The same search narrowed to a category: its chip is in the applied row on wide screens only (the sidebar has no category section). */
+const WITH_CATEGORY = `${PATH}&subject=2`;
 
 const product = (id: string, name: string) => ({
   __typename: 'Product',
@@ -72,14 +75,14 @@ const api = () =>
       }),
   );
 
-const page = (client: ApolloClient, server: boolean): ReactElement => (
+const page = (client: ApolloClient, server: boolean, path: string): ReactElement => (
   <ApolloProvider client={client}>
     {server ? (
-      <StaticRouter location={PATH}>
+      <StaticRouter location={path}>
         <SearchView />
       </StaticRouter>
     ) : (
-      <MemoryRouter initialEntries={[PATH]}>
+      <MemoryRouter initialEntries={[path]}>
         <SearchView />
       </MemoryRouter>
     )}
@@ -94,9 +97,9 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-async function serverThenHydrateAt(width: number) {
+async function serverThenHydrateAt(width: number, path = PATH) {
   const server = new ApolloClient({ cache: new InMemoryCache(), link: api(), ssrMode: true });
-  const { result: html } = await prerenderStatic({ tree: page(server, true), renderFunction: renderToString });
+  const { result: html } = await prerenderStatic({ tree: page(server, true, path), renderFunction: renderToString });
   vi.spyOn(window, 'matchMedia').mockImplementation(
     (query: string) =>
       ({
@@ -113,7 +116,7 @@ async function serverThenHydrateAt(width: number) {
   container.innerHTML = html;
   document.body.append(container);
   await act(async () => {
-    root = hydrateRoot(container, page(browser, false), { onRecoverableError: recoverable });
+    root = hydrateRoot(container, page(browser, false, path), { onRecoverableError: recoverable });
   });
   return { html, container, errors: errors.mock.calls, recoverable: recoverable.mock.calls };
 }
@@ -146,5 +149,22 @@ describe('search listing: server render with its answers, then hydration', () =>
     expect(Boolean(toolbar.buttons)).toBe(width < 1024);
     expect(toolbar.chips).toBe(width < 1440 ? 1 : 0);
     expect(container.querySelectorAll('[data-testid="product-card"]')).toHaveLength(2);
+  });
+
+  it.each([
+    [375, false],
+    [1600, true],
+  ])('a category from the link, %i px: no hydration error; its applied chip (in the HTML for wide screens only) stays: %s', async (width, shown) => {
+    const { html, container, errors, recoverable } = await serverThenHydrateAt(width, WITH_CATEGORY);
+    expect(recoverable).toEqual([]);
+    expect(errors).toEqual([]);
+    const server = document.createElement('div');
+    server.innerHTML = html;
+    const chip = server.querySelector('[data-testid="applied-filters"] li');
+    expect(chip?.textContent).toContain('Категория: Кроссовки');
+    expect(chip?.classList.contains(applied.wideOnly as string)).toBe(true);
+    const after = container.querySelector('[data-testid="applied-filters"] li');
+    expect(Boolean(after)).toBe(shown);
+    if (after) expect(after.classList.contains(applied.wideOnly as string)).toBe(false);
   });
 });
