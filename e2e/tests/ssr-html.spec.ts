@@ -2,7 +2,7 @@
 // page shows its name, price and sizes, a listing its product cards, and every page the header,
 // menus and footer; the page state carries the Apollo cache the server filled, and the browser
 // hydrates from it without asking the API again for the page's first data.
-import { expect, type Request, test } from '@playwright/test';
+import { expect, type Request, test } from '../support/test.ts';
 import { productCards } from '../support/catalog-listing.ts';
 import { findProduct } from '../support/product-page.ts';
 import { hydrated, pageState, rootHtml } from '../support/ssr.ts';

@@ -3,7 +3,7 @@
 // violation, no area silently left to the browser (that warning is allowed on the pages made of
 // browser storage only: cart, checkout, favourites), and answers a click right after hydration.
 // The answer's CSP carries a nonce and never 'unsafe-inline'.
-import { expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '../support/test.ts';
 import { gql } from '../support/catalog.ts';
 import { categoryByPath } from '../support/catalog-data.ts';
 import { returningVisitor } from '../support/fresh-visitor.ts';
@@ -42,7 +42,7 @@ async function searchOpens(page: Page) {
   await expect(page.getByRole('banner').getByPlaceholder('Напиши, что хочешь найти и нажми Enter...').filter({ visible: true })).toBeVisible();
 }
 
-const pages: { name: string; url: (request: Parameters<Parameters<typeof test>[1]>[0]['request']) => Promise<string>; status?: number }[] = [
+const pages: { name: string; url: (request: APIRequestContext) => Promise<string>; status?: number }[] = [
   { name: 'home', url: async () => '/' },
   { name: 'category', url: async () => '/catalog/obuv' },
   {
