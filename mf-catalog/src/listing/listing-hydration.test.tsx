@@ -134,6 +134,8 @@ describe('search listing: server render with its answers, then hydration', () =>
     expect(server.querySelectorAll('[data-testid="product-card"]')).toHaveLength(2);
     expect(server.querySelector(`.${styles.narrowOnly} fieldset`)).not.toBeNull();
     expect(server.querySelector(`.${styles.desktopOnly} fieldset`)).not.toBeNull();
+    // not the sidebar: its column is reserved by the grid, it comes after hydration on wide screens
+    expect(server.querySelector('[data-testid="listing-sidebar"]')).toBeNull();
   });
 
   it.each([
@@ -148,6 +150,7 @@ describe('search listing: server render with its answers, then hydration', () =>
     const toolbar = rows(container.querySelector(`.${styles.toolbar}`) as ParentNode);
     expect(Boolean(toolbar.buttons)).toBe(width < 1024);
     expect(toolbar.chips).toBe(width < 1440 ? 1 : 0);
+    expect(Boolean(container.querySelector('[data-testid="listing-sidebar"]'))).toBe(width >= 1440);
     expect(container.querySelectorAll('[data-testid="product-card"]')).toHaveLength(2);
   });
 

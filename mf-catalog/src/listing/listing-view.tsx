@@ -136,6 +136,8 @@ function ListingContent({
     <div className={styles.page} data-testid="catalog-listing">
       {header}
       <div className={sidebarStyles.layout}>
+        {/* After hydration only: its column is reserved by the grid (nothing moves when it comes), and
+            rendered before it would make phones load its lazy price slider for a hidden sidebar. */}
         {wide && <SidebarFilters {...filterProps} resetHref={resetHref} />}
         <div className={sidebarStyles.main}>
           <div ref={top} className={styles.toolbar}>
