@@ -144,6 +144,10 @@ interface RunResult {
   /** JavaScript execution (bootup-time) and all main-thread work (ms, 4× slowed on mobile). */
   bootupMs: number;
   mainThreadMs: number;
+  /** Main-thread work by kind (ms: script evaluation, style & layout, HTML parsing…), biggest first. */
+  mainThreadGroups?: Record<string, number>;
+  /** The longest main-thread tasks (ms, and the script Lighthouse attributes each to). */
+  longTasks?: string[];
 }
 
 interface PageResult extends Omit<RunResult, 'js'> {
@@ -334,6 +338,26 @@ async function lighthouseRun(url: string, profile: Profile, port: number, classi
     )?.items;
     if (phases?.length === 4) lcpPhases = phases.map((p) => p.timing ?? Number.NaN);
   } catch {}
+  const groups = (lhr.audits['mainthread-work-breakdown']?.details?.items ?? []) as {
+    groupLabel?: string;
+    group?: string;
+    duration?: number;
+  }[];
+  const mainThreadGroups = Object.fromEntries(
+    groups
+      .filter((g) => (g.duration ?? 0) >= 1)
+      .sort((a, b) => (b.duration ?? 0) - (a.duration ?? 0))
+      .map((g) => [g.groupLabel ?? g.group ?? '?', Math.round(g.duration ?? 0)]),
+  );
+  const longTasks = (
+    (lhr.audits['long-tasks']?.details?.items ?? []) as { url?: string; duration?: number; startTime?: number }[]
+  )
+    .sort((a, b) => (b.duration ?? 0) - (a.duration ?? 0))
+    .slice(0, 3)
+    .map(
+      (t) =>
+        `${Math.round(t.duration ?? 0)} ms at ${Math.round(t.startTime ?? 0)} ms ${(t.url ?? '').replace(/^https?:\/\/[^/]+/, '')}`,
+    );
   const shifts = (lhr.audits['layout-shifts']?.details?.items ?? []) as {
     score?: number;
     node?: { snippet?: string; selector?: string };
@@ -358,6 +382,8 @@ async function lighthouseRun(url: string, profile: Profile, port: number, classi
     js,
     bootupMs: metric('bootup-time'),
     mainThreadMs: metric('mainthread-work-breakdown'),
+    mainThreadGroups,
+    longTasks,
     ...(lcpElement ? { lcpElement } : {}),
     ...(lcpPhases ? { lcpPhases } : {}),
   };
@@ -403,6 +429,11 @@ function summarise(url: string, runs: RunResult[]): PageResult {
     requests: pick((r) => r.requests),
     bootupMs: pick((r) => r.bootupMs),
     mainThreadMs: pick((r) => r.mainThreadMs),
+    // the run whose TBT is the median's: its main-thread breakdown and longest tasks
+    ...(() => {
+      const mid = [...runs].sort((a, b) => a.tbtMs - b.tbtMs)[Math.floor((runs.length - 1) / 2)];
+      return mid ? { mainThreadGroups: mid.mainThreadGroups ?? {}, longTasks: mid.longTasks ?? [] } : {};
+    })(),
     js,
     jsTotal,
     ...(lcpElement ? { lcpElement } : {}),
@@ -775,7 +806,13 @@ function issue20Section(report: Report): string[] {
     if (m && m.tbtMs > TARGETS.tbtMs)
       miss(
         'TBT',
-        `${page} ${ms(m.tbtMs)} ms (script execution ${ms(m.bootupMs)} ms, main thread ${ms(m.mainThreadMs)} ms, JS ${kb(m.jsTotal.gzip)} KB gzip)`,
+        `${page} ${ms(m.tbtMs)} ms (script execution ${ms(m.bootupMs)} ms, main thread ${ms(m.mainThreadMs)} ms${
+          m.mainThreadGroups
+            ? ` = ${Object.entries(m.mainThreadGroups)
+                .map(([g, v]) => `${g} ${v}`)
+                .join(', ')}`
+            : ''
+        }; longest tasks ${(m.longTasks ?? []).join(', ') || '–'}; JS ${kb(m.jsTotal.gzip)} KB gzip)`,
       );
     if (m && m.cls > TARGETS.cls)
       miss(
