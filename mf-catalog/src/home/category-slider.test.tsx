@@ -1,18 +1,16 @@
-/// <reference types="node" />
 // Issue 20: the home page's categories are rendered on the server, which knows no screen width.
 // Its HTML has both forms (carousel and list) for the stylesheet to pick by width, hydration finds
-// the same markup, and afterwards only the form for the width is left; before Swiper starts, the
-// slides already have the widths its breakpoints give them, so nothing moves when it starts.
+// the same markup, and afterwards only the form for the width is left (the slides' widths before
+// Swiper starts: ui/swiper-pre-init.test.ts).
 import { ApolloClient, ApolloLink, InMemoryCache, Observable } from '@apollo/client';
 import { ApolloProvider } from '@apollo/client/react';
-import { readFileSync } from 'node:fs';
 import { act, type ReactElement } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HomeCategoriesDocument } from '../graphql/generated.ts';
-import { CATEGORY_BREAKPOINTS, CategorySlider } from './category-slider.tsx';
+import { CategorySlider } from './category-slider.tsx';
 import styles from './category-slider.module.css';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -104,16 +102,5 @@ describe('home categories: server render, then hydration', () => {
     const { carousel, list } = forms(container);
     expect(carousel).toBeNull();
     expect(list?.classList.contains(styles.narrowOnly as string)).toBe(false);
-  });
-
-  it("the slides' widths before Swiper starts are the breakpoints' (the stylesheet follows CATEGORY_BREAKPOINTS)", () => {
-    const css = readFileSync(`${import.meta.dirname}/category-slider.module.css`, 'utf8');
-    for (const [width, { slidesPerView: n, spaceBetween: gap }] of Object.entries(CATEGORY_BREAKPOINTS)) {
-      const rule = new RegExp(
-        `@media \\(min-width: ${width}px\\) \\{\\s*\\.swiper:not\\(:global\\(\\.swiper-initialized\\)\\) :global\\(\\.swiper-slide\\) \\{\\s*` +
-          `width: calc\\(\\(100% - ${Number((n - 1).toFixed(2))} \\* ${gap}px\\) / ${n}\\);\\s*margin-right: ${gap}px;`,
-      );
-      expect(css, `breakpoint ${width}px`).toMatch(rule);
-    }
   });
 });

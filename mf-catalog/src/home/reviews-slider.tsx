@@ -8,6 +8,10 @@ import '../ui/swiper-styles.ts';
 import { CLIENT_REVIEWS, DEFAULT_REVIEWS_URL } from './client-reviews.ts';
 import styles from './reviews-slider.module.css';
 
+/** Reviews per view: 1.1 on phones, 2 from 768 px, 3 from 1024 px. */
+export const REVIEWS_DEFAULT = { slidesPerView: 1.1, spaceBetween: 20 };
+export const REVIEWS_BREAKPOINTS = { 768: { slidesPerView: 2, spaceBetween: 32 }, 1024: { slidesPerView: 3, spaceBetween: 32 } };
+
 export function ReviewsSlider() {
   // The shell's configured reviews address; an older shell without it gets the default.
   const reviewsUrl = useShell().reviewsUrl ?? DEFAULT_REVIEWS_URL;
@@ -22,9 +26,8 @@ export function ReviewsSlider() {
       <Swiper
         className={styles.swiper}
         wrapperTag="ul"
-        slidesPerView={1.1}
-        spaceBetween={20}
-        breakpoints={{ 768: { slidesPerView: 2, spaceBetween: 32 }, 1024: { slidesPerView: 3, spaceBetween: 32 } }}
+        {...REVIEWS_DEFAULT}
+        breakpoints={REVIEWS_BREAKPOINTS}
         onSwiper={(s) => {
           setSwiper(s);
           update(s);

@@ -12,6 +12,7 @@ import styles from './product-slider.module.css';
 import { useSliderProducts } from './use-slider-products.ts';
 
 /** Items per view at the spec's breakpoints (1280/1024/768/640/500): 4, 3, 2, 1.5, 1.3; gap 32, 20 on narrow screens. */
+export const PRODUCT_SLIDER_DEFAULT = { slidesPerView: 1.3, spaceBetween: 20 };
 export const PRODUCT_SLIDER_BREAKPOINTS = {
   500: { slidesPerView: 1.3, spaceBetween: 20 },
   640: { slidesPerView: 1.5, spaceBetween: 20 },
@@ -45,8 +46,7 @@ export function ProductSlider({ title, ...query }: ProductSliderProps) {
         <Swiper
           className={styles.swiper}
           wrapperTag="ul"
-          slidesPerView={1.3}
-          spaceBetween={20}
+          {...PRODUCT_SLIDER_DEFAULT}
           breakpoints={PRODUCT_SLIDER_BREAKPOINTS}
           watchSlidesProgress
           onSwiper={(s) => {
