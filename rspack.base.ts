@@ -378,6 +378,10 @@ function createServerConfig(options: AppOptions, browser: Configuration, version
       uniqueName: options.name,
       filename: '[name].js',
       chunkFilename: '[name].js',
+      // One file: the container never loads a chunk by URL. @module-federation/node's chunk loader
+      // falls back to finding "the" release of a remote by its name across the process, and the page
+      // server keeps several releases of one remote loaded at once (active, canary, previews).
+      asyncChunks: false,
       assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
       library: { type: 'commonjs-module' },
       clean: true,

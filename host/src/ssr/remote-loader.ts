@@ -1,3 +1,6 @@
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import vm from 'node:vm';
 import { createInstance } from '@module-federation/enhanced/runtime';
 import type { RemoteModuleId } from '@shop/contracts/remotes';
 import type { ComponentType } from 'react';
@@ -138,10 +141,19 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+const nodeRequire = createRequire(pathToFileURL(`${process.cwd()}/`).href);
+
 /**
- * Every fetch the runtime makes (manifest, server entry, chunks) gives up after `ms`, so a
- * hanging remote cannot hold a render, and goes to the internal address of a public origin.
- * The URLs themselves stay public: the HTML and the browser use them.
+ * The runtime's fetches for one release, and how its server entry is run:
+ * - every fetch (manifest, server entry) gives up after `ms`, so a hanging remote cannot hold a
+ *   render, and goes to the internal address of a public origin (the URLs themselves stay
+ *   public: the HTML and the browser use them);
+ * - the server entry is run here, by this release's instance alone. The runtime's own Node
+ *   loader first looks for a container already on `globalThis` under the remote's name and
+ *   takes that one, so the first release of a remote loaded in this process would serve every
+ *   later release and canary: written here (fetch, then Node's `vm`, as the runtime does)
+ *   without that global. The server build is one file (rspack.base.ts), so the container never
+ *   resolves a chunk URL by the remote's name either.
  */
 function serverFetch(ms: number, originMap: [string, string][]) {
   const internal = (url: string) => {
@@ -150,9 +162,21 @@ function serverFetch(ms: number, originMap: [string, string][]) {
     }
     return url;
   };
+  const get = (url: string, init?: RequestInit) => fetch(internal(url), { ...init, signal: AbortSignal.timeout(ms) });
   return {
     name: 'shop-ssr-fetch',
-    fetch: (url: string, init?: RequestInit) => fetch(internal(url), { ...init, signal: AbortSignal.timeout(ms) }),
+    fetch: get,
+    async loadEntry({ remoteInfo }: { remoteInfo: { entry: string; entryGlobalName: string } }) {
+      const response = await get(remoteInfo.entry);
+      if (!response.ok) throw new Error(`${remoteInfo.entry} answered HTTP ${response.status}`);
+      const code = await response.text();
+      const module: { exports: Record<string, unknown> } = { exports: {} };
+      const run = new vm.Script(`(function (exports, module, require, __dirname, __filename) {${code}\n})`, {
+        filename: remoteInfo.entry,
+      }).runInThisContext() as (...args: unknown[]) => void;
+      run(module.exports, module, nodeRequire, '/', 'remoteEntry.js');
+      return (module.exports[remoteInfo.entryGlobalName] ?? module.exports) as never;
+    },
   };
 }
 
@@ -183,9 +207,12 @@ function forgetInstance(instance: Instance, manifestUrl: string) {
     );
   }
   delete federation.__SHARE__?.[hostName];
-  for (const store of [federation.moduleInfo, federation.__MANIFEST_LOADING__]) {
+  // the release's folder: its manifest, server entry and files are under it
+  const folder = manifestUrl.slice(0, manifestUrl.lastIndexOf('/') + 1);
+  const loading = (globalThis as { __GLOBAL_LOADING_REMOTE_ENTRY__?: Record<string, unknown> }).__GLOBAL_LOADING_REMOTE_ENTRY__;
+  for (const store of [federation.moduleInfo, federation.__MANIFEST_LOADING__, loading]) {
     if (!store) continue;
-    for (const key of Object.keys(store)) if (key.includes(manifestUrl) || key.startsWith(`${hostName}`)) delete store[key];
+    for (const key of Object.keys(store)) if (key.includes(folder) || key.startsWith(`${hostName}`)) delete store[key];
   }
   federation.__PRELOADED_MAP__?.forEach((_value, key) => {
     if (key.includes(manifestUrl)) federation.__PRELOADED_MAP__?.delete(key);
