@@ -310,7 +310,14 @@ async function visit(
   });
   try {
     await v.prepare?.(page);
-    await page.goto(new URL(v.path, hostUrl).href, { waitUntil: 'domcontentloaded', timeout: config.timeoutMs });
+    const response = await page.goto(new URL(v.path, hostUrl).href, { waitUntil: 'domcontentloaded', timeout: config.timeoutMs });
+    // Server rendering (host/src/ssr): an area the page server could not render reaches the
+    // browser as its fallback with the server's digest `shop-area:<n>` (a page made of browser
+    // storage says `shop-area:browser` by design). The page still works, rendered in the browser,
+    // but a release whose server build fails would quietly take the first screen out of the HTML.
+    const html = (await response?.text().catch(() => '')) ?? '';
+    if (/data-dgst="shop-area:\d/.test(html))
+      problems.push('сервер не отрисовал область (её отрисовал браузер): серверная сборка выпуска падает или не загружается');
     if (v.show) await v.show(page);
     const slot = page.locator(`[data-remote="${release.remote}"]`);
     const landmarkSelector = v.landmark ?? LANDMARKS[v.module];
