@@ -1,6 +1,7 @@
 // Guards the shop in the browser under faults and bad input: corrupt or hostile stored carts, hostile query strings, the API down, slow or failing, and the registry unreachable — nothing executes, nothing blanks, the shopper reads Russian with «Повторить», the cart survives and the page recovers.
 
 import { gql } from '../support/catalog.ts';
+import { clientNavigate } from '../support/client-navigation.ts';
 import { startFaultyApi } from '../support/faulty-api.ts';
 import { returningVisitor } from '../support/fresh-visitor.ts';
 import { shop, startPrivateHost } from '../support/private-host.ts';
@@ -163,7 +164,9 @@ test.describe('hostile query strings', () => {
   });
 });
 
-test('catalogue texts with HTML and script (names, headings, descriptions) are shown as text on home, listing and product pages', async ({ page }) => {
+test('catalogue texts with HTML and script (names, headings, descriptions) are shown as text on home, listing and product pages, rendered on the server and in the browser', async ({
+  page,
+}) => {
   const guard = await watch(page);
   await returningVisitor(page);
   const { products } = await gql<{ products: { items: { webPath: string; brand: { webPath: string } }[] } }>(
@@ -177,25 +180,37 @@ test('catalogue texts with HTML and script (names, headings, descriptions) are s
     if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, poison(v, k)]));
     return value;
   };
-  let poisoned = 0;
-  await page.route('**/api/graphql', async (route) => {
-    try {
-      const response = await route.fetch();
-      const body = await response.json();
-      poisoned++;
-      await route.fulfill({ response, json: poison(body) });
-    } catch {
-      // the page navigated on while this answer was on its way: nothing left to poison
-    }
-  });
-  for (const path of ['/', products.items[0]?.brand.webPath as string, products.items[0]?.webPath as string]) {
-    await page.goto(path);
+  // The catalogue itself is hostile: every GraphQL answer, to the host server's render (the HTML
+  // and its serialised state) and to the browser's own requests, carries HTML and a script.
+  const api = await startFaultyApi(shop.apiUrl, { graphql: (answer) => poison(answer) });
+  const host = await startPrivateHost(null, { API_URL: api.url });
+  const shown = async () => {
     await expect(page.getByRole('banner')).toBeVisible();
     await expect(page.getByText('<img src=x onerror=', { exact: false }).first()).toBeVisible();
     await expect(page.locator('main img[src="x"], main script:not([type])')).toHaveCount(0);
     await guard.expectNothingRan();
+  };
+  try {
+    const paths = ['/', products.items[0]?.brand.webPath as string, products.items[0]?.webPath as string];
+    for (const path of paths) {
+      const response = await page.goto(`${host.url}${path}`);
+      const html = (await response?.text()) ?? '';
+      // in the server's HTML as text, never as markup (nor as a script closing the page state early)
+      expect(html).toContain('&lt;img src=x onerror=');
+      expect(html).not.toContain('<img src=x');
+      expect(html).not.toContain('<script>window.__xss');
+      await shown();
+    }
+    // the browser's own answers (a page opened after the first one) likewise
+    const before = api.rewritten();
+    await clientNavigate(page, paths[1] as string);
+    await expect(page.getByTestId('product-card').first()).toBeVisible();
+    expect(api.rewritten()).toBeGreaterThan(before);
+    await shown();
+  } finally {
+    await host.stop();
+    await api.stop();
   }
-  expect(poisoned).toBeGreaterThan(2);
 });
 
 test('a URL longer than the server takes (over 16 KB) gets a Russian page with a way home, not the browser’s error screen', async ({ page }) => {
@@ -244,14 +259,24 @@ test.describe('the API failing under the browser', () => {
         }),
     ],
   ];
+  // A server-rendered page came with its first data from the host server: the browser meets the
+  // API on the pages it opens after it (a link, here a client navigation).
+  const START = '/catalog/obuv';
+
   for (const [what, handler] of failures) {
-    test(`API ${what}: a Russian message with «Повторить», the cart intact, and «Повторить» recovers`, async ({ page }) => {
+    test(`API ${what}: the server-rendered page hydrates without it; the next page says so in Russian with «Повторить», the cart intact, and «Повторить» recovers`, async ({
+      page,
+    }) => {
       const guard = await watch(page);
       await returningVisitor(page);
       await storeCart(page, JSON.stringify({ state: { items: [cartLine] }, version: 1 }));
       const path = await brandPath(page);
       await page.route('**/api/graphql', handler);
-      await page.goto(path);
+      await page.goto(START);
+      await expect(page.getByTestId('product-card').first()).toBeVisible();
+      await expect(page.getByRole('alert').filter({ hasText: 'Не удалось' })).toHaveCount(0);
+      await expect(cartCount(page)).toHaveText('2');
+      await clientNavigate(page, path);
       await expectRussianRetry(page);
       // only no answer at all is the shopper's connection; a 500 or a masked error is the shop's server
       const alert = page.getByRole('alert').filter({ hasText: 'Не удалось загрузить' }).first();
@@ -262,7 +287,9 @@ test.describe('the API failing under the browser', () => {
       }
       await page.unroute('**/api/graphql');
       await page.getByRole('alert').getByRole('button', { name: 'Повторить' }).first().click();
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
       await expect(page.getByTestId('product-card').first()).toBeVisible();
+      await expect(page.getByRole('alert').filter({ hasText: 'Не удалось загрузить' })).toHaveCount(0);
       await expect(cartCount(page)).toHaveText('2');
       expect(await page.evaluate(() => JSON.parse(localStorage.getItem('shop-cart') ?? '{}').state.items.length)).toBe(1);
       await guard.expectNothingRan();
@@ -273,8 +300,9 @@ test.describe('the API failing under the browser', () => {
     await returningVisitor(page);
     await storeCart(page, JSON.stringify({ state: { items: [cartLine] }, version: 1 }));
     const { products } = await gql<{ products: { items: { webPath: string }[] } }>(page.request, '{ products(limit: 1) { items { webPath } } }');
+    await page.goto(START);
     await page.route('**/api/graphql', (route) => route.abort('connectionrefused'));
-    await page.goto(products.items[0]?.webPath as string);
+    await clientNavigate(page, products.items[0]?.webPath as string);
     await expectRussianRetry(page);
     await page.unroute('**/api/graphql');
     await page.getByRole('alert').getByRole('button', { name: 'Повторить' }).first().click();
@@ -282,17 +310,20 @@ test.describe('the API failing under the browser', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'Не удалось загрузить' })).toHaveCount(0);
 
     await page.route('**/api/graphql', (route) => route.abort('connectionrefused'));
-    await page.goto('/');
+    await clientNavigate(page, '/');
     await expectRussianRetry(page);
     await page.getByRole('button', { name: /Корзина: 2 товара/ }).click();
     await expect(page.getByTestId('quick-cart')).toContainText('Кроссовки Nike Air Force 1');
   });
 
   test('API slow (10 s): the page waits without an error and fills by itself', async ({ page }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(75_000);
     await returningVisitor(page);
     await storeCart(page, JSON.stringify({ state: { items: [cartLine] }, version: 1 }));
     const path = await brandPath(page);
+    // a page with no product cards to start from (the shell's «not found»)
+    await page.goto('/e2e-no-such-page');
+    await expect(page.getByTestId('product-card')).toHaveCount(0);
     let delayed = 0;
     await page.route('**/api/graphql', async (route) => {
       delayed++;
@@ -300,13 +331,14 @@ test.describe('the API failing under the browser', () => {
       await route.continue().catch(() => {});
     });
     const started = Date.now();
-    await page.goto(path);
+    await clientNavigate(page, path);
     await expect(page.getByRole('banner')).toBeVisible();
     await expect(cartCount(page)).toHaveText('2');
     await page.waitForTimeout(3000);
     await expect(page.getByTestId('product-card')).toHaveCount(0);
     await expect(page.getByRole('alert').filter({ hasText: 'Не удалось' })).toHaveCount(0);
-    await expect(page.getByTestId('product-card').first()).toBeVisible({ timeout: 25_000 });
+    // the browser resolves the address and then asks for the listing: two slow answers in a row
+    await expect(page.getByTestId('product-card').first()).toBeVisible({ timeout: 35_000 });
     expect(Date.now() - started).toBeGreaterThan(9_000);
     expect(delayed).toBeGreaterThan(0);
   });
