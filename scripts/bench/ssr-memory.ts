@@ -15,11 +15,12 @@
  * it must rewrite one string per URL prefix, which no static server does.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import {
   COMPILED_CONDITIONS,
   freePort,
@@ -38,6 +39,8 @@ import {
 
 const argAt = process.argv.indexOf('--switches');
 const SWITCHES = argAt > 0 ? Number(process.argv[argAt + 1]) : 50;
+/** `--heap`: heap snapshots of the page server after the warm-up and after the last switch (SIGUSR2), summarised in the report. */
+const HEAP = process.argv.includes('--heap');
 const TEXT = 'Популярное';
 const REPORTS = path.join(ROOT, 'reports');
 
@@ -64,6 +67,109 @@ function startReleaseServer(folder: string): Promise<{ url: (n: number) => strin
       });
     }),
   );
+}
+
+interface HeapSummary {
+  totalMb: number;
+  /** ModuleFederation objects (the runtime's instances: the renderer's per release, and each remote's own). */
+  federationInstances: number;
+  /** Objects with both `init` and `get` (federation containers). */
+  containers: number;
+  /** Distinct strings holding a switched release's marked text (`Популярное s<n>`): the release sources still in memory. */
+  releaseSources: number;
+}
+
+/** Asks the page server for a heap snapshot (SIGUSR2; the snapshot runs a full GC first) and summarises it. */
+async function heapSnapshot(pid: number, dir: string): Promise<HeapSummary> {
+  const known = new Set(readdirSync(dir));
+  process.kill(pid, 'SIGUSR2');
+  let file = '';
+  for (let i = 0; i < 600 && !file; i++) {
+    await new Promise((r) => setTimeout(r, 500));
+    const fresh = readdirSync(dir).find((f) => !known.has(f) && f.endsWith('.heapsnapshot'));
+    // written once its size stops changing
+    if (fresh) {
+      const size = statSync(path.join(dir, fresh)).size;
+      await new Promise((r) => setTimeout(r, 1500));
+      if (statSync(path.join(dir, fresh)).size === size && size > 0) file = path.join(dir, fresh);
+    }
+  }
+  if (!file) throw new Error('no heap snapshot was written');
+  const snapshot = JSON.parse(readFileSync(file, 'utf8')) as {
+    snapshot: { meta: { node_fields: string[]; node_types: [string[]]; edge_fields: string[]; edge_types: [string[]] } };
+    nodes: number[];
+    edges: number[];
+    strings: string[];
+  };
+  // SSR_MEMORY_KEEP_SNAPSHOTS=<dir> keeps them (for a retainer analysis in Chrome's DevTools)
+  if (process.env.SSR_MEMORY_KEEP_SNAPSHOTS) renameSync(file, path.join(process.env.SSR_MEMORY_KEEP_SNAPSHOTS, path.basename(file)));
+  else rmSync(file);
+  const { node_fields: nodeFields, node_types: nodeTypes, edge_fields: edgeFields, edge_types: edgeTypes } = snapshot.snapshot.meta;
+  const width = nodeFields.length;
+  const typeAt = nodeFields.indexOf('type');
+  const nameAt = nodeFields.indexOf('name');
+  const sizeAt = nodeFields.indexOf('self_size');
+  const edgeCountAt = nodeFields.indexOf('edge_count');
+  const edgeWidth = edgeFields.length;
+  const edgeTypeAt = edgeFields.indexOf('type');
+  const edgeNameAt = edgeFields.indexOf('name_or_index');
+  const types = nodeTypes[0];
+  const propertyType = edgeTypes[0].indexOf('property');
+  let total = 0;
+  let federationInstances = 0;
+  let containers = 0;
+  const marked = new Set<string>();
+  let edge = 0;
+  for (let i = 0; i < snapshot.nodes.length; i += width) {
+    const type = types[snapshot.nodes[i + typeAt] as number];
+    const name = snapshot.strings[snapshot.nodes[i + nameAt] as number] ?? '';
+    total += snapshot.nodes[i + sizeAt] as number;
+    const edges = snapshot.nodes[i + edgeCountAt] as number;
+    if (type === 'object') {
+      if (name === 'ModuleFederation') federationInstances++;
+      let init = false;
+      let get = false;
+      for (let e = 0; e < edges; e++) {
+        const at = edge + e * edgeWidth;
+        if (snapshot.edges[at + edgeTypeAt] !== propertyType) continue;
+        const key = snapshot.strings[snapshot.edges[at + edgeNameAt] as number];
+        if (key === 'init') init = true;
+        if (key === 'get') get = true;
+      }
+      if (init && get) containers++;
+    }
+    if (type === 'string' || type === 'concatenated string' || type === 'sliced string') {
+      const match = /Популярное s(\d+)/.exec(name);
+      if (match) marked.add(match[1] as string);
+    }
+    edge += edges * edgeWidth;
+  }
+  return { totalMb: Math.round((total / 1024 / 1024) * 10) / 10, federationInstances, containers, releaseSources: marked.size };
+}
+
+interface Probe {
+  rss: number;
+  heapTotal: number;
+  heapUsed: number;
+  external: number;
+  arrayBuffers: number;
+  mallocedMemory: number;
+  nativeContexts: number;
+  detachedContexts: number;
+  spaces: Record<string, { size: number; used: number }>;
+}
+
+/** The page server's memory after a full GC, from ssr-memory-probe.mjs (SIGURG → one JSON line). */
+async function probe(pid: number, file: string): Promise<Probe> {
+  const lines = () => (statSync(file, { throwIfNoEntry: false }) ? readFileSync(file, 'utf8').trim().split('\n').filter(Boolean) : []);
+  const known = lines().length;
+  process.kill(pid, 'SIGURG');
+  for (let i = 0; i < 200; i++) {
+    await new Promise((r) => setTimeout(r, 50));
+    const now = lines();
+    if (now.length > known) return JSON.parse(now.at(-1) as string) as Probe;
+  }
+  throw new Error('the page server wrote no memory probe');
 }
 
 /** Resident set size of a process in MB (Linux /proc). */
@@ -95,9 +201,19 @@ async function main() {
   const registryFile = path.join(work, 'registry.json');
   writeRegistry(registryFile, registry);
   const port = await freePort();
-  const host = startService('host-ssr-memory', process.execPath, [...COMPILED_CONDITIONS, SERVER_ENTRIES.host], {
+  const snapshots = path.join(work, 'heap');
+  mkdirSync(snapshots);
+  const probeFile = path.join(work, 'probe.jsonl');
+  const nodeArgs = [
+    '--expose-gc',
+    `--import=${pathToFileURL(path.join(import.meta.dirname, 'ssr-memory-probe.mjs')).href}`,
+    ...(HEAP ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${snapshots}`] : []),
+    // SSR_MEMORY_NODE_FLAGS: more flags for the page server's node (e.g. V8's --no-compilation-cache), to try a fix
+    ...(process.env.SSR_MEMORY_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? []),
+  ];
+  const host = startService('host-ssr-memory', process.execPath, [...nodeArgs, ...COMPILED_CONDITIONS, SERVER_ENTRIES.host], {
     log: { dir: logDir },
-    env: { HOST_PORT: String(port), API_URL: `http://127.0.0.1:${ports.api}`, REGISTRY_FILE: registryFile, REGISTRY_TTL_MS: '0' },
+    env: { HOST_PORT: String(port), API_URL: `http://127.0.0.1:${ports.api}`, REGISTRY_FILE: registryFile, REGISTRY_TTL_MS: '0', SSR_MEMORY_PROBE_FILE: probeFile },
   });
   try {
     await waitForHttp(`http://127.0.0.1:${port}/healthz`, host);
@@ -110,23 +226,47 @@ async function main() {
     };
     // warm up on the stack's own release: the renderer, React, Apollo loaded once
     for (let i = 0; i < 3; i++) await render();
+    const heap: Record<string, HeapSummary> = {};
+    if (HEAP) heap.before = await heapSnapshot(pid, snapshots);
+    const probeBefore = await probe(pid, probeFile);
     const before = rssMb(pid);
-    const samples: { switch: number; rssMb: number; ms: number; followed: boolean; serverRendered: boolean }[] = [];
+    const samples: {
+      switch: number;
+      rssMb: number;
+      ms: number;
+      followed: boolean;
+      serverRendered: boolean;
+      /** after a full GC */
+      heapUsedMb: number;
+      heapTotalMb: number;
+      externalMb: number;
+      codeSpaceMb: number;
+      largeObjectMb: number;
+    }[] = [];
     for (let n = 1; n <= SWITCHES; n++) {
       writeRegistry(registryFile, { ...registry, mf_catalog: releases.url(n) });
       const { ms, status, html } = await render();
       if (status !== 200) throw new Error(`switch ${n}: HTTP ${status}`);
       const root = html.slice(html.indexOf('<div id="root">'), html.indexOf('id="shop-state"'));
+      const p = await probe(pid, probeFile);
       samples.push({
         switch: n,
-        rssMb: rssMb(pid),
+        heapUsedMb: p.heapUsed,
+        heapTotalMb: p.heapTotal,
+        externalMb: p.external,
+        codeSpaceMb: p.spaces.code_space?.size ?? 0,
+        largeObjectMb: (p.spaces.large_object_space?.size ?? 0) + (p.spaces.code_large_object_space?.size ?? 0),
+        rssMb: p.rss,
         ms: Math.round(ms),
         followed: root.includes(`>${TEXT} s${n}<`),
         serverRendered: root.includes('data-testid="catalog-home"'),
       });
       if (n % 10 === 0) console.log(`  ${n} switches: RSS ${rssMb(pid)} MB`);
+      if (HEAP && n === Math.floor(SWITCHES / 2)) heap[`after ${n}`] = await heapSnapshot(pid, snapshots);
     }
     const after = rssMb(pid);
+    const probeAfter = await probe(pid, probeFile);
+    if (HEAP) heap[`after ${SWITCHES}`] = await heapSnapshot(pid, snapshots);
     const max = Math.max(before, ...samples.map((s) => s.rssMb));
     const followed = samples.filter((s) => s.followed).length;
     const serverRendered = samples.filter((s) => s.serverRendered).length;
@@ -137,8 +277,13 @@ async function main() {
       at: new Date().toISOString(),
       switches: SWITCHES,
       release: versions.mf_catalog,
+      // glibc's malloc settings the page server ran with (they decide how much freed memory goes back to the system)
+      malloc: Object.fromEntries(Object.entries(process.env).filter(([key]) => key.startsWith('MALLOC_'))),
+      nodeFlags: nodeArgs,
       rssMb: { before, after, max, meanFirst10: mean(firstTen), meanLast10: mean(lastTen) },
       renders: { serverRendered, followedRegistry: followed },
+      afterGc: { before: probeBefore, after: probeAfter },
+      ...(HEAP ? { heap } : {}),
       renderMs: { median: [...samples.map((s) => s.ms)].sort((a, b) => a - b)[Math.floor(samples.length / 2)] },
       samples,
     };
@@ -153,8 +298,36 @@ async function main() {
       '| --- | --- | --- | --- | --- |',
       `| ${before} MB | ${after} MB | ${max} MB | ${result.rssMb.meanFirst10} MB | ${result.rssMb.meanLast10} MB |`,
       '',
+      'After a full GC (--expose-gc), as V8 and Node see the page server:',
+      '',
+      '| | RSS | V8 heap used | V8 heap committed | code space | large objects | external | malloced by V8 | native contexts |',
+      '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+      ...(
+        [
+          ['before', probeBefore],
+          [`after ${SWITCHES}`, probeAfter],
+        ] as const
+      ).map(
+        ([when, p]) =>
+          `| ${when} | ${p.rss} MB | ${p.heapUsed} MB | ${p.heapTotal} MB | ${p.spaces.code_space?.size ?? 0} MB | ${Math.round(((p.spaces.large_object_space?.size ?? 0) + (p.spaces.code_large_object_space?.size ?? 0)) * 10) / 10} MB | ${p.external} MB | ${p.mallocedMemory} MB | ${p.nativeContexts} |`,
+      ),
+      '',
+      `Page server node flags: ${nodeArgs.filter((f) => !f.startsWith('--import')).join(' ')}.`,
+      '',
+      `glibc malloc: ${Object.keys(result.malloc).length ? Object.entries(result.malloc).map(([k, v]) => `${k}=${v}`).join(' ') : 'defaults'}.`,
+      '',
       `Renders with the catalogue server-rendered: ${serverRendered}/${SWITCHES}; showing the release the registry named: ${followed}/${SWITCHES}. Median render ${result.renderMs.median} ms.`,
       '',
+      ...(HEAP
+        ? [
+            '| heap snapshot | JS heap | federation instances | remote containers (`init`+`get`) | release script sources held |',
+            '| --- | --- | --- | --- | --- |',
+            ...Object.entries(heap).map(
+              ([when, h]) => `| ${when} | ${h.totalMb} MB | ${h.federationInstances} | ${h.containers} | ${h.releaseSources} |`,
+            ),
+            '',
+          ]
+        : []),
     ].join('\n');
     writeFileSync(path.join(REPORTS, 'ssr-memory.md'), md);
     console.log(md);
