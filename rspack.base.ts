@@ -347,6 +347,10 @@ export function createConfig(options: AppOptions, argv: { mode?: string } = {}, 
 export function createRemoteConfigs(options: AppOptions, argv: { mode?: string } = {}): Configuration[] {
   const appPackage = readJson<PackageJson>(path.join(options.dir, 'package.json'));
   const version = buildVersion(appPackage);
+  // The federation runtime's id for this build (`name:version`): a new container takes over a
+  // runtime instance of the same id already in the process. Each release its own, so the page
+  // server can hold several releases of one remote side by side (host/src/ssr/remote-loader.ts).
+  process.env.MF_BUILD_VERSION = version;
   const browser = createConfig(options, argv, version);
   const dev = process.env.RSPACK_SERVE === 'true' || Boolean(process.env.WEBPACK_SERVE);
   if (dev) return [browser];

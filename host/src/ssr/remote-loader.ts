@@ -24,6 +24,8 @@ export interface RemoteLoaderOptions {
 
 interface LoadedRelease {
   instance: Instance;
+  /** The release's own runtime instances (its container's), registered in the process-wide list while it loaded. */
+  owned: Set<unknown>;
   modules: Map<RemoteModuleId, Promise<ComponentType<object>>>;
   usedAt: number;
   failedAt?: number;
@@ -55,7 +57,7 @@ export function createRemoteLoader(options: RemoteLoaderOptions) {
         shareStrategy: 'loaded-first',
         plugins: [serverFetch(options.timeoutMs, options.originMap)],
       });
-      entry = { instance, modules: new Map(), usedAt: Date.now() };
+      entry = { instance, owned: new Set(), modules: new Map(), usedAt: Date.now() };
       releases.set(key, entry);
       trim(key);
     }
@@ -73,7 +75,7 @@ export function createRemoteLoader(options: RemoteLoaderOptions) {
     const entry = releases.get(key);
     if (!entry) return;
     releases.delete(key);
-    forgetInstance(entry.instance, key.slice(key.indexOf(' ') + 1));
+    forgetInstance(entry.instance, entry.owned, key.slice(key.indexOf(' ') + 1));
   }
 
   function load(remote: string, manifestUrl: string, id: RemoteModuleId): Promise<ComponentType<object>> {
@@ -83,9 +85,13 @@ export function createRemoteLoader(options: RemoteLoaderOptions) {
     }
     let promise = entry.modules.get(id);
     if (!promise) {
+      const before = new Set(runtimeInstances());
       promise = settled(
         withTimeout(entry.instance.loadRemote<{ default?: ComponentType<object> }>(id), options.timeoutMs, id).then(
           (mod) => {
+            // the container's own instance appeared while it loaded (another release loading at the
+            // same time may be counted here too: harmless, see forgetInstance)
+            for (const other of runtimeInstances()) if (!before.has(other) && other !== entry.instance) entry.owned.add(other);
             if (!mod?.default) throw new Error(`${id} exposes no default export`);
             return mod.default;
           },
@@ -104,9 +110,18 @@ export function createRemoteLoader(options: RemoteLoaderOptions) {
 
   return {
     /** The module source for one request: the visitor's registry (canary and preview included). */
-    forRegistry(registry: Record<string, string>): ModuleSource {
+    forRegistry(registry: Record<string, string>): ModuleSource & { release(): void } {
       const requestLoads = new Map<string, Promise<ComponentType<object>>>();
       return {
+        /**
+         * Lets go of the request's modules once its HTML is out. React keeps a finished render's
+         * request reachable for a while (its async context stays on the sockets and timers the
+         * render's fetches created), and through this source it would keep each release's code,
+         * past its eviction, for as long as those live.
+         */
+        release() {
+          requestLoads.clear();
+        },
         load(id) {
           let promise = requestLoads.get(id);
           if (!promise) {
@@ -181,30 +196,34 @@ function serverFetch(ms: number, originMap: [string, string][]) {
 }
 
 interface FederationGlobal {
-  __INSTANCES__?: { name?: string; options?: { name?: string } }[];
+  __INSTANCES__?: { name?: string; options?: { name?: string; id?: string } }[];
   moduleInfo?: Record<string, unknown>;
   __MANIFEST_LOADING__?: Record<string, unknown>;
   __PRELOADED_MAP__?: Map<string, unknown>;
   __SHARE__?: Record<string, unknown>;
 }
 
+function runtimeInstances(): unknown[] {
+  return (globalThis as { __FEDERATION__?: FederationGlobal }).__FEDERATION__?.__INSTANCES__ ?? [];
+}
+
 /**
  * Removes what the federation runtime keeps in its process-wide globals for a release, so
- * nothing references the release's code any more: the host instance, the remote's own
- * instance, its manifest and module info.
+ * nothing references the release's code any more: the host instance, the container's own
+ * instance and share scope, its manifest, module info and entry. The process-wide list only
+ * serves lookups by id when a container starts (each release has its own id: rspack.base.ts),
+ * so taking out an instance a live release still uses changes nothing for that release.
  */
-function forgetInstance(instance: Instance, manifestUrl: string) {
+function forgetInstance(instance: Instance, owned: Set<unknown>, manifestUrl: string) {
   const federation = (globalThis as { __FEDERATION__?: FederationGlobal }).__FEDERATION__;
   if (!federation) return;
   const hostName = instance.name;
-  const containers = new Set<unknown>();
-  for (const cached of (instance as unknown as { moduleCache: Map<string, { remoteEntryExports?: unknown }> }).moduleCache.values()) {
-    if (cached.remoteEntryExports) containers.add(cached.remoteEntryExports);
-  }
   if (federation.__INSTANCES__) {
-    federation.__INSTANCES__ = federation.__INSTANCES__.filter(
-      (other) => other !== (instance as unknown) && !containers.has((other as { remoteEntryExports?: unknown }).remoteEntryExports),
-    );
+    federation.__INSTANCES__ = federation.__INSTANCES__.filter((other) => other !== (instance as unknown) && !owned.has(other));
+  }
+  for (const other of owned) {
+    const id = (other as { options?: { id?: string } }).options?.id;
+    if (id) delete federation.__SHARE__?.[id];
   }
   delete federation.__SHARE__?.[hostName];
   // the release's folder: its manifest, server entry and files are under it

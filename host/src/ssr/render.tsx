@@ -173,13 +173,18 @@ export function createRenderer(options: RendererOptions) {
         progressiveChunkSize: Number.MAX_SAFE_INTEGER,
         onAllReady() {
           resolve({
-            pipe: (destination) => stream.pipe(destination),
+            pipe: (destination) => {
+              destination.on('close', modules.release);
+              destination.on('finish', modules.release);
+              stream.pipe(destination);
+            },
             apolloState,
             timings: { data: dataMs, render: performance.now() - renderStarted },
             errors,
           });
         },
         onShellError(error) {
+          modules.release();
           reject(error);
         },
         onError(error) {
