@@ -18,7 +18,9 @@ export * from '@playwright/test';
  * host/src/bootstrap.tsx) and no remote area is still loading (`[data-remote]:not([data-ready])`,
  * host/src/federation/remote-slot.tsx). Navigation calls wait right after they return; a
  * document reached otherwise is caught by a locator handler, which Playwright runs before the
- * next action or auto-waiting assertion. Only shop pages (with `#root`) wait.
+ * next action or auto-waiting assertion. Only storefront pages wait: those with the page state
+ * with the visitor's registry (`#shop-state`, host/server/app.ts); the orders desk (its state
+ * has no registry, and it does not hydrate), error pages and JSON do not.
  *
  * The wait is bounded (HYDRATION_WAIT_MS) and never fails by itself: a page whose host bundle or a
  * remote is broken on purpose goes on to the test's own assertions. With JavaScript disabled
@@ -32,8 +34,8 @@ export const HYDRATION_WAIT_MS = 10_000;
 
 type Options = { waitForHydration: boolean };
 
-/** A shop page (host's index.html: `#root`) that is not live yet, or whose remote areas still load. */
-const NOT_LIVE = 'html:has(#root):is(:not([data-live]), :has([data-remote]:not([data-ready])))';
+/** A storefront page (with its page state) that is not live yet, or whose remote areas still load. */
+const NOT_LIVE = 'html:has(#shop-state):is(:not([data-live]), :has([data-remote]:not([data-ready])))';
 
 /** Which document each page last waited for (`performance.timeOrigin` is new with every document). */
 const settledDocument = new WeakMap<Page, number>();
@@ -46,21 +48,33 @@ const instrumented = new WeakSet<object>();
  */
 export async function waitForHydration(page: Page): Promise<void> {
   if (page.isClosed()) return;
-  const document = await page.evaluate(() => performance.timeOrigin).catch(() => null);
-  if (document === null || settledDocument.get(page) === document) return;
+  const seen = await page.evaluate(storefrontDocument).catch(() => null);
+  if (!seen || settledDocument.get(page) === seen.document) return;
+  if (!seen.storefront) return void settledDocument.set(page, seen.document);
   await page
     .waitForFunction(
       () =>
-        !window.document.getElementById('root') ||
-        (window.document.documentElement.hasAttribute('data-live') &&
-          !window.document.querySelector('[data-remote]:not([data-ready])')),
+        window.document.documentElement.hasAttribute('data-live') &&
+        !window.document.querySelector('[data-remote]:not([data-ready])'),
       undefined,
       { timeout: HYDRATION_WAIT_MS, polling: 50 },
     )
     // a page that never gets live (broken on purpose), navigated away or closed: the test's own
     // assertions say what is wrong
     .catch(() => undefined);
-  settledDocument.set(page, document);
+  settledDocument.set(page, seen.document);
+}
+
+/** This document (`performance.timeOrigin` is new with each), and whether it is a storefront page. */
+function storefrontDocument(): { document: number; storefront: boolean } {
+  let storefront = false;
+  try {
+    const state = JSON.parse(document.getElementById('shop-state')?.textContent ?? 'null') as unknown;
+    storefront = typeof state === 'object' && state !== null && 'registry' in state;
+  } catch {
+    // no page state, or not ours
+  }
+  return { document: performance.timeOrigin, storefront };
 }
 
 function instrumentPage(page: Page): void {

@@ -16,7 +16,13 @@ test('the home page comes with its status, meta and security headers', async ({ 
   const headers = response.headers();
   expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
   expect(headers['content-security-policy']).toContain("default-src 'self'");
-  expect(headers['content-security-policy']).toMatch(/script-src 'self' 'sha256-[^']+' http:\/\/localhost:\d+/);
+  // the server-rendered page's own scripts (React's, the page state) carry a nonce, new with each
+  // answer; nothing inline runs without it or the index's hash
+  expect(headers['content-security-policy']).toMatch(/script-src 'self' 'nonce-[^']+' 'sha256-[^']+' http:\/\/localhost:\d+/);
+  expect(headers['content-security-policy']).not.toContain('unsafe-inline');
+  const nonce = (csp: string | undefined) => /'nonce-([^']+)'/.exec(csp ?? '')?.[1];
+  const again = await request.get('/');
+  expect(nonce(again.headers()['content-security-policy'])).not.toBe(nonce(headers['content-security-policy']));
   expect(headers['x-content-type-options']).toBe('nosniff');
   expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
 });
