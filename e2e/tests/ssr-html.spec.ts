@@ -8,7 +8,8 @@ import { findProduct } from '../support/product-page.ts';
 import { hydrated, pageState, rootHtml } from '../support/ssr.ts';
 
 test.describe('without JavaScript', () => {
-  test.use({ javaScriptEnabled: false });
+  // nothing runs, so nothing hydrates: support/test.ts need not wait for it
+  test.use({ javaScriptEnabled: false, waitForHydration: false });
 
   test('a product page shows the name, the price and the sizes', async ({ page, request }) => {
     const product = await findProduct(request, 'sizes in stock', (p) => p.offers.filter((o) => !o.soldOut).length > 1);
