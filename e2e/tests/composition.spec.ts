@@ -87,3 +87,36 @@ test('remotes are found through the registry, not the host build', async ({ page
   // The product remote is not needed on the home page, so it is not fetched.
   expect(manifests).not.toContain(registry.mf_product);
 });
+
+// Issue 20: the host server fetched each page's first data and put them in the page; the browser
+// hydrates from them. So a first page, its remote areas live, has asked the API nothing for them.
+for (const [name, path] of [
+  ['home', '/'],
+  ['category listing', '/catalog/obuv'],
+  ['brand listing', '/brands/nike'],
+  ['filtered listing', '/catalog/obuv?sort=priceup'],
+  ['search', '/search?search=nike'],
+  ['product page', null],
+] as const) {
+  test(`the ${name} hydrates without asking the API for its first data`, async ({ page, request }) => {
+    await returningVisitor(page);
+    const target = path ?? (await findProduct(request, 'any product', () => true)).webPath;
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.endsWith('/api/graphql')) asked.push(r.postDataJSON()?.operationName ?? r.postData() ?? r.url());
+    });
+    await page.goto(target);
+    // live: the shell hydrated and every remote area on the page rendered its module
+    await expect(page.locator('html[data-live]')).toHaveCount(1);
+    await expect(page.locator('[data-remote]').first()).toBeAttached();
+    await expect(page.locator('[data-remote]:not([data-ready])')).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1 }).or(page.getByTestId('catalog-home')).first()).toBeVisible();
+    await page.waitForTimeout(500);
+    // A product page's «Вам может понравиться» is not in its first data: the server leaves it out
+    // (not in the page state) and the browser loads it when it nears the screen (product-page.spec.ts).
+    const state = await page.locator('#shop-state').textContent();
+    if (name === 'product page' && !state?.includes('recommendedProducts')) {
+      expect(asked.filter((operation) => operation !== 'RecommendedProducts')).toEqual([]);
+    } else expect(asked).toEqual([]);
+  });
+}
