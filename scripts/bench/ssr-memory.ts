@@ -44,8 +44,12 @@ const HEAP = process.argv.includes('--heap');
 const TEXT = 'Популярное';
 const REPORTS = path.join(ROOT, 'reports');
 
-/** mf-catalog's newest release under `/s<n>/`: scripts with TEXT made `TEXT s<n>`, everything else as built. */
-function startReleaseServer(folder: string): Promise<{ url: (n: number) => string; close(): Promise<void> }> {
+/**
+ * mf-catalog's newest release under `/s<n>/`: scripts with TEXT made `TEXT s<n>`, and the build's
+ * version (its federation id, MF_BUILD_VERSION in rspack.base.ts) made `<version>-s<n>` in the
+ * manifest and the scripts, as a new build would have; everything else as built.
+ */
+function startReleaseServer(folder: string, version: string): Promise<{ url: (n: number) => string; close(): Promise<void> }> {
   const server = http.createServer((req, res) => {
     const match = /^\/s(\d+)\/(.+)$/.exec(new URL(req.url ?? '/', 'http://x').pathname);
     const file = match ? path.join(folder, path.normalize(match[2] as string)) : '';
@@ -54,7 +58,9 @@ function startReleaseServer(folder: string): Promise<{ url: (n: number) => strin
       return;
     }
     let body: Buffer | string = readFileSync(file);
-    if (file.endsWith('.js')) body = body.toString('utf8').split(`"${TEXT}"`).join(`"${TEXT} s${match[1]}"`);
+    if (file.endsWith('.js') || file.endsWith('.json')) {
+      body = body.toString('utf8').split(`"${TEXT}"`).join(`"${TEXT} s${match[1]}"`).split(version).join(`${version}-s${match[1]}`);
+    }
     const type = file.endsWith('.json') ? 'application/json' : file.endsWith('.css') ? 'text/css' : 'text/javascript';
     res.writeHead(200, { 'content-type': type, 'access-control-allow-origin': '*', 'cache-control': 'no-store' }).end(body);
   });
@@ -197,7 +203,7 @@ async function main() {
     log: { dir: logDir },
     env: { RELEASE_SMOKE: 'off', REGISTRY_TTL_MS: '0' },
   });
-  const releases = await startReleaseServer(catalogDir);
+  const releases = await startReleaseServer(catalogDir, versions.mf_catalog);
   const registryFile = path.join(work, 'registry.json');
   writeRegistry(registryFile, registry);
   const port = await freePort();
