@@ -21,6 +21,7 @@
  *          --no-build (use the newest builds) · --check (exit 1 when over scripts/bench/budgets.json)
  *          --out NAME (reports/NAME.md and .json instead of web-bench)
  *          --check-only (check the last reports/web-bench.json without running anything)
+ *          --rewrite (write reports/NAME.md again from reports/NAME.json, e.g. after editing reports/web-bench-notes.md)
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -77,6 +78,7 @@ interface Args {
   build: boolean;
   check: boolean;
   checkOnly: boolean;
+  rewrite: boolean;
   /** Report name under reports/ (web-bench): a partial run can be kept beside the full one. */
   out: string;
   renderSamples: number;
@@ -114,6 +116,7 @@ function parseArgs(argv: string[]): Args {
     build: !argv.includes('--no-build'),
     check: argv.includes('--check') || argv.includes('--check-only'),
     checkOnly: argv.includes('--check-only'),
+    rewrite: argv.includes('--rewrite'),
     out: value('--out') ?? 'web-bench',
   };
 }
@@ -1124,6 +1127,12 @@ async function main() {
     for (const f of failures) console.error(`over budget: ${f}`);
     console.log(failures.length ? `${failures.length} budget(s) missed` : 'All pages within budget.');
     process.exit(failures.length ? 1 : 0);
+  }
+  if (args.rewrite) {
+    const report = JSON.parse(readFileSync(jsonFile, 'utf8')) as Report;
+    writeFileSync(path.join(REPORT_DIR, `${args.out}.md`), markdown(report, checkBudgets(report)));
+    console.log(`Wrote reports/${args.out}.md from reports/${args.out}.json.`);
+    return;
   }
   const loadBefore = os.loadavg();
   let versions: Record<RemoteName, string>;
