@@ -2,7 +2,7 @@
 // page shows its name, price and sizes, a listing its product cards, and every page the header,
 // menus and footer; the page state carries the Apollo cache the server filled, and the browser
 // hydrates from it without asking the API again for the page's first data.
-import { expect, type Request, test } from '../support/test.ts';
+import { expect, type Page, type Request, test } from '../support/test.ts';
 import { productCards } from '../support/catalog-listing.ts';
 import { findProduct } from '../support/product-page.ts';
 import { hydrated, pageState, rootHtml } from '../support/ssr.ts';
@@ -60,8 +60,8 @@ test('the page state holds the Apollo cache the server filled, escaped for a scr
   expect(script).not.toContain('<!--');
 });
 
-test('the browser hydrates the product page without asking the API for its first data', async ({ page, request }) => {
-  const product = await findProduct(request, 'sizes in stock', (p) => p.offers.some((o) => !o.soldOut));
+/** The GraphQL operations a page asks the API from its load until a moment after hydration. */
+async function askedUntilHydrated(page: Page, url: string): Promise<string[]> {
   const asked: string[] = [];
   const track = (req: Request) => {
     if (!new URL(req.url()).pathname.endsWith('/api/graphql')) return;
@@ -76,15 +76,26 @@ test('the browser hydrates the product page without asking the API for its first
     asked.push(operation);
   };
   page.on('request', track);
-  await page.goto(product.webPath);
+  await page.goto(url);
   await hydrated(page);
-  const main = page.getByTestId('product-page');
-  await expect(main.getByRole('heading', { level: 1 })).toHaveText(product.name);
   // a moment for anything a hydrated page would still ask
   await page.waitForTimeout(1000);
   page.off('request', track);
-  // the page's first data (the product, its listing neighbours, the menus) came from the HTML
+  console.log(`[ssr-html] ${url}: graphql after hydration: ${asked.join(', ') || 'none'}`);
+  return asked;
+}
+
+test('the browser hydrates the product page without asking the API for its first data', async ({ page, request }) => {
+  const product = await findProduct(request, 'sizes in stock', (p) => p.offers.some((o) => !o.soldOut));
+  const asked = await askedUntilHydrated(page, product.webPath);
+  await expect(page.getByTestId('product-page').getByRole('heading', { level: 1 })).toHaveText(product.name);
+  // the page's first data (the product, the menus) came from the HTML
   expect(asked, `asked after hydration: ${asked.join(', ')}`).toEqual([]);
-  console.log(`[ssr-html] graphql after hydration: ${asked.join(', ') || 'none'}`);
-  test.info().annotations.push({ type: 'graphql after hydration', description: asked.join(', ') || 'none' });
+});
+
+test('the browser hydrates a listing and the home page without asking the API for their first data', async ({ page }) => {
+  for (const url of ['/catalog/obuv', '/']) {
+    const asked = await askedUntilHydrated(page, url);
+    expect(asked, `${url}: asked after hydration: ${asked.join(', ')}`).toEqual([]);
+  }
 });
