@@ -13,12 +13,20 @@ import { isDeskPath } from '../src/desk/desk-path.ts';
 import { DESK_HEADERS, deskHead } from './desk-page.ts';
 import { fallbackHead, metaTags, productPhotoPreload } from './head.ts';
 import { errorPageHtml, escapeHtml, renderPage } from './html.ts';
-import { hostStartAssets, manifestReader, pagePreloads } from './preload.ts';
-import { type Preview, previewClearCookie, previewOf, previewSetCookie, previewTarget, verifyPreview, acceptPreview } from './preview.ts';
+import { hostStartAssets, manifestReader, pagePreloads, pageStylesheets } from './preload.ts';
+import {
+  type Preview,
+  previewClearCookie,
+  previewOf,
+  previewSetCookie,
+  previewTarget,
+  verifyPreview,
+  acceptPreview,
+} from './preview.ts';
 import { proxyToApi } from './proxy.ts';
 import { apiRegistry, fileRegistry, fixedRegistry, registryFor } from './registry.ts';
 import { requestTarget } from './request.ts';
-import { loadRenderer, renderPageHtml, styleAttributeHashes } from './ssr.ts';
+import { loadRenderer, type RenderedPage, renderPageHtml, styleAttributeHashes } from './ssr.ts';
 import { baselineHeaders, clientErrorResponse, inlineScriptHashes, originsOf, securityHeaders } from './security.ts';
 import { visitorId } from './visitor.ts';
 
@@ -64,7 +72,10 @@ export async function createHostServer(config: HostConfig): Promise<http.Server>
     gzip: true,
     // Hashed file names never change; the fallback copies are named by library version only, so they are revalidated.
     setHeaders: (res, pathname) =>
-      res.setHeader('Cache-Control', pathname.startsWith('/independent-packages/') ? 'public, max-age=3600' : 'public, max-age=31536000, immutable'),
+      res.setHeader(
+        'Cache-Control',
+        pathname.startsWith('/independent-packages/') ? 'public, max-age=3600' : 'public, max-age=31536000, immutable',
+      ),
   });
   const publicConfig = {
     shopName: config.shopName,
@@ -77,7 +88,10 @@ export async function createHostServer(config: HostConfig): Promise<http.Server>
   const secureCookie = config.publicUrl.startsWith('https:');
   const hsts: Record<string, string> = secureCookie ? { 'Strict-Transport-Security': 'max-age=31536000' } : {};
   /** The visitor's registry; with an accepted preview cookie (preview.ts), the previewed release in its remote's place. */
-  const readVisitorRegistry = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<{ registry: Record<string, string>; preview: Preview | null }> => {
+  const readVisitorRegistry = async (
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+  ): Promise<{ registry: Record<string, string>; preview: Preview | null }> => {
     const state = await readRegistryState();
     const registry = registryFor(state, visitorId(req, res, secureCookie));
     const preview = previewOf(req, config.previewSecret, state, config.previewOrigins);
@@ -85,7 +99,13 @@ export async function createHostServer(config: HostConfig): Promise<http.Server>
     return { registry, preview };
   };
 
-  function errorPage(req: http.IncomingMessage, res: http.ServerResponse, status: number, text: string, extra: Record<string, string> = {}) {
+  function errorPage(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    status: number,
+    text: string,
+    extra: Record<string, string> = {},
+  ) {
     const body = errorPageHtml(text);
     res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...extra });
     res.end(req.method === 'HEAD' ? undefined : body);
@@ -114,9 +134,16 @@ export async function createHostServer(config: HostConfig): Promise<http.Server>
       'content-type': 'text/html; charset=utf-8',
       // a preview's page is that browser's alone: never stored by anything in between
       'cache-control': preview ? 'no-store' : 'no-cache',
-      ...securityHeaders({ remoteOrigins: originsOf(registry), scriptHashes, counter: Boolean(config.counterId), dev: config.dev }),
+      ...securityHeaders({
+        remoteOrigins: originsOf(registry),
+        scriptHashes,
+        counter: Boolean(config.counterId),
+        dev: config.dev,
+      }),
     };
-    const forwarded = { 'x-forwarded-for': [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ') };
+    const forwarded = {
+      'x-forwarded-for': [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', '),
+    };
     let status = 200;
     let head = fallbackHead(config.shopName);
     let resolved: unknown;
@@ -125,7 +152,11 @@ export async function createHostServer(config: HostConfig): Promise<http.Server>
       const { resolvePage } = await api(ResolvePageDocument, { path: pathname, query }, forwarded);
       const redirect = resolvePage.status === 301 || resolvePage.status === 302;
       if (redirect && resolvePage.location && onSiteLocation(resolvePage.location)) {
-        res.writeHead(resolvePage.status, { location: resolvePage.location, 'cache-control': 'no-cache', ...securityHeaders({ remoteOrigins: [], scriptHashes: [], counter: false }) });
+        res.writeHead(resolvePage.status, {
+          location: resolvePage.location,
+          'cache-control': 'no-cache',
+          ...securityHeaders({ remoteOrigins: [], scriptHashes: [], counter: false }),
+        });
         return void res.end();
       }
       // A redirect off the site (`//evil`, `/\\evil`, `https://other`, from an imported table) is never sent.
@@ -139,11 +170,20 @@ export async function createHostServer(config: HostConfig): Promise<http.Server>
       if (status === 200 || orderPage) pageType = resolvePage.type;
       resolved = { path: pathname, page: { ...resolvePage, ...(redirect ? { status: 404 } : {}), location: null } };
       if (status === 404) {
-        head = fallbackHead(orderPage ? `Заказ не найден | ${config.shopName}` : `Страница не найдена — ${config.shopName}`);
+        head = fallbackHead(
+          orderPage ? `Заказ не найден | ${config.shopName}` : `Страница не найдена — ${config.shopName}`,
+        );
       } else {
         const metaQuery = orderPage ? '' : query; // an order page's query holds its access key: never sent on
-        const { pageMeta } = await api(PageMetaDocument, { type: resolvePage.type, id: resolvePage.id, query: metaQuery }, forwarded);
-        if (pageMeta) head = [metaTags(pageMeta, config.publicUrl), productPhotoPreload(pageMeta, config.publicUrl)].filter(Boolean).join('\n    ');
+        const { pageMeta } = await api(
+          PageMetaDocument,
+          { type: resolvePage.type, id: resolvePage.id, query: metaQuery },
+          forwarded,
+        );
+        if (pageMeta)
+          head = [metaTags(pageMeta, config.publicUrl), productPhotoPreload(pageMeta, config.publicUrl)]
+            .filter(Boolean)
+            .join('\n    ');
       }
     } catch (error) {
       if ((error as { code?: unknown }).code === 'BAD_USER_INPUT') {
@@ -164,17 +204,16 @@ export async function createHostServer(config: HostConfig): Promise<http.Server>
         headers['retry-after'] = '30';
       }
     }
-    // The page's files start downloading with the HTML (see preload.ts).
-    const preloads = await pagePreloads({ pageType, registry, host: startAssets, readManifest });
     // The page itself, rendered here (host/src/ssr): the shell and the page's remote from this
     // visitor's registry, with its data. Without it (rendering off, a failed render) the browser
     // renders the page as before: a server render can only make a page better.
     let body: string | undefined;
     let apolloState: unknown;
+    let rendered: RenderedPage | undefined;
     if (renderer && resolved && req.method !== 'HEAD') {
       const nonce = randomBytes(16).toString('base64');
       try {
-        const rendered = await renderPageHtml(renderer, {
+        rendered = await renderPageHtml(renderer, {
           url: pathname + search,
           registry,
           config: publicConfig,
@@ -185,8 +224,10 @@ export async function createHostServer(config: HostConfig): Promise<http.Server>
         });
         body = rendered.html;
         apolloState = rendered.apolloState;
-        if (rendered.errors.length > 0) console.error(`[host] ${pathname}: left to the browser: ${rendered.errors.join('; ')}`);
-        headers['server-timing'] = `data;dur=${rendered.timings.data.toFixed(1)}, render;dur=${rendered.timings.render.toFixed(1)}`;
+        if (rendered.errors.length > 0)
+          console.error(`[host] ${pathname}: left to the browser: ${rendered.errors.join('; ')}`);
+        headers['server-timing'] =
+          `data;dur=${rendered.timings.data.toFixed(1)}, render;dur=${rendered.timings.render.toFixed(1)}`;
         Object.assign(
           headers,
           securityHeaders({
@@ -199,11 +240,21 @@ export async function createHostServer(config: HostConfig): Promise<http.Server>
           }),
         );
       } catch (error) {
-        console.error(`[host] ${pathname}: server render failed, the browser renders the page:`, (error as Error).message);
+        rendered = undefined;
+        console.error(
+          `[host] ${pathname}: server render failed, the browser renders the page:`,
+          (error as Error).message,
+        );
       }
     }
+    // The page's files start downloading with the HTML (see preload.ts); a server-rendered page
+    // also links the stylesheets of what it rendered (before the preloads: they block its paint).
+    const preloads = await pagePreloads({ pageType, registry, host: startAssets, readManifest });
+    const stylesheets = rendered
+      ? await pageStylesheets({ modules: rendered.modules, registry, host: startAssets, readManifest })
+      : '';
     const html = renderPage(template, {
-      head: preloads.tags ? `${head}\n    ${preloads.tags}` : head,
+      head: [head, stylesheets, preloads.tags].filter(Boolean).join('\n    '),
       ...(body !== undefined ? { body } : {}),
       state: {
         registry,
@@ -221,7 +272,13 @@ export async function createHostServer(config: HostConfig): Promise<http.Server>
     }
     res.writeHead(status, headers);
     if (req.method === 'HEAD') return void res.end();
-    res.end(encoding === 'br' ? brotliCompressSync(html, BROTLI_FAST) : encoding === 'gzip' ? gzipSync(html, { level: 6 }) : html);
+    res.end(
+      encoding === 'br'
+        ? brotliCompressSync(html, BROTLI_FAST)
+        : encoding === 'gzip'
+          ? gzipSync(html, { level: 6 })
+          : html,
+    );
   }
 
   /** The orders desk (desk-page.ts): the shell's page with the desk's head, 200, no-store, the same CSP without remotes or counter. */
@@ -230,7 +287,10 @@ export async function createHostServer(config: HostConfig): Promise<http.Server>
       template = await loadTemplate();
       scriptHashes = inlineScriptHashes(template);
     }
-    const html = renderPage(template, { head: deskHead(config.shopName), state: { config: { shopName: config.shopName } } });
+    const html = renderPage(template, {
+      head: deskHead(config.shopName),
+      state: { config: { shopName: config.shopName } },
+    });
     const headers: Record<string, string> = {
       'content-type': 'text/html; charset=utf-8',
       ...securityHeaders({ remoteOrigins: [], scriptHashes, counter: false, dev: config.dev }),
@@ -243,7 +303,13 @@ export async function createHostServer(config: HostConfig): Promise<http.Server>
     }
     res.writeHead(200, headers);
     if (req.method === 'HEAD') return void res.end();
-    res.end(encoding === 'br' ? brotliCompressSync(html, BROTLI_FAST) : encoding === 'gzip' ? gzipSync(html, { level: 6 }) : html);
+    res.end(
+      encoding === 'br'
+        ? brotliCompressSync(html, BROTLI_FAST)
+        : encoding === 'gzip'
+          ? gzipSync(html, { level: 6 })
+          : html,
+    );
   }
 
   /** robots.txt and the sitemap name the configured public origin, never the request's Host. */
@@ -253,15 +319,24 @@ export async function createHostServer(config: HostConfig): Promise<http.Server>
       entries = (await api(SitemapDocument, {})).sitemap;
     } catch (error) {
       console.error('[host] sitemap unavailable:', (error as Error).message);
-      res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '30', 'cache-control': 'no-store' });
+      res.writeHead(503, {
+        'content-type': 'text/plain; charset=utf-8',
+        'retry-after': '30',
+        'cache-control': 'no-store',
+      });
       return void res.end('Карта сайта временно недоступна');
     }
     const urls = entries
       .filter((entry) => entry.path.startsWith('/') && !entry.path.startsWith('//'))
-      .map((entry) => `<url><loc>${escapeHtml(config.publicUrl + entry.path)}</loc>${entry.lastModified ? `<lastmod>${escapeHtml(entry.lastModified.slice(0, 10))}</lastmod>` : ''}</url>`)
+      .map(
+        (entry) =>
+          `<url><loc>${escapeHtml(config.publicUrl + entry.path)}</loc>${entry.lastModified ? `<lastmod>${escapeHtml(entry.lastModified.slice(0, 10))}</lastmod>` : ''}</url>`,
+      )
       .join('\n');
     res.writeHead(200, { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=3600' });
-    res.end(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`);
+    res.end(
+      `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`,
+    );
   }
 
   /**
@@ -276,23 +351,34 @@ export async function createHostServer(config: HostConfig): Promise<http.Server>
     const params = new URLSearchParams(search);
     const next = previewTarget(params.get('next'));
     if (params.has('end')) {
-      res.writeHead(302, { location: next, 'set-cookie': previewClearCookie(secureCookie), 'cache-control': 'no-store' });
+      res.writeHead(302, {
+        location: next,
+        'set-cookie': previewClearCookie(secureCookie),
+        'cache-control': 'no-store',
+      });
       return void res.end();
     }
     const token = params.get('token') ?? '';
     const preview = config.previewSecret ? verifyPreview(config.previewSecret, token) : null;
     const state = preview ? await readRegistryState().catch(() => null) : null;
     if (!preview || !state || !acceptPreview(preview, state, config.previewOrigins)) {
-      return errorPage(req, res, 400, 'Ссылка предпросмотра недействительна или устарела. Попросите новую.', { 'set-cookie': previewClearCookie(secureCookie) });
+      return errorPage(req, res, 400, 'Ссылка предпросмотра недействительна или устарела. Попросите новую.', {
+        'set-cookie': previewClearCookie(secureCookie),
+      });
     }
-    res.writeHead(302, { location: next, 'set-cookie': previewSetCookie(token, preview, secureCookie), 'cache-control': 'no-store' });
+    res.writeHead(302, {
+      location: next,
+      'set-cookie': previewSetCookie(token, preview, secureCookie),
+      'cache-control': 'no-store',
+    });
     res.end();
   }
 
   async function route(req: http.IncomingMessage, res: http.ServerResponse) {
     for (const [name, value] of Object.entries({ ...baselineHeaders('/'), ...hsts })) res.setHeader(name, value);
     const target = requestTarget(req);
-    if (target.kind === 'bad') return errorPage(req, res, 400, 'Некорректный запрос. Начните с главной страницы.', { connection: 'close' });
+    if (target.kind === 'bad')
+      return errorPage(req, res, 400, 'Некорректный запрос. Начните с главной страницы.', { connection: 'close' });
     if (target.kind === 'server') {
       res.writeHead(204, { allow: 'GET, HEAD, POST, OPTIONS' });
       return void res.end();
@@ -344,12 +430,17 @@ export async function createHostServer(config: HostConfig): Promise<http.Server>
           return null;
         },
       );
-      res.writeHead(registry ? 200 : 503, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+      res.writeHead(registry ? 200 : 503, {
+        'content-type': 'application/json; charset=utf-8',
+        'cache-control': 'no-store',
+      });
       return void res.end(JSON.stringify(registry ?? {}));
     }
     if (pathname === '/robots.txt') {
       res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
-      return void res.end(`User-agent: *\nDisallow: /cart\nDisallow: /checkout\nDisallow: /order/\nDisallow: /api/\nSitemap: ${config.publicUrl}/sitemap.xml\n`);
+      return void res.end(
+        `User-agent: *\nDisallow: /cart\nDisallow: /checkout\nDisallow: /order/\nDisallow: /api/\nSitemap: ${config.publicUrl}/sitemap.xml\n`,
+      );
     }
     if (pathname === '/sitemap.xml') return sitemap(res);
     if (isDeskPath(pathname)) return deskPage(req, res);

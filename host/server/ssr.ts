@@ -24,6 +24,8 @@ export interface RenderRequest {
 interface RenderResult {
   pipe(destination: NodeJS.WritableStream): void;
   apolloState: unknown;
+  /** The remote modules rendered into the page (their stylesheets go into its head). */
+  modules: string[];
   timings: { data: number; render: number };
   errors: string[];
 }
@@ -36,6 +38,7 @@ export interface Renderer {
 export interface RenderedPage {
   html: string;
   apolloState: unknown;
+  modules: string[];
   timings: RenderResult['timings'];
   errors: string[];
 }
@@ -71,7 +74,13 @@ export async function renderPageHtml(renderer: Renderer, request: RenderRequest)
     sink.on('error', reject);
     result.pipe(sink);
   });
-  return { html: Buffer.concat(chunks).toString('utf8'), apolloState: result.apolloState, timings: result.timings, errors: result.errors };
+  return {
+    html: Buffer.concat(chunks).toString('utf8'),
+    apolloState: result.apolloState,
+    modules: result.modules,
+    timings: result.timings,
+    errors: result.errors,
+  };
 }
 
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&#x27;': "'", '&#39;': "'", '&lt;': '<', '&gt;': '>' };

@@ -110,7 +110,7 @@ export function createRemoteLoader(options: RemoteLoaderOptions) {
 
   return {
     /** The module source for one request: the visitor's registry (canary and preview included). */
-    forRegistry(registry: Record<string, string>): ModuleSource & { release(): void } {
+    forRegistry(registry: Record<string, string>): ModuleSource & { release(): void; rendered(): RemoteModuleId[] } {
       const requestLoads = new Map<string, Promise<ComponentType<object>>>();
       return {
         /**
@@ -121,6 +121,12 @@ export function createRemoteLoader(options: RemoteLoaderOptions) {
          */
         release() {
           requestLoads.clear();
+        },
+        /** The modules this request rendered (loaded, not failed). */
+        rendered(): RemoteModuleId[] {
+          return [...requestLoads.entries()]
+            .filter(([, promise]) => (promise as { status?: string }).status === 'fulfilled')
+            .map(([id]) => id as RemoteModuleId);
         },
         load(id) {
           let promise = requestLoads.get(id);

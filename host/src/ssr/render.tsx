@@ -60,6 +60,8 @@ export interface RenderResult {
   pipe(destination: Writable): void;
   /** The Apollo cache after the render, for the browser's client. */
   apolloState: unknown;
+  /** The remote modules rendered into the page (the page server links their stylesheets). */
+  modules: string[];
   /** Milliseconds: fetching data and modules, and the final render. */
   timings: { data: number; render: number };
   /** Areas that will render in the browser instead (a failed, slow or throwing remote). */
@@ -179,6 +181,7 @@ export function createRenderer(options: RendererOptions) {
               stream.pipe(destination);
             },
             apolloState,
+            modules: modules.rendered(),
             timings: { data: dataMs, render: performance.now() - renderStarted },
             errors,
           });
