@@ -6,7 +6,7 @@
 // nested server/ folder is accepted, stored and served.
 import path from 'node:path';
 import { expect, test } from '../support/test.ts';
-import { freePort, ROOT, type Service, startService, waitForHttp } from '../../scripts/lib/stack.ts';
+import { COMPILED_CONDITIONS, freePort, ROOT, SERVER_ENTRIES, type Service, startService, waitForHttp } from '../../scripts/lib/stack.ts';
 import { createRegistryClient } from '../../scripts/remotes/ops-client.ts';
 import { returningVisitor } from '../support/fresh-visitor.ts';
 import { shop } from '../support/private-host.ts';
@@ -27,8 +27,9 @@ let pid: number | undefined;
 
 test.beforeAll(async () => {
   const port = await freePort();
-  // a page server of its own, reading the API's registry on every request as production does
-  server = startService(`host-ssr-${port}`, path.join(ROOT, 'node_modules/.bin/tsx'), ['host/server/main.ts'], {
+  // a page server of its own (the compiled production entry, as the stack's), reading the API's
+  // registry on every request as production does
+  server = startService(`host-ssr-${port}`, process.execPath, [...COMPILED_CONDITIONS, SERVER_ENTRIES.host], {
     log: { dir: path.join(ROOT, '.run', 'e2e-logs') },
     env: { HOST_PORT: String(port), API_URL: shop.apiUrl, REGISTRY_TTL_MS: '0' },
   });
