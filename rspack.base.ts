@@ -91,10 +91,12 @@ export function sharedConfig(appPackage: PackageJson) {
  * the host provides), so the page server can preload them with the HTML.
  */
 class StartAssetsPlugin {
-  constructor(private readonly outDir: string) {}
   apply(compiler: import('@rspack/core').Compiler) {
     compiler.hooks.done.tap('StartAssetsPlugin', (stats) => {
       if (stats.hasErrors()) return;
+      // the build's own output folder, read when it is done: a config built from this one into
+      // another folder (the benchmark's single bundle) must not overwrite the host's start files
+      const outDir = String(compiler.options.output.path);
       const json = stats.toJson({ all: false, chunks: true, chunkOrigins: true });
       const files = new Set<string>();
       for (const chunk of json.chunks ?? []) {
@@ -102,7 +104,7 @@ class StartAssetsPlugin {
           for (const file of chunk.files ?? []) files.add(file);
         }
       }
-      const manifestFile = path.join(this.outDir, 'mf-manifest.json');
+      const manifestFile = path.join(outDir, 'mf-manifest.json');
       if (existsSync(manifestFile)) {
         const manifest = readJson<{ shared: { assets: { js: { sync: string[] }; css: { sync: string[] } } }[] }>(
           manifestFile,
@@ -112,7 +114,7 @@ class StartAssetsPlugin {
       }
       const list = [...files].filter((file) => !file.endsWith('.map'));
       const assets = { scripts: list.filter((f) => f.endsWith('.js')), styles: list.filter((f) => f.endsWith('.css')) };
-      writeFileSync(path.join(this.outDir, 'start-assets.json'), `${JSON.stringify(assets, null, 2)}\n`);
+      writeFileSync(path.join(outDir, 'start-assets.json'), `${JSON.stringify(assets, null, 2)}\n`);
     });
   }
 }
@@ -318,7 +320,7 @@ export function createConfig(options: AppOptions, argv: { mode?: string } = {}, 
               // The server fills the <!--app-head--> and <!--app-state--> placeholders: keep comments.
               minify: false,
             }),
-            new StartAssetsPlugin(outDir),
+            new StartAssetsPlugin(),
           ]
         : []),
     ],
