@@ -475,6 +475,8 @@ export function createHostConfigs(options: AppOptions, argv: { mode?: string } =
           __APP_VERSION__: JSON.stringify(appPackage.version),
           // the versions the renderer provides its singletons under to the remotes' server builds
           __SHARED_VERSIONS__: JSON.stringify(Object.fromEntries(SINGLETONS.map((name) => [name, installedVersion(name)]))),
+          // every share key of the policy (singletons and their subpaths): the renderer refuses to start without one
+          __SHARED_KEYS__: JSON.stringify([...SINGLETONS, ...Object.keys(SHARED_SUBPATHS)]),
         }),
       ],
       optimization: { minimize: false, splitChunks: false },

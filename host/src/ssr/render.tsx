@@ -69,6 +69,8 @@ export interface RenderResult {
 }
 
 declare const __SHARED_VERSIONS__: Record<string, string>;
+/** The federation sharing policy's keys (scripts/lib/federation-shared.ts), written in by the build. */
+declare const __SHARED_KEYS__: string[];
 
 function versionOf(pkg: string): string {
   const version = __SHARED_VERSIONS__[pkg];
@@ -105,11 +107,24 @@ class BrowserArea extends Error {
   }
 }
 
+/**
+ * The libraries below are imported one by one (one instance with this renderer's React tree); a
+ * share key the policy gained and this list lacks would let each remote's server build run its
+ * own copy (two Reacts, two stores): refused at start instead.
+ */
+function checkedSharedLibs() {
+  const libs = sharedLibs();
+  const missing = __SHARED_KEYS__.filter((key) => !Object.hasOwn(libs, key));
+  if (missing.length > 0)
+    throw new Error(`host/src/ssr/render.tsx provides no ${missing.join(', ')} to the remotes (a federation singleton: add it to sharedLibs)`);
+  return libs;
+}
+
 export function createRenderer(options: RendererOptions) {
   const remoteTimeoutMs = options.remoteTimeoutMs ?? 1500;
   const renderTimeoutMs = options.renderTimeoutMs ?? 3000;
   const loader = createRemoteLoader({
-    shared: sharedLibs(),
+    shared: checkedSharedLibs(),
     timeoutMs: remoteTimeoutMs,
     maxReleases: options.maxReleases ?? 12,
     retryAfterMs: 10_000,
