@@ -36,6 +36,18 @@ const MAX_QUERY = 4000;
 
 const BROTLI_FAST = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } };
 
+/** A page's HTML, compressed as the browser accepts (a page carries its state inline); nothing for HEAD. */
+function sendHtml(req: http.IncomingMessage, res: http.ServerResponse, status: number, headers: Record<string, string>, html: string) {
+  const encoding = acceptedEncoding(req);
+  if (encoding) {
+    headers['content-encoding'] = encoding;
+    headers.vary = 'Accept-Encoding';
+  }
+  res.writeHead(status, headers);
+  if (req.method === 'HEAD') return void res.end();
+  res.end(encoding === 'br' ? brotliCompressSync(html, BROTLI_FAST) : encoding === 'gzip' ? gzipSync(html, { level: 6 }) : html);
+}
+
 function acceptedEncoding(req: http.IncomingMessage): 'br' | 'gzip' | null {
   const accept = String(req.headers['accept-encoding'] ?? '');
   if (/\bbr\b/.test(accept)) return 'br';
@@ -134,12 +146,6 @@ export async function createHostServer(config: HostConfig): Promise<http.Server>
       'content-type': 'text/html; charset=utf-8',
       // a preview's page is that browser's alone: never stored by anything in between
       'cache-control': preview ? 'no-store' : 'no-cache',
-      ...securityHeaders({
-        remoteOrigins: originsOf(registry),
-        scriptHashes,
-        counter: Boolean(config.counterId),
-        dev: config.dev,
-      }),
     };
     const forwarded = {
       'x-forwarded-for': [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', '),
@@ -207,11 +213,9 @@ export async function createHostServer(config: HostConfig): Promise<http.Server>
     // The page itself, rendered here (host/src/ssr): the shell and the page's remote from this
     // visitor's registry, with its data. Without it (rendering off, a failed render) the browser
     // renders the page as before: a server render can only make a page better.
-    let body: string | undefined;
-    let apolloState: unknown;
     let rendered: RenderedPage | undefined;
+    const nonce = randomBytes(16).toString('base64');
     if (renderer && resolved && req.method !== 'HEAD') {
-      const nonce = randomBytes(16).toString('base64');
       try {
         rendered = await renderPageHtml(renderer, {
           url: pathname + search,
@@ -222,31 +226,28 @@ export async function createHostServer(config: HostConfig): Promise<http.Server>
           nonce,
           headers: forwarded,
         });
-        body = rendered.html;
-        apolloState = rendered.apolloState;
         if (rendered.errors.length > 0)
           console.error(`[host] ${pathname}: left to the browser: ${rendered.errors.join('; ')}`);
         headers['server-timing'] =
           `data;dur=${rendered.timings.data.toFixed(1)}, render;dur=${rendered.timings.render.toFixed(1)}`;
-        Object.assign(
-          headers,
-          securityHeaders({
-            remoteOrigins: originsOf(registry),
-            scriptHashes,
-            nonce,
-            styleAttributeHashes: styleAttributeHashes(body),
-            counter: Boolean(config.counterId),
-            dev: config.dev,
-          }),
-        );
       } catch (error) {
-        rendered = undefined;
         console.error(
           `[host] ${pathname}: server render failed, the browser renders the page:`,
           (error as Error).message,
         );
       }
     }
+    // CSP: the remotes' origins; a server-rendered page's nonce (React's scripts) and style attributes
+    Object.assign(
+      headers,
+      securityHeaders({
+        remoteOrigins: originsOf(registry),
+        scriptHashes,
+        ...(rendered ? { nonce, styleAttributeHashes: styleAttributeHashes(rendered.html) } : {}),
+        counter: Boolean(config.counterId),
+        dev: config.dev,
+      }),
+    );
     // The page's files start downloading with the HTML (see preload.ts); a server-rendered page
     // also links the stylesheets of what it rendered (before the preloads: they block its paint).
     const preloads = await pagePreloads({ pageType, registry, host: startAssets, readManifest });
@@ -255,30 +256,16 @@ export async function createHostServer(config: HostConfig): Promise<http.Server>
       : '';
     const html = renderPage(template, {
       head: [head, stylesheets, preloads.tags].filter(Boolean).join('\n    '),
-      ...(body !== undefined ? { body } : {}),
+      ...(rendered ? { body: rendered.html } : {}),
       state: {
         registry,
         config: publicConfig,
         resolved,
         ...(preview ? { preview: { remote: preview.remote, version: preview.version } } : {}),
-        ...(apolloState ? { apollo: apolloState } : {}),
+        ...(rendered ? { apollo: rendered.apolloState } : {}),
       },
     });
-    // Compressed: the page carries its state (registry, resolver answer) inline.
-    const encoding = acceptedEncoding(req);
-    if (encoding) {
-      headers['content-encoding'] = encoding;
-      headers.vary = 'Accept-Encoding';
-    }
-    res.writeHead(status, headers);
-    if (req.method === 'HEAD') return void res.end();
-    res.end(
-      encoding === 'br'
-        ? brotliCompressSync(html, BROTLI_FAST)
-        : encoding === 'gzip'
-          ? gzipSync(html, { level: 6 })
-          : html,
-    );
+    sendHtml(req, res, status, headers, html);
   }
 
   /** The orders desk (desk-page.ts): the shell's page with the desk's head, 200, no-store, the same CSP without remotes or counter. */
@@ -296,20 +283,7 @@ export async function createHostServer(config: HostConfig): Promise<http.Server>
       ...securityHeaders({ remoteOrigins: [], scriptHashes, counter: false, dev: config.dev }),
       ...DESK_HEADERS,
     };
-    const encoding = acceptedEncoding(req);
-    if (encoding) {
-      headers['content-encoding'] = encoding;
-      headers.vary = 'Accept-Encoding';
-    }
-    res.writeHead(200, headers);
-    if (req.method === 'HEAD') return void res.end();
-    res.end(
-      encoding === 'br'
-        ? brotliCompressSync(html, BROTLI_FAST)
-        : encoding === 'gzip'
-          ? gzipSync(html, { level: 6 })
-          : html,
-    );
+    sendHtml(req, res, 200, headers, html);
   }
 
   /** robots.txt and the sitemap name the configured public origin, never the request's Host. */
