@@ -6,4 +6,17 @@ export {};
 
 declare global {
   const navigator: { readonly onLine: boolean } | undefined;
+  // WHATWG URL: a global of Node (since 10) and of every browser, so present, not possibly missing;
+  // only what origin-map.ts reads
+  const URL: new (
+    url: string,
+  ) => {
+    readonly protocol: string;
+    readonly username: string;
+    readonly password: string;
+    readonly origin: string;
+    readonly pathname: string;
+    readonly search: string;
+    readonly hash: string;
+  };
 }
