@@ -9,16 +9,16 @@
  *   mf-manifest.json and mf-stats.json; release-rules.ts).
  * Reasons are Russian: the team reads them in the 409 and in `status`.
  */
+import { internalUrl } from '@shop/contracts/origin-map';
 import type { Config } from '../config.ts';
 import { type Manifest, type SharedExports, exportsOf, manifestFiles, manifestProblems } from './release-rules.ts';
-import { internalUrl } from './release-config.ts';
 import { type CandidateRelease, type ReleaseCheckResult, registerReleaseCheck } from './release-gate.ts';
 
 const TIMEOUT_MS = 5000;
 
 /** Where the API itself reaches a public URL (RELEASE_CHECK_ORIGIN_MAP). */
 function reachable(config: Config, url: string): string {
-  return internalUrl(config.release.originMap, url) ?? url;
+  return internalUrl(config.release.originMap, url);
 }
 
 async function get(config: Config, url: string): Promise<Response> {

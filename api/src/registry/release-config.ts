@@ -1,3 +1,4 @@
+import { type OriginMap, parseOriginMap } from '@shop/contracts/origin-map';
 import { REMOTES } from '@shop/contracts/remotes';
 
 /** The release gate's settings (config.ts `release`). */
@@ -18,9 +19,10 @@ export interface ReleaseConfig {
   originsExplicit: boolean;
   /**
    * Where the API itself reaches a public URL (in docker-compose the browser's localhost:3001
-   * is another service inside the network): RELEASE_CHECK_ORIGIN_MAP="http://localhost:3001=http://mf-catalog:3001,…".
+   * is another service inside the network): RELEASE_CHECK_ORIGIN_MAP="http://localhost:3001=http://mf-catalog:3001,…",
+   * read by @shop/contracts/origin-map (a malformed map stops the start).
    */
-  originMap: [from: string, to: string][];
+  originMap: OriginMap;
 }
 
 export function loadReleaseConfig(env: NodeJS.ProcessEnv, publicUrl: string): ReleaseConfig {
@@ -34,21 +36,6 @@ export function loadReleaseConfig(env: NodeJS.ProcessEnv, publicUrl: string): Re
   for (const remote of Object.values(REMOTES)) {
     for (const host of new Set([shop.hostname, 'localhost', '127.0.0.1'])) defaults.add(`${shop.protocol}//${host}:${remote.port}`);
   }
-  const originMap = (env.RELEASE_CHECK_ORIGIN_MAP ?? '')
-    .split(',')
-    // an origin with or without its trailing slash ("https://shop.example/" maps https://shop.example too)
-    .map((pair) => pair.split('=').map((s) => s.trim().replace(/\/+$/, '')) as [string, string])
-    .filter(([from, to]) => from && to);
+  const originMap = parseOriginMap(env.RELEASE_CHECK_ORIGIN_MAP);
   return { hostUrl, origins: explicit.length ? explicit : [...defaults], originsExplicit: explicit.length > 0, originMap };
-}
-
-/**
- * A public URL as the API's own side reaches it (`originMap`), or null when no entry maps it.
- * An entry maps its origin (or path) whole: http://localhost:3000 is not http://localhost:30001.
- */
-export function internalUrl(originMap: readonly (readonly [string, string])[], url: string): string | null {
-  for (const [from, to] of originMap) {
-    if (url.startsWith(from) && /^(?:$|[/?#])/.test(url.slice(from.length, from.length + 1))) return to + url.slice(from.length);
-  }
-  return null;
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { CHROMIUM_ARGS } from './chromium-flags.ts';
+import { internalUrl, type OriginMap } from '@shop/contracts/origin-map';
 import { PAGES, type PageType } from '@shop/contracts/pages';
 import { EXPOSED_MODULES, type RemoteModuleId } from '@shop/contracts/remotes';
 import { eq } from 'drizzle-orm';
@@ -13,7 +14,6 @@ import {
   type ReleaseCheckResult,
   registerReleaseCheck,
 } from './release-gate.ts';
-import { internalUrl } from './release-config.ts';
 import type { SmokeConfig } from './smoke-config.ts';
 
 /**
@@ -228,16 +228,13 @@ async function launch(config: SmokeConfig): Promise<Browser> {
  * mapped origin goes to the internal one. The page itself still sees the public URLs — the ones
  * shoppers get, in its registry, CSP and the candidate's manifest — so nothing else changes.
  */
-async function routeToInternal(
-  context: BrowserContext,
-  originMap: readonly (readonly [string, string])[],
-): Promise<void> {
+async function routeToInternal(context: BrowserContext, originMap: OriginMap): Promise<void> {
   if (!originMap.length) return;
   await context.route(
-    (url) => internalUrl(originMap, url.href) !== null,
+    (url) => internalUrl(originMap, url.href) !== url.href,
     async (route) => {
       const from = route.request().url();
-      const to = internalUrl(originMap, from) as string;
+      const to = internalUrl(originMap, from);
       try {
         // Chromium sends the request to the internal address in place (the page never sees it);
         // it only does so within one scheme, so an https public address reached over http inside
@@ -255,7 +252,7 @@ async function routeToInternal(
 async function visit(
   browser: Browser,
   config: SmokeConfig,
-  originMap: readonly (readonly [string, string])[],
+  originMap: OriginMap,
   hostUrl: string,
   token: string,
   release: CandidateRelease,
@@ -267,7 +264,7 @@ async function visit(
   // the public one): the preview cookie is set for both
   const internalHost = internalUrl(originMap, hostUrl);
   await context.addCookies(
-    [hostUrl, ...(internalHost ? [internalHost] : [])].map((url) => ({
+    [...new Set([hostUrl, internalHost])].map((url) => ({
       name: PREVIEW_COOKIE,
       value: token,
       url,
@@ -278,7 +275,7 @@ async function visit(
   const page = await context.newPage();
   const problems: string[] = [];
   // requests and answers are reported at the address they went to: the public one, or the internal one it maps to
-  const bothForms = (url: string) => [url, internalUrl(originMap, url) ?? url];
+  const bothForms = (url: string) => [url, internalUrl(originMap, url)];
   const candidateBases = bothForms(new URL('.', release.manifestUrl).href);
   const candidateBase = candidateBases[0] as string;
   const apiBases = bothForms(new URL('/api/', hostUrl).href);
@@ -373,7 +370,7 @@ export function smokeCheck(db: Db) {
     const run = async (): Promise<ReleaseCheckResult> => {
       // the remotes this host serves now (its registry, as the preview's browser will get it)
       const registryUrl = new URL('/registry.json', hostUrl).href;
-      const served = await fetch(internalUrl(originMap, registryUrl) ?? registryUrl, {
+      const served = await fetch(internalUrl(originMap, registryUrl), {
         signal: AbortSignal.timeout(5000),
       })
         .then((r) => r.json() as Promise<Record<string, string>>)
