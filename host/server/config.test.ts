@@ -16,6 +16,17 @@ describe('host configuration', () => {
     }
   });
 
+  // the map itself is @shop/contracts/origin-map's (contracts/src/origin-map.test.ts): here only that
+  // the server renderer gets the API's map, read by the same code, and a malformed one stops the start
+  it('hands RELEASE_CHECK_ORIGIN_MAP to the server renderer, refusing a malformed map', () => {
+    const env = { RELEASE_CHECK_ORIGIN_MAP: 'http://localhost:3001/=http://mf-catalog:3001' };
+    expect(readConfig(env).ssr?.originMap).toEqual([['http://localhost:3001', 'http://mf-catalog:3001']]);
+    expect(readConfig({}).ssr?.originMap).toEqual([]);
+    expect(() => readConfig({ RELEASE_CHECK_ORIGIN_MAP: 'http://localhost:3001=mf-catalog' })).toThrow(
+      /^RELEASE_CHECK_ORIGIN_MAP: «mf-catalog»/,
+    );
+  });
+
   it('keeps the ops API and source maps closed unless switched on', () => {
     expect(readConfig({})).toMatchObject({ proxyOps: false, serveSourceMaps: false });
     expect(readConfig({ HOST_PROXY_OPS: '1', SERVE_SOURCE_MAPS: '1' })).toMatchObject({ proxyOps: true, serveSourceMaps: true });

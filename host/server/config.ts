@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parseOriginMap } from '@shop/contracts/origin-map';
 
 /** The host server's configuration, read and validated in this one place. */
 export interface HostConfig {
@@ -138,11 +139,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): HostConfig {
             remoteTimeoutMs: millis(env, 'SSR_REMOTE_TIMEOUT_MS', 1500),
             renderTimeoutMs: millis(env, 'SSR_TIMEOUT_MS', 3000),
             // Where this server reaches the remotes' public URLs (inside docker-compose's network the
-            // public http://localhost:3001 is http://mf-catalog:3001): the same `from=to,…` as the API's.
-            originMap: (env.RELEASE_CHECK_ORIGIN_MAP ?? '')
-              .split(',')
-              .map((pair) => pair.split('=').map((part) => part.trim().replace(/\/+$/, '')) as [string, string])
-              .filter(([from, to]) => Boolean(from && to)),
+            // public http://localhost:3001 is http://mf-catalog:3001): the API's map, read by the same code.
+            originMap: parseOriginMap(env.RELEASE_CHECK_ORIGIN_MAP),
           },
     contacts,
     ...(optional(env, 'PREVIEW_SECRET') ? { previewSecret: optional(env, 'PREVIEW_SECRET') } : {}),

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import vm from 'node:vm';
 import { createInstance } from '@module-federation/enhanced/runtime';
+import { internalUrl, type OriginMap } from '@shop/contracts/origin-map';
 import type { RemoteModuleId } from '@shop/contracts/remotes';
 import type { ComponentType } from 'react';
 import { type ModuleSource, settled } from '../federation/module-source.ts';
@@ -18,8 +19,8 @@ export interface RemoteLoaderOptions {
   maxReleases: number;
   /** After a failure or a timeout a release is not asked again for this long (its areas render their fallback at once). */
   retryAfterMs: number;
-  /** `[public origin, internal origin]`: the runtime's fetches of a public URL go to the internal one. */
-  originMap: [string, string][];
+  /** `[public origin, internal origin]` (@shop/contracts/origin-map): the runtime's fetches of a public URL go to the internal one. */
+  originMap: OriginMap;
 }
 
 interface LoadedRelease {
@@ -176,14 +177,9 @@ const nodeRequire = createRequire(pathToFileURL(`${process.cwd()}/`).href);
  *   without that global. The server build is one file (rspack.base.ts), so the container never
  *   resolves a chunk URL by the remote's name either.
  */
-function serverFetch(ms: number, originMap: [string, string][]) {
-  const internal = (url: string) => {
-    for (const [from, to] of originMap) {
-      if (url.startsWith(from) && /^(?:$|[/?#])/.test(url.charAt(from.length))) return to + url.slice(from.length);
-    }
-    return url;
-  };
-  const get = (url: string, init?: RequestInit) => fetch(internal(url), { ...init, signal: AbortSignal.timeout(ms) });
+function serverFetch(ms: number, originMap: OriginMap) {
+  const get = (url: string, init?: RequestInit) =>
+    fetch(internalUrl(originMap, url), { ...init, signal: AbortSignal.timeout(ms) });
   return {
     name: 'shop-ssr-fetch',
     fetch: get,
