@@ -1,3 +1,5 @@
+import { internalUrl, parseOriginMap } from '@shop/contracts/origin-map';
+
 /**
  * The release checks live in the API (api/src/registry/release-rules.ts, run by the registry's
  * release gate on every publish, activate, canary, promote and rollback): the CLI is a client,
@@ -9,14 +11,10 @@ export { compareManifests, type Manifest, type SharedExports } from '@shop/api/r
 /**
  * Where the tool itself reaches a public URL: in docker-compose the browser's address
  * (localhost:3001) is another service's name inside the network.
- * RELEASE_CHECK_ORIGIN_MAP="http://localhost:3001=http://mf-catalog:3001,…"
+ * RELEASE_CHECK_ORIGIN_MAP="http://localhost:3001=http://mf-catalog:3001,…" (@shop/contracts/origin-map).
  */
 function reachable(url: string): string {
-  for (const pair of (process.env.RELEASE_CHECK_ORIGIN_MAP ?? '').split(',')) {
-    const [from, to] = pair.split('=');
-    if (from && to && url.startsWith(from)) return to + url.slice(from.length);
-  }
-  return url;
+  return internalUrl(parseOriginMap(process.env.RELEASE_CHECK_ORIGIN_MAP), url);
 }
 
 /** A release's trusted documents (codegen's `persisted-operations.json`, in its release folder). */

@@ -16,6 +16,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { internalUrl, parseOriginMap } from '@shop/contracts/origin-map';
 import { PAGES } from '@shop/contracts/pages';
 import { EXPOSED_MODULES } from '@shop/contracts/remotes';
 import semver from 'semver';
@@ -175,13 +176,9 @@ export function compareHostWithRelease(
   return problems;
 }
 
-/** The release's public URL as this tool reaches it (RELEASE_CHECK_ORIGIN_MAP, as check-candidate.ts reads it). */
+/** The release's public URL as this tool reaches it (RELEASE_CHECK_ORIGIN_MAP, @shop/contracts/origin-map). */
 function reachableUrl(url: string): string {
-  const pair = (process.env.RELEASE_CHECK_ORIGIN_MAP ?? '')
-    .split(',')
-    .map((p) => p.split('='))
-    .find(([from, to]) => from && to && url.startsWith(from));
-  return pair ? pair[1] + url.slice(pair[0]!.length) : url;
+  return internalUrl(parseOriginMap(process.env.RELEASE_CHECK_ORIGIN_MAP), url);
 }
 
 async function fetchJson(publicUrl: string): Promise<unknown> {
