@@ -66,6 +66,17 @@ export const PACKAGE_RULES: Pattern[] = [
   },
 ];
 
+/**
+ * Test-only entries: the hydration tests' harness (mf-shared/src/testing.tsx) imports vitest and
+ * react-dom/server. Only test files (*.test.ts(x), whose override below drops this rule) import
+ * it; production code never does, not even by its path inside mf-shared.
+ */
+export const TEST_ONLY_ENTRIES = ['@shop/mf-shared/testing'];
+const TEST_ONLY: Pattern = {
+  group: [...TEST_ONLY_ENTRIES, '**/mf-shared/src/testing*', './testing*', '../testing*'],
+  message: `${TEST_ONLY_ENTRIES.join(', ')} is the tests' harness (vitest, react-dom/server): only test files (*.test.ts, *.test.tsx) import it. ${PACKAGES_README}.`,
+};
+
 const NO_SERVER_IN_BROWSER: Pattern = {
   group: ['@shop/api'],
   message: `Browser code never imports the API (@shop/api), not even its types: they bring Node's types into the browser project. ${PACKAGES_README}.`,
@@ -292,10 +303,10 @@ const packageRulesOf = (includes: string[]): Pattern[] =>
     includes.some((glob) => pkg.includes.some((root) => glob.startsWith(root.replace(/\*\*$/, '')))),
   ).flatMap((pkg) => pkg.rules);
 
-const importRule = (patterns: Pattern[]) => ({
+const importRule = (patterns: Pattern[], packageRules = [...PACKAGE_RULES, TEST_ONLY]) => ({
   linter: {
     rules: {
-      style: { noRestrictedImports: { level: 'error', options: { patterns: [...PACKAGE_RULES, ...patterns] } } },
+      style: { noRestrictedImports: { level: 'error', options: { patterns: [...packageRules, ...patterns] } } },
     },
   },
 });
@@ -360,8 +371,8 @@ export function biomeConfig() {
         includes: layer.includes,
         ...importRule([...packageRulesOf(layer.includes), layer.rule]),
       })),
-      // tests may reach any folder of their own package (never another package's files)
-      { includes: ['**/*.test.ts', '**/*.test.tsx'], ...importRule([]) },
+      // tests may reach any folder of their own package (never another package's files) and the test-only entries
+      { includes: ['**/*.test.ts', '**/*.test.tsx'], ...importRule([], PACKAGE_RULES) },
       { includes: ['scripts/bench/**'], linter: { rules: { style: { noRestrictedImports: 'off' } } } },
     ],
   };
