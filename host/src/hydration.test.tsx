@@ -3,21 +3,16 @@
 // browser. The server's HTML and the browser's first render must be the same markup (no hydration
 // error), and what the browser keeps in its storage (cart, favourites, theme, cookie consent, the
 // search tooltip seen) shows right after hydration.
-import { ApolloClient, ApolloLink, InMemoryCache, Observable } from '@apollo/client';
-import { ApolloProvider } from '@apollo/client/react';
-import type { ShellContextValue } from '@shop/mf-shared';
+
 import { readFileSync } from 'node:fs';
-import { act, type ReactElement } from 'react';
-import { hydrateRoot, type Root } from 'react-dom/client';
-import { renderToString } from 'react-dom/server';
-import { MemoryRouter, StaticRouter } from 'react-router-dom';
+import type { ShellContextValue } from '@shop/mf-shared';
+import { expectCleanHydration, onPage, serverThenHydrate, testClient, testShell } from '@shop/mf-shared/testing';
+import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { COOKIE_CONSENT_KEY } from './cookie/cookie-notice.tsx';
 import { MenuDocument } from './graphql/generated.ts';
 import { SEARCH_TOOLTIP_KEY } from './search/search-intro.tsx';
 import { THEME_STORAGE_KEY } from './theme/theme.ts';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const CONFIG = { shopName: 'Оригинал', marketplace: 'Poizon', contacts: { phone: '+7 900 000-00-00' } };
 const MENU = {
@@ -78,13 +73,6 @@ function storeCookiesAccepted() {
   localStorage.setItem(COOKIE_CONSENT_KEY, 'true');
 }
 
-function apollo() {
-  // Both sides start from the same cache (the server's answers, handed to the browser's client).
-  const client = new ApolloClient({ cache: new InMemoryCache(), link: new ApolloLink(() => new Observable(() => {})) });
-  client.writeQuery({ query: MenuDocument, data: MENU as never });
-  return client;
-}
-
 /** The shell's storage-dependent parts, from freshly imported modules (a new page load, new stores). */
 async function shell(server: boolean): Promise<ReactElement> {
   const [{ ShellContext }, { Header }, { CookieNotice }, { SearchIntroProvider }, { Footer }] = await Promise.all([
@@ -94,74 +82,36 @@ async function shell(server: boolean): Promise<ReactElement> {
     import('./search/search-intro.tsx'),
     import('./layout/footer.tsx'),
   ]);
-  const value = {
-    shopName: CONFIG.shopName,
-    contacts: CONFIG.contacts,
-    hostVersion: 'test',
-    RemoteSlot: () => null,
-  } as ShellContextValue;
-  const inner = (
-    <ShellContext.Provider value={value}>
+  // Both sides start from the same cache (the server's answers, handed to the browser's client).
+  const client = testClient({ seed: (c) => c.writeQuery({ query: MenuDocument, data: MENU as never }) });
+  return onPage(
+    server,
+    '/',
+    <ShellContext.Provider
+      value={testShell({ shopName: CONFIG.shopName, contacts: CONFIG.contacts as ShellContextValue['contacts'] })}
+    >
       <SearchIntroProvider>
         <CookieNotice />
         <Header config={CONFIG as never} />
         <Footer />
       </SearchIntroProvider>
-    </ShellContext.Provider>
-  );
-  return (
-    <ApolloProvider client={apollo()}>
-      {server ? (
-        <StaticRouter location="/">{inner}</StaticRouter>
-      ) : (
-        <MemoryRouter initialEntries={['/']}>{inner}</MemoryRouter>
-      )}
-    </ApolloProvider>
+    </ShellContext.Provider>,
+    client,
   );
 }
 
-let root: Root | undefined;
 afterEach(() => {
-  act(() => root?.unmount());
-  root = undefined;
-  document.body.innerHTML = '';
-  localStorage.clear();
-  for (const mark of ['theme', 'cookiesAccepted', 'searchTooltipSeen', 'contacts']) delete document.documentElement.dataset[mark];
-  vi.restoreAllMocks();
+  for (const mark of ['theme', 'cookiesAccepted', 'searchTooltipSeen', 'contacts'])
+    delete document.documentElement.dataset[mark];
   vi.useRealTimers();
 });
 
 /**
- * Renders `tree` as the server does (fresh modules, no storage at all), then, with `store()`'s
- * data in the browser's storage, hydrates that HTML with freshly imported modules.
+ * The server's render (no storage at all), then, with `store()`'s data in the browser's storage
+ * and index.html's inline script run (before the page's first paint), hydration.
  */
-async function serverThenHydrate(tree: (server: boolean) => Promise<ReactElement>, store: () => void) {
-  localStorage.clear();
-  vi.resetModules();
-  const storage = globalThis.localStorage;
-  vi.stubGlobal('localStorage', undefined);
-  let html: string;
-  try {
-    html = renderToString(await tree(true));
-  } finally {
-    vi.stubGlobal('localStorage', storage);
-  }
-  store();
-  // index.html's inline script runs before the page's first paint
-  runPrePaintScript();
-  vi.resetModules();
-  const browser = await tree(false);
-  const errors = vi.spyOn(console, 'error');
-  const recoverable = vi.fn();
-  const container = document.createElement('div');
-  container.innerHTML = html;
-  document.body.append(container);
-  const before = container.innerHTML;
-  await act(async () => {
-    root = hydrateRoot(container, browser, { onRecoverableError: recoverable });
-  });
-  return { html, before, container, errors: errors.mock.calls, recoverable: recoverable.mock.calls };
-}
+const serverThenHydrateShell = (store: () => void = () => {}) =>
+  serverThenHydrate(shell, { store, beforeHydrate: runPrePaintScript });
 
 const read = (file: string) => readFileSync(`${import.meta.dirname}/${file}`, 'utf8');
 
@@ -173,9 +123,8 @@ function runPrePaintScript() {
 
 describe('host shell: server render, then hydration', () => {
   it('a returning shopper: no hydration error; cart 2, favourites 3, dark theme, no cookie notice after hydration', async () => {
-    const { html, errors, recoverable, container } = await serverThenHydrate(shell, storeReturningShopper);
-    expect(recoverable).toEqual([]);
-    expect(errors).toEqual([]);
+    const { html, container, ...hydration } = await serverThenHydrateShell(storeReturningShopper);
+    expectCleanHydration(hydration);
     // the server knows nothing of the browser's storage
     expect(html).toContain('data-testid="cart-count"');
     expect(html).not.toContain('data-testid="favourites-count"');
@@ -187,17 +136,15 @@ describe('host shell: server render, then hydration', () => {
   });
 
   it('cookies accepted, tooltip not seen: no hydration error; the tooltip shows, the notice does not', async () => {
-    const { errors, recoverable, container } = await serverThenHydrate(shell, storeCookiesAccepted);
-    expect(recoverable).toEqual([]);
-    expect(errors).toEqual([]);
+    const { container, ...hydration } = await serverThenHydrateShell(storeCookiesAccepted);
+    expectCleanHydration(hydration);
     expect(container.querySelector('[data-overlay="cookie-notice"]')).toBeNull();
     expect(container.querySelector('[data-overlay="search-tooltip"]')).not.toBeNull();
   });
 
   it('a first visit: no hydration error; the cookie notice is in the server HTML and stays, no tooltip yet', async () => {
-    const { html, errors, recoverable, container } = await serverThenHydrate(shell, () => {});
-    expect(recoverable).toEqual([]);
-    expect(errors).toEqual([]);
+    const { html, container, ...hydration } = await serverThenHydrateShell();
+    expectCleanHydration(hydration);
     expect(html).toContain('data-overlay="cookie-notice" data-until-hydrated=""');
     expect(container.querySelector('[data-overlay="cookie-notice"]')).not.toBeNull();
     expect(container.querySelector('[data-overlay="search-tooltip"]')).toBeNull();
@@ -210,9 +157,8 @@ describe('footer', () => {
   it("the year is the shop's (Moscow) on the server and in the browser alike: 21:30 UTC on 31 December is already next year", async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-12-31T21:30:00Z'));
-    const { html, errors, recoverable } = await serverThenHydrate(shell, () => {});
-    expect(recoverable).toEqual([]);
-    expect(errors).toEqual([]);
+    const { html, ...hydration } = await serverThenHydrateShell();
+    expectCleanHydration(hydration);
     expect(html).toContain('© 2027');
   });
 });

@@ -2,18 +2,20 @@
 // Its HTML has both forms (carousel and list) for the stylesheet to pick by width, hydration finds
 // the same markup, and afterwards only the form for the width is left (the slides' widths before
 // Swiper starts: ui/swiper-pre-init.test.ts).
-import { ApolloClient, ApolloLink, InMemoryCache, Observable } from '@apollo/client';
-import { ApolloProvider } from '@apollo/client/react';
-import { act, type ReactElement } from 'react';
-import { hydrateRoot, type Root } from 'react-dom/client';
-import { renderToString } from 'react-dom/server';
-import { MemoryRouter } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  expectCleanHydration,
+  onPage,
+  parse,
+  renderOnServer,
+  screenWidth,
+  serverThenHydrate,
+  testClient,
+} from '@shop/mf-shared/testing';
+import type { ReactElement } from 'react';
+import { describe, expect, it } from 'vitest';
 import { HomeCategoriesDocument } from '../graphql/generated.ts';
-import { CategorySlider } from './category-slider.tsx';
 import styles from './category-slider.module.css';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+import { CategorySlider } from './category-slider.tsx';
 
 const category = (id: string, name: string) => ({
   __typename: 'Category',
@@ -24,50 +26,20 @@ const category = (id: string, name: string) => ({
   image: { __typename: 'Image', fullpath: `/api/images/${id}.jpg`, width: 600, height: 400 },
 });
 
-function slider(): ReactElement {
-  const client = new ApolloClient({ cache: new InMemoryCache(), link: new ApolloLink(() => new Observable(() => {})) });
-  client.writeQuery({
-    query: HomeCategoriesDocument,
-    data: { categories: [category('obuv', 'Обувь'), category('odezhda', 'Одежда')] } as never,
+/** The slider with its answer in the cache, in the server's router or the browser's. */
+function slider(server: boolean): ReactElement {
+  const client = testClient({
+    seed: (c) =>
+      c.writeQuery({
+        query: HomeCategoriesDocument,
+        data: { categories: [category('obuv', 'Обувь'), category('odezhda', 'Одежда')] } as never,
+      }),
   });
-  return (
-    <ApolloProvider client={client}>
-      <MemoryRouter>
-        <CategorySlider />
-      </MemoryRouter>
-    </ApolloProvider>
-  );
+  return onPage(server, '/', <CategorySlider />, client);
 }
 
-let root: Root | undefined;
-afterEach(() => {
-  act(() => root?.unmount());
-  root = undefined;
-  document.body.innerHTML = '';
-  vi.restoreAllMocks();
-});
-
-async function hydrateAt(width: number) {
-  const html = renderToString(slider());
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches: width >= Number(/min-width:\s*(\d+)px/.exec(query)?.[1] ?? 0),
-        media: query,
-        addEventListener: () => {},
-        removeEventListener: () => {},
-      }) as unknown as MediaQueryList,
-  );
-  const errors = vi.spyOn(console, 'error');
-  const recoverable = vi.fn();
-  const container = document.createElement('div');
-  container.innerHTML = html;
-  document.body.append(container);
-  await act(async () => {
-    root = hydrateRoot(container, slider(), { onRecoverableError: recoverable });
-  });
-  return { html, container, errors: errors.mock.calls, recoverable: recoverable.mock.calls };
-}
+const hydrateAt = (width: number) =>
+  serverThenHydrate(slider, { freshModules: false, beforeHydrate: () => screenWidth(width) });
 
 const forms = (root: ParentNode) => ({
   carousel: root.querySelector(`.${styles.swiper}`),
@@ -75,11 +47,8 @@ const forms = (root: ParentNode) => ({
 });
 
 describe('home categories: server render, then hydration', () => {
-  it('the HTML has both forms, each marked for the width that shows it', () => {
-    const html = renderToString(slider());
-    const page = document.createElement('div');
-    page.innerHTML = html;
-    const { carousel, list } = forms(page);
+  it('the HTML has both forms, each marked for the width that shows it', async () => {
+    const { carousel, list } = forms(parse(await renderOnServer(slider(true))));
     expect(carousel?.classList.contains(styles.wideOnly as string)).toBe(true);
     expect(list?.classList.contains(styles.narrowOnly as string)).toBe(true);
     expect(carousel?.querySelectorAll('li')).toHaveLength(2);
@@ -87,18 +56,16 @@ describe('home categories: server render, then hydration', () => {
   });
 
   it('a wide screen: no hydration error, then the carousel only', async () => {
-    const { container, errors, recoverable } = await hydrateAt(1280);
-    expect(recoverable).toEqual([]);
-    expect(errors).toEqual([]);
+    const { container, ...hydration } = await hydrateAt(1280);
+    expectCleanHydration(hydration);
     const { carousel, list } = forms(container);
     expect(list).toBeNull();
     expect(carousel?.classList.contains(styles.wideOnly as string)).toBe(false);
   });
 
   it('a phone: no hydration error, then the list only', async () => {
-    const { container, errors, recoverable } = await hydrateAt(375);
-    expect(recoverable).toEqual([]);
-    expect(errors).toEqual([]);
+    const { container, ...hydration } = await hydrateAt(375);
+    expectCleanHydration(hydration);
     const { carousel, list } = forms(container);
     expect(carousel).toBeNull();
     expect(list?.classList.contains(styles.narrowOnly as string)).toBe(false);

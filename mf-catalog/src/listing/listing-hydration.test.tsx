@@ -2,19 +2,19 @@
 // there (Apollo's prerenderStatic, as the host's renderer does), and hydrated in the browser from
 // the restored cache. The server knows no screen width: both filter rows are in its HTML for the
 // stylesheet to pick, hydration finds the same markup, then only the row for the width is left.
-import { ApolloClient, ApolloLink, InMemoryCache, type NormalizedCacheObject, Observable } from '@apollo/client';
-import { ApolloProvider } from '@apollo/client/react';
-import { prerenderStatic } from '@apollo/client/react/ssr';
-import { act, type ReactElement } from 'react';
-import { hydrateRoot, type Root } from 'react-dom/client';
-import { renderToString } from 'react-dom/server';
-import { MemoryRouter, StaticRouter } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  expectCleanHydration,
+  onPage,
+  parse,
+  renderWithData,
+  screenWidth,
+  serverThenHydrate,
+  testClient,
+} from '@shop/mf-shared/testing';
+import { describe, expect, it } from 'vitest';
 import applied from './applied-filters.module.css';
 import styles from './listing.module.css';
 import { SearchView } from './search-view.tsx';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const PATH = '/search?search=%D0%BA%D1%80%D0%BE%D1%81%D1%81%D0%BE%D0%B2%D0%BA%D0%B8';
 /** The same search narrowed to a category: its chip is in the applied row on wide screens only (the sidebar has no category section). */
@@ -65,60 +65,19 @@ const ANSWERS: Record<string, unknown> = {
   ListingProperties: { properties: [] },
 };
 
-/** The API, answering at once (the server's render fetches; the browser's starts from the restored cache). */
-const api = () =>
-  new ApolloLink(
-    (operation) =>
-      new Observable((observer) => {
-        observer.next({ data: ANSWERS[operation.operationName ?? ''] ?? null } as never);
-        observer.complete();
-      }),
-  );
-
-const page = (client: ApolloClient, server: boolean, path: string): ReactElement => (
-  <ApolloProvider client={client}>
-    {server ? (
-      <StaticRouter location={path}>
-        <SearchView />
-      </StaticRouter>
-    ) : (
-      <MemoryRouter initialEntries={[path]}>
-        <SearchView />
-      </MemoryRouter>
-    )}
-  </ApolloProvider>
-);
-
-let root: Root | undefined;
-afterEach(() => {
-  act(() => root?.unmount());
-  root = undefined;
-  document.body.innerHTML = '';
-  vi.restoreAllMocks();
-});
-
-async function serverThenHydrateAt(width: number, path = PATH) {
-  const server = new ApolloClient({ cache: new InMemoryCache(), link: api(), ssrMode: true });
-  const { result: html } = await prerenderStatic({ tree: page(server, true, path), renderFunction: renderToString });
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches: width >= Number(/min-width:\s*(\d+)px/.exec(query)?.[1] ?? 0),
-        media: query,
-        addEventListener: () => {},
-        removeEventListener: () => {},
-      }) as unknown as MediaQueryList,
-  );
-  const browser = new ApolloClient({ cache: new InMemoryCache().restore(server.extract() as NormalizedCacheObject), link: api() });
-  const errors = vi.spyOn(console, 'error');
-  const recoverable = vi.fn();
-  const container = document.createElement('div');
-  container.innerHTML = html;
-  document.body.append(container);
-  await act(async () => {
-    root = hydrateRoot(container, page(browser, false, path), { onRecoverableError: recoverable });
+/**
+ * The server's render fetches its answers (the API answers at once); the browser's client starts
+ * from the cache the server's render filled (handed over in the page), at a screen `width` px wide.
+ */
+function serverThenHydrateAt(width: number, path = PATH) {
+  const server = testClient({ answers: ANSWERS, ssrMode: true });
+  const page = (isServer: boolean) =>
+    onPage(isServer, path, <SearchView />, isServer ? server : testClient({ answers: ANSWERS, restoredFrom: server }));
+  return serverThenHydrate(page, {
+    freshModules: false,
+    render: renderWithData,
+    beforeHydrate: () => screenWidth(width),
   });
-  return { html, container, errors: errors.mock.calls, recoverable: recoverable.mock.calls };
 }
 
 const rows = (root: ParentNode) => ({
@@ -128,9 +87,7 @@ const rows = (root: ParentNode) => ({
 
 describe('search listing: server render with its answers, then hydration', () => {
   it('the HTML has the results and both filter rows, each marked for the widths that show it', async () => {
-    const { html } = await serverThenHydrateAt(375);
-    const server = document.createElement('div');
-    server.innerHTML = html;
+    const server = parse((await serverThenHydrateAt(375)).html);
     expect(server.querySelectorAll('[data-testid="product-card"]')).toHaveLength(2);
     expect(server.querySelector(`.${styles.narrowOnly} fieldset`)).not.toBeNull();
     expect(server.querySelector(`.${styles.desktopOnly} fieldset`)).not.toBeNull();
@@ -143,9 +100,8 @@ describe('search listing: server render with its answers, then hydration', () =>
     [1280, 'the chips'],
     [1600, 'no row (the sidebar has the filters)'],
   ])('%i px: no hydration error, then %s only', async (width) => {
-    const { container, errors, recoverable } = await serverThenHydrateAt(width);
-    expect(recoverable).toEqual([]);
-    expect(errors).toEqual([]);
+    const { container, ...hydration } = await serverThenHydrateAt(width);
+    expectCleanHydration(hydration);
     expect(container.querySelector(`.${styles.narrowOnly}, .${styles.desktopOnly}`)).toBeNull();
     const toolbar = rows(container.querySelector(`.${styles.toolbar}`) as ParentNode);
     expect(Boolean(toolbar.buttons)).toBe(width < 1024);
@@ -157,17 +113,18 @@ describe('search listing: server render with its answers, then hydration', () =>
   it.each([
     [375, false],
     [1600, true],
-  ])('a category from the link, %i px: no hydration error; its applied chip (in the HTML for wide screens only) stays: %s', async (width, shown) => {
-    const { html, container, errors, recoverable } = await serverThenHydrateAt(width, WITH_CATEGORY);
-    expect(recoverable).toEqual([]);
-    expect(errors).toEqual([]);
-    const server = document.createElement('div');
-    server.innerHTML = html;
-    const chip = server.querySelector('[data-testid="applied-filters"] li');
-    expect(chip?.textContent).toContain('Категория: Кроссовки');
-    expect(chip?.classList.contains(applied.wideOnly as string)).toBe(true);
-    const after = container.querySelector('[data-testid="applied-filters"] li');
-    expect(Boolean(after)).toBe(shown);
-    if (after) expect(after.classList.contains(applied.wideOnly as string)).toBe(false);
-  });
+  ])(
+    'a category from the link, %i px: no hydration error; its applied chip (in the HTML for wide screens only) stays: %s',
+    async (width, shown) => {
+      const { html, container, ...hydration } = await serverThenHydrateAt(width, WITH_CATEGORY);
+      expectCleanHydration(hydration);
+      const server = parse(html);
+      const chip = server.querySelector('[data-testid="applied-filters"] li');
+      expect(chip?.textContent).toContain('Категория: Кроссовки');
+      expect(chip?.classList.contains(applied.wideOnly as string)).toBe(true);
+      const after = container.querySelector('[data-testid="applied-filters"] li');
+      expect(Boolean(after)).toBe(shown);
+      if (after) expect(after.classList.contains(applied.wideOnly as string)).toBe(false);
+    },
+  );
 });

@@ -2,11 +2,8 @@
 // browser that has the shopper's «Избранное»: the same markup on both sides (no hydration error),
 // then liked right after hydration, and a click still toggles and stores it.
 import { act } from 'react';
-import { hydrateRoot, type Root } from 'react-dom/client';
-import { renderToString } from 'react-dom/server';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+import { describe, expect, it } from 'vitest';
+import { expectCleanHydration, serverThenHydrate } from '../testing.tsx';
 
 /** The button from freshly imported modules (a new page load: a new store, read from storage). */
 async function heart() {
@@ -14,39 +11,14 @@ async function heart() {
   return <LikeButton productId="5" name="Кроссовки Nike Dunk Low" />;
 }
 
-let root: Root | undefined;
-afterEach(() => {
-  act(() => root?.unmount());
-  root = undefined;
-  document.body.innerHTML = '';
-  localStorage.clear();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
-
 describe('LikeButton: server render, then hydration', () => {
   it('unliked in the HTML, liked after hydration, no hydration error; a click unlikes and stores it', async () => {
-    vi.resetModules();
-    const storage = globalThis.localStorage;
-    vi.stubGlobal('localStorage', undefined);
-    const html = renderToString(await heart());
-    vi.stubGlobal('localStorage', storage);
-    expect(html).toContain('aria-pressed="false"');
-
-    localStorage.setItem('shop-favourites', JSON.stringify({ state: { ids: ['5'] }, version: 1 }));
-    vi.resetModules();
-    const browser = await heart();
-    const errors = vi.spyOn(console, 'error');
-    const recoverable = vi.fn();
-    const container = document.createElement('div');
-    container.innerHTML = html;
-    document.body.append(container);
-    await act(async () => {
-      root = hydrateRoot(container, browser, { onRecoverableError: recoverable });
+    const hydrated = await serverThenHydrate(heart, {
+      store: () => localStorage.setItem('shop-favourites', JSON.stringify({ state: { ids: ['5'] }, version: 1 })),
     });
-    expect(recoverable.mock.calls).toEqual([]);
-    expect(errors.mock.calls).toEqual([]);
-    const button = container.querySelector('button');
+    expect(hydrated.html).toContain('aria-pressed="false"');
+    expectCleanHydration(hydrated);
+    const button = hydrated.container.querySelector('button');
     expect(button?.getAttribute('aria-pressed')).toBe('true');
     expect(button?.getAttribute('aria-label')).toBe('Убрать из избранного: Кроссовки Nike Dunk Low');
 
