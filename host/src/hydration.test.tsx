@@ -101,6 +101,7 @@ async function shell(server: boolean): Promise<ReactElement> {
 }
 
 afterEach(() => {
+  localStorage.clear();
   for (const mark of ['theme', 'cookiesAccepted', 'searchTooltipSeen', 'contacts'])
     delete document.documentElement.dataset[mark];
   vi.useRealTimers();

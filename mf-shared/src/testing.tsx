@@ -7,6 +7,9 @@
  * A hydration test renders a tree as the server does (no browser storage, no IntersectionObserver:
  * the page's own neutral form), puts that HTML in a container, optionally fills the browser's
  * storage, hydrates it, and fails on any recoverable (hydration) error or console error.
+ *
+ * Importing it changes nothing (no hooks registered): each helper undoes what it did when the test
+ * that called it finishes (vitest's onTestFinished), so plain unit tests may import the fixtures.
  */
 import { ApolloClient, ApolloLink, InMemoryCache, type NormalizedCacheObject, Observable } from '@apollo/client';
 import { ApolloProvider } from '@apollo/client/react';
@@ -15,7 +18,8 @@ import { act, type ReactElement, type ReactNode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter, StaticRouter } from 'react-router-dom';
-import { afterEach, expect, vi } from 'vitest';
+import { expect, onTestFinished, vi } from 'vitest';
+import type { NewCartItem } from './cart/cart-item.ts';
 import type { ShellContextValue } from './shell/shell-context.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -80,9 +84,9 @@ export function testShell(overrides: Partial<ShellContextValue> = {}): ShellCont
   return { shopName: 'Оригинал', contacts: {}, hostVersion: 'test', RemoteSlot: () => null, ...overrides };
 }
 
-/** A screen `width` px wide for the page's `(min-width: …px)` media queries. */
+/** A screen `width` px wide for the page's `(min-width: …px)` media queries, until the test ends. */
 export function screenWidth(width: number): void {
-  vi.spyOn(window, 'matchMedia').mockImplementation(
+  const spy = vi.spyOn(window, 'matchMedia').mockImplementation(
     (query: string) =>
       ({
         matches: width >= Number(/min-width:\s*(\d+)px/.exec(query)?.[1] ?? 0),
@@ -91,6 +95,7 @@ export function screenWidth(width: number): void {
         removeEventListener: () => {},
       }) as unknown as MediaQueryList,
   );
+  onTestFinished(() => spy.mockRestore());
 }
 
 /** The server's render with the page's data fetched first (Apollo's prerenderStatic, as the host's renderer does). */
@@ -123,24 +128,12 @@ export interface Hydrated {
   recoverable: unknown[][];
 }
 
-let roots: Root[] = [];
-afterEach(() => {
-  act(() => {
-    for (const root of roots) root.unmount();
-  });
-  roots = [];
-  document.body.innerHTML = '';
-  localStorage.clear();
-  sessionStorage.clear();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
-
 /**
  * Renders `tree(true)` as the server does ({@link renderOnServer}), then, after `store()` (the
  * browser's storage) and `beforeHydrate()` (e.g. index.html's inline script, the screen width),
  * hydrates that HTML with `tree(false)`. `freshModules` (default): each side imports its modules
  * anew (`tree` imports them dynamically), so stores read the storage as on a new page load.
+ * When the test ends the root is unmounted, the container removed and the storage cleared.
  */
 export async function serverThenHydrate(
   tree: (server: boolean) => ReactElement | Promise<ReactElement>,
@@ -160,11 +153,18 @@ export async function serverThenHydrate(
   const browser = await tree(false);
   const errors = vi.spyOn(console, 'error');
   const recoverable = vi.fn();
-  const container = document.createElement('div');
-  container.innerHTML = html;
+  const container = parse(html);
   document.body.append(container);
+  let root: Root | undefined;
+  onTestFinished(() => {
+    act(() => root?.unmount());
+    container.remove();
+    errors.mockRestore();
+    localStorage.clear();
+    sessionStorage.clear();
+  });
   await act(async () => {
-    roots.push(hydrateRoot(container, browser, { onRecoverableError: recoverable }));
+    root = hydrateRoot(container, browser, { onRecoverableError: recoverable });
   });
   return { html, container, errors: errors.mock.calls, recoverable: recoverable.mock.calls };
 }
@@ -181,3 +181,32 @@ export function parse(html: string): HTMLElement {
   container.innerHTML = html;
   return container;
 }
+
+/**
+ * A cart line as the product page adds it: a pair of sneakers unless `overrides` say otherwise
+ * ({@link HOODIE} is the second line of the cart tests).
+ */
+export function cartItem(overrides: Partial<NewCartItem> = {}): NewCartItem {
+  return {
+    id: 'o1',
+    modelId: 'm1',
+    sku: 'NK-1',
+    name: 'Кроссовки Nike Air Max 90',
+    price: 12990,
+    brand: { name: 'Nike' },
+    mainCategory: { name: 'Кроссовки' },
+    size: '42',
+    ...overrides,
+  };
+}
+
+export const HOODIE: NewCartItem = cartItem({
+  id: 'o2',
+  modelId: 'm2',
+  sku: 'CH-1',
+  name: 'Худи Carhartt',
+  price: 8990,
+  brand: { name: 'Carhartt' },
+  mainCategory: { name: 'Худи' },
+  size: 'M',
+});
