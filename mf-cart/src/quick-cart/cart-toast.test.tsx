@@ -1,19 +1,10 @@
+import { useCart } from '@shop/mf-shared';
+import { cartItem } from '@shop/mf-shared/testing';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { type NewCartItem, useCart } from '@shop/mf-shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CartToast, TOAST_MS } from './cart-toast.tsx';
 
-const sneaker: NewCartItem = {
-  id: 'o1',
-  modelId: 'm1',
-  sku: 'NK-1',
-  name: 'Кроссовки Nike Air Max 90',
-  price: 12990,
-  brand: { name: 'Nike' },
-  mainCategory: { name: 'Кроссовки' },
-  size: '42',
-  image: '/api/images/nk-1.svg',
-};
+const sneaker = cartItem({ image: '/api/images/nk-1.svg' });
 
 beforeEach(() => {
   vi.useFakeTimers();

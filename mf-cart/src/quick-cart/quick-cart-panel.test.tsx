@@ -1,19 +1,11 @@
+import { useCart } from '@shop/mf-shared';
+import { HOODIE } from '@shop/mf-shared/testing';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { type NewCartItem, useCart } from '@shop/mf-shared';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { QuickCartPanel } from './quick-cart-panel.tsx';
 
-const hoodie: NewCartItem = {
-  id: 'o2',
-  modelId: 'm2',
-  sku: 'CH-1',
-  name: 'Худи Carhartt',
-  price: 8990,
-  brand: { name: 'Carhartt' },
-  mainCategory: { name: 'Худи' },
-  size: 'M',
-};
+const hoodie = HOODIE;
 
 beforeEach(() => {
   localStorage.clear();

@@ -1,18 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { type NewCartItem, sanitizeCartItems } from './cart-item.ts';
+import { cartItem, HOODIE } from '../testing.tsx';
+import { sanitizeCartItems } from './cart-item.ts';
 import { CART_STORAGE_KEY, cartCount, cartTotal, syncCartAcrossTabs, useCart } from './cart-store.ts';
 
-const sneaker: NewCartItem = {
-  id: 'o1',
-  modelId: 'm1',
-  sku: 'NK-1',
-  name: 'Nike Air Max 90',
-  price: 12990,
-  brand: { name: 'Nike' },
-  mainCategory: { name: 'Кроссовки' },
-  size: '42',
-};
-const hoodie: NewCartItem = { ...sneaker, id: 'o2', sku: 'CH-1', name: 'Худи Carhartt', price: 8990 };
+const sneaker = cartItem();
+const hoodie = HOODIE;
 const cart = () => useCart.getState();
 
 beforeEach(() => {
