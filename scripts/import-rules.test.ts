@@ -53,6 +53,14 @@ const PROBES: [string, string, boolean][] = [
   ['mf-shared/src/ui/probe.ts', '../testing.tsx', true],
   ['mf-shared/src/cart/probe.ts', '../testing.tsx', true],
   ['mf-product/src/pages/probe.ts', '../../../mf-shared/src/testing.tsx', true],
+  // a package's test data (*.fixtures.ts) likewise
+  ['mf-catalog/src/listing/probe.ts', '../product-card/listing-product.fixtures.ts', true],
+  ['mf-catalog/src/product-card/probe.ts', './listing-product.fixtures.ts', true],
+  ['mf-product/src/pages/probe.ts', '../product/product.fixtures.ts', true],
+  ['mf-catalog/src/listing/probe.test.ts', '../product-card/listing-product.fixtures.ts', false],
+  ['mf-product/src/pages/probe.test.tsx', '../product/product.fixtures.ts', false],
+  ['mf-catalog/src/product-card/probe.fixtures.ts', '@shop/mf-shared/testing', false],
+  ['mf-catalog/src/product-card/probe.fixtures.ts', '../../../mf-cart/src/report.ts', true],
   // the API's layers
   ['api/src/graphql/probe.ts', '../http/app.ts', true],
   ['api/src/graphql/probe.ts', '../repo/rows.ts', false],

@@ -67,14 +67,15 @@ export const PACKAGE_RULES: Pattern[] = [
 ];
 
 /**
- * Test-only entries: the hydration tests' harness (mf-shared/src/testing.tsx) imports vitest and
- * react-dom/server. Only test files (*.test.ts(x), whose override below drops this rule) import
- * it; production code never does, not even by its path inside mf-shared.
+ * Test-only code: the hydration tests' harness (mf-shared/src/testing.tsx, which imports vitest and
+ * react-dom/server) and a package's test data (`*.fixtures.ts`). Only tests and fixtures (whose
+ * override below drops this rule) import them; production code never does, not even by a path.
  */
 export const TEST_ONLY_ENTRIES = ['@shop/mf-shared/testing'];
+const TEST_FILES = ['**/*.test.ts', '**/*.test.tsx', '**/*.fixtures.ts'];
 const TEST_ONLY: Pattern = {
-  group: [...TEST_ONLY_ENTRIES, '**/mf-shared/src/testing*', './testing*', '../testing*'],
-  message: `${TEST_ONLY_ENTRIES.join(', ')} is the tests' harness (vitest, react-dom/server): only test files (*.test.ts, *.test.tsx) import it. ${PACKAGES_README}.`,
+  group: [...TEST_ONLY_ENTRIES, '**/mf-shared/src/testing*', './testing*', '../testing*', '**/*.fixtures.ts'],
+  message: `${TEST_ONLY_ENTRIES.join(', ')} (the tests' harness: vitest, react-dom/server) and *.fixtures.ts (test data) are for tests only: *.test.ts(x) and *.fixtures.ts import them. ${PACKAGES_README}.`,
 };
 
 const NO_SERVER_IN_BROWSER: Pattern = {
@@ -371,8 +372,8 @@ export function biomeConfig() {
         includes: layer.includes,
         ...importRule([...packageRulesOf(layer.includes), layer.rule]),
       })),
-      // tests may reach any folder of their own package (never another package's files) and the test-only entries
-      { includes: ['**/*.test.ts', '**/*.test.tsx'], ...importRule([], PACKAGE_RULES) },
+      // tests (and their fixtures) may reach any folder of their own package (never another package's files) and the test-only code
+      { includes: TEST_FILES, ...importRule([], PACKAGE_RULES) },
       { includes: ['scripts/bench/**'], linter: { rules: { style: { noRestrictedImports: 'off' } } } },
     ],
   };
