@@ -2,7 +2,6 @@
 // hydrated in the browser that has the shopper's «Избранное». The server's HTML and the hydration
 // render must be the same markup (no hydration error): hearts unliked on both sides, then liked
 // right after hydration; «Избранное» never says «пусто» before it knows.
-import type { ProductCardData } from '@shop/contracts/remotes';
 import {
   type AskedOperation,
   expectCleanHydration,
@@ -13,24 +12,14 @@ import {
 } from '@shop/mf-shared/testing';
 import type { ReactElement, ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { listingProduct } from './product-card/listing-product.fixtures.ts';
+import { toCardData } from './product-card/to-card-data.ts';
 
 // the remote's release report needs the build's version constant; nothing of it is under test here
 vi.mock('./report.ts', () => ({}));
 
-const card = (id: string, name: string): ProductCardData => ({
-  id,
-  productId: id,
-  modelId: id,
-  name,
-  sku: `SKU-${id}`,
-  webPath: `/product/p${id}`,
-  photo: { fullpath: `/api/images/${id}.svg`, width: 800, height: 800 },
-  priceInRUB: 12990,
-  minPriceInRUB: 12990,
-  brand: { name: 'Nike' },
-  mainCategory: { name: 'Кроссовки' },
-  variants: [],
-});
+/** A card as a listing hands it to the grid. */
+const card = (id: string, name: string) => toCardData(listingProduct(id, name), []);
 const CARDS = [card('5', 'Кроссовки Nike Dunk Low'), card('7', 'Кроссовки Nike Air Max 90')];
 
 const storeLiked = () =>

@@ -7,26 +7,13 @@ import { createApolloClient, useFavourites } from '@shop/mf-shared';
 import { cleanup, getDefaultNormalizer, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { listingProduct } from '../product-card/listing-product.fixtures.ts';
 import { FavouritesView } from './favourites-view.tsx';
 
 const exact = { normalizer: getDefaultNormalizer({ collapseWhitespace: false }) };
 
-const product = (id: string, name: string, price: number) => ({
-  __typename: 'Product',
-  id,
-  productId: id,
-  modelId: id,
-  name,
-  sku: `SKU-${id}`,
-  webPath: `/product/p${id}`,
-  photo: null,
-  priceInRUB: price,
-  minPriceInRUB: price,
-  inStock: true,
-  brand: { __typename: 'Brand', id: '1', name: 'Nike' },
-  mainCategory: { __typename: 'Category', id: '2', name: 'Кроссовки' },
-  variants: [],
-});
+const product = (id: string, name: string, price: number) =>
+  listingProduct(id, name, { photo: null, priceInRUB: price, minPriceInRUB: price });
 /** The catalogue as the API has it now: product 999 was removed; 5 costs 14 990 ₽ today. */
 const CATALOGUE = [product('5', 'Кроссовки Nike Dunk Low', 14990), product('7', 'Кроссовки Nike Air Max 90', 17990)];
 
@@ -39,7 +26,15 @@ function renderPage() {
       const ids: string[] = variables.filter?.ids ?? [];
       asked.push(ids);
       const items = CATALOGUE.filter((p) => ids.includes(p.id));
-      data = { products: { __typename: 'ProductList', totalCount: items.length, searchWords: null, searchCorrected: null, items } };
+      data = {
+        products: {
+          __typename: 'ProductList',
+          totalCount: items.length,
+          searchWords: null,
+          searchCorrected: null,
+          items,
+        },
+      };
     } else {
       const ids: string[] = variables.productIds ?? [];
       data = {

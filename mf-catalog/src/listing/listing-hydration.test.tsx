@@ -12,6 +12,7 @@ import {
   testClient,
 } from '@shop/mf-shared/testing';
 import { describe, expect, it } from 'vitest';
+import { listingProduct } from '../product-card/listing-product.fixtures.ts';
 import applied from './applied-filters.module.css';
 import styles from './listing.module.css';
 import { SearchView } from './search-view.tsx';
@@ -20,23 +21,7 @@ const PATH = '/search?search=%D0%BA%D1%80%D0%BE%D1%81%D1%81%D0%BE%D0%B2%D0%BA%D0
 /** The same search narrowed to a category: its chip is in the applied row on wide screens only (the sidebar has no category section). */
 const WITH_CATEGORY = `${PATH}&subject=2`;
 
-const product = (id: string, name: string) => ({
-  __typename: 'Product',
-  id,
-  productId: id,
-  modelId: id,
-  name,
-  sku: `SKU-${id}`,
-  webPath: `/product/p${id}`,
-  photo: { __typename: 'Image', fullpath: `/api/images/${id}.svg`, width: 800, height: 800 },
-  priceInRUB: 12990,
-  minPriceInRUB: 12990,
-  inStock: true,
-  brand: { __typename: 'Brand', id: '1', name: 'Nike' },
-  mainCategory: { __typename: 'Category', id: '2', name: 'Кроссовки' },
-  variants: [],
-});
-const ITEMS = [product('5', 'Кроссовки Nike Dunk Low'), product('7', 'Кроссовки Nike Air Max 90')];
+const ITEMS = [listingProduct('5', 'Кроссовки Nike Dunk Low'), listingProduct('7', 'Кроссовки Nike Air Max 90')];
 
 const ANSWERS: Record<string, unknown> = {
   ListingProducts: { products: { __typename: 'ProductList', totalCount: 2, searchCorrected: null, items: ITEMS } },

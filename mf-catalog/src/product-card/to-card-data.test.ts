@@ -1,23 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { ProductCardFieldsFragment } from '../graphql/generated.ts';
+import { listingProduct } from './listing-product.fixtures.ts';
 import { toCardData } from './to-card-data.ts';
 
-const product: ProductCardFieldsFragment = {
-  __typename: 'Product',
-  id: '5',
-  productId: '5',
+const product = listingProduct('5', 'Кроссовки Nike Dunk Low', {
   modelId: '3',
-  name: 'Кроссовки Nike Dunk Low',
   sku: 'DV9504-286',
   webPath: '/product/x',
   photo: null,
-  priceInRUB: 12990,
-  minPriceInRUB: 12990,
-  inStock: true,
-  brand: { __typename: 'Brand', id: '1', name: 'Nike' },
-  mainCategory: { __typename: 'Category', id: '2', name: 'Кроссовки' },
-  variants: [],
-};
+});
 
 const offers = (...prices: number[]) => prices.map((priceInRUB) => ({ priceInRUB, soldOut: false }));
 
@@ -36,7 +26,10 @@ describe('listing element → card data', () => {
     expect(card.inStock).toBe(true);
   });
   it('marks a product with no size in stock as sold out and keeps its price', () => {
-    const card = toCardData({ ...product, inStock: false }, [{ priceInRUB: 12990, soldOut: true }, { priceInRUB: 12990, soldOut: true }]);
+    const card = toCardData({ ...product, inStock: false }, [
+      { priceInRUB: 12990, soldOut: true },
+      { priceInRUB: 12990, soldOut: true },
+    ]);
     expect(card.inStock).toBe(false);
     expect(card.priceInRUB).toBe(12990);
   });
