@@ -1,32 +1,10 @@
 import { formatPrice } from '@shop/contracts/format';
 import { useCart } from '@shop/mf-shared';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import type { ProductData } from '../product/product-data.ts';
+import { offer, PRODUCT } from '../product/product.fixtures.ts';
 import { BuyBox } from './buy-box.tsx';
 
-const offer = (id: string, size: string, priceInRUB: number, soldOut = false) =>
-  ({ __typename: 'Offer', id, size, sku: `NF-${size}`, priceInRUB, soldOut }) as const;
-
-const product = {
-  __typename: 'Product',
-  id: '115',
-  productId: '115',
-  modelId: '57',
-  name: 'Футболка The North Face Simple Dome',
-  sku: 'NF6580-546',
-  colorName: 'белый',
-  text: '',
-  description: '',
-  minPriceInRUB: 9990,
-  webPath: '/product/tnf-white',
-  photo: { __typename: 'Image', fullpath: '/api/images/tee.svg', width: 800, height: 800 },
-  brand: { __typename: 'Brand', id: '9', name: 'The North Face', webPath: '/brands/the-north-face' },
-  mainCategory: { __typename: 'Category', id: '7', name: 'Футболки', webPath: '/catalog/odezhda/futbolki', parent: null },
-  variants: [],
-  gallery: [],
-  technicalAttributes: [],
-  offers: [offer('569', 'L', 10990), offer('566', 'XS', 9990), offer('567', 'S', 9990, true)],
-} as unknown as ProductData;
+const product = PRODUCT;
 
 beforeEach(() => {
   useCart.setState({ items: [], lastAdded: null });
@@ -36,7 +14,19 @@ afterEach(cleanup);
 
 describe('BuyBox', () => {
   it('lists sizes in size order, each in stock with its price, and shows «от» the lowest price until one is chosen', () => {
-    render(<BuyBox product={{ ...product, offers: [offer('569', 'L', 10990), offer('568', 'XL', 9990), offer('566', 'XS', 9990), offer('567', 'S', 9990, true)] }} />);
+    render(
+      <BuyBox
+        product={{
+          ...product,
+          offers: [
+            offer('569', 'L', 10990),
+            offer('568', 'XL', 9990),
+            offer('566', 'XS', 9990),
+            offer('567', 'S', 9990, true),
+          ],
+        }}
+      />,
+    );
     expect(screen.getAllByRole('radio').map((r) => r.getAttribute('aria-label'))).toEqual(['XS', 'S', 'L', 'XL']);
     const described = (size: string) => screen.getByRole('radio', { name: size }).getAttribute('aria-describedby');
     const description = (size: string) => document.getElementById(described(size) ?? '')?.textContent;
@@ -51,7 +41,14 @@ describe('BuyBox', () => {
   });
 
   it('shows no per-size prices when every size in stock costs the same', () => {
-    render(<BuyBox product={{ ...product, offers: [offer('569', 'L', 9990), offer('566', 'XS', 9990), offer('567', 'S', 12990, true)] }} />);
+    render(
+      <BuyBox
+        product={{
+          ...product,
+          offers: [offer('569', 'L', 9990), offer('566', 'XS', 9990), offer('567', 'S', 12990, true)],
+        }}
+      />,
+    );
     expect(screen.queryByText('Цена зависит от размера')).toBeNull();
     expect(screen.queryByText(/дешевле всего/)).toBeNull();
     expect(screen.getByRole('radio', { name: 'L' }).closest('label')?.textContent).toBe('L');
@@ -65,7 +62,9 @@ describe('BuyBox', () => {
   });
 
   it('says «Нет в наличии» outside the price style when no size is left, and cannot add', () => {
-    render(<BuyBox product={{ ...product, offers: [offer('569', 'L', 10990, true), offer('566', 'XS', 9990, true)] }} />);
+    render(
+      <BuyBox product={{ ...product, offers: [offer('569', 'L', 10990, true), offer('566', 'XS', 9990, true)] }} />,
+    );
     const price = screen.getByTestId('product-price');
     expect(price.textContent).toBe('Нет в наличии');
     expect(price.className).toMatch(/soldOut/);
@@ -102,7 +101,8 @@ describe('BuyBox', () => {
       },
     ]);
     expect(useCart.getState().lastAdded?.item.id).toBe('566');
-    const layer = (window as unknown as { dataLayer: { ecommerce: { add?: { products: { id: string }[] } } }[] }).dataLayer;
+    const layer = (window as unknown as { dataLayer: { ecommerce: { add?: { products: { id: string }[] } } }[] })
+      .dataLayer;
     expect(layer.map((e) => e.ecommerce.add?.products[0]?.id)).toEqual(['115']);
   });
 });

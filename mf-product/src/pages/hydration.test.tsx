@@ -6,44 +6,10 @@ import { expectCleanHydration, onPage, serverThenHydrate, testClient, testShell 
 import type { ReactElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { ProductPageDocument } from '../graphql/generated.ts';
+import { PRODUCT } from '../product/product.fixtures.ts';
 
 // the remote's release report needs the build's version constant; nothing of it is under test here
 vi.mock('../report.ts', () => ({}));
-
-const offer = (id: string, size: string, priceInRUB: number, soldOut = false) => ({
-  __typename: 'Offer',
-  id,
-  size,
-  sku: `NF-${size}`,
-  priceInRUB,
-  soldOut,
-});
-const PRODUCT = {
-  __typename: 'Product',
-  id: '115',
-  productId: '115',
-  modelId: '57',
-  name: 'Футболка The North Face Simple Dome',
-  sku: 'NF6580-546',
-  colorName: 'белый',
-  text: '',
-  description: 'Хлопковая футболка.',
-  minPriceInRUB: 9990,
-  webPath: '/product/tnf-white',
-  photo: { __typename: 'Image', fullpath: '/api/images/tee.svg', width: 800, height: 800 },
-  brand: { __typename: 'Brand', id: '9', name: 'The North Face', webPath: '/brands/the-north-face' },
-  mainCategory: {
-    __typename: 'Category',
-    id: '7',
-    name: 'Футболки',
-    webPath: '/catalog/odezhda/futbolki',
-    parent: null,
-  },
-  variants: [],
-  gallery: [{ __typename: 'GalleryImage', id: 'g1', url: '/api/images/tee.svg', width: 800, height: 800 }],
-  technicalAttributes: [],
-  offers: [offer('569', 'L', 10990), offer('566', 'XS', 9990), offer('567', 'S', 9990, true)],
-};
 
 const storeLiked = () =>
   localStorage.setItem('shop-favourites', JSON.stringify({ state: { ids: ['115'] }, version: 1 }));
