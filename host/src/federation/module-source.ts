@@ -40,11 +40,3 @@ export function settled<T>(promise: Promise<T>): Promise<T> {
   );
   return promise;
 }
-
-/** A promise `use` reads at once: for a module that is already here. */
-export function fulfilled<T>(value: T): Promise<T> {
-  const tracked = Promise.resolve(value) as Tracked<T>;
-  tracked.status = 'fulfilled';
-  tracked.value = value;
-  return tracked;
-}

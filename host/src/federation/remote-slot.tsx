@@ -5,8 +5,8 @@ import { ErrorBoundary } from 'react-error-boundary';
 import { reportBoundaryError, reportLoadFailure, reportRemote } from './health-report.ts';
 import { PendingLoad } from './load-progress.tsx';
 import styles from './remote-slot.module.css';
-import { fulfilled, type ModuleSource, ModuleSourceContext, settled } from './module-source.ts';
-import { loadedRemoteModule, loadRemoteModule, remoteVersion } from './remotes.ts';
+import { type ModuleSource, ModuleSourceContext } from './module-source.ts';
+import { remoteVersion, slotModule } from './remotes.ts';
 
 /**
  * One area of the page owned by a remote. Whatever happens to that remote (server down,
@@ -128,35 +128,18 @@ function Pending({ skeleton }: { skeleton: RemoteSlotProps<RemoteModuleId>['skel
 }
 
 /**
- * The browser's modules: one promise per module (per «Повторить» attempt), kept once settled so
- * a page shown again renders at once. A failure is recorded for ops and not kept: the next
- * attempt asks the network again.
+ * The browser's modules: the one cache of loaded remote modules (remotes.ts), shared with the
+ * prefetch on intent; one promise per module and «Повторить» attempt, kept once settled so a
+ * page shown again renders at once. A failure is recorded for ops and not kept: the next attempt
+ * asks the network again.
  */
 const browserModules: ModuleSource = {
   load(id, attempt) {
-    const key = `${id}#${attempt}`;
-    const known = browserLoads.get(key);
-    if (known) return known;
-    const ready = attempt === 0 ? loadedRemoteModule(id) : undefined;
     const remote = id.split('/')[0] as string;
-    const promise = ready
-      ? fulfilled(ready as ComponentType<object>)
-      : settled(
-          loadRemoteModule(id, attempt > 0).then(
-            (component) => component as ComponentType<object>,
-            (error: unknown) => {
-              const failure = error instanceof Error ? error : new Error(String(error));
-              reportLoadFailure(remote, remoteVersion(remote), failure);
-              browserLoads.delete(key);
-              throw failure;
-            },
-          ),
-        );
-    browserLoads.set(key, promise);
-    return promise;
+    const report = (failure: Error) => reportLoadFailure(remote, remoteVersion(remote), failure);
+    return slotModule(id, attempt, report) as Promise<ComponentType<object>>;
   },
 };
-const browserLoads = new Map<string, Promise<ComponentType<object>>>();
 
 /**
  * Counts the mount as a `view` once the module has rendered: committed after its sibling, so a
