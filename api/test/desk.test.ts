@@ -9,6 +9,7 @@ import { createUser, disableUser } from '../src/accounts/account-repo.ts';
 import { testConfig } from '../src/config.ts';
 import { rows } from '../src/db/database.ts';
 import { changeOrderStatus } from '../src/orders/order-lifecycle.ts';
+import { orderData } from './order-data.ts';
 import { describeDrivers } from './test-env.ts';
 
 const TOKEN = 'desk-test-ops-token-0123456789';
@@ -56,18 +57,12 @@ describeDrivers(
         {
           input: {
             idempotencyKey: randomUUID(),
-            orderData: {
+            orderData: orderData({
               fullName: 'Петров Иван Сергеевич',
-              phone: '+7 (912) 345-67-89',
               email: 'ivan.petrov@mail.ru',
-              city: 'Казань',
-              address: 'ул. Баумана, д. 1, кв. 2',
-              deliveryMethod: 'CDEK_PICKUP',
               comment: '',
-              personalDataConsent: true,
-              consentVersion: '2025-09-01',
               ...over,
-            },
+            }),
             items: [{ offerId: offer.id, quantity: 1 }],
           },
         },

@@ -17,6 +17,7 @@ import { acceptLatePayment, REFUND_NOTE, REVIVED_NOTE } from '../src/orders/late
 import { changeOrderStatus } from '../src/orders/order-lifecycle.ts';
 import { EXPIRED_NOTE } from '../src/orders/reservation-expiry.ts';
 import { bumpCatalogVersion, refreshDerivedColumns } from '../src/orders/stock.ts';
+import { orderData as validOrderData } from './order-data.ts';
 import { describeDrivers, type TestEnv } from './test-env.ts';
 
 const CREATE = /* GraphQL */ `
@@ -28,17 +29,7 @@ const CREATE = /* GraphQL */ `
     }
   }`;
 
-const orderData = {
-  fullName: 'Иванов Иван Иванович',
-  phone: '+7 (912) 345-67-89',
-  email: 'ivan@example.ru',
-  city: 'Казань',
-  address: 'ул. Баумана, д. 1, кв. 2',
-  deliveryMethod: 'CDEK_PICKUP',
-  comment: '',
-  personalDataConsent: true,
-  consentVersion: '2025-09-01',
-};
+const orderData = validOrderData({ comment: '' });
 
 interface Offer {
   id: number;

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { rows } from '../src/db/database.ts';
+import { orderData as validOrderData } from './order-data.ts';
 import { describeDrivers, type TestEnv } from './test-env.ts';
 
 const CREATE = /* GraphQL */ `
@@ -15,18 +16,7 @@ const CREATE = /* GraphQL */ `
     }
   }`;
 
-const orderData = (over: Record<string, unknown> = {}) => ({
-  fullName: 'Иванов Иван Иванович',
-  phone: '+7 (912) 345-67-89',
-  email: 'ivan@example.ru',
-  city: 'Казань',
-  address: 'ул. Баумана, д. 1, кв. 2',
-  deliveryMethod: 'CDEK_PICKUP',
-  comment: 'Позвоните за час',
-  personalDataConsent: true,
-  consentVersion: '2025-09-01',
-  ...over,
-});
+const orderData = (over: Record<string, unknown> = {}) => validOrderData({ comment: 'Позвоните за час', ...over });
 
 interface OfferInfo {
   id: string;

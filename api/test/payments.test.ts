@@ -14,6 +14,7 @@ import { guardNodeRequests } from '../src/http/node-entry.ts';
 import { changeOrderStatus } from '../src/orders/order-lifecycle.ts';
 import type { PaymentConfig } from '../src/payments/payment-config.ts';
 import { LATE_PAYMENT_NOTE, PaymentService } from '../src/payments/payment-service.ts';
+import { orderData } from './order-data.ts';
 import { createTestEnv, DRIVERS, type TestEnv } from './test-env.ts';
 
 const CREATE = /* GraphQL */ `
@@ -65,16 +66,7 @@ describe.each(DRIVERS)('payments through ЮKassa (fake) [%s]', (driver) => {
     const res = await env.gql(CREATE, {
       input: {
         idempotencyKey: randomUUID(),
-        orderData: {
-          fullName: 'Иванов Иван Иванович',
-          phone: '+7 (912) 345-67-89',
-          email: 'ivan@example.ru',
-          city: 'Казань',
-          address: 'ул. Баумана, д. 1, кв. 2',
-          deliveryMethod: 'CDEK_PICKUP',
-          personalDataConsent: true,
-          consentVersion: '2025-09-01',
-        },
+        orderData: orderData(),
         items: [
           { offerId: a?.id, quantity: 2 },
           { offerId: b?.id, quantity: 1 },
