@@ -55,19 +55,14 @@ describe('home categories: server render, then hydration', () => {
     expect(list?.querySelectorAll('li')).toHaveLength(2);
   });
 
-  it('a wide screen: no hydration error, then the carousel only', async () => {
-    const { container, ...hydration } = await hydrateAt(1280);
+  it.each([
+    [1280, 'carousel', 'list', styles.wideOnly],
+    [375, 'list', 'carousel', styles.narrowOnly],
+  ] as const)('%i px: no hydration error, then the %s only', async (width, shown, hidden, mark) => {
+    const { container, ...hydration } = await hydrateAt(width);
     expectCleanHydration(hydration);
-    const { carousel, list } = forms(container);
-    expect(list).toBeNull();
-    expect(carousel?.classList.contains(styles.wideOnly as string)).toBe(false);
-  });
-
-  it('a phone: no hydration error, then the list only', async () => {
-    const { container, ...hydration } = await hydrateAt(375);
-    expectCleanHydration(hydration);
-    const { carousel, list } = forms(container);
-    expect(carousel).toBeNull();
-    expect(list?.classList.contains(styles.narrowOnly as string)).toBe(false);
+    const form = forms(container);
+    expect(form[hidden]).toBeNull();
+    expect(form[shown]?.classList.contains(mark as string)).toBe(false);
   });
 });
