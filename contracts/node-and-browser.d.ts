@@ -19,4 +19,9 @@ declare global {
     readonly search: string;
     readonly hash: string;
   };
+  // Also globals of Node (since 16) and every browser: what preview-token.ts reads
+  const TextEncoder: new () => { encode(text: string): Uint8Array };
+  const TextDecoder: new () => { decode(bytes: Uint8Array): string };
+  function btoa(binary: string): string;
+  function atob(base64: string): string;
 }

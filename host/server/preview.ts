@@ -1,5 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type http from 'node:http';
+import { PREVIEW_COOKIE, type PreviewClaims, previewTokens } from '@shop/contracts/preview-token';
 import { REMOTE_NAMES } from '@shop/contracts/remotes';
 import { type RegistryState, safeManifestUrl } from './registry.ts';
 
@@ -8,47 +9,18 @@ import { type RegistryState, safeManifestUrl } from './registry.ts';
  * the `shop_preview` cookie, and from then on that one browser gets the token's release of one
  * remote in place of its active release: in the page's inline registry, in /registry.json and
  * in that page's CSP, never cached (no-store) and with a banner on the page. The token is
- * signed by the API with PREVIEW_SECRET (api/src/registry/preview-token.ts: the same format,
- * copied because the host never imports the API; scripts/preview-token.test.ts compares them).
+ * signed by the API with PREVIEW_SECRET in @shop/contracts/preview-token's format, which this
+ * server verifies with (Node's HMAC handed in).
  */
-export const PREVIEW_COOKIE = 'shop_preview';
+export { PREVIEW_COOKIE } from '@shop/contracts/preview-token';
 
-export interface Preview {
-  remote: string;
-  version: string;
-  manifestUrl: string;
-  /** Seconds since 1970. */
-  exp: number;
-}
+export type Preview = PreviewClaims;
 
-const mac = (secret: string, payload: string) =>
-  createHmac('sha256', secret).update(`shop-preview.${payload}`).digest('base64url');
+const tokens = previewTokens((secret, message) => createHmac('sha256', secret).update(message).digest('base64url'));
 
-function sameText(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
-
-/** The claims of a `p1.<payload>.<hmac>` token this secret signed and that has not expired; null otherwise. */
+/** The claims of a `p1.<payload>.<mac>` token this secret signed and that has not expired; null otherwise. */
 export function verifyPreview(secret: string, token: string, now = Date.now()): Preview | null {
-  const [tag, payload, sig, ...rest] = token.split('.');
-  if (tag !== 'p1' || !payload || !sig || rest.length || token.length > 3000) return null;
-  if (!sameText(sig, mac(secret, payload))) return null;
-  try {
-    const c = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as {
-      r?: unknown;
-      v?: unknown;
-      m?: unknown;
-      exp?: unknown;
-    };
-    if (typeof c.r !== 'string' || typeof c.v !== 'string' || typeof c.m !== 'string' || typeof c.exp !== 'number')
-      return null;
-    if (c.exp * 1000 <= now) return null;
-    return { remote: c.r, version: c.v, manifestUrl: c.m, exp: c.exp };
-  } catch {
-    return null;
-  }
+  return tokens.verify(secret, token, now);
 }
 
 /**
