@@ -99,3 +99,33 @@ test('the browser hydrates a listing and the home page without asking the API fo
     expect(asked, `${url}: asked after hydration: ${asked.join(', ')}`).toEqual([]);
   }
 });
+
+test('a server-rendered page shows, styled from its own HTML, before any of its scripts is fetched', async ({ page, request }) => {
+  const stylesheets: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'stylesheet') stylesheets.push(r.url());
+  });
+  const html = await (await request.get('/catalog/obuv')).text();
+  // the styles are in the head under the page's nonce: no stylesheet holds the first paint
+  expect(html).toMatch(/<style nonce="[^"]+" data-href="\/static\/[^"]+\.css">/);
+  expect(html).toMatch(/<style nonce="[^"]+" data-href="http[^"]+__federation_expose_ListingPage[^"]*\.css">/);
+  expect(html).not.toMatch(/<link rel="stylesheet"/);
+  expect(html).not.toMatch(/<script defer|rel="preload" as="script"/);
+  await page.goto('/catalog/obuv');
+  await hydrated(page);
+  const { paint, firstScript } = await page.evaluate(() => ({
+    paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.POSITIVE_INFINITY,
+    firstScript: Math.min(
+      ...performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\.js(\?|$)/.test(new URL(entry.name).pathname))
+        .map((entry) => entry.startTime),
+    ),
+  }));
+  expect(paint, 'the page painted before its scripts were asked for').toBeLessThan(firstScript);
+  // the live page uses the inline styles: each file is fetched once at most, and none is applied twice
+  expect(new Set(stylesheets).size).toBe(stylesheets.length);
+  await expect(page.locator('link[rel="stylesheet"]:not([media="print"])')).toHaveCount(0);
+  // the listing's own rule (the remote's stylesheet), not the browser's default heading margin
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCSS('margin-bottom', '8px');
+});

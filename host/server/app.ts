@@ -12,8 +12,8 @@ import type { HostConfig } from './config.ts';
 import { isDeskPath } from '../src/desk/desk-path.ts';
 import { DESK_HEADERS, deskHead } from './desk-page.ts';
 import { fallbackHead, metaTags, productPhotoPreload } from './head.ts';
-import { errorPageHtml, escapeHtml, renderPage } from './html.ts';
-import { hostStartAssets, manifestReader, pagePreloads, pageStylesheets } from './preload.ts';
+import { errorPageHtml, escapeHtml, renderPage, startAfterFirstPaint } from './html.ts';
+import { hostStartAssets, manifestReader, pagePreloads, pageStylesheets, stylesheetReader } from './preload.ts';
 import {
   type Preview,
   previewClearCookie,
@@ -77,6 +77,11 @@ export async function createHostServer(config: HostConfig): Promise<http.Server>
   const renderer = loadRenderer(config);
   let startAssets = hostStartAssets(config.distDir);
   const readManifest = manifestReader(config.registryTtlMs);
+  const readStylesheet = stylesheetReader({
+    distDir: config.distDir,
+    originMap: config.ssr?.originMap ?? [],
+    ttlMs: config.registryTtlMs,
+  });
   const staticFiles = sirv(config.distDir, {
     etag: true,
     // The build writes .br and .gz copies of every script and stylesheet (rspack.base.ts).
@@ -248,14 +253,18 @@ export async function createHostServer(config: HostConfig): Promise<http.Server>
         dev: config.dev,
       }),
     );
-    // The page's files start downloading with the HTML (see preload.ts); a server-rendered page
-    // also links the stylesheets of what it rendered (before the preloads: they block its paint).
+    // The page's files start downloading with the HTML (see preload.ts).
+    // A server-rendered page has its styles inline and starts its scripts once it shows
+    // (preload.ts pageStylesheets, html.ts startAfterFirstPaint).
     const preloads = await pagePreloads({ pageType, registry, host: startAssets, readManifest });
-    const stylesheets = rendered
-      ? await pageStylesheets({ modules: rendered.modules, registry, host: startAssets, readManifest })
-      : '';
-    const html = renderPage(template, {
-      head: [head, stylesheets, preloads.tags].filter(Boolean).join('\n    '),
+    const styles = rendered
+      ? await pageStylesheets({ modules: rendered.modules, registry, host: startAssets, readManifest, readStylesheet, nonce })
+      : undefined;
+    const page = styles
+      ? startAfterFirstPaint(template, nonce, { preload: preloads.scripts, printStyles: styles.inlined })
+      : template;
+    const html = renderPage(page, {
+      head: [head, styles ? styles.tags : preloads.tags].filter(Boolean).join('\n    '),
       ...(rendered ? { body: rendered.html } : {}),
       state: {
         registry,

@@ -1,6 +1,6 @@
 /**
- * The one way the host server reads JSON from another server (the API's registry, the
- * remotes' manifests). Their URLs come from configuration and the registry, never from a
+ * The one way the host server reads from another server (the API's registry, the remotes'
+ * manifests and stylesheets). Their URLs come from configuration and the registry, never from a
  * request; still, only http(s) is fetched, redirects are not followed (a redirect could lead
  * anywhere), and the answer is bounded in time and size so a slow or huge answer cannot hold
  * or fill the host.
@@ -24,12 +24,16 @@ export function httpUrl(value: string): URL | null {
   }
 }
 
-export async function fetchJson(value: string, options: FetchJsonOptions): Promise<{ status: number; body: unknown }> {
+/** The answer's text, bounded like every read here; `accept` names what is asked for. */
+export async function fetchText(
+  value: string,
+  options: FetchJsonOptions & { accept: string },
+): Promise<{ status: number; text: string }> {
   const url = httpUrl(value);
   if (!url) throw new FetchRefusedError(`not an http(s) URL: ${value.slice(0, 200)}`);
   if (options.origin !== undefined && url.origin !== options.origin) throw new FetchRefusedError(`${url.origin} is not ${options.origin}`);
   const signal = AbortSignal.timeout(options.timeoutMs);
-  const response = await fetch(url, { redirect: 'manual', signal, headers: { accept: 'application/json' } });
+  const response = await fetch(url, { redirect: 'manual', signal, headers: { accept: options.accept } });
   const declared = Number(response.headers.get('content-length') ?? 0);
   if (declared > options.maxBytes) {
     await response.body?.cancel();
@@ -48,12 +52,16 @@ export async function fetchJson(value: string, options: FetchJsonOptions): Promi
     }
     chunks.push(value);
   }
-  const text = Buffer.concat(chunks).toString('utf8');
+  return { status: response.status, text: Buffer.concat(chunks).toString('utf8') };
+}
+
+export async function fetchJson(value: string, options: FetchJsonOptions): Promise<{ status: number; body: unknown }> {
+  const { status, text } = await fetchText(value, { ...options, accept: 'application/json' });
   let body: unknown = null;
   try {
     body = text ? JSON.parse(text) : null;
   } catch {
     body = null;
   }
-  return { status: response.status, body };
+  return { status, body };
 }

@@ -1,5 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { pagePreloads, type RemoteManifest, remoteAssets } from './preload.ts';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pagePreloads, pageStylesheets, type RemoteManifest, remoteAssets, stylesheetReader } from './preload.ts';
 
 const manifest: RemoteManifest = {
   metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '' } },
@@ -25,16 +30,86 @@ describe('preloads', () => {
   it('preloads the host start files and the page’s remote, and nothing of a remote for an unknown page', async () => {
     const host = { scripts: ['static/1.js'], styles: ['static/1.css'] };
     const readManifest = async () => manifest;
-    const { tags: category, manifests } = await pagePreloads({ pageType: 'CATEGORY', registry: { mf_catalog: manifestUrl }, host, readManifest });
+    const { tags: category, scripts, manifests } = await pagePreloads({ pageType: 'CATEGORY', registry: { mf_catalog: manifestUrl }, host, readManifest });
     expect(manifests).toEqual({ [manifestUrl]: manifest });
     expect(category).toContain('<link rel="preload" as="style" href="/static/1.css">');
     expect(category).toContain('<link rel="preload" as="script" href="/static/1.js">');
     expect(category).toContain('href="http://localhost:3001/0.1.0-1/listing.js"');
+    expect(scripts).toEqual(['/static/1.js', 'http://localhost:3001/0.1.0-1/remoteEntry.js', 'http://localhost:3001/0.1.0-1/listing.js']);
     expect(category).not.toContain('HomePage');
     const { tags: none } = await pagePreloads({ pageType: null, registry: { mf_catalog: manifestUrl }, host, readManifest });
     expect(none).not.toContain('3001');
     const { tags: missing, manifests: noManifests } = await pagePreloads({ pageType: 'PRODUCT', registry: {}, host, readManifest });
     expect(noManifests).toEqual({});
     expect(missing).not.toContain('3001');
+  });
+});
+
+describe('a server-rendered page’s styles', () => {
+  // The remote's files are served under a public origin that does not resolve; this server reaches
+  // them through the origin map, as the host does inside docker-compose.
+  const publicOrigin = 'http://mf-catalog.invalid:3001';
+  const served: Record<string, string> = {
+    '/0.1.0-1/home.css': '.home{color:red}',
+    '/0.1.0-1/quoted.css': '.q::after{content:"</style><script>alert(1)</script>"}',
+    '/0.1.0-1/relative.css': '.bg{background:url(bg.png)}',
+  };
+  const asked: string[] = [];
+  let server: http.Server;
+  let internalOrigin = '';
+  let distDir = '';
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      asked.push(req.url ?? '');
+      const body = served[req.url ?? ''];
+      res.writeHead(body === undefined ? 404 : 200, { 'content-type': 'text/css' });
+      res.end(body ?? 'not found');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    internalOrigin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    distDir = mkdtempSync(path.join(os.tmpdir(), 'host-dist-'));
+    mkdirSync(path.join(distDir, 'static'));
+    writeFileSync(path.join(distDir, 'static', 'shell.css'), 'header{display:flex}');
+    writeFileSync(path.join(distDir, 'secret.txt'), 'not a stylesheet');
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const styledManifest = (files: string[]): RemoteManifest => ({
+    metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '' } },
+    exposes: [{ name: 'HomePage', assets: { js: { sync: [], async: [] }, css: { sync: files, async: [] } } }],
+  });
+  const render = (files: string[], hostStyles = ['static/shell.css']) => {
+    const readStylesheet = stylesheetReader({ distDir, originMap: [[publicOrigin, internalOrigin]], ttlMs: 60_000, waitMs: 2000 });
+    return pageStylesheets({
+      modules: ['mf_catalog/HomePage'],
+      registry: { mf_catalog: `${publicOrigin}/0.1.0-1/mf-manifest.json` },
+      host: { styles: hostStyles },
+      readManifest: async () => styledManifest(files),
+      readStylesheet,
+      nonce: 'n0nce',
+    });
+  };
+
+  it('puts the shell’s and the rendered remote’s CSS into the HTML under the nonce, read through the origin map', async () => {
+    const { tags, inlined } = await render(['home.css']);
+    expect(tags).toContain('<style nonce="n0nce" data-href="/static/shell.css">header{display:flex}</style>');
+    expect(tags).toContain(`<style nonce="n0nce" data-href="${publicOrigin}/0.1.0-1/home.css">.home{color:red}</style>`);
+    expect(tags).not.toContain('<link');
+    expect(inlined).toEqual(['/static/shell.css', `${publicOrigin}/0.1.0-1/home.css`]);
+    expect(asked).toContain('/0.1.0-1/home.css');
+  });
+
+  it('never lets a stylesheet end its style element; links what it cannot inline', async () => {
+    const { tags, inlined } = await render(['quoted.css', 'relative.css', 'missing.css'], ['static/shell.css', '../secret.txt']);
+    expect(tags).not.toMatch(/<\/style><script/i);
+    // inside <style> only `</style` ends the element; in a CSS string `<\/` reads the same
+    expect(tags).toContain('content:"<\\/style><script>alert(1)</script>"');
+    // a relative url() would resolve against the page: linked instead
+    expect(tags).toContain(`<link rel="stylesheet" href="${publicOrigin}/0.1.0-1/relative.css">`);
+    // a file the remote does not serve is linked (the browser reports it), never an empty style
+    expect(tags).toContain(`<link rel="stylesheet" href="${publicOrigin}/0.1.0-1/missing.css">`);
+    // nothing outside the build's static folder is read into a page
+    expect(tags).not.toContain('not a stylesheet');
+    expect(inlined).toEqual(['/static/shell.css', `${publicOrigin}/0.1.0-1/quoted.css`]);
   });
 });

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { internalUrl, type OriginMap } from '@shop/contracts/origin-map';
 import { pageView } from '../src/routing/page-view.ts';
-import { fetchJson, httpUrl } from './fetch-json.ts';
+import { fetchJson, fetchText, httpUrl } from './fetch-json.ts';
 import { escapeHtml } from './html.ts';
 import type { Registry } from './registry.ts';
 
@@ -71,45 +73,79 @@ export function remoteAssets(
 }
 
 const MANIFEST_MAX_BYTES = 2_000_000;
-const MANIFEST_CACHE_ENTRIES = 100;
+const STYLESHEET_MAX_BYTES = 200_000;
+const CACHE_ENTRIES = 100;
 
 /**
- * Reads remote manifests and keeps them: a page never waits for a manifest that was read
- * once (it is refreshed in the background after `ttlMs`), and waits at most `waitMs` for a
- * new one; without it the page simply has no preloads for that remote.
+ * Keeps what `load` reads per URL: a page never waits for something read once (it is read again
+ * in the background after `ttlMs`), and waits at most `waitMs` for a new one; null then (the
+ * caller does without). Bounded: old releases' files fall out first (a Map keeps insertion order).
  */
-export function manifestReader(ttlMs: number, waitMs = 250) {
-  const cache = new Map<
-    string,
-    { at: number; value: RemoteManifest | null; pending?: Promise<RemoteManifest | null> }
-  >();
-  const fetchManifest = (url: string): Promise<RemoteManifest | null> => {
-    // Manifest URLs come from the registry (safeManifestUrl), never from a request; a relative
-    // one (served by the host itself) is refused by fetchJson and simply gets no preloads.
-    const pending = fetchJson(url, { timeoutMs: 3000, maxBytes: MANIFEST_MAX_BYTES })
-      .then(({ status, body }) =>
-        status === 200 && body && typeof body === 'object' ? (body as RemoteManifest) : null,
-      )
+function cachedReader<T>(load: (url: string) => Promise<T | null>, ttlMs: number, waitMs: number) {
+  const cache = new Map<string, { at: number; value: T | null; pending?: Promise<T | null> }>();
+  const read = (url: string): Promise<T | null> => {
+    const pending = load(url)
       .catch(() => null)
       .then((value) => {
         cache.set(url, { at: Date.now(), value });
         return value;
       });
     const entry = cache.get(url);
-    // Bounded: old releases' manifests fall out first (a Map keeps insertion order).
-    if (!entry && cache.size >= MANIFEST_CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
+    if (!entry && cache.size >= CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
     cache.set(url, { at: entry?.at ?? 0, value: entry?.value ?? null, pending });
     return pending;
   };
-  return async (url: string): Promise<RemoteManifest | null> => {
+  return async (url: string): Promise<T | null> => {
     const entry = cache.get(url);
     if (entry && entry.at > 0) {
-      if (Date.now() - entry.at > ttlMs && !entry.pending) void fetchManifest(url);
+      if (Date.now() - entry.at > ttlMs && !entry.pending) void read(url);
       return entry.value;
     }
-    const pending = entry?.pending ?? fetchManifest(url);
+    const pending = entry?.pending ?? read(url);
     return Promise.race([pending, new Promise<null>((resolve) => setTimeout(() => resolve(null), waitMs).unref())]);
   };
+}
+
+/**
+ * Reads remote manifests and keeps them (cachedReader). Manifest URLs come from the registry
+ * (safeManifestUrl), never from a request; a relative one (served by the host itself) is refused
+ * by fetchJson and simply gets no preloads.
+ */
+export function manifestReader(ttlMs: number, waitMs = 250) {
+  return cachedReader<RemoteManifest>(
+    (url) =>
+      fetchJson(url, { timeoutMs: 3000, maxBytes: MANIFEST_MAX_BYTES }).then(({ status, body }) =>
+        status === 200 && body && typeof body === 'object' ? (body as RemoteManifest) : null,
+      ),
+    ttlMs,
+    waitMs,
+  );
+}
+
+/**
+ * Reads the stylesheets a server-rendered page puts into its HTML: the host's own from its build
+ * folder, a remote's over HTTP at the address this server reaches it by (the origin map: inside
+ * docker-compose the public origin is another service). Their names carry a content hash, so what
+ * was read once stays right; null (the page links the file instead) until it is in.
+ */
+export function stylesheetReader(options: { distDir: string; originMap: OriginMap; ttlMs: number; waitMs?: number }) {
+  return cachedReader<string>(
+    async (href) => {
+      if (href.startsWith('/')) {
+        const file = path.join(options.distDir, path.normalize(href).replace(/^[/\\]+/, ''));
+        if (!file.startsWith(path.join(options.distDir, 'static'))) return null;
+        return readFile(file, 'utf8');
+      }
+      const { status, text } = await fetchText(internalUrl(options.originMap, href), {
+        timeoutMs: 3000,
+        maxBytes: STYLESHEET_MAX_BYTES,
+        accept: 'text/css',
+      });
+      return status === 200 ? text : null;
+    },
+    options.ttlMs,
+    options.waitMs ?? 250,
+  );
 }
 
 /** The host's start files (bootstrap chunk and the shared libraries it needs), relative to its public path. */
@@ -125,16 +161,18 @@ export function hostStartAssets(distDir: string): { scripts: string[]; styles: s
 }
 
 /**
- * The preload tags for one page. The browser still fetches the page remote's manifest itself
- * (uncached, so a release switch is seen at once and the failure handling sees a failing
- * remote); the manifests read here are returned for the caller's information.
+ * The files one page will need, and their preload tags. The browser still fetches the page
+ * remote's manifest itself (uncached, so a release switch is seen at once and the failure
+ * handling sees a failing remote); the manifests read here are returned for the caller's
+ * information. A server-rendered page does not use the tags: its scripts start after its first
+ * paint (html.ts startAfterFirstPaint), and so do their preloads.
  */
 export async function pagePreloads(options: {
   pageType: string | null;
   registry: Registry;
   host: { scripts: string[]; styles: string[] };
   readManifest: (url: string) => Promise<RemoteManifest | null>;
-}): Promise<{ tags: string; manifests: Record<string, RemoteManifest> }> {
+}): Promise<{ tags: string; scripts: string[]; manifests: Record<string, RemoteManifest> }> {
   const manifests: Record<string, RemoteManifest> = {};
   const scripts = options.host.scripts.map((file) => `/${file}`);
   const styles = options.host.styles.map((file) => `/${file}`);
@@ -154,22 +192,32 @@ export async function pagePreloads(options: {
     ...styles.map((href) => `<link rel="preload" as="style" href="${escapeHtml(href)}">`),
     ...scripts.map((href) => `<link rel="preload" as="script" href="${escapeHtml(href)}">`),
   ].join('\n    ');
-  return { tags, manifests };
+  return { tags, scripts, manifests };
 }
 
 /**
- * A server-rendered page's stylesheets, linked (render-blocking) in its head: the host's start
- * styles and those of every remote module the server rendered into it (the page's, and any
- * nested one). Only preloaded, the browser would paint the server's HTML unstyled and move
- * everything when the scripts apply them (CLS above 1 in the benchmark). The scripts find
- * their stylesheets already there and add none.
+ * A server-rendered page's styles, in its head: the host's start styles and those of every remote
+ * module the server rendered into it (the page's, and any nested one). Without them before the
+ * first paint the browser would paint the server's HTML unstyled and move everything when the
+ * scripts apply them (CLS above 1 in the benchmark).
+ *
+ * Each one's text goes into the HTML (`<style nonce>`): a linked stylesheet holds the first paint
+ * until it is fetched, the page remote's from another origin over a new connection (about a second
+ * of a phone's first paint on slow 4G in the benchmark, reports/web-bench-notes.md). They are a few
+ * KB each. `inlined` lists them: before the scripts start, the page links each with `media="print"`
+ * (html.ts startAfterFirstPaint). Never applied on screen, that link is what rspack's and the
+ * federation runtime's CSS loading look for (a `<link rel="stylesheet">` of that address), so
+ * neither adds the file again (a second copy of every rule and a restyle of the whole page). A
+ * file not read yet (a new release's first page) is linked as before.
  */
 export async function pageStylesheets(options: {
   modules: string[];
   registry: Registry;
   host: { styles: string[] };
   readManifest: (url: string) => Promise<RemoteManifest | null>;
-}): Promise<string> {
+  readStylesheet: (href: string) => Promise<string | null>;
+  nonce: string;
+}): Promise<{ tags: string; inlined: string[] }> {
   const styles = options.host.styles.map((file) => `/${file}`);
   for (const id of options.modules) {
     const [remote, exposed] = id.split('/') as [string, string];
@@ -177,5 +225,33 @@ export async function pageStylesheets(options: {
     const manifest = manifestUrl ? await options.readManifest(manifestUrl) : null;
     if (manifestUrl && manifest) styles.push(...remoteAssets(manifestUrl, manifest, exposed).styles);
   }
-  return [...new Set(styles)].map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('\n    ');
+  const unique = [...new Set(styles)];
+  const texts = await Promise.all(unique.map((href) => options.readStylesheet(href)));
+  const inlined: string[] = [];
+  const tags = unique
+    .map((href, i) => {
+      const text = texts[i];
+      const attribute = escapeHtml(href);
+      if (text == null || !inlinable(text)) return `<link rel="stylesheet" href="${attribute}">`;
+      inlined.push(href);
+      return `<style nonce="${escapeHtml(options.nonce)}" data-href="${attribute}">${styleText(text)}</style>`;
+    })
+    .join('\n    ');
+  return { tags, inlined };
+}
+
+/**
+ * Inside the page a relative `url()` or `@import` would resolve against the page's address instead
+ * of the file's: such a file is linked, not inlined (none of the builds has one today).
+ */
+function inlinable(css: string): boolean {
+  return !/@import|url\(\s*['"]?(?!data:|https?:|#)/i.test(css);
+}
+
+/**
+ * A stylesheet's text made safe inside `<style>`: only `</style` could end the element early (in
+ * CSS it can stand only in a string or a comment, where `<\/` reads the same).
+ */
+function styleText(css: string): string {
+  return css.replace(/<\/(style)/gi, '<\\/$1');
 }

@@ -18,7 +18,7 @@ export function securityHeaders(options: {
   remoteOrigins: string[];
   scriptHashes: string[];
   counter: boolean;
-  /** This answer's nonce: the scripts a server render writes (React's) carry it. */
+  /** This answer's nonce: what a server-rendered page writes inline (React's scripts, the script loader, its styles) carries it. */
   nonce?: string;
   /** Hashes of the server-rendered HTML's style attributes (ssr.ts styleAttributeHashes). */
   styleAttributeHashes?: string[];
@@ -30,7 +30,7 @@ export function securityHeaders(options: {
   const csp = [
     "default-src 'self'",
     `script-src 'self' ${options.nonce ? `'nonce-${options.nonce}' ` : ''}${options.scriptHashes.join(' ')} ${remotes}${counter}${options.dev ? " 'unsafe-eval'" : ''}`,
-    `style-src 'self' ${remotes}`,
+    `style-src 'self' ${options.nonce ? `'nonce-${options.nonce}' ` : ''}${remotes}`,
     ...(options.styleAttributeHashes?.length ? [`style-src-attr 'unsafe-hashes' ${options.styleAttributeHashes.join(' ')}`] : []),
     `img-src 'self' data: ${remotes}${counter}`,
     `font-src 'self' ${remotes}`,
