@@ -112,4 +112,17 @@ describe('a server-rendered page’s styles', () => {
     expect(tags).not.toContain('not a stylesheet');
     expect(inlined).toEqual(['/static/shell.css', `${publicOrigin}/0.1.0-1/quoted.css`]);
   });
+
+  it('reads nothing outside the release’s folder, whatever its manifest names', async () => {
+    const before = asked.length;
+    const { tags, inlined } = await render([
+      `${internalOrigin}/0.1.0-1/home.css`,
+      '../0.1.0-2/home.css',
+      'http://169.254.169.254/latest/meta-data/',
+    ]);
+    expect(asked.slice(before)).toEqual([]);
+    expect(inlined).toEqual(['/static/shell.css']);
+    expect(tags).toContain(`<link rel="stylesheet" href="${internalOrigin}/0.1.0-1/home.css">`);
+    expect(tags).toContain('<link rel="stylesheet" href="http://169.254.169.254/latest/meta-data/">');
+  });
 });

@@ -219,14 +219,24 @@ export async function pageStylesheets(options: {
   nonce: string;
 }): Promise<{ tags: string; inlined: string[] }> {
   const styles = options.host.styles.map((file) => `/${file}`);
+  // Read by this server only from the folder of a registered release (its manifest's): the manifest
+  // is another team's file, and a stylesheet address in it elsewhere (an internal service, a
+  // cloud's metadata address) must not have this server fetch it into a public page. Such a file
+  // is linked: the browser asks for it, within the page's CSP.
+  const readable = new Set(styles);
   for (const id of options.modules) {
     const [remote, exposed] = id.split('/') as [string, string];
     const manifestUrl = options.registry[remote];
     const manifest = manifestUrl ? await options.readManifest(manifestUrl) : null;
-    if (manifestUrl && manifest) styles.push(...remoteAssets(manifestUrl, manifest, exposed).styles);
+    if (!manifestUrl || !manifest) continue;
+    const folder = new URL('.', manifestUrl).href;
+    for (const href of remoteAssets(manifestUrl, manifest, exposed).styles) {
+      styles.push(href);
+      if (href.startsWith(folder) && !href.slice(folder.length).split('/').includes('..')) readable.add(href);
+    }
   }
   const unique = [...new Set(styles)];
-  const texts = await Promise.all(unique.map((href) => options.readStylesheet(href)));
+  const texts = await Promise.all(unique.map((href) => (readable.has(href) ? options.readStylesheet(href) : null)));
   const inlined: string[] = [];
   const tags = unique
     .map((href, i) => {
