@@ -54,16 +54,14 @@ const BUDGETS_FILE = path.join(import.meta.dirname, 'budgets.json');
 
 type Profile = 'mobile' | 'desktop';
 /** federated: Module Federation, rendered in the browser (SSR=off) · ssr: the same build, server-rendered · single: one plain bundle. */
-/** ssr-css (only when asked for): an experiment, see startStylesheetProxy. */
-type Build = 'federated' | 'ssr' | 'single' | 'ssr-css';
-/** The default builds: the three columns of issue 20. */
+type Build = 'federated' | 'ssr' | 'single';
+/** The three columns of issue 20. */
 const BUILDS = ['federated', 'ssr', 'single'] as const;
-const ALL_BUILDS = [...BUILDS, 'ssr-css'] as const;
+const ALL_BUILDS = BUILDS;
 const BUILD_LABELS: Record<Build, string> = {
   federated: 'federated (client)',
   ssr: 'server-rendered',
   single: 'single bundle',
-  'ssr-css': 'server-rendered, stylesheets linked (experiment)',
 };
 /** The page types the server renders (the cart is made of browser storage: shell and skeleton only). */
 const RENDERED_PAGES = ['home', 'category', 'filtered', 'search', 'product'] as const;
@@ -731,62 +729,6 @@ async function measureThroughput(
   return result;
 }
 
-/**
- * The «ssr-css» experiment: a proxy in front of the rendering host that turns the page
- * server's `<link rel="preload" as="style">` into `<link rel="stylesheet">`, i.e. what the
- * page would measure if the server linked the start and page-remote stylesheets it already
- * knows (host/server/preload.ts) instead of leaving them to the scripts: today the server's
- * HTML paints unstyled and moves when the scripts insert the stylesheets. Bench-only: the
- * product is not changed; the HTML is recompressed (brotli) as the host does.
- */
-async function startStylesheetProxy(target: string): Promise<{ url: string; close(): Promise<void> }> {
-  const http = await import('node:http');
-  const zlib = await import('node:zlib');
-  const server = http.createServer((req, res) => {
-    const headers = { ...req.headers, host: new URL(target).host };
-    const upstream = http.request(`${target}${req.url ?? '/'}`, { method: req.method, headers }, (answer) => {
-      const type = String(answer.headers['content-type'] ?? '');
-      if (!type.startsWith('text/html')) {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-        return;
-      }
-      const chunks: Buffer[] = [];
-      answer.on('data', (c: Buffer) => chunks.push(c));
-      answer.on('end', () => {
-        const raw = Buffer.concat(chunks);
-        const encoding = answer.headers['content-encoding'];
-        const plain =
-          encoding === 'br' ? zlib.brotliDecompressSync(raw) : encoding === 'gzip' ? zlib.gunzipSync(raw) : raw;
-        const html = plain
-          .toString('utf8')
-          .replace(/<link rel="preload" as="style" href="([^"]+)">/g, '<link rel="stylesheet" href="$1">');
-        const compress = String(headers['accept-encoding'] ?? '').includes('br');
-        const out = compress
-          ? zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })
-          : Buffer.from(html);
-        const {
-          'content-length': _length,
-          'content-encoding': _encoding,
-          'transfer-encoding': _transfer,
-          ...rest
-        } = answer.headers;
-        res.writeHead(answer.statusCode ?? 502, {
-          ...rest,
-          ...(compress ? { 'content-encoding': 'br' } : {}),
-          'content-length': out.length,
-        });
-        res.end(out);
-      });
-    });
-    upstream.on('error', () => res.writeHead(502).end());
-    req.pipe(upstream);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  return { url: `http://localhost:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
-}
-
 // ---------------------------------------------------------------- report
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)}`;
@@ -1191,9 +1133,6 @@ async function main() {
       ...SINGLE_SERVER_ENV,
     },
   });
-  const proxy = args.builds.includes('ssr-css')
-    ? await startStylesheetProxy(`http://127.0.0.1:${ports.host}`)
-    : undefined;
   const chromeLauncher = await import('chrome-launcher');
   let chrome: Awaited<ReturnType<typeof chromeLauncher.launch>> | undefined;
   try {
@@ -1204,7 +1143,6 @@ async function main() {
       federated: `http://localhost:${clientPort}`,
       ssr: stack.url,
       single: `http://localhost:${singlePort}`,
-      'ssr-css': proxy?.url ?? '',
     };
     const remoteOrigins = Object.fromEntries(REMOTES.map((r) => [r.name, stack.remoteUrl(r.name)])) as Record<
       RemoteName,
@@ -1213,7 +1151,6 @@ async function main() {
     const classifiers: Record<Build, Classifier> = {
       federated: federatedClassifier(origins.federated, remoteOrigins, versions),
       ssr: federatedClassifier(origins.ssr, remoteOrigins, versions),
-      'ssr-css': federatedClassifier(origins['ssr-css'], remoteOrigins, versions),
       single: (url) => (new URL(url).origin === origins.single ? 'single' : 'other'),
     };
     const report: Report = {
@@ -1302,7 +1239,6 @@ async function main() {
     }
   } finally {
     if (chrome) await chrome.kill();
-    await proxy?.close();
     await single.stop();
     await client.stop();
     await stack.stop();
