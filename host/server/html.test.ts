@@ -16,6 +16,7 @@ describe('a server-rendered page starts its scripts after it shows', () => {
     expect(starter).toContain('"preload":["/static/1.js","http://localhost:3001/0.1.0-1/remoteEntry.js"]');
     expect(starter).toContain('"styles":["/static/1.css"]');
     expect(starter).toContain("getEntriesByName('first-contentful-paint')");
+    expect(starter).toContain('supportedEntryTypes');
     // the rest of the template is as it was
     expect(renderPage(page, { head: '', body: '<p>x</p>', state: {} })).toContain('<div id="root"><p>x</p></div>');
   });
