@@ -53,6 +53,9 @@ describe('a server-rendered page’s styles', () => {
     '/0.1.0-1/home.css': '.home{color:red}',
     '/0.1.0-1/quoted.css': '.q::after{content:"</style><script>alert(1)</script>"}',
     '/0.1.0-1/relative.css': '.bg{background:url(bg.png)}',
+    '/0.1.0-1/image-set.css': '.hero{background-image:image-set("hero.png" 1x)}',
+    // saved with a byte-order mark: a linked file loses it when decoded, text inside <style> keeps it
+    '/0.1.0-1/bom.css': '\uFEFF.first{color:red}',
   };
   const asked: string[] = [];
   let server: http.Server;
@@ -71,6 +74,8 @@ describe('a server-rendered page’s styles', () => {
     mkdirSync(path.join(distDir, 'static'));
     writeFileSync(path.join(distDir, 'static', 'shell.css'), 'header{display:flex}');
     writeFileSync(path.join(distDir, 'secret.txt'), 'not a stylesheet');
+    mkdirSync(path.join(distDir, 'static-private'));
+    writeFileSync(path.join(distDir, 'static-private', 'secret.css'), 'not the build’s static folder');
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
@@ -124,5 +129,26 @@ describe('a server-rendered page’s styles', () => {
     expect(inlined).toEqual(['/static/shell.css']);
     expect(tags).toContain(`<link rel="stylesheet" href="${internalOrigin}/0.1.0-1/home.css">`);
     expect(tags).toContain('<link rel="stylesheet" href="http://169.254.169.254/latest/meta-data/">');
+  });
+
+  it('keeps to the folder when the manifest encodes its slashes, and to the build’s static folder itself', async () => {
+    const before = asked.length;
+    const { inlined, tags } = await render(
+      ['..%2f0.1.0-2%2fhome.css', '..%5C0.1.0-2%5Chome.css'],
+      ['static/shell.css', 'static-private/secret.css'],
+    );
+    // a static server or proxy that decodes %2F or %5C before it resolves `..` would leave the folder
+    expect(asked.slice(before)).toEqual([]);
+    expect(inlined).toEqual(['/static/shell.css']);
+    expect(tags).not.toContain('not the build’s static folder');
+  });
+
+  it('inlines a stylesheet saved with a byte-order mark without losing its first rule; links one whose image-set names a relative file', async () => {
+    const { tags, inlined } = await render(['bom.css', 'image-set.css']);
+    // U+FEFF is not whitespace in CSS: inside <style> it would become part of the first selector, which then matches nothing
+    expect(tags).toContain(`data-href="${publicOrigin}/0.1.0-1/bom.css">.first{color:red}</style>`);
+    // image-set("hero.png") resolves like url(hero.png): against the page's address once inline
+    expect(tags).toContain(`<link rel="stylesheet" href="${publicOrigin}/0.1.0-1/image-set.css">`);
+    expect(inlined).toEqual(['/static/shell.css', `${publicOrigin}/0.1.0-1/bom.css`]);
   });
 });

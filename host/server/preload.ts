@@ -133,7 +133,7 @@ export function stylesheetReader(options: { distDir: string; originMap: OriginMa
     async (href) => {
       if (href.startsWith('/')) {
         const file = path.join(options.distDir, path.normalize(href).replace(/^[/\\]+/, ''));
-        if (!file.startsWith(path.join(options.distDir, 'static'))) return null;
+        if (!file.startsWith(path.join(options.distDir, 'static') + path.sep)) return null;
         return readFile(file, 'utf8');
       }
       const { status, text } = await fetchText(internalUrl(options.originMap, href), {
@@ -232,7 +232,9 @@ export async function pageStylesheets(options: {
     const folder = new URL('.', manifestUrl).href;
     for (const href of remoteAssets(manifestUrl, manifest, exposed).styles) {
       styles.push(href);
-      if (href.startsWith(folder) && !href.slice(folder.length).split('/').includes('..')) readable.add(href);
+      // an encoded slash or backslash too: a static server or proxy that decodes it before resolving `..` would leave the folder
+      const rest = href.slice(folder.length);
+      if (href.startsWith(folder) && !rest.split('/').includes('..') && !/%2f|%5c/i.test(rest)) readable.add(href);
     }
   }
   const unique = [...new Set(styles)];
@@ -252,10 +254,10 @@ export async function pageStylesheets(options: {
 
 /**
  * Inside the page a relative `url()` or `@import` would resolve against the page's address instead
- * of the file's: such a file is linked, not inlined (none of the builds has one today).
+ * of the file's (so would a string in `image-set()`): such a file is linked, not inlined (none of the builds has one today).
  */
 function inlinable(css: string): boolean {
-  return !/@import|url\(\s*['"]?(?!data:|https?:|#)/i.test(css);
+  return !/@import|image-set\(|url\(\s*['"]?(?!data:|https?:|#)/i.test(css);
 }
 
 /**
@@ -263,5 +265,7 @@ function inlinable(css: string): boolean {
  * CSS it can stand only in a string or a comment, where `<\/` reads the same).
  */
 function styleText(css: string): string {
-  return css.replace(/<\/(style)/gi, '<\\/$1');
+  // A byte-order mark goes too: a linked file loses it when decoded; inside <style> it is not
+  // whitespace but part of the first selector, whose rule then matches nothing.
+  return css.replace(/^\uFEFF/, '').replace(/<\/(style)/gi, '<\\/$1');
 }
