@@ -1,7 +1,7 @@
 import { cardProduct } from '@shop/contracts/analytics';
 import type { ProductCardData } from '@shop/contracts/remotes';
 import { analytics, LikeButton } from '@shop/mf-shared';
-import { useRef } from 'react';
+import { memo, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { useImpression } from '../analytics/use-impression.ts';
 import { PriceBadge } from './price-badge.tsx';
@@ -17,7 +17,11 @@ export interface ProductCardProps {
   priority?: boolean;
 }
 
-export function ProductCard({ product, list, position, priority = false }: ProductCardProps) {
+/**
+ * Memoised: a slider re-renders when its Swiper starts and moves (the arrows' ends), right after a
+ * server-rendered home page hydrates; its twenty cards, whose data has not changed, need not.
+ */
+export const ProductCard = memo(function ProductCard({ product, list, position, priority = false }: ProductCardProps) {
   const ref = useRef<HTMLElement>(null);
   const payload = list ? cardProduct(product, list, position) : null;
   useImpression(ref, payload);
@@ -56,4 +60,4 @@ export function ProductCard({ product, list, position, priority = false }: Produ
       <LikeButton productId={product.productId} name={product.name} className={styles.like} size={40} />
     </article>
   );
-}
+});
