@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderPage, startAfterFirstPaint } from './html.ts';
+import { renderPage, START_AT_LATEST_MS, startAfterFirstPaint } from './html.ts';
 
 const template =
   '<html><head><!--app-head--></head><body><div id="root"></div><!--app-state--><script defer src="/static/main.1.js"></script></body></html>';
@@ -25,5 +25,38 @@ describe('a server-rendered page starts its scripts after it shows', () => {
     const page = startAfterFirstPaint(template, 'n"once', { preload: ['/static/</script><script>alert(1)//.js'], printStyles: [] });
     expect(page).toContain('<script nonce="n&quot;once">');
     expect(page.match(/<\/script>/g)).toHaveLength(1);
+  });
+
+  it('starts the scripts at the latest after START_AT_LATEST_MS even when the paint observer cannot be set up', () => {
+    const page = startAfterFirstPaint(template, 'n', { preload: [], printStyles: [] });
+    const starter = page.match(/<script nonce="n">([\s\S]*?)<\/script>/)?.[1] ?? '';
+    const added: string[] = [];
+    const timers: [() => void, number][] = [];
+    const element = (tag: string) => ({ tag }) as Record<string, string>;
+    const parent = { appendChild: (e: Record<string, string>) => added.push(`${e.tag} ${e.src ?? e.href}`) };
+    // a browser that lists paint timing but whose observe() throws (an older engine, a page-altering extension)
+    const PerformanceObserver = Object.assign(
+      function PerformanceObserver() {
+        return {
+          observe() {
+            throw new TypeError('observe() unsupported');
+          },
+        };
+      },
+      { supportedEntryTypes: ['paint'] },
+    );
+    const run = new Function('window', 'document', 'setTimeout', 'requestAnimationFrame', starter);
+    try {
+      run(
+        { PerformanceObserver },
+        { createElement: element, head: parent, body: parent, querySelectorAll: () => [] },
+        (fn: () => void, ms: number) => timers.push([fn, ms]),
+        () => undefined,
+      );
+    } catch {
+      // the starter may fail; the page must still start
+    }
+    for (const [fn, ms] of timers) if (ms <= START_AT_LATEST_MS) fn();
+    expect(added).toEqual(['script /static/main.1.js']);
   });
 });
