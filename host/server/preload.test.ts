@@ -4,7 +4,15 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pagePreloads, pageStylesheets, type RemoteManifest, remoteAssets, stylesheetReader } from './preload.ts';
+import {
+  MAX_INLINE_CSS,
+  MAX_STYLESHEETS_READ,
+  pagePreloads,
+  pageStylesheets,
+  type RemoteManifest,
+  remoteAssets,
+  stylesheetReader,
+} from './preload.ts';
 
 const manifest: RemoteManifest = {
   metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '' } },
@@ -150,5 +158,19 @@ describe('a server-rendered page’s styles', () => {
     // image-set("hero.png") resolves like url(hero.png): against the page's address once inline
     expect(tags).toContain(`<link rel="stylesheet" href="${publicOrigin}/0.1.0-1/image-set.css">`);
     expect(inlined).toEqual(['/static/shell.css', `${publicOrigin}/0.1.0-1/bom.css`]);
+  });
+
+  it('inlines a bounded amount of CSS and reads a bounded number of files, whatever a manifest lists', async () => {
+    // a release whose manifest lists forty 150 KB stylesheets (icon fonts as data: URLs, a bug): each page
+    // would carry megabytes of CSS inline, compressed per request, and read every file on every page
+    const files = Array.from({ length: 40 }, (_, i) => `huge-${i}.css`);
+    for (const file of files) served[`/0.1.0-1/${file}`] = `.i{background:url(data:font/woff2;base64,${'A'.repeat(60_000)})}`;
+    const before = asked.length;
+    const { tags, inlined } = await render(files);
+    expect(tags.length).toBeLessThan(MAX_INLINE_CSS + 40 * 200);
+    expect(inlined.length).toBeLessThan(files.length);
+    // every file is still on the page, linked when not inline
+    for (const file of files) expect(tags).toContain(`${publicOrigin}/0.1.0-1/${file}"`);
+    expect(asked.length - before).toBeLessThanOrEqual(MAX_STYLESHEETS_READ);
   });
 });
