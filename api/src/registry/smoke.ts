@@ -299,9 +299,15 @@ async function visit(
       problems.push(`не загрузился ${request.url()}: ${request.failure()?.errorText ?? 'ошибка'}`);
   });
   let candidateEntry = false;
+  let entryLoaded = () => {};
+  const entryRan = new Promise<void>((resolve) => {
+    entryLoaded = resolve;
+  });
   page.on('response', (response) => {
-    if (candidateBases.some((base) => response.url().startsWith(`${base}remoteEntry`)) && response.ok())
+    if (candidateBases.some((base) => response.url().startsWith(`${base}remoteEntry`)) && response.ok()) {
       candidateEntry = true;
+      entryLoaded();
+    }
     if (response.status() >= 400 && ours(response.url()))
       problems.push(`${response.url()} ответил ${response.status()}`);
   });
@@ -328,6 +334,18 @@ async function visit(
       .catch(() => undefined);
     if (!(await landmark.isVisible()))
       problems.push(`нет ориентира ${landmarkSelector} в [data-remote="${release.remote}"] за ${config.timeoutMs} мс`);
+    // A server-rendered page has its landmark in the HTML before any script runs: the host starts its
+    // scripts after the first paint and the page's first photos (host/server/html.ts, up to 2.5 s).
+    // It is judged once the candidate's entry has loaded and its area is live in this browser
+    // (`data-ready`, set by the host's RemoteSlot), not a fixed moment after the landmark.
+    const deadline = Date.now() + config.timeoutMs;
+    const left = () => Math.max(0, deadline - Date.now());
+    await Promise.race([entryRan, new Promise((resolve) => setTimeout(resolve, left()).unref())]);
+    await page
+      .locator(`[data-remote="${release.remote}"][data-ready]`)
+      .first()
+      .waitFor({ state: 'attached', timeout: left() })
+      .catch(() => undefined);
     // its data: until nothing in the area is loading (at most a few seconds more), then a moment for late errors
     await slot
       .locator('[aria-busy="true"]')
