@@ -294,19 +294,22 @@ async function visit(
   const ours = (url: string) =>
     candidateBases.some((base) => url.startsWith(base)) ||
     apiBases.some((base) => url.startsWith(base) && !url.startsWith(`${base}telemetry/`));
+  let candidateEntry = false;
+  // settled when the candidate's entry has loaded or failed to
+  let entryDone = () => {};
+  const entrySettled = new Promise<void>((resolve) => {
+    entryDone = resolve;
+  });
+  const isEntry = (url: string) => candidateBases.some((base) => url.startsWith(`${base}remoteEntry`));
   page.on('requestfailed', (request) => {
+    if (isEntry(request.url())) entryDone();
     if (ours(request.url()))
       problems.push(`не загрузился ${request.url()}: ${request.failure()?.errorText ?? 'ошибка'}`);
   });
-  let candidateEntry = false;
-  let entryLoaded = () => {};
-  const entryRan = new Promise<void>((resolve) => {
-    entryLoaded = resolve;
-  });
   page.on('response', (response) => {
-    if (candidateBases.some((base) => response.url().startsWith(`${base}remoteEntry`)) && response.ok()) {
-      candidateEntry = true;
-      entryLoaded();
+    if (isEntry(response.url())) {
+      candidateEntry ||= response.ok();
+      entryDone();
     }
     if (response.status() >= 400 && ours(response.url()))
       problems.push(`${response.url()} ответил ${response.status()}`);
@@ -321,7 +324,15 @@ async function visit(
     const html = (await response?.text().catch(() => '')) ?? '';
     if (/data-dgst="shop-area:\d/.test(html))
       problems.push('сервер не отрисовал область (её отрисовал браузер): серверная сборка выпуска падает или не загружается');
-    if (v.show) await v.show(page);
+    if (v.show) {
+      // a step that clicks (the cart's button) needs the page live: on server-rendered HTML before the
+      // host's scripts run (they start after the first paint and photos) the click would be lost
+      await page
+        .locator('html[data-live]')
+        .waitFor({ state: 'attached', timeout: config.timeoutMs })
+        .catch(() => undefined);
+      await v.show(page);
+    }
     const slot = page.locator(`[data-remote="${release.remote}"]`);
     const landmarkSelector = v.landmark ?? LANDMARKS[v.module];
     const landmark = slot.locator(landmarkSelector).first();
@@ -340,12 +351,14 @@ async function visit(
     // (`data-ready`, set by the host's RemoteSlot), not a fixed moment after the landmark.
     const deadline = Date.now() + config.timeoutMs;
     const left = () => Math.max(0, deadline - Date.now());
-    await Promise.race([entryRan, new Promise((resolve) => setTimeout(resolve, left()).unref())]);
-    await page
-      .locator(`[data-remote="${release.remote}"][data-ready]`)
-      .first()
-      .waitFor({ state: 'attached', timeout: left() })
-      .catch(() => undefined);
+    await Promise.race([entrySettled, new Promise((resolve) => setTimeout(resolve, left()).unref())]);
+    if (candidateEntry)
+      await page
+        .locator(`[data-remote="${release.remote}"][data-ready]`)
+        .or(areaError)
+        .first()
+        .waitFor({ state: 'attached', timeout: left() })
+        .catch(() => undefined);
     // its data: until nothing in the area is loading (at most a few seconds more), then a moment for late errors
     await slot
       .locator('[aria-busy="true"]')
