@@ -48,7 +48,7 @@ describe('a server-rendered page starts its scripts after it shows', () => {
     const run = new Function('window', 'document', 'setTimeout', 'requestAnimationFrame', starter);
     try {
       run(
-        { PerformanceObserver },
+        { PerformanceObserver, addEventListener: () => undefined },
         { createElement: element, head: parent, body: parent, querySelectorAll: () => [] },
         (fn: () => void, ms: number) => timers.push([fn, ms]),
         () => undefined,
@@ -58,5 +58,33 @@ describe('a server-rendered page starts its scripts after it shows', () => {
     }
     for (const [fn, ms] of timers) if (ms <= START_AT_LATEST_MS) fn();
     expect(added).toEqual(['script /static/main.1.js']);
+  });
+
+  it('starts the scripts at once when the shopper touches or types before the page has painted', () => {
+    const page = startAfterFirstPaint(template, 'n', { preload: ['/static/1.js'], printStyles: [] });
+    const starter = page.match(/<script nonce="n">([\s\S]*?)<\/script>/)?.[1] ?? '';
+    const added: string[] = [];
+    const listeners: Record<string, () => void> = {};
+    const element = (tag: string) => ({ tag }) as Record<string, string>;
+    const parent = { appendChild: (e: Record<string, string>) => added.push(`${e.tag} ${e.src ?? e.href}`) };
+    // paint timing that has not reported yet, and timers that have not fired
+    const PerformanceObserver = Object.assign(
+      function PerformanceObserver() {
+        return { observe: () => undefined, disconnect: () => undefined };
+      },
+      { supportedEntryTypes: ['paint'] },
+    );
+    const window = { PerformanceObserver, addEventListener: (type: string, fn: () => void) => (listeners[type] = fn) };
+    new Function('window', 'document', 'setTimeout', 'requestAnimationFrame', starter)(
+      window,
+      { createElement: element, head: parent, body: parent, querySelectorAll: () => [] },
+      () => undefined,
+      () => undefined,
+    );
+    expect(added).toEqual([]);
+    listeners.pointerdown?.();
+    expect(added).toEqual(['link /static/1.js', 'script /static/main.1.js']);
+    listeners.keydown?.();
+    expect(added, 'started once').toHaveLength(2);
   });
 });
