@@ -137,20 +137,27 @@ export function manifestReader(ttlMs: number, waitMs = 250) {
  * was read once stays right; null (the page links the file instead) until it is in.
  */
 export function stylesheetReader(options: { distDir: string; originMap: OriginMap; ttlMs: number; waitMs?: number }) {
+  const read = async (href: string): Promise<string | null> => {
+    if (href.startsWith('/')) {
+      const file = path.join(options.distDir, path.normalize(href).replace(/^[/\\]+/, ''));
+      if (!file.startsWith(path.join(options.distDir, 'static') + path.sep)) return null;
+      return readFile(file, 'utf8');
+    }
+    const { status, text } = await fetchText(internalUrl(options.originMap, href), {
+      timeoutMs: 3000,
+      maxBytes: STYLESHEET_MAX_BYTES,
+      accept: 'text/css',
+    });
+    if (status !== 200) throw new Error(`answered ${status}`);
+    return text;
+  };
   return cachedReader<string>(
-    async (href) => {
-      if (href.startsWith('/')) {
-        const file = path.join(options.distDir, path.normalize(href).replace(/^[/\\]+/, ''));
-        if (!file.startsWith(path.join(options.distDir, 'static') + path.sep)) return null;
-        return readFile(file, 'utf8');
-      }
-      const { status, text } = await fetchText(internalUrl(options.originMap, href), {
-        timeoutMs: 3000,
-        maxBytes: STYLESHEET_MAX_BYTES,
-        accept: 'text/css',
-      });
-      return status === 200 ? text : null;
-    },
+    // once per file and cache lifetime: ops see why a page links a stylesheet instead of carrying it
+    (href) =>
+      read(href).catch((error: Error) => {
+        console.warn(`[host] stylesheet ${href} not read (${error.message}): pages link it instead`);
+        return null;
+      }),
     options.ttlMs,
     options.waitMs ?? 250,
   );
