@@ -19,12 +19,11 @@ import * as jsxRuntime from 'react/jsx-runtime';
 import * as reactDom from 'react-dom';
 import * as reactDomClient from 'react-dom/client';
 import { renderToPipeableStream } from 'react-dom/server';
-import { prerenderToNodeStream } from 'react-dom/static';
 import * as router from 'react-router-dom';
 import { StaticRouter } from 'react-router-dom';
 import * as zustand from 'zustand';
 import * as zustandMiddleware from 'zustand/middleware';
-import type { Writable } from 'node:stream';
+import { Readable, Writable } from 'node:stream';
 import { App } from '../app.tsx';
 import { type ModuleSource, ModuleSourceContext, SERVER_AREA_DIGEST, settled } from '../federation/module-source.ts';
 import { type PageType, ResolvePageDocument } from '../graphql/generated.ts';
@@ -62,7 +61,10 @@ export interface RenderResult {
   apolloState: unknown;
   /** The remote modules rendered into the page (the page server links their stylesheets). */
   modules: string[];
-  /** Milliseconds: fetching data and modules, and the final render. */
+  /**
+   * Milliseconds. `data`: fetching data and modules, with the passes that asked for more;
+   * `render`: the pass whose HTML is the page (the last one; its writing out included).
+   */
   timings: { data: number; render: number };
   /** Areas that will render in the browser instead (a failed, slow or throwing remote). */
   errors: string[];
@@ -116,8 +118,80 @@ function checkedSharedLibs() {
   const libs = sharedLibs();
   const missing = __SHARED_KEYS__.filter((key) => !Object.hasOwn(libs, key));
   if (missing.length > 0)
-    throw new Error(`host/src/ssr/render.tsx provides no ${missing.join(', ')} to the remotes (a federation singleton: add it to sharedLibs)`);
+    throw new Error(
+      `host/src/ssr/render.tsx provides no ${missing.join(', ')} to the remotes (a federation singleton: add it to sharedLibs)`,
+    );
   return libs;
+}
+
+/**
+ * An area that failed in a render is left to the browser (its Suspense boundary's fallback is in
+ * the HTML); the browser gets this digest, never the error's text.
+ */
+function areaDigest(errors: string[]) {
+  return (error: unknown) => {
+    if (error instanceof BrowserArea) return `${SERVER_AREA_DIGEST}:browser`;
+    errors.push((error as Error)?.message ?? String(error));
+    return `${SERVER_AREA_DIGEST}:${errors.length}`;
+  };
+}
+
+interface Pass {
+  /** The inside of #root as this pass rendered it. */
+  html: string;
+  /** This pass's failed areas (numbered in its digests). */
+  errors: string[];
+  started: number;
+  ended: number;
+  /** prerenderStatic's shape of a render function's answer; the HTML is read above instead. */
+  prelude: Readable;
+}
+
+/**
+ * One render of the whole tree, as the browser gets it: the nonce on every script React writes,
+ * every boundary inline and in order (the page reads complete without scripts: crawlers, link
+ * previews, a shopper whose scripts are off, not hidden segments that a script reveals), an
+ * area that failed as its fallback with a digest. Waits for every module and query the pass
+ * started (onAllReady); the time limit aborts it (what is pending then is the browser's).
+ */
+function renderPass(node: React.ReactNode, nonce: string, signal: AbortSignal): Promise<Pass> {
+  return new Promise<Pass>((resolve, reject) => {
+    const started = performance.now();
+    const errors: string[] = [];
+    const chunks: Buffer[] = [];
+    const onAbort = () => stream.abort(new Error('server render timed out'));
+    const stream = renderToPipeableStream(node, {
+      nonce,
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+      onAllReady() {
+        signal.removeEventListener('abort', onAbort);
+        const sink = new Writable({
+          write(chunk: Buffer | string, _encoding, callback) {
+            chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+            callback();
+          },
+        });
+        sink.on('finish', () =>
+          resolve({
+            html: Buffer.concat(chunks).toString('utf8'),
+            errors,
+            started,
+            ended: performance.now(),
+            prelude: Readable.from([]),
+          }),
+        );
+        sink.on('error', reject);
+        stream.pipe(sink);
+      },
+      onShellError(error) {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+      onError: areaDigest(errors),
+    });
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+  });
 }
 
 export function createRenderer(options: RendererOptions) {
@@ -167,26 +241,47 @@ export function createRenderer(options: RendererOptions) {
       </React.StrictMode>
     );
     // Rendered until every query the page makes has its answer (and every module has loaded),
-    // or until the time is up: what is missing then renders in the browser.
+    // or until the time is up: what is missing then renders in the browser. Each pass is the
+    // page's own render (renderToPipeableStream with the nonce, every boundary inline and the
+    // areas' digests), so the last pass, the one that asked for nothing more, IS the page: it is
+    // sent as it is, instead of rendering the whole tree once more (a render saved per page).
     const signal = AbortSignal.timeout(renderTimeoutMs);
-    await prerenderStatic({
+    const prerendered = await prerenderStatic({
       tree,
       signal,
       ignoreResults: true,
       maxRerenders: 4,
-      // failures here are the final render's to report
-      renderFunction: (node: React.ReactNode) => prerenderToNodeStream(node, { signal, onError: () => undefined }),
+      renderFunction: (node: React.ReactNode) => renderPass(node, request.nonce, signal),
     }).catch((error: unknown) => {
       errors.push(`data: ${(error as Error).message}`);
+      return null;
     });
-    const dataMs = performance.now() - started;
     const apolloState = client.extract();
+    const pipeHtml = (html: string) => (destination: Writable) => {
+      destination.on('close', modules.release);
+      destination.on('finish', modules.release);
+      destination.end(html);
+    };
+    if (prerendered && !prerendered.aborted) {
+      const pass = prerendered.renderFnResult;
+      errors.push(...pass.errors);
+      return {
+        pipe: pipeHtml(pass.html),
+        apolloState,
+        modules: modules.rendered(),
+        // `data`: the queries, the modules and the passes that asked for more; `render`: the
+        // last pass, whose HTML is the page (no separate final render any more).
+        timings: { data: pass.started - started, render: pass.ended - pass.started },
+        errors,
+      };
+    }
+    // Out of time (or the passes failed): the page is rendered once more from what has come,
+    // within a time of its own; the areas still missing render in the browser.
+    const dataMs = performance.now() - started;
     return await new Promise<RenderResult>((resolve, reject) => {
       const renderStarted = performance.now();
       const stream = renderToPipeableStream(tree, {
         nonce: request.nonce,
-        // Every boundary inline, in order: the page reads complete without scripts (crawlers, link
-        // previews, a shopper whose scripts are off), not as hidden segments that a script reveals.
         progressiveChunkSize: Number.MAX_SAFE_INTEGER,
         onAllReady() {
           resolve({
@@ -205,15 +300,9 @@ export function createRenderer(options: RendererOptions) {
           modules.release();
           reject(error);
         },
-        onError(error) {
-          // An area that failed here renders in the browser (its Suspense boundary's fallback is in
-          // the HTML); the browser gets this digest, never the error's text.
-          if (error instanceof BrowserArea) return `${SERVER_AREA_DIGEST}:browser`;
-          errors.push((error as Error)?.message ?? String(error));
-          return `${SERVER_AREA_DIGEST}:${errors.length}`;
-        },
+        onError: areaDigest(errors),
       });
-      setTimeout(() => stream.abort(new Error("server render timed out")), renderTimeoutMs).unref();
+      setTimeout(() => stream.abort(new Error('server render timed out')), renderTimeoutMs).unref();
     });
   }
 
