@@ -129,3 +129,12 @@ test('a server-rendered page shows, styled from its own HTML, before any of its 
   // the listing's own rule (the remote's stylesheet), not the browser's default heading margin
   await expect(page.getByRole('heading', { level: 1 })).toHaveCSS('margin-bottom', '8px');
 });
+
+test('an area left to the browser carries only its digest: no server error message or stack trace in the HTML', async ({
+  request,
+}) => {
+  const html = await (await request.get('/cart')).text();
+  expect(html).toContain('data-dgst="shop-area:browser"');
+  // React's development build writes the error's message and component stack beside the digest
+  expect(html).not.toMatch(/data-msg=|data-stck=|data-cstck=|\.cjs|node_modules/);
+});
