@@ -884,7 +884,8 @@ function markdown(report: Report, failures: string[]): string {
     `${report.when} · Lighthouse 12 (simulated throttling: mobile = Moto G Power on slow 4G, desktop = the desktop preset), ` +
       `median of ${report.runs} run(s) · ${report.catalogue} · machine: ${report.machine.cpus} cores, load average ` +
       `${report.machine.loadBefore.map((l) => l.toFixed(1)).join(' / ')} before and ${report.machine.loadAfter.map((l) => l.toFixed(1)).join(' / ')} after ` +
-      '(1/5/15 min; other engineers were building and testing on it, so TBT and the scores are pessimistic; the byte counts are exact).',
+      `(1/5/15 min${report.machine.loadBefore[0] !== undefined && report.machine.loadBefore[0] > 1.5 ? '; the machine was busy before the run, so TBT and the scores are pessimistic' : ''}; ` +
+      'the bench itself keeps one or two cores busy: Chromium, the shop and its database; the byte counts are exact).',
     '',
   );
   lines.push(
