@@ -126,8 +126,12 @@ function BrowserModule({
 }) {
   const [outcome, setOutcome] = useState<{ promise: Promise<unknown>; value?: ComponentType<object>; error?: unknown }>();
   const known = promise as Promise<ComponentType<object>> & { status?: string; value?: ComponentType<object>; reason?: unknown };
+  // Whether this render had the module: if not, the effect waits for it even when it has loaded
+  // between the render and the effect (only a state change renders it then; a smoke under load
+  // once waited forever on the skeleton).
+  const shown = known.status === 'fulfilled' || known.status === 'rejected';
   useEffect(() => {
-    if (known.status === 'fulfilled' || known.status === 'rejected') return;
+    if (shown) return;
     let live = true;
     promise.then(
       (value) => live && setOutcome({ promise, value }),
@@ -136,7 +140,7 @@ function BrowserModule({
     return () => {
       live = false;
     };
-  }, [promise, known]);
+  }, [promise, shown]);
   if (known.status === 'rejected') throw known.reason;
   const Component = known.status === 'fulfilled' ? known.value : outcome?.promise === promise ? outcome.value : undefined;
   if (outcome?.promise === promise && 'error' in outcome) throw outcome.error;
