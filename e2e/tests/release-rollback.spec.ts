@@ -34,6 +34,13 @@ async function cli(...args: string[]): Promise<{ code: number; out: string }> {
   }
 }
 
+/** A CLI command that must succeed; when it does not, the failure says what the CLI said (the smoke's reason). */
+async function ok(...args: string[]): Promise<string> {
+  const { code, out } = await cli(...args);
+  expect(code, out).toBe(0);
+  return out;
+}
+
 async function release(): Promise<string> {
   const { code, out } = await cli('release', 'mf-catalog');
   expect(code, out).toBe(0);
@@ -93,7 +100,7 @@ test('a shopper mid-session keeps the cart and the page across a switch, and get
 
 test('rollback returns to the release active before the current one', async ({ page }) => {
   await returningVisitor(page);
-  expect((await cli('activate', 'mf-catalog', v2)).code).toBe(0);
+  await ok('activate', 'mf-catalog', v2);
   const { code, out } = await cli('rollback', 'mf-catalog');
   expect(code, out).toBe(0);
   expect(out).toContain(`Rolled back mf_catalog from ${v2} to ${v1}`);
@@ -107,7 +114,7 @@ test('rollback returns to the release active before the current one', async ({ p
 });
 
 test('a canary reaches its share of visitors by a stable hash of visitor_id, and promote makes it the only release', async ({ request }) => {
-  expect((await cli('canary', 'mf-catalog', v2, '50')).code).toBe(0);
+  await ok('canary', 'mf-catalog', v2, '50');
   const versionFor = async (visitor: string) => {
     const html = await (await request.get(host.url, { headers: { cookie: `visitor_id=${visitor}` } })).text();
     const state = JSON.parse(html.match(/<script type="application\/json" id="shop-state">(.*?)<\/script>/)?.[1] ?? '{}');
@@ -121,7 +128,7 @@ test('a canary reaches its share of visitors by a stable hash of visitor_id, and
   // The same visitor gets the same release every time.
   for (const visitor of visitors.slice(0, 5)) expect(await versionFor(visitor)).toBe(seen[visitors.indexOf(visitor)]);
 
-  expect((await cli('promote', 'mf-catalog')).code).toBe(0);
+  await ok('promote', 'mf-catalog');
   for (const visitor of visitors.slice(0, 10)) expect(await versionFor(visitor)).toBe('v2');
 });
 
@@ -185,7 +192,7 @@ test('rollback twice goes two releases back (the activation stack), and a canary
   await page.goto(host.url);
   expect(await catalogVersionOnPage(page)).toBe(v3);
   // a canary of v1 beside v3: rollback stops the canary only, the active v3 stays
-  expect((await cli('canary', 'mf-catalog', v1, '50')).code).toBe(0);
+  await ok('canary', 'mf-catalog', v1, '50');
   const stop = await cli('rollback', 'mf-catalog');
   expect(stop.code, stop.out).toBe(0);
   expect(stop.out).toContain(`Stopped the canary mf_catalog ${v1}`);
@@ -209,7 +216,7 @@ test('rollback twice goes two releases back (the activation stack), and a canary
   expect(status).toMatch(new RegExp(`${v3.replace(/\./g, '\\.')}  bad`));
   expect(status).toMatch(new RegExp(`${v2.replace(/\./g, '\\.')}  bad`));
   // activate takes any listed, not refused release back
-  expect((await cli('activate', 'mf-catalog', v3)).code).toBe(0);
+  await ok('activate', 'mf-catalog', v3);
   await page.reload();
   expect(await catalogVersionOnPage(page)).toBe(v3);
 });
