@@ -343,8 +343,16 @@ async function visit(
       .first()
       .waitFor({ state: 'visible', timeout: config.timeoutMs })
       .catch(() => undefined);
-    if (!(await landmark.isVisible()))
-      problems.push(`нет ориентира ${landmarkSelector} в [data-remote="${release.remote}"] за ${config.timeoutMs} мс`);
+    if (!(await landmark.isVisible())) {
+      // what the page was like then, for whoever reads the refusal: the landmark there but hidden,
+      // the page not live yet, the area still loading
+      const state = [
+        (await landmark.count()) > 0 ? 'ориентир есть, но скрыт' : 'ориентира нет в разметке',
+        (await page.locator('html[data-live]').count()) > 0 ? 'страница ожила' : 'скрипты страницы ещё не запустились',
+        (await slot.locator('[aria-busy="true"]').count()) > 0 ? 'область ещё загружается' : 'область не загружается',
+      ].join(', ');
+      problems.push(`нет ориентира ${landmarkSelector} в [data-remote="${release.remote}"] за ${config.timeoutMs} мс (${state})`);
+    }
     // A server-rendered page has its landmark in the HTML before any script runs: the host starts its
     // scripts after the first paint and the page's first photos (host/server/html.ts, up to 2.5 s).
     // It is judged once the candidate's entry has loaded and its area is live in this browser
