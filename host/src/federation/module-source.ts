@@ -18,7 +18,8 @@ export const ModuleSourceContext = createContext<ModuleSource | null>(null);
  */
 export const SERVER_AREA_DIGEST = 'shop-area';
 
-type Tracked<T> = Promise<T> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: T; reason?: unknown };
+/** A promise with its outcome on it, as React's `use` reads it. */
+export type Tracked<T> = Promise<T> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: T; reason?: unknown };
 
 /**
  * Marks the promise with its outcome the way React's `use` reads it (`status`/`value`), so a

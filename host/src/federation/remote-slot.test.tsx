@@ -6,12 +6,12 @@ import type { ComponentType } from 'react';
 import { useLayoutEffect } from 'react';
 import { render, screen } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
-import { type ModuleSource, ModuleSourceContext } from './module-source.ts';
+import { type ModuleSource, ModuleSourceContext, type Tracked as ModuleTracked } from './module-source.ts';
 import { RemoteSlot } from './remote-slot.tsx';
 
 vi.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: vi.fn(), registerRemotes: vi.fn() }));
 
-type Tracked = Promise<ComponentType<object>> & { status?: string; value?: ComponentType<object>; reason?: unknown };
+type Tracked = ModuleTracked<ComponentType<object>>;
 
 const Page = () => <h1>Страница каталога</h1>;
 
@@ -29,7 +29,7 @@ function slotWith(promise: Tracked, before?: ComponentType) {
 afterEach(() => vi.restoreAllMocks());
 
 it('renders a module already loaded at once, with no skeleton first', () => {
-  const promise: Tracked = Object.assign(Promise.resolve<ComponentType<object>>(Page), { status: 'fulfilled', value: Page });
+  const promise: Tracked = Object.assign(Promise.resolve<ComponentType<object>>(Page), { status: 'fulfilled' as const, value: Page });
   slotWith(promise);
   expect(screen.getByRole('heading', { name: 'Страница каталога' })).toBeTruthy();
   expect(screen.queryByLabelText('Загрузка раздела')).toBeNull();
@@ -55,7 +55,7 @@ it('renders the module that landed between the render and the effect', async () 
   // marked fulfilled the way the module cache marks it (module-source.ts `settled`)
   const Lands = () => {
     useLayoutEffect(() => {
-      Object.assign(promise, { status: 'fulfilled', value: Page });
+      Object.assign(promise, { status: 'fulfilled' as const, value: Page });
       resolve(Page);
     }, []);
     return null;

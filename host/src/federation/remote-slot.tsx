@@ -15,7 +15,7 @@ import { ErrorBoundary } from 'react-error-boundary';
 import { reportBoundaryError, reportLoadFailure, reportRemote } from './health-report.ts';
 import { PendingLoad } from './load-progress.tsx';
 import styles from './remote-slot.module.css';
-import { type ModuleSource, ModuleSourceContext } from './module-source.ts';
+import { type ModuleSource, ModuleSourceContext, type Tracked } from './module-source.ts';
 import { remoteVersion, slotModule } from './remotes.ts';
 
 /**
@@ -125,7 +125,7 @@ function BrowserModule({
   slot: RefObject<HTMLDivElement | null>;
 }) {
   const [outcome, setOutcome] = useState<{ promise: Promise<unknown>; value?: ComponentType<object>; error?: unknown }>();
-  const known = promise as Promise<ComponentType<object>> & { status?: string; value?: ComponentType<object>; reason?: unknown };
+  const known = promise as Tracked<ComponentType<object>>;
   // Whether this render had the module: if not, the effect waits for it even when it has loaded
   // between the render and the effect (only a state change renders it then; a smoke under load
   // once waited forever on the skeleton).
