@@ -3,6 +3,12 @@
  * idempotency key; a shopper without an answer (connection refused, cut, timed out) sends the
  * same order with the same key again until it gets one, as the checkout does. A share of the
  * shoppers also double-submit (the same key twice at once, and once more after the answer).
+ *
+ * Hand-written, not autocannon: this is the fault suite's model of a checkout, not a throughput
+ * load. Each order is followed from its first send to its answer (retries with the same key while
+ * the API restarts or the database is down, double submits, the order ids every answer carried),
+ * so the suite can verify afterwards that no order was lost or doubled. autocannon sends fixed
+ * requests and counts answers; it keeps no per-order state and does not retry.
  */
 import { randomUUID } from 'node:crypto';
 
