@@ -7,9 +7,9 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { load } from '../../scripts/bench/http-load.ts';
 // @ts-expect-error plain ESM script shared with the test setup
 import { startPostgres } from '../../scripts/postgres.mjs';
 import { seedCatalog } from '../src/catalog/seed.ts';
@@ -90,7 +90,10 @@ function stats(latencies: number[], errors: number, ms: number): Stats {
   return { requests: sorted.length, errors, rps: Math.round((sorted.length / ms) * 1000), p50: at(0.5), p95: at(0.95), p99: at(0.99) };
 }
 
-/** Runs `fn` from CONCURRENCY loops for the duration, in this process: the bare database path. */
+/**
+ * Runs `fn` from CONCURRENCY loops for the duration, in this process: the bare database path.
+ * A hand-written loop because these are repository calls, not HTTP requests (autocannon's domain).
+ */
 async function loadInProcess(fn: (i: number) => Promise<unknown>, meter: CpuMeter, concurrency = CONCURRENCY): Promise<Stats> {
   for (let i = 0; i < 20; i++) await fn(i); // warm-up: plans, caches, JIT
   return withCpu(meter, () => runInProcess(fn, concurrency));
@@ -118,24 +121,30 @@ async function runInProcess(fn: (i: number) => Promise<unknown>, concurrency: nu
   return stats(latencies, errors, performance.now() - started);
 }
 
-function runWorker(url: string, bodies: string[], varyIp: boolean, durationMs: number, firstIndex: number): Promise<Stats> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), {
-      workerData: { url, concurrency: CONCURRENCY, durationMs, bodies, varyIp, firstIndex },
-    });
-    const started = performance.now();
-    worker.once('message', (m: { latencies: number[]; errors: number; firstError: string | null }) => {
-      if (m.firstError) console.warn(`  first error: ${m.firstError}`);
-      resolve(stats(m.latencies, m.errors, performance.now() - started));
-    });
-    worker.once('error', reject);
-  });
-}
+/** A 200 with a GraphQL error is a failed request too; a cheap check, parsing every answer would cost the load generator more than the server. */
+const graphqlError = (status: number, body: string) => status === 200 && body.includes('"errors":[{"message"');
 
-/** Load from a worker thread of this process against the server process; a short warm-up first (other bodies). */
+/** autocannon against the server process, a short warm-up first (other bodies). */
 async function loadOverHttp(url: string, bodies: string[], meter: CpuMeter, varyIp = false): Promise<Stats> {
-  await runWorker(url, bodies, varyIp, 500, Math.floor(bodies.length / 2));
-  return withCpu(meter, () => runWorker(url, bodies, varyIp, DURATION_MS, 0));
+  const run = (durationS: number, firstIndex: number) =>
+    load({
+      url,
+      connections: CONCURRENCY,
+      durationS,
+      request: (n) => {
+        const i = n + firstIndex;
+        const headers: Record<string, string> = { 'content-type': 'application/json' };
+        if (varyIp) headers['x-forwarded-for'] = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+        return { method: 'POST', headers, body: bodies[i % bodies.length] as string };
+      },
+      isError: graphqlError,
+    });
+  await run(0.5, Math.floor(bodies.length / 2));
+  return withCpu(meter, async () => {
+    const { firstError, ...s } = await run(DURATION_MS / 1000, 0);
+    if (firstError) console.warn(`  first error: ${firstError}`);
+    return s;
+  });
 }
 
 const LISTING_QUERY = `query Listing($scope: ListingScopeInput, $filter: ProductFilterInput, $sort: ProductSort, $limit: Int) {
@@ -331,7 +340,7 @@ function markdown(date: Date, machine: Record<string, unknown>, out: Record<stri
     '**http-cached**: the same request repeated, answered by the response cache. Latencies in ms.',
     '',
     `The API server runs in its own process (NODE_ENV=production, as in the Dockerfile; PostgreSQL pool of ${POOL_SIZE}); the load`,
-    'generator is a worker thread of the bench process (node:http, keep-alive), so it does not share the server\'s event loop.',
+    'generator is autocannon in the bench process (keep-alive connections), so it does not share the server\'s event loop.',
     'Each http run follows a 0.5 s warm-up with other requests. **CPU ms/req**: user + system CPU per request of each',
     'process taking part (node: the bench process running the repository calls; server: the API process; client: the',
     'load generator; postgres: PostgreSQL\'s server processes; PGlite runs inside node/server). CPU per request is much',
