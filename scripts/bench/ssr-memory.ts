@@ -1,6 +1,6 @@
 /**
  * `npm run bench:ssr-memory [-- --switches 50]`: does the page server's memory stay bounded while
- * a remote is released again and again (issue 20)?
+ * a remote is released again and again?
  *
  * Starts the shop (small catalogue, fresh database, free ports) and one more page server (the
  * compiled host/server-dist/main.js, the production entry) on a registry file. A small release
