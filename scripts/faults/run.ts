@@ -23,7 +23,7 @@ import { freePort, ROOT } from '../lib/stack.ts';
 // @ts-expect-error plain ESM script shared with the API tests
 import { startPostgres } from '../postgres.mjs';
 import { type ApiProcess, gql, startApi, TMP } from './api-process.ts';
-import { buildCorpus } from './corpus.ts';
+import { type BadRequest, buildCorpus } from './corpus.ts';
 import { runHostileStage } from './hostile.ts';
 import { runImportFaults } from './import-faults.ts';
 import { type Attempt, type Offer, runLoad } from './load.ts';
@@ -352,6 +352,74 @@ async function normalLatency(url: string, rounds: number): Promise<{ p50: number
 
 const STACK = /\n\s+at |node_modules|\.[tj]s:\d+:\d+|\/work\/|\/src\/|DrizzleQueryError|PostgresError|error: syntax error at or near/;
 
+/** What the corpus run saw, answer by answer. */
+interface CorpusTally {
+  statuses: Record<string, number>;
+  kinds: Record<string, number>;
+  codes: Record<string, number>;
+  fiveXX: number;
+  notJson: number;
+  leaks: number;
+  noAnswer: number;
+  peakRss: number;
+  examples: string[];
+}
+
+function sendCorpusRequest(api: ApiProcess, req: BadRequest, i: number): Promise<Response> {
+  return fetch(`${api.url}${req.path ?? '/api/graphql'}`, {
+    method: req.method ?? 'POST',
+    headers: { ...(req.method === 'GET' ? {} : { 'content-type': req.contentType ?? 'application/json' }), 'x-forwarded-for': `10.99.${i % 200}.${i % 250}` },
+    ...(req.method === 'GET' ? {} : { body: req.body ?? '' }),
+    signal: AbortSignal.timeout(20_000),
+  });
+}
+
+/** Judges one answer: a 5xx, an answer that is not JSON and one that shows internals are counted. */
+function tallyAnswer(tally: CorpusTally, req: BadRequest, status: number, text: string): void {
+  const { examples } = tally;
+  tally.statuses[status] = (tally.statuses[status] ?? 0) + 1;
+  if (status >= 500) {
+    tally.fiveXX++;
+    if (examples.length < 10) examples.push(`${status} ${req.kind}: ${(req.body ?? req.path ?? '').slice(0, 120)} → ${text.slice(0, 200)}`);
+  }
+  try {
+    const json = JSON.parse(text) as { errors?: { extensions?: { code?: string } }[] };
+    for (const e of json.errors ?? []) tally.codes[e.extensions?.code ?? '(no code)'] = (tally.codes[e.extensions?.code ?? '(no code)'] ?? 0) + 1;
+  } catch {
+    tally.notJson++;
+  }
+  if (STACK.test(text)) {
+    tally.leaks++;
+    if (examples.length < 10) examples.push(`leak ${req.kind}: ${(req.body ?? req.path ?? '').slice(0, 120)} → ${text.slice(0, 300)}`);
+  }
+}
+
+/** Sends the whole corpus, 8 in flight, sampling the API's RSS every 500 requests. */
+async function sendCorpus(api: ApiProcess, corpus: BadRequest[], rssBefore: number): Promise<CorpusTally> {
+  const tally: CorpusTally = { statuses: {}, kinds: {}, codes: {}, fiveXX: 0, notJson: 0, leaks: 0, noAnswer: 0, peakRss: rssBefore, examples: [] };
+  let next = 0;
+  async function worker() {
+    while (next < corpus.length) {
+      const i = next++;
+      const req = corpus[i]!;
+      tally.kinds[req.kind] = (tally.kinds[req.kind] ?? 0) + 1;
+      try {
+        const res = await sendCorpusRequest(api, req, i);
+        tallyAnswer(tally, req, res.status, await res.text());
+      } catch (e) {
+        tally.noAnswer++;
+        if (tally.examples.length < 10) tally.examples.push(`no answer ${req.kind}: ${(req.body ?? req.path ?? '').slice(0, 120)} → ${(e as Error).message}`);
+      }
+      if (i % 500 === 0) {
+        tally.peakRss = Math.max(tally.peakRss, api.rssMb());
+        if (i % 1000 === 0) log(`corpus: ${i}/${corpus.length}`);
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: 8 }, worker));
+  return tally;
+}
+
 async function corpusScenario(api: ApiProcess): Promise<Scenario> {
   const offers = await inStockOffers(api.url);
   const corpus = buildCorpus(offers[0]?.id ?? '1');
@@ -360,56 +428,9 @@ async function corpusScenario(api: ApiProcess): Promise<Scenario> {
   await new Promise((r) => setTimeout(r, 2000));
   const rssBefore = api.rssMb();
   const latencyBefore = await normalLatency(api.url, 8);
-  const statuses: Record<string, number> = {};
-  const kinds: Record<string, number> = {};
-  const codes: Record<string, number> = {};
-  let fiveXX = 0;
-  let notJson = 0;
-  let leaks = 0;
-  let noAnswer = 0;
-  let peakRss = rssBefore;
-  const examples: string[] = [];
-  let next = 0;
   const t0 = Date.now();
-  async function worker() {
-    while (next < corpus.length) {
-      const i = next++;
-      const req = corpus[i]!;
-      kinds[req.kind] = (kinds[req.kind] ?? 0) + 1;
-      try {
-        const res = await fetch(`${api.url}${req.path ?? '/api/graphql'}`, {
-          method: req.method ?? 'POST',
-          headers: { ...(req.method === 'GET' ? {} : { 'content-type': req.contentType ?? 'application/json' }), 'x-forwarded-for': `10.99.${i % 200}.${i % 250}` },
-          ...(req.method === 'GET' ? {} : { body: req.body ?? '' }),
-          signal: AbortSignal.timeout(20_000),
-        });
-        const text = await res.text();
-        statuses[res.status] = (statuses[res.status] ?? 0) + 1;
-        if (res.status >= 500) {
-          fiveXX++;
-          if (examples.length < 10) examples.push(`${res.status} ${req.kind}: ${(req.body ?? req.path ?? '').slice(0, 120)} → ${text.slice(0, 200)}`);
-        }
-        try {
-          const json = JSON.parse(text) as { errors?: { extensions?: { code?: string } }[] };
-          for (const e of json.errors ?? []) codes[e.extensions?.code ?? '(no code)'] = (codes[e.extensions?.code ?? '(no code)'] ?? 0) + 1;
-        } catch {
-          notJson++;
-        }
-        if (STACK.test(text)) {
-          leaks++;
-          if (examples.length < 10) examples.push(`leak ${req.kind}: ${(req.body ?? req.path ?? '').slice(0, 120)} → ${text.slice(0, 300)}`);
-        }
-      } catch (e) {
-        noAnswer++;
-        if (examples.length < 10) examples.push(`no answer ${req.kind}: ${(req.body ?? req.path ?? '').slice(0, 120)} → ${(e as Error).message}`);
-      }
-      if (i % 500 === 0) {
-        peakRss = Math.max(peakRss, api.rssMb());
-        if (i % 1000 === 0) log(`corpus: ${i}/${corpus.length}`);
-      }
-    }
-  }
-  await Promise.all(Array.from({ length: 8 }, worker));
+  const tally = await sendCorpus(api, corpus, rssBefore);
+  const { fiveXX, leaks, noAnswer, peakRss } = tally;
   const corpusSeconds = Math.round((Date.now() - t0) / 100) / 10;
   const alive = api.child.exitCode === null && (await fetch(`${api.url}/api/health`)).ok;
   await new Promise((r) => setTimeout(r, 10_000));
@@ -428,11 +449,11 @@ async function corpusScenario(api: ApiProcess): Promise<Scenario> {
     figures: {
       requests: corpus.length,
       seconds: corpusSeconds,
-      byKind: kinds,
-      httpStatuses: statuses,
-      errorCodes: codes,
+      byKind: tally.kinds,
+      httpStatuses: tally.statuses,
+      errorCodes: tally.codes,
       http5xx: fiveXX,
-      answersThatAreNotJson: notJson,
+      answersThatAreNotJson: tally.notJson,
       answersLeakingInternals: leaks,
       requestsWithoutAnswer: noAnswer,
       apiAliveAfterwards: alive,
@@ -442,7 +463,7 @@ async function corpusScenario(api: ApiProcess): Promise<Scenario> {
       normalQueryLatencyMsBefore: latencyBefore,
       normalQueryLatencyMsAfter: latencyAfter,
     },
-    notes: examples,
+    notes: tally.examples,
   };
 }
 
