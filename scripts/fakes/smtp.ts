@@ -52,12 +52,36 @@ export interface FakeSmtpServer {
 const addresses = (a: AddressObject | AddressObject[] | undefined): string[] =>
   (Array.isArray(a) ? a : a ? [a] : []).flatMap((o) => o.value.map((v) => (v.address ?? '').toLowerCase()));
 
-export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<FakeSmtpServer> {
-  const messages: ReceivedMail[] = [];
-  const waiters = new Set<(m: ReceivedMail) => void>();
-  let down = false;
-  let refused = 0;
-  const server = new SMTPServer({
+/** What the server's callbacks and the handle a test holds share. */
+interface SmtpState {
+  options: SmtpServerOptions;
+  messages: ReceivedMail[];
+  waiters: Set<(m: ReceivedMail) => void>;
+  down: boolean;
+  refused: number;
+}
+
+type Parsed = Awaited<ReturnType<typeof simpleParser>>;
+type Envelope = { rcptTo: { address: string }[]; mailFrom: false | { address: string } };
+
+function toReceivedMail(parsed: Parsed, envelope: Envelope): ReceivedMail {
+  const mail: ReceivedMail = {
+    from: parsed.from?.text ?? '',
+    fromAddress: (parsed.from?.value[0]?.address ?? '').toLowerCase(),
+    to: envelope.rcptTo.map((r) => r.address.toLowerCase()),
+    subject: parsed.subject ?? '',
+    text: parsed.text ?? '',
+    html: typeof parsed.html === 'string' ? parsed.html : '',
+    headers: parsed.headers,
+    envelopeFrom: envelope.mailFrom ? envelope.mailFrom.address : '',
+    receivedAt: new Date(),
+  };
+  if (!mail.to.length) mail.to = addresses(parsed.to);
+  return mail;
+}
+
+function createServer(state: SmtpState): SMTPServer {
+  return new SMTPServer({
     // plain SMTP on loopback: no STARTTLS (its self-signed certificate would fail a verifying
     // client), AUTH accepted without TLS and optional, so SMTP_URL may carry a user or not
     hideSTARTTLS: true,
@@ -74,8 +98,8 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
       callback(null, { user: 'test' });
     },
     onConnect(_session, callback) {
-      if (!down) return callback();
-      refused++;
+      if (!state.down) return callback();
+      state.refused++;
       const error = new Error('Service not available, try again later') as Error & { responseCode: number };
       error.responseCode = 421;
       callback(error);
@@ -83,27 +107,41 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
     onData(stream, session, callback) {
       simpleParser(stream)
         .then((parsed) => {
-          const mail: ReceivedMail = {
-            from: parsed.from?.text ?? '',
-            fromAddress: (parsed.from?.value[0]?.address ?? '').toLowerCase(),
-            to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
-            subject: parsed.subject ?? '',
-            text: parsed.text ?? '',
-            html: typeof parsed.html === 'string' ? parsed.html : '',
-            headers: parsed.headers,
-            envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            receivedAt: new Date(),
-          };
-          if (!mail.to.length) mail.to = addresses(parsed.to);
-          messages.push(mail);
-          if (options.log) console.log(`[smtp] ${mail.to.join(', ')}: ${mail.subject}`);
-          for (const w of [...waiters]) w(mail);
+          const mail = toReceivedMail(parsed, session.envelope);
+          state.messages.push(mail);
+          if (state.options.log) console.log(`[smtp] ${mail.to.join(', ')}: ${mail.subject}`);
+          for (const w of [...state.waiters]) w(mail);
           // 250 only once the letter is stored: a sender that got its OK finds it in `messages`
           callback();
         })
         .catch((e: Error) => callback(e));
     },
   });
+}
+
+function waitFor(state: SmtpState, predicate: (m: ReceivedMail) => boolean, timeoutMs: number): Promise<ReceivedMail> {
+  const { messages, waiters } = state;
+  const found = messages.find(predicate);
+  if (found) return Promise.resolve(found);
+  return new Promise((resolve, reject) => {
+    const waiter = (m: ReceivedMail) => {
+      if (!predicate(m)) return;
+      waiters.delete(waiter);
+      clearTimeout(timer);
+      resolve(m);
+    };
+    const timer = setTimeout(() => {
+      waiters.delete(waiter);
+      const seen = messages.map((m) => `${m.to.join(',')}: ${m.subject}`).join('; ') || 'none';
+      reject(new Error(`No matching letter within ${timeoutMs} ms (received: ${seen})`));
+    }, timeoutMs);
+    waiters.add(waiter);
+  });
+}
+
+export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<FakeSmtpServer> {
+  const state: SmtpState = { options, messages: [], waiters: new Set(), down: false, refused: 0 };
+  const server = createServer(state);
   server.on('error', () => {});
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
@@ -116,34 +154,17 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
     port,
     host,
     url: `smtp://${host}:${port}`,
-    messages,
-    waitFor(predicate, timeoutMs = 10_000) {
-      const found = messages.find(predicate);
-      if (found) return Promise.resolve(found);
-      return new Promise((resolve, reject) => {
-        const waiter = (m: ReceivedMail) => {
-          if (!predicate(m)) return;
-          waiters.delete(waiter);
-          clearTimeout(timer);
-          resolve(m);
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(waiter);
-          const seen = messages.map((m) => `${m.to.join(',')}: ${m.subject}`).join('; ') || 'none';
-          reject(new Error(`No matching letter within ${timeoutMs} ms (received: ${seen})`));
-        }, timeoutMs);
-        waiters.add(waiter);
-      });
-    },
+    messages: state.messages,
+    waitFor: (predicate, timeoutMs = 10_000) => waitFor(state, predicate, timeoutMs),
     setDown(value) {
-      down = value;
-      if (!down) return;
+      state.down = value;
+      if (!value) return;
       for (const connection of server.connections) {
         connection.send(421, 'Service not available, closing transmission channel');
         connection.close();
       }
     },
-    refusedConnections: () => refused,
+    refusedConnections: () => state.refused,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -117,211 +117,268 @@ function publicPayment(p: FakePayment) {
   return out;
 }
 
+/** The fake's memory, shared by its handlers and the handle a test holds. */
+interface FakeState {
+  options: FakeYookassaOptions;
+  expectedAuth: string;
+  requests: RecordedRequest[];
+  payments: Map<string, FakePayment>;
+  byKey: Map<string, { payment?: FakePayment; status: number; body: unknown }>;
+  notifications: { body: unknown; status: number }[];
+  notifyUrl: string | null;
+  failures: { count: number; status: number };
+  base: string;
+}
+
+/** One request as the handlers see it: the body already read, the record already kept. */
+interface Call {
+  req: IncomingMessage;
+  res: ServerResponse;
+  path: string;
+  headers: Record<string, string>;
+  record: RecordedRequest;
+  raw: string;
+}
+
+type ApiHandler = (state: FakeState, call: Call, match: RegExpExecArray) => void | Promise<void>;
+
+const PAYMENT_PATH = /^\/v3\/payments\/([A-Za-z0-9-]+)$/;
+const CANCEL_PATH = /^\/v3\/payments\/([A-Za-z0-9-]+)\/cancel$/;
+const ANY_PAYMENT_PATH = /^\/v3\/payments\/([A-Za-z0-9-]+)(\/cancel)?$/;
+
+/** The API calls the shop makes, after auth and the injected failures. */
+const apiRoutes: { method: string; path: RegExp; handle: ApiHandler }[] = [
+  { method: 'POST', path: /^\/v3\/payments$/, handle: createPayment },
+  { method: 'GET', path: PAYMENT_PATH, handle: getPayment },
+  { method: 'POST', path: CANCEL_PATH, handle: cancelPayment },
+];
+
+function send(call: Call, status: number, body: unknown): void {
+  call.record.status = status;
+  call.res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+  call.res.end(JSON.stringify(body));
+}
+
+function page(res: ServerResponse, status: number, html: string): void {
+  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(`<!doctype html><html lang="ru"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>ЮKassa (тест)</title>
+<style>body{font-family:system-ui,sans-serif;max-width:480px;margin:40px auto;padding:0 16px}button{font-size:18px;padding:12px 24px;margin:8px 8px 0 0;border-radius:8px;border:0;cursor:pointer}
+.pay{background:#1a7f37;color:#fff}.cancel{background:#ddd}</style></head><body><p>Тестовая ЮKassa: деньги не списываются.</p>${html}</body></html>`);
+}
+
+async function sendNotification(state: FakeState, body: unknown): Promise<NotifyResult> {
+  if (!state.notifyUrl) return { status: 0, body: 'no notify url' };
+  try {
+    const res = await fetch(state.notifyUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'user-agent': 'YooKassa-fake' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(15_000),
+    });
+    const text = await res.text();
+    state.notifications.push({ body, status: res.status });
+    if (state.options.log) console.log(`[fake-yookassa] notification → ${res.status}`);
+    return { status: res.status, body: text };
+  } catch (e) {
+    state.notifications.push({ body, status: 0 });
+    return { status: 0, body: (e as Error).message };
+  }
+}
+
+function notify(state: FakeState, id: string, event?: NotifyEvent): Promise<NotifyResult> {
+  const p = state.payments.get(id);
+  if (!p) throw new Error(`fake ЮKassa: no payment ${id}`);
+  const ev = event ?? (`payment.${p.status}` as NotifyEvent);
+  return sendNotification(state, { type: 'notification', event: ev, object: publicPayment(p) });
+}
+
+function settle(state: FakeState, id: string, to: 'succeeded' | 'canceled'): boolean {
+  const p = state.payments.get(id);
+  if (p?.status !== 'pending') return false;
+  p.status = to;
+  p.paid = to === 'succeeded';
+  if (to === 'canceled') p.cancellation_details = { party: 'yoo_money', reason: 'canceled_by_merchant' };
+  return true;
+}
+
+async function handle(state: FakeState, req: IncomingMessage, res: ServerResponse) {
+  const url = new URL(req.url ?? '/', 'http://fake');
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(req.headers)) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : String(v ?? '');
+  const record: RecordedRequest = { method: req.method ?? '', path: url.pathname, headers, body: null, status: 0 };
+  let raw = '';
+  try {
+    raw = await readBody(req);
+  } catch {
+    res.writeHead(413).end();
+    return;
+  }
+  state.requests.push(record);
+  if (state.options.log) console.log(`[fake-yookassa] ${req.method} ${url.pathname}`);
+  const call: Call = { req, res, path: url.pathname, headers, record, raw };
+  const confirm = /^\/confirm\/([A-Za-z0-9-]+)$/.exec(url.pathname);
+  if (confirm) return confirmPage(state, call, confirm[1] as string);
+  return handleApi(state, call);
+}
+
+/** The confirmation page a browser opens: GET shows it, POST pays or cancels and goes back to the shop. */
+async function confirmPage(state: FakeState, call: Call, id: string) {
+  const { req, res } = call;
+  const p = state.payments.get(id);
+  if (!p) return page(res, 404, '<h1>Платёж не найден</h1>');
+  if (req.method === 'POST') {
+    const form = new URLSearchParams(call.raw);
+    call.record.body = Object.fromEntries(form);
+    const action = form.get('action');
+    if (settle(state, p.id, action === 'cancel' ? 'canceled' : 'succeeded')) await notify(state, p.id);
+    res.writeHead(303, { location: p.confirmation.return_url });
+    res.end();
+    return;
+  }
+  if (p.status !== 'pending') {
+    return page(res, 200, `<h1>Платёж ${p.status === 'succeeded' ? 'уже оплачен' : 'отменён'}</h1><p><a href="${esc(p.confirmation.return_url)}">Вернуться в магазин</a></p>`);
+  }
+  return page(
+    res,
+    200,
+    `<h1>Оплата заказа</h1><p>${esc(p.description ?? '')}</p><p>Сумма: <strong data-testid="amount">${esc(p.amount.value)} ₽</strong></p>
+<form method="post"><button class="pay" name="action" value="pay" type="submit">Оплатить</button><button class="cancel" name="action" value="cancel" type="submit">Отменить</button></form>`,
+  );
+}
+
+async function handleApi(state: FakeState, call: Call) {
+  if (!call.path.startsWith('/v3/')) return send(call, 404, error('not_found', 'Unknown path'));
+  try {
+    call.record.body = call.raw ? JSON.parse(call.raw) : null;
+  } catch {
+    return send(call, 400, error('invalid_request', 'Body is not JSON'));
+  }
+  if (call.headers.authorization !== state.expectedAuth) {
+    return send(call, 401, error('invalid_credentials', 'Login or password is incorrect. Check your shopId and secret key'));
+  }
+  if (state.failures.count > 0) {
+    state.failures.count--;
+    return send(call, state.failures.status, error('internal_server_error', 'Fake failure'));
+  }
+  for (const route of apiRoutes) {
+    const match = route.method === call.req.method ? route.path.exec(call.path) : null;
+    if (match) return route.handle(state, call, match);
+  }
+  // a payment path with another method: an unknown payment is still «not found»
+  const one = ANY_PAYMENT_PATH.exec(call.path);
+  if (one && !state.payments.has(one[1] as string)) return send(call, 404, error('not_found', 'Payment not found'));
+  return send(call, 404, error('not_found', 'Unknown method'));
+}
+
+type PaymentRequest = {
+  amount?: { value?: unknown; currency?: unknown };
+  confirmation?: { type?: unknown; return_url?: unknown };
+  description?: string;
+  metadata?: Record<string, unknown>;
+  receipt?: unknown;
+} | null;
+
+function createPayment(state: FakeState, call: Call) {
+  const key = call.headers['idempotence-key'];
+  if (!key) return send(call, 400, error('invalid_request', 'Idempotence-Key header is required', 'Idempotence-Key'));
+  const known = state.byKey.get(key);
+  // ЮKassa: the same key with the same request answers what the first one did
+  if (known) return send(call, known.status, known.payment ? publicPayment(known.payment) : known.body);
+  const b = call.record.body as PaymentRequest;
+  const refuse = (body: ReturnType<typeof error>) => {
+    state.byKey.set(key, { status: 400, body });
+    send(call, 400, body);
+  };
+  const value = b?.amount?.value;
+  if (typeof value !== 'string' || !/^\d+\.\d{2}$/.test(value) || b?.amount?.currency !== 'RUB') {
+    return refuse(error('invalid_request', 'Invalid amount', 'amount'));
+  }
+  const returnUrl = b?.confirmation?.return_url;
+  if (b?.confirmation?.type !== 'redirect' || typeof returnUrl !== 'string') {
+    return refuse(error('invalid_request', 'Confirmation redirect with return_url required', 'confirmation'));
+  }
+  const id = `${randomUUID().slice(0, 8)}-000f-5000-8000-${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  const payment: FakePayment = {
+    id,
+    status: 'pending',
+    paid: false,
+    amount: { value, currency: 'RUB' },
+    description: b?.description,
+    metadata: b?.metadata ?? {},
+    confirmation: { type: 'redirect', confirmation_url: `${state.base}/confirm/${id}`, return_url: returnUrl },
+    receipt: b?.receipt,
+    created_at: new Date().toISOString(),
+    test: true,
+    idempotenceKey: key,
+  };
+  state.payments.set(id, payment);
+  state.byKey.set(key, { payment, status: 200, body: null });
+  return send(call, 200, publicPayment(payment));
+}
+
+function getPayment(state: FakeState, call: Call, match: RegExpExecArray) {
+  const p = state.payments.get(match[1] as string);
+  if (!p) return send(call, 404, error('not_found', 'Payment not found'));
+  return send(call, 200, publicPayment(p));
+}
+
+function cancelPayment(state: FakeState, call: Call, match: RegExpExecArray) {
+  const p = state.payments.get(match[1] as string);
+  if (!p) return send(call, 404, error('not_found', 'Payment not found'));
+  if (!call.headers['idempotence-key']) return send(call, 400, error('invalid_request', 'Idempotence-Key header is required'));
+  // ЮKassa cancels only a payment waiting for capture; the same key repeats the answer
+  if (p.status === 'canceled') return send(call, 200, publicPayment(p));
+  if (p.status !== 'waiting_for_capture') {
+    return send(call, 400, error('invalid_request', `Payment is ${p.status} and cannot be canceled`));
+  }
+  p.status = 'canceled';
+  p.cancellation_details = { party: 'merchant', reason: 'canceled_by_merchant' };
+  return send(call, 200, publicPayment(p));
+}
+
 export async function startFakeYookassa(options: FakeYookassaOptions = {}): Promise<FakeYookassa> {
   const shopId = options.shopId ?? '123456';
   const secretKey = options.secretKey ?? 'test_FakeSecretKey_0123456789';
-  const expectedAuth = `Basic ${Buffer.from(`${shopId}:${secretKey}`).toString('base64')}`;
-  const requests: RecordedRequest[] = [];
-  const payments = new Map<string, FakePayment>();
-  const byKey = new Map<string, { payment?: FakePayment; status: number; body: unknown }>();
-  const notifications: { body: unknown; status: number }[] = [];
-  let notifyUrl: string | null = options.notifyUrl ?? null;
-  let failures: { count: number; status: number } = { count: 0, status: 500 };
-  let base = '';
-
-  const sendNotification = async (body: unknown): Promise<NotifyResult> => {
-    if (!notifyUrl) return { status: 0, body: 'no notify url' };
-    try {
-      const res = await fetch(notifyUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'user-agent': 'YooKassa-fake' },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(15_000),
-      });
-      const text = await res.text();
-      notifications.push({ body, status: res.status });
-      if (options.log) console.log(`[fake-yookassa] notification → ${res.status}`);
-      return { status: res.status, body: text };
-    } catch (e) {
-      notifications.push({ body, status: 0 });
-      return { status: 0, body: (e as Error).message };
-    }
+  const state: FakeState = {
+    options,
+    expectedAuth: `Basic ${Buffer.from(`${shopId}:${secretKey}`).toString('base64')}`,
+    requests: [],
+    payments: new Map(),
+    byKey: new Map(),
+    notifications: [],
+    notifyUrl: options.notifyUrl ?? null,
+    failures: { count: 0, status: 500 },
+    base: '',
   };
-  const notify = (id: string, event?: NotifyEvent) => {
-    const p = payments.get(id);
-    if (!p) throw new Error(`fake ЮKassa: no payment ${id}`);
-    const ev = event ?? (`payment.${p.status}` as NotifyEvent);
-    return sendNotification({ type: 'notification', event: ev, object: publicPayment(p) });
-  };
-  const settle = (id: string, to: 'succeeded' | 'canceled'): boolean => {
-    const p = payments.get(id);
-    if (p?.status !== 'pending') return false;
-    p.status = to;
-    p.paid = to === 'succeeded';
-    if (to === 'canceled') p.cancellation_details = { party: 'yoo_money', reason: 'canceled_by_merchant' };
-    return true;
-  };
-
-  const send = (res: ServerResponse, status: number, body: unknown, record: RecordedRequest) => {
-    record.status = status;
-    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
-    res.end(JSON.stringify(body));
-  };
-
-  const page = (res: ServerResponse, status: number, html: string) => {
-    res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-    res.end(`<!doctype html><html lang="ru"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>ЮKassa (тест)</title>
-<style>body{font-family:system-ui,sans-serif;max-width:480px;margin:40px auto;padding:0 16px}button{font-size:18px;padding:12px 24px;margin:8px 8px 0 0;border-radius:8px;border:0;cursor:pointer}
-.pay{background:#1a7f37;color:#fff}.cancel{background:#ddd}</style></head><body><p>Тестовая ЮKassa: деньги не списываются.</p>${html}</body></html>`);
-  };
-
-  const server = createServer(async (req, res) => {
-    const url = new URL(req.url ?? '/', 'http://fake');
-    const headers: Record<string, string> = {};
-    for (const [k, v] of Object.entries(req.headers)) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : String(v ?? '');
-    const record: RecordedRequest = { method: req.method ?? '', path: url.pathname, headers, body: null, status: 0 };
-    let raw = '';
-    try {
-      raw = await readBody(req);
-    } catch {
-      res.writeHead(413).end();
-      return;
-    }
-    requests.push(record);
-    if (options.log) console.log(`[fake-yookassa] ${req.method} ${url.pathname}`);
-
-    // the confirmation page a browser opens
-    const confirm = /^\/confirm\/([A-Za-z0-9-]+)$/.exec(url.pathname);
-    if (confirm) {
-      const p = payments.get(confirm[1] as string);
-      if (!p) return page(res, 404, '<h1>Платёж не найден</h1>');
-      if (req.method === 'POST') {
-        const form = new URLSearchParams(raw);
-        record.body = Object.fromEntries(form);
-        const action = form.get('action');
-        if (settle(p.id, action === 'cancel' ? 'canceled' : 'succeeded')) await notify(p.id);
-        res.writeHead(303, { location: p.confirmation.return_url });
-        res.end();
-        return;
-      }
-      if (p.status !== 'pending') {
-        return page(res, 200, `<h1>Платёж ${p.status === 'succeeded' ? 'уже оплачен' : 'отменён'}</h1><p><a href="${esc(p.confirmation.return_url)}">Вернуться в магазин</a></p>`);
-      }
-      return page(
-        res,
-        200,
-        `<h1>Оплата заказа</h1><p>${esc(p.description ?? '')}</p><p>Сумма: <strong data-testid="amount">${esc(p.amount.value)} ₽</strong></p>
-<form method="post"><button class="pay" name="action" value="pay" type="submit">Оплатить</button><button class="cancel" name="action" value="cancel" type="submit">Отменить</button></form>`,
-      );
-    }
-
-    if (!url.pathname.startsWith('/v3/')) return send(res, 404, error('not_found', 'Unknown path'), record);
-    try {
-      record.body = raw ? JSON.parse(raw) : null;
-    } catch {
-      return send(res, 400, error('invalid_request', 'Body is not JSON'), record);
-    }
-    if (headers.authorization !== expectedAuth) {
-      return send(res, 401, error('invalid_credentials', 'Login or password is incorrect. Check your shopId and secret key'), record);
-    }
-    if (failures.count > 0) {
-      failures.count--;
-      return send(res, failures.status, error('internal_server_error', 'Fake failure'), record);
-    }
-
-    if (req.method === 'POST' && url.pathname === '/v3/payments') {
-      const key = headers['idempotence-key'];
-      if (!key) return send(res, 400, error('invalid_request', 'Idempotence-Key header is required', 'Idempotence-Key'), record);
-      const known = byKey.get(key);
-      if (known) {
-        // ЮKassa: the same key with the same request answers what the first one did
-        return send(res, known.status, known.payment ? publicPayment(known.payment) : known.body, record);
-      }
-      const b = record.body as {
-        amount?: { value?: unknown; currency?: unknown };
-        confirmation?: { type?: unknown; return_url?: unknown };
-        description?: string;
-        metadata?: Record<string, unknown>;
-        receipt?: unknown;
-      } | null;
-      const value = b?.amount?.value;
-      if (typeof value !== 'string' || !/^\d+\.\d{2}$/.test(value) || b?.amount?.currency !== 'RUB') {
-        const body = error('invalid_request', 'Invalid amount', 'amount');
-        byKey.set(key, { status: 400, body });
-        return send(res, 400, body, record);
-      }
-      const returnUrl = b?.confirmation?.return_url;
-      if (b?.confirmation?.type !== 'redirect' || typeof returnUrl !== 'string') {
-        const body = error('invalid_request', 'Confirmation redirect with return_url required', 'confirmation');
-        byKey.set(key, { status: 400, body });
-        return send(res, 400, body, record);
-      }
-      const id = `${randomUUID().slice(0, 8)}-000f-5000-8000-${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-      const payment: FakePayment = {
-        id,
-        status: 'pending',
-        paid: false,
-        amount: { value, currency: 'RUB' },
-        description: b?.description,
-        metadata: b?.metadata ?? {},
-        confirmation: { type: 'redirect', confirmation_url: `${base}/confirm/${id}`, return_url: returnUrl },
-        receipt: b?.receipt,
-        created_at: new Date().toISOString(),
-        test: true,
-        idempotenceKey: key,
-      };
-      payments.set(id, payment);
-      byKey.set(key, { payment, status: 200, body: null });
-      return send(res, 200, publicPayment(payment), record);
-    }
-    const one = /^\/v3\/payments\/([A-Za-z0-9-]+)(\/cancel)?$/.exec(url.pathname);
-    if (one) {
-      const p = payments.get(one[1] as string);
-      if (!p) return send(res, 404, error('not_found', 'Payment not found'), record);
-      if (req.method === 'GET' && !one[2]) return send(res, 200, publicPayment(p), record);
-      if (req.method === 'POST' && one[2]) {
-        if (!headers['idempotence-key']) return send(res, 400, error('invalid_request', 'Idempotence-Key header is required'), record);
-        // ЮKassa cancels only a payment waiting for capture; the same key repeats the answer
-        if (p.status === 'canceled') return send(res, 200, publicPayment(p), record);
-        if (p.status !== 'waiting_for_capture') {
-          return send(res, 400, error('invalid_request', `Payment is ${p.status} and cannot be canceled`), record);
-        }
-        p.status = 'canceled';
-        p.cancellation_details = { party: 'merchant', reason: 'canceled_by_merchant' };
-        return send(res, 200, publicPayment(p), record);
-      }
-    }
-    return send(res, 404, error('not_found', 'Unknown method'), record);
-  });
-
+  const server = createServer((req, res) => void handle(state, req, res));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
-  base = `http://${options.host ?? '127.0.0.1'}:${port}`;
+  state.base = `http://${options.host ?? '127.0.0.1'}:${port}`;
 
   return {
-    url: `${base}/v3`,
+    url: `${state.base}/v3`,
     port,
     shopId,
     secretKey,
-    requests,
-    payments,
-    notifications,
+    requests: state.requests,
+    payments: state.payments,
+    notifications: state.notifications,
     async pay(id) {
-      return settle(id, 'succeeded') ? notify(id) : null;
+      return settle(state, id, 'succeeded') ? notify(state, id) : null;
     },
     async cancel(id) {
-      return settle(id, 'canceled') ? notify(id) : null;
+      return settle(state, id, 'canceled') ? notify(state, id) : null;
     },
-    notify,
-    sendNotification,
+    notify: (id, event) => notify(state, id, event),
+    sendNotification: (body) => sendNotification(state, body),
     setNotifyUrl(url) {
-      notifyUrl = url;
+      state.notifyUrl = url;
     },
     failNext(count, status = 500) {
-      failures = { count, status };
+      state.failures = { count, status };
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -103,9 +103,21 @@ const NUMBER_SLOTS = [
   'query($n: Int) { popularProducts(limit: $n) { id } }',
 ];
 
+/** Every hostile request of the fault suite, in a fixed order (the order names idempotency keys). */
 export function buildCorpus(offerId: string): BadRequest[] {
   const out: BadRequest[] = [];
-  // hostile strings in every string argument, and in every field of an order
+  addHostileStrings(out, offerId);
+  addHostileNumbers(out, offerId);
+  addWrongTypes(out);
+  addMalformed(out);
+  addOverLimits(out, offerId);
+  addGetRequests(out);
+  fillWithMutations(out);
+  return out;
+}
+
+// hostile strings in every string argument, and in every field of an order
+function addHostileStrings(out: BadRequest[], offerId: string): void {
   for (const slot of STRING_SLOTS) for (const s of HOSTILE_STRINGS) out.push({ kind: 'hostile string', body: gqlBody(slot, { s }) });
   for (const field of ORDER_FIELDS) {
     for (const s of HOSTILE_STRINGS) {
@@ -136,13 +148,19 @@ export function buildCorpus(offerId: string): BadRequest[] {
       }),
     });
   }
-  // huge, negative and wrongly typed numbers
+}
+
+// huge, negative and wrongly typed numbers
+function addHostileNumbers(out: BadRequest[], offerId: string): void {
   for (const slot of NUMBER_SLOTS) for (const n of HOSTILE_NUMBERS) out.push({ kind: 'hostile number', body: gqlBody(slot, { n }) });
   for (const n of ['-1', '2147483648', '99999999999999999999', '1e5', '-0', '0x10', '1.5']) {
     out.push({ kind: 'inline number', body: gqlBody(`{ products(limit: ${n}, offset: ${n}) { totalCount } }`) });
     out.push({ kind: 'inline number', body: gqlBody(`mutation { createOrder(input: { idempotencyKey: "k12345678", orderData: { fullName: "a", phone: "b", email: "c", city: "d", address: "e", deliveryMethod: CDEK_PICKUP, personalDataConsent: true, consentVersion: "v" }, items: [{ offerId: "${offerId}", quantity: ${n} }] }) { success } }`) });
   }
-  // wrong types everywhere
+}
+
+// wrong types everywhere
+function addWrongTypes(out: BadRequest[]): void {
   const wrong: unknown[] = [1, true, null, [], {}, ['a'], { a: 1 }, 'x'.repeat(1000)];
   for (const w of wrong) {
     out.push({ kind: 'wrong type', body: gqlBody('query($id: ID!) { product(id: $id) { id } }', { id: w }) });
@@ -153,7 +171,10 @@ export function buildCorpus(offerId: string): BadRequest[] {
     out.push({ kind: 'wrong type', body: JSON.stringify({ query: '{ health }', operationName: w }) });
     out.push({ kind: 'wrong type', body: JSON.stringify({ query: '{ health }', extensions: w }) });
   }
-  // malformed bodies
+}
+
+// malformed bodies
+function addMalformed(out: BadRequest[]): void {
   const malformed = ['', '{', '}', 'null', '1', '"x"', '[]', '[{}]', '{"query":', '{"query": "{ health }"', '{"query": 1}', '{"query": "{ health }", "variables": "x"}', '\u0000', '\xff\xfe', 'query { health }', '{"query":"{ health }"}'.repeat(50), '{"__proto__": {"query": "{ health }"}}'];
   for (const m of malformed) {
     out.push({ kind: 'malformed body', body: m });
@@ -165,7 +186,10 @@ export function buildCorpus(offerId: string): BadRequest[] {
   // malformed documents
   const docs = ['{', '{ health', '{ health } }', 'query', 'mutation { health }', 'subscription { health }', '{ __schema { types { name } } }', '{ __type(name: "Order") { fields { name } } }', '{ nope }', '{ products { nope } }', '{ products(sort: CHEAPEST) { totalCount } }', 'fragment A on Query { ...A } { ...A }', 'query A { health } query A { health }', '{ health @skip(if: "x") }', '{ health @nope }', `{ ${'health @include(if: true) '.repeat(200)} }`, '#'.repeat(10000), '{ "health" }', '{ health(x: 1) }', `{ ${'a'.repeat(20000)} }`];
   for (const d of docs) out.push({ kind: 'malformed document', body: gqlBody(d) });
-  // over-deep and over-costly
+}
+
+// over-deep and over-costly
+function addOverLimits(out: BadRequest[], offerId: string): void {
   for (let depth = 10; depth <= 60; depth += 2) {
     let deep = 'id';
     for (let i = 0; i < depth; i++) deep = `children { ${deep} }`;
@@ -184,13 +208,19 @@ export function buildCorpus(offerId: string): BadRequest[] {
   }
   out.push({ kind: 'oversized list', body: gqlBody('query($ids: [ID!]) { offers(productIds: $ids) { id } }', { ids: Array.from({ length: 20000 }, (_, i) => String(i + 1)) }) });
   out.push({ kind: 'oversized list', body: gqlBody('mutation($i: CreateOrderInput!) { createOrder(input: $i) { success errors { code } } }', { i: { idempotencyKey: 'many-lines-1', orderData: {}, items: Array.from({ length: 5000 }, () => ({ offerId, quantity: 1 })) } }) });
-  // GET requests with hostile query strings
+}
+
+// GET requests with hostile query strings
+function addGetRequests(out: BadRequest[]): void {
   for (const s of HOSTILE_STRINGS.slice(0, 25)) {
     out.push({ kind: 'GET hostile', method: 'GET', path: `/api/graphql?query=${enc(`{ products(scope: { search: ${JSON.stringify(s)} }) { totalCount } }`)}` });
     out.push({ kind: 'GET hostile', method: 'GET', path: `/api/graphql?query=${enc(s)}&variables=${enc(s)}` });
     out.push({ kind: 'GET mutation', method: 'GET', path: `/api/graphql?query=${encodeURIComponent('mutation { createOrder(input: {}) { success } }')}` });
   }
-  // fill up to at least 5,000 with combinations: each hostile string in each slot, shuffled with typed-variable variations
+}
+
+// fill up to at least 5,000 with combinations: each hostile string in each slot, shuffled with typed-variable variations
+function fillWithMutations(out: BadRequest[]): void {
   let i = 0;
   while (out.length < 5200) {
     const s = HOSTILE_STRINGS[i % HOSTILE_STRINGS.length] as string;
@@ -199,5 +229,4 @@ export function buildCorpus(offerId: string): BadRequest[] {
     out.push({ kind: 'hostile string (mutated)', body: gqlBody(slot, { s: mutated }) });
     i++;
   }
-  return out;
 }

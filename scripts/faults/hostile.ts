@@ -1,5 +1,5 @@
 /**
- * The hostile-request stage of `npm run test:faults` (issue 15): single requests an outside
+ * The hostile-request stage of `npm run test:faults`: single requests an outside
  * attacker would send, against the host server AND the API, each class written out here with
  * our own payloads. Request lines and headers go over raw sockets (node:net), since fetch
  * would normalise or refuse exactly what is being tried.
@@ -662,20 +662,14 @@ async function listing(ports: Record<Target, number>): Promise<Record<string, { 
   return out;
 }
 
-/** Runs the stage on a fresh database (`databaseUrl`); `log` prints progress. */
-export async function runHostileStage(databaseUrl: string, log: (s: string) => void): Promise<HostileFigures> {
-  const started = Date.now();
-  const canary = await startCanary();
-  const rateLimit = 10;
-  const opsToken = randomBytes(24).toString('base64url');
-  const apiPort = await freePort();
-  const hostPort = await freePort();
-  const apiLog = path.join(TMP, 'hostile-api.log');
-  const hostLog = path.join(TMP, 'hostile-host.log');
-  for (const f of [apiLog, hostLog]) rmSync(f, { force: true });
-  log('hostile: starting the API and the host');
-  const api: ApiProcess = await startApi({
-    port: apiPort,
+type Procs = Record<'api' | 'host', { pid: number | undefined; alive: () => boolean }>;
+type Ports = { api: number; host: number };
+type Rss = { api: number; host: number };
+
+/** The API as the stage needs it: arbitrary documents allowed, a low order rate limit, the host as the only trusted proxy. */
+async function startHostileApi(databaseUrl: string, ports: Ports, apiLog: string, rateLimit: number, opsToken: string): Promise<ApiProcess> {
+  return startApi({
+    port: ports.api,
     databaseUrl,
     log: apiLog,
     env: {
@@ -685,148 +679,206 @@ export async function runHostileStage(databaseUrl: string, log: (s: string) => v
       GRAPHQL_INTROSPECTION: 'true',
       // only the host's address is a trusted proxy; the stage's "direct" clients use other loopback addresses
       TRUSTED_PROXIES: LOCAL,
-      SHOP_PUBLIC_URL: `http://localhost:${hostPort}`,
+      SHOP_PUBLIC_URL: `http://localhost:${ports.host}`,
       OPS_TOKEN: opsToken,
     },
   });
+}
+
+/** Product ids and an offer with stock, from the first 200 products. */
+async function targets(apiUrl: string): Promise<{ productIds: string[]; offerId: string }> {
+  type Page = { items: { id: string; offers: { id: string; stock: number }[] }[] };
+  const data = await gql<{ a: Page; b: Page }>(apiUrl, '{ a: products(limit: 100) { items { id offers { id stock } } } b: products(limit: 100, offset: 100) { items { id offers { id stock } } } }');
+  const items = [...data.a.items, ...data.b.items];
+  return { productIds: items.map((p) => p.id), offerId: items.flatMap((p) => p.offers).find((o) => o.stock >= 5)?.id ?? '1' };
+}
+
+function attackClasses(ctx: Ctx, sampleRss: () => void, rateLimit: number): [string, () => Promise<ClassResult>][] {
+  return [
+    ['request-line forms', () => requestLines(ctx)],
+    ['Host headers', () => hostHeaders(ctx)],
+    ['visitor_id cookies', () => visitorCookies(ctx)],
+    ['fragment diamonds', () => fragmentDiamonds(ctx)],
+    ['alias and introspection amplification', () => amplification(ctx)],
+    ['offers-list amplification', () => offersAmplification(ctx, sampleRss)],
+    ['non-JSON bodies', () => nonJsonBodies(ctx)],
+    ['chunked bodies', () => chunkedBodies(ctx)],
+    ['spoofed forwarding headers', () => forwardingHeaders(ctx, rateLimit)],
+    ['deep variables', () => deepVariables(ctx)],
+    ['subscriptions', () => subscriptions(ctx)],
+  ];
+}
+
+/** Runs one class; whatever it expects, no 5xx, no silence, no internals and no dead process hold for every class. */
+async function runClass(name: string, run: () => Promise<ClassResult>, procs: Procs): Promise<ClassResult> {
+  let result: ClassResult;
+  try {
+    result = await run();
+  } catch (e) {
+    result = { name, expects: '', sent: [], problems: [`the class itself failed: ${(e as Error).message}`] };
+  }
+  for (const s of result.sent) {
+    if (s.answer.status !== null && s.answer.status >= 500) result.problems.push(`${describe(s)} → ${snippet(s.answer)}`);
+    if (s.answer.outcome === 'timeout') result.problems.push(`${describe(s)} (no answer)`);
+    if (STACK_IN_ANSWER.test(s.answer.body)) result.problems.push(`${describe(s)}: internals in the answer`);
+  }
+  for (const [p, proc] of Object.entries(procs)) if (!proc.alive()) result.problems.push(`the ${p} process died during this class`);
+  return result;
+}
+
+/** Every class in turn, stopping once a process died. */
+async function runClasses(ctx: Ctx, procs: Procs, sampleRss: () => void, rateLimit: number, log: (s: string) => void) {
+  const classes: ClassResult[] = [];
+  const notes: string[] = [];
+  for (const [name, run] of attackClasses(ctx, sampleRss, rateLimit)) {
+    const t = Date.now();
+    const result = await runClass(name, run, procs);
+    classes.push(result);
+    sampleRss();
+    log(`hostile: ${name}: ${result.sent.length} requests in ${Math.round((Date.now() - t) / 100) / 10} s → ${result.problems.length ? `${result.problems.length} problem(s)` : 'holds'}`);
+    if (!procs.api.alive() || !procs.host.alive()) {
+      notes.push(`stopped after «${name}»: a process died`);
+      break;
+    }
+  }
+  return { classes, notes };
+}
+
+/** Stack traces the processes logged during the stage (from the given offsets), a few lines around the first. */
+function stackLinesInLogs(logs: [name: string, file: string, from: number][]): string[] {
+  const stackLines: string[] = [];
+  for (const [name, file, from] of logs) {
+    const text = readFileSync(file).subarray(from).toString('utf8');
+    if (STACK_IN_LOG.test(text)) {
+      const lines = text.split('\n');
+      const at = lines.findIndex((l) => STACK_IN_LOG.test(l));
+      stackLines.push(`${name} log: ${lines.slice(Math.max(0, at - 2), at + 2).join(' ⏎ ').slice(0, 400)}`);
+    }
+  }
+  return stackLines;
+}
+
+function countStatuses(sent: ClassResult['sent']): Record<string, number> {
+  const statuses: Record<string, number> = {};
+  for (const s of sent) {
+    const key = String(s.answer.status ?? s.answer.outcome);
+    statuses[key] = (statuses[key] ?? 0) + 1;
+  }
+  return statuses;
+}
+
+function classSummary(c: ClassResult): HostileFigures['classes'][number] {
+  return {
+    name: c.name,
+    expects: c.expects,
+    requests: c.sent.length,
+    statuses: countStatuses(c.sent),
+    maxLatencyMs: Math.max(0, ...c.sent.map((s) => s.answer.ms)),
+    maxAnswerBytes: Math.max(0, ...c.sent.map((s) => s.answer.bodyBytes)),
+    holds: c.problems.length === 0,
+    problems: [...new Set(c.problems)].slice(0, 12),
+    ...(c.figures ? { figures: c.figures } : {}),
+  };
+}
+
+/** What the stage measured around the classes, for the verdict. */
+interface StageObservations {
+  started: number;
+  classes: ClassResult[];
+  notes: string[];
+  canaryHits: string[];
+  stackLines: string[];
+  rss: { before: Rss; peak: Rss; after: Rss };
+  alive: { api: boolean; host: boolean };
+  listingBefore: unknown;
+  listingAfter: unknown;
+}
+
+function verdict(o: StageObservations, log: (s: string) => void): HostileFigures {
+  const { classes, rss, alive, canaryHits, stackLines } = o;
+  const all = classes.flatMap((c) => c.sent);
+  const statuses = countStatuses(all);
+  const fiveXX = all.filter((s) => (s.answer.status ?? 0) >= 500).length;
+  const ok = fiveXX === 0 && alive.api && alive.host && canaryHits.length === 0 && stackLines.length === 0 && classes.every((c) => c.problems.length === 0);
+  log(
+    `hostile: ${all.length} requests; statuses ${JSON.stringify(statuses)}; 5xx ${fiveXX}; canary ${canaryHits.length}; stack traces ${stackLines.length}; API RSS ${rss.before.api} → ${rss.after.api} MB (peak ${rss.peak.api}), host ${rss.before.host} → ${rss.after.host} MB (peak ${rss.peak.host}) → ${ok ? 'OK' : 'FAILED'}`,
+  );
+  return {
+    ok,
+    figures: {
+      seconds: Math.round((Date.now() - o.started) / 100) / 10,
+      requests: all.length,
+      httpStatuses: statuses,
+      http5xx: fiveXX,
+      maxLatencyMs: Math.max(0, ...all.map((s) => s.answer.ms)),
+      apiRssMb: { before: rss.before.api, peak: rss.peak.api, after: rss.after.api },
+      hostRssMb: { before: rss.before.host, peak: rss.peak.host, after: rss.after.host },
+      processesAlive: alive,
+      canaryHits: canaryHits.length,
+      stackTracesInLogs: stackLines.length,
+      listingBefore: o.listingBefore,
+      listingAfter: o.listingAfter,
+      classesHolding: `${classes.filter((c) => !c.problems.length).length} of ${classes.length}`,
+    },
+    classes: classes.map(classSummary),
+    notes: [...o.notes, ...canaryHits.map((h) => `canary got: ${h}`), ...stackLines],
+  };
+}
+
+/** Runs the stage on a fresh database (`databaseUrl`); `log` prints progress. */
+export async function runHostileStage(databaseUrl: string, log: (s: string) => void): Promise<HostileFigures> {
+  const started = Date.now();
+  const canary = await startCanary();
+  const rateLimit = 10;
+  const opsToken = randomBytes(24).toString('base64url');
+  const ports: Ports = { api: await freePort(), host: await freePort() };
+  const apiLog = path.join(TMP, 'hostile-api.log');
+  const hostLog = path.join(TMP, 'hostile-host.log');
+  for (const f of [apiLog, hostLog]) rmSync(f, { force: true });
+  log('hostile: starting the API and the host');
+  const api = await startHostileApi(databaseUrl, ports, apiLog, rateLimit, opsToken);
   // the host's server-side operations are trusted documents: register them as `npm start` does
   const registered = await registerHostOperations(api.url, opsToken);
   if (registered) log(`hostile: ${registered}`);
   let host: Awaited<ReturnType<typeof startHost>> | null = null;
-  const classes: ClassResult[] = [];
-  const notes: string[] = [];
-  const peak = { api: 0, host: 0 };
+  const peak: Rss = { api: 0, host: 0 };
   let sampler: NodeJS.Timeout | undefined;
   try {
-    host = await startHost(hostPort, api.url, hostLog);
-    const procs = { api: { pid: api.child.pid, alive: () => api.child.exitCode === null && api.child.signalCode === null }, host: { pid: host.proc.pid, alive: host.proc.alive } };
+    host = await startHost(ports.host, api.url, hostLog);
+    const procs: Procs = { api: { pid: api.child.pid, alive: () => api.child.exitCode === null && api.child.signalCode === null }, host: { pid: host.proc.pid, alive: host.proc.alive } };
+    const rssNow = (): Rss => ({ api: rssOf(procs.api.pid), host: rssOf(procs.host.pid) });
     const sampleRss = () => {
       peak.api = Math.max(peak.api, rssOf(procs.api.pid));
       peak.host = Math.max(peak.host, rssOf(procs.host.pid));
     };
-    type Page = { items: { id: string; offers: { id: string; stock: number }[] }[] };
-    const data = await gql<{ a: Page; b: Page }>(api.url, '{ a: products(limit: 100) { items { id offers { id stock } } } b: products(limit: 100, offset: 100) { items { id offers { id stock } } } }');
-    const items = [...data.a.items, ...data.b.items];
-    const productIds = items.map((p) => p.id);
-    const offerId = items.flatMap((p) => p.offers).find((o) => o.stock >= 5)?.id ?? '1';
+    const { productIds, offerId } = await targets(api.url);
     // warm-up, then the baseline
-    await listing({ api: apiPort, host: hostPort });
+    await listing(ports);
     await new Promise((r) => setTimeout(r, 1500));
-    const listingBefore = await listing({ api: apiPort, host: hostPort });
-    const rssBefore = { api: rssOf(procs.api.pid), host: rssOf(procs.host.pid) };
-    peak.api = rssBefore.api;
-    peak.host = rssBefore.host;
+    const listingBefore = await listing(ports);
+    const before = rssNow();
+    Object.assign(peak, before);
     sampler = setInterval(sampleRss, 200);
     const logOffsets = { api: statSync(apiLog).size, host: statSync(hostLog).size };
-
     const ctx: Ctx = {
-      ports: { api: apiPort, host: hostPort },
+      ports,
       canary: canary.port,
       offerId,
       productIds,
       async send(klass, target, name, payload, options) {
-        const answer = await rawRequest(target === 'api' ? apiPort : hostPort, payload, options);
+        const answer = await rawRequest(ports[target], payload, options);
         klass.sent.push({ name, target, answer });
         return answer;
       },
     };
-    const stages: [string, () => Promise<ClassResult>][] = [
-      ['request-line forms', () => requestLines(ctx)],
-      ['Host headers', () => hostHeaders(ctx)],
-      ['visitor_id cookies', () => visitorCookies(ctx)],
-      ['fragment diamonds', () => fragmentDiamonds(ctx)],
-      ['alias and introspection amplification', () => amplification(ctx)],
-      ['offers-list amplification', () => offersAmplification(ctx, sampleRss)],
-      ['non-JSON bodies', () => nonJsonBodies(ctx)],
-      ['chunked bodies', () => chunkedBodies(ctx)],
-      ['spoofed forwarding headers', () => forwardingHeaders(ctx, rateLimit)],
-      ['deep variables', () => deepVariables(ctx)],
-      ['subscriptions', () => subscriptions(ctx)],
-    ];
-    for (const [name, run] of stages) {
-      const t = Date.now();
-      let result: ClassResult;
-      try {
-        result = await run();
-      } catch (e) {
-        result = { name, expects: '', sent: [], problems: [`the class itself failed: ${(e as Error).message}`] };
-      }
-      // whatever the class expects, these hold for every class
-      for (const s of result.sent) {
-        if (s.answer.status !== null && s.answer.status >= 500) result.problems.push(`${describe(s)} → ${snippet(s.answer)}`);
-        if (s.answer.outcome === 'timeout') result.problems.push(`${describe(s)} (no answer)`);
-        if (STACK_IN_ANSWER.test(s.answer.body)) result.problems.push(`${describe(s)}: internals in the answer`);
-      }
-      for (const [p, proc] of Object.entries(procs)) if (!proc.alive()) result.problems.push(`the ${p} process died during this class`);
-      classes.push(result);
-      sampleRss();
-      log(`hostile: ${name}: ${result.sent.length} requests in ${Math.round((Date.now() - t) / 100) / 10} s → ${result.problems.length ? `${result.problems.length} problem(s)` : 'holds'}`);
-      if (!procs.api.alive() || !procs.host.alive()) {
-        notes.push(`stopped after «${name}»: a process died`);
-        break;
-      }
-    }
+    const { classes, notes } = await runClasses(ctx, procs, sampleRss, rateLimit, log);
     clearInterval(sampler);
     await new Promise((r) => setTimeout(r, 5000));
-    const rssAfter = { api: rssOf(procs.api.pid), host: rssOf(procs.host.pid) };
+    const after = rssNow();
     const alive = { api: procs.api.alive(), host: procs.host.alive() };
-    const listingAfter = alive.api && alive.host ? await listing({ api: apiPort, host: hostPort }) : {};
-    const logText = (file: string, from: number) => readFileSync(file).subarray(from).toString('utf8');
-    const stackLines: string[] = [];
-    for (const [name, file, from] of [['api', apiLog, logOffsets.api], ['host', hostLog, logOffsets.host]] as const) {
-      const text = logText(file, from);
-      if (STACK_IN_LOG.test(text)) {
-        const lines = text.split('\n');
-        const at = lines.findIndex((l) => STACK_IN_LOG.test(l));
-        stackLines.push(`${name} log: ${lines.slice(Math.max(0, at - 2), at + 2).join(' ⏎ ').slice(0, 400)}`);
-      }
-    }
-    const all = classes.flatMap((c) => c.sent);
-    const statuses: Record<string, number> = {};
-    for (const s of all) {
-      const key = String(s.answer.status ?? s.answer.outcome);
-      statuses[key] = (statuses[key] ?? 0) + 1;
-    }
-    const fiveXX = all.filter((s) => (s.answer.status ?? 0) >= 500).length;
-    const ok = fiveXX === 0 && alive.api && alive.host && canary.hits.length === 0 && stackLines.length === 0 && classes.every((c) => c.problems.length === 0);
-    const summary: HostileFigures = {
-      ok,
-      figures: {
-        seconds: Math.round((Date.now() - started) / 100) / 10,
-        requests: all.length,
-        httpStatuses: statuses,
-        http5xx: fiveXX,
-        maxLatencyMs: Math.max(0, ...all.map((s) => s.answer.ms)),
-        apiRssMb: { before: rssBefore.api, peak: peak.api, after: rssAfter.api },
-        hostRssMb: { before: rssBefore.host, peak: peak.host, after: rssAfter.host },
-        processesAlive: alive,
-        canaryHits: canary.hits.length,
-        stackTracesInLogs: stackLines.length,
-        listingBefore,
-        listingAfter,
-        classesHolding: `${classes.filter((c) => !c.problems.length).length} of ${classes.length}`,
-      },
-      classes: classes.map((c) => {
-        const st: Record<string, number> = {};
-        for (const s of c.sent) st[String(s.answer.status ?? s.answer.outcome)] = (st[String(s.answer.status ?? s.answer.outcome)] ?? 0) + 1;
-        return {
-          name: c.name,
-          expects: c.expects,
-          requests: c.sent.length,
-          statuses: st,
-          maxLatencyMs: Math.max(0, ...c.sent.map((s) => s.answer.ms)),
-          maxAnswerBytes: Math.max(0, ...c.sent.map((s) => s.answer.bodyBytes)),
-          holds: c.problems.length === 0,
-          problems: [...new Set(c.problems)].slice(0, 12),
-          ...(c.figures ? { figures: c.figures } : {}),
-        };
-      }),
-      notes: [...notes, ...canary.hits.map((h) => `canary got: ${h}`), ...stackLines],
-    };
-    log(
-      `hostile: ${all.length} requests; statuses ${JSON.stringify(statuses)}; 5xx ${fiveXX}; canary ${canary.hits.length}; stack traces ${stackLines.length}; API RSS ${rssBefore.api} → ${rssAfter.api} MB (peak ${peak.api}), host ${rssBefore.host} → ${rssAfter.host} MB (peak ${peak.host}) → ${ok ? 'OK' : 'FAILED'}`,
-    );
-    return summary;
+    const listingAfter = alive.api && alive.host ? await listing(ports) : {};
+    const stackLines = stackLinesInLogs([['api', apiLog, logOffsets.api], ['host', hostLog, logOffsets.host]]);
+    return verdict({ started, classes, notes, canaryHits: canary.hits, stackLines, rss: { before, peak, after }, alive, listingBefore, listingAfter }, log);
   } finally {
     clearInterval(sampler);
     await host?.stop();

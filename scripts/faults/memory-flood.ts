@@ -74,6 +74,132 @@ function heavy(i: number, productIds: string[], words: string[]): { kind: string
   }
 }
 
+type Api = Awaited<ReturnType<typeof startApi>>;
+type KindStats = { sent: number; answered: number; refused: number; maxBytes: number; refusal?: string };
+
+/** What the flood saw: statuses, per kind of request, bytes and the slowest answer. */
+interface FloodResult {
+  statuses: Record<string, number>;
+  kinds: Record<string, KindStats>;
+  bytes: number;
+  maxLatency: number;
+  failures: number;
+  seconds: number;
+}
+
+/** The time of one small listing, in ms: how the API answers a shopper before and after the flood. */
+async function listing(api: Api): Promise<number> {
+  const t = performance.now();
+  await gql(api.url, '{ products(limit: 24) { totalCount items { id name priceInRUB photo { fullpath } brand { name } } } }');
+  return Math.round((performance.now() - t) * 10) / 10;
+}
+
+async function productIdsOf(api: Api): Promise<string[]> {
+  const page = async (offset: number) =>
+    (await gql<{ products: { items: { id: string }[] } }>(api.url, `{ products(limit: 100${offset ? `, offset: ${offset}` : ''}) { items { id } } }`)).products.items.map((p) => p.id);
+  const ids = await page(0);
+  const more = await page(100);
+  return [...ids, ...more];
+}
+
+/** Records one answer into the counts; a refusal keeps the first one's text. */
+function countAnswer(result: FloodResult, k: KindStats, status: number, text: string): void {
+  result.statuses[status] = (result.statuses[status] ?? 0) + 1;
+  const size = Buffer.byteLength(text);
+  result.bytes += size;
+  k.maxBytes = Math.max(k.maxBytes, size);
+  if (status === 200 && text.startsWith('{"data"') && !text.includes('"errors"')) k.answered++;
+  else {
+    k.refused++;
+    k.refusal ??= text.slice(0, 160);
+  }
+}
+
+/** `total` heavy requests from `concurrency` workers, each from its own forwarded address. */
+async function flood(api: Api, productIds: string[], words: string[]): Promise<FloodResult> {
+  const result: FloodResult = { statuses: {}, kinds: {}, bytes: 0, maxLatency: 0, failures: 0, seconds: 0 };
+  let next = 0;
+  const started = performance.now();
+  const worker = async () => {
+    while (next < total) {
+      const i = next++;
+      const req = heavy(i, productIds, words);
+      result.kinds[req.kind] ??= { sent: 0, answered: 0, refused: 0, maxBytes: 0 };
+      const k = result.kinds[req.kind] as KindStats;
+      k.sent++;
+      const t = performance.now();
+      try {
+        const res = await fetch(`${api.url}/api/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.66.${i % 200}.${i % 250}` },
+          body: JSON.stringify({ query: req.query, variables: req.variables }),
+          signal: AbortSignal.timeout(60_000),
+        });
+        countAnswer(result, k, res.status, await res.text());
+      } catch {
+        result.failures++;
+      }
+      result.maxLatency = Math.max(result.maxLatency, performance.now() - t);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  result.seconds = Math.round((performance.now() - started) / 100) / 10;
+  return result;
+}
+
+/** Samples the API's RSS every 100 ms; `stop()` returns the peak seen (at least `start`). */
+function peakSampler(api: Api, start: number): { stop: () => number } {
+  let peak = start;
+  const sampler = setInterval(() => {
+    try {
+      peak = Math.max(peak, api.rssMb());
+    } catch {
+      // the process is gone: reported below
+    }
+  }, 100);
+  return {
+    stop: () => {
+      clearInterval(sampler);
+      return peak;
+    },
+  };
+}
+
+async function measure(api: Api) {
+  const productIds = await productIdsOf(api);
+  const words = ['кроссовки', 'nike', 'куртка', 'найк', 'ботинки', 'adidas', 'футболка', 'rhjccjdrb'];
+  for (let i = 0; i < 5; i++) await listing(api);
+  const listingBefore = await listing(api);
+  const rssBefore = api.rssMb();
+  const sampler = peakSampler(api, rssBefore);
+  const result = await flood(api, productIds, words);
+  const peak = sampler.stop();
+  const rssAfter = api.rssMb();
+  await new Promise((r) => setTimeout(r, 5000));
+  const rssSettled = api.rssMb();
+  const listingAfter = await listing(api);
+  const fiveXX = Object.entries(result.statuses).filter(([s]) => Number(s) >= 500).reduce((n, [, c]) => n + c, 0);
+  const ok = peak <= ceilingMb && fiveXX === 0 && result.failures === 0;
+  return {
+    date: new Date().toISOString(),
+    seed,
+    requests: total,
+    concurrency,
+    cacheBytes: args['cache-bytes'] ?? 'default (RESPONSE_CACHE_MAX_BYTES)',
+    heapMb: Number(args['heap-mb']) > 0 ? Number(args['heap-mb']) : 'node default',
+    seconds: result.seconds,
+    statuses: result.statuses,
+    failures: result.failures,
+    kinds: result.kinds,
+    answerMb: Math.round(result.bytes / 1024 / 102.4) / 10,
+    maxLatencyMs: Math.round(result.maxLatency),
+    rssMb: { before: rssBefore, peak, after: rssAfter, settled5s: rssSettled },
+    ceilingMb,
+    listingMs: { before: listingBefore, after: listingAfter },
+    ok,
+  };
+}
+
 async function main() {
   const port = await freePort();
   const dir = path.join(TMP, `memory-flood-${process.pid}`);
@@ -87,95 +213,12 @@ async function main() {
   console.log(`starting the API (PGlite, ${seed} catalogue) on :${port} …`);
   const api = await startApi({ port, pgliteDir: path.join(dir, 'pglite'), log: path.join(dir, 'api.log'), env });
   try {
-    const listing = async () => {
-      const t = performance.now();
-      await gql(api.url, '{ products(limit: 24) { totalCount items { id name priceInRUB photo { fullpath } brand { name } } } }');
-      return Math.round((performance.now() - t) * 10) / 10;
-    };
-    const ids = (await gql<{ products: { items: { id: string }[] } }>(api.url, '{ products(limit: 100) { items { id } } }')).products.items.map((p) => p.id);
-    const more = (await gql<{ products: { items: { id: string }[] } }>(api.url, '{ products(limit: 100, offset: 100) { items { id } } }')).products.items.map((p) => p.id);
-    const productIds = [...ids, ...more];
-    const words = ['кроссовки', 'nike', 'куртка', 'найк', 'ботинки', 'adidas', 'футболка', 'rhjccjdrb'];
-    for (let i = 0; i < 5; i++) await listing();
-    const listingBefore = await listing();
-    const rssBefore = api.rssMb();
-    let peak = rssBefore;
-    const sampler = setInterval(() => {
-      try {
-        peak = Math.max(peak, api.rssMb());
-      } catch {
-        // the process is gone: reported below
-      }
-    }, 100);
-    const statuses: Record<string, number> = {};
-    const kinds: Record<string, { sent: number; answered: number; refused: number; maxBytes: number; refusal?: string }> = {};
-    let bytes = 0;
-    let maxLatency = 0;
-    let failures = 0;
-    let next = 0;
-    const started = performance.now();
-    const worker = async () => {
-      while (next < total) {
-        const i = next++;
-        const req = heavy(i, productIds, words);
-        kinds[req.kind] ??= { sent: 0, answered: 0, refused: 0, maxBytes: 0 };
-        const k = kinds[req.kind] as NonNullable<(typeof kinds)[string]>;
-        k.sent++;
-        const t = performance.now();
-        try {
-          const res = await fetch(`${api.url}/api/graphql`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.66.${i % 200}.${i % 250}` },
-            body: JSON.stringify({ query: req.query, variables: req.variables }),
-            signal: AbortSignal.timeout(60_000),
-          });
-          const text = await res.text();
-          statuses[res.status] = (statuses[res.status] ?? 0) + 1;
-          const size = Buffer.byteLength(text);
-          bytes += size;
-          k.maxBytes = Math.max(k.maxBytes, size);
-          if (res.status === 200 && text.startsWith('{"data"') && !text.includes('"errors"')) k.answered++;
-          else {
-            k.refused++;
-            k.refusal ??= text.slice(0, 160);
-          }
-        } catch {
-          failures++;
-        }
-        maxLatency = Math.max(maxLatency, performance.now() - t);
-      }
-    };
-    await Promise.all(Array.from({ length: concurrency }, worker));
-    const seconds = Math.round((performance.now() - started) / 100) / 10;
-    clearInterval(sampler);
-    const rssAfter = api.rssMb();
-    await new Promise((r) => setTimeout(r, 5000));
-    const rssSettled = api.rssMb();
-    const listingAfter = await listing();
-    const fiveXX = Object.entries(statuses).filter(([s]) => Number(s) >= 500).reduce((n, [, c]) => n + c, 0);
-    const ok = peak <= ceilingMb && fiveXX === 0 && failures === 0;
-    const report = {
-      date: new Date().toISOString(),
-      seed,
-      requests: total,
-      concurrency,
-      cacheBytes: args['cache-bytes'] ?? 'default (RESPONSE_CACHE_MAX_BYTES)',
-      heapMb: Number(args['heap-mb']) > 0 ? Number(args['heap-mb']) : 'node default',
-      seconds,
-      statuses,
-      failures,
-      kinds,
-      answerMb: Math.round(bytes / 1024 / 102.4) / 10,
-      maxLatencyMs: Math.round(maxLatency),
-      rssMb: { before: rssBefore, peak, after: rssAfter, settled5s: rssSettled },
-      ceilingMb,
-      listingMs: { before: listingBefore, after: listingAfter },
-      ok,
-    };
+    const report = await measure(api);
+    const { rssMb, ok } = report;
     mkdirSync(path.dirname(path.resolve(ROOT, args.out as string)), { recursive: true });
     writeFileSync(path.resolve(ROOT, args.out as string), `${JSON.stringify(report, null, 2)}\n`);
     console.log(JSON.stringify(report, null, 2));
-    console.log(`${ok ? 'OK' : 'FAILED'}: RSS ${rssBefore} → peak ${peak} → ${rssAfter} (${rssSettled} after 5 s) MB, ceiling ${ceilingMb} MB; ${total} requests in ${seconds} s, ${report.answerMb} MB of answers`);
+    console.log(`${ok ? 'OK' : 'FAILED'}: RSS ${rssMb.before} → peak ${rssMb.peak} → ${rssMb.after} (${rssMb.settled5s} after 5 s) MB, ceiling ${ceilingMb} MB; ${total} requests in ${report.seconds} s, ${report.answerMb} MB of answers`);
     process.exitCode = ok ? 0 : 1;
   } finally {
     await api.stop();

@@ -23,7 +23,7 @@ import { freePort, ROOT } from '../lib/stack.ts';
 // @ts-expect-error plain ESM script shared with the API tests
 import { startPostgres } from '../postgres.mjs';
 import { type ApiProcess, gql, startApi, TMP } from './api-process.ts';
-import { buildCorpus } from './corpus.ts';
+import { type BadRequest, buildCorpus } from './corpus.ts';
 import { runHostileStage } from './hostile.ts';
 import { runImportFaults } from './import-faults.ts';
 import { type Attempt, type Offer, runLoad } from './load.ts';
@@ -113,7 +113,7 @@ async function loadScenario(options: {
   const apiOptions = { port, log: logFile, ...(databaseUrl ? { databaseUrl } : { pgliteDir }) };
   let api = await startApi(apiOptions);
   const offers = await inStockOffers(api.url);
-  // an order reserves its units (issue 17): the load's offers get stock for far more than a run
+  // an order reserves its units: the load's offers get stock for far more than a run
   // sells, so every generated order stays valid (the stock stage races for scarce units instead)
   const ids = offers.map((o) => Number(o.id));
   const stockUp = (q: Query) => q('UPDATE offers SET stock = $1 WHERE id = ANY($2::int[])', [LOAD_STOCK, ids]);
@@ -148,182 +148,197 @@ async function loadScenario(options: {
   return { attempts, verdict, elapsedMs, faultFigures };
 }
 
+type PgServer = { url: string; port: number; dataDir: string; stop(): Promise<void> };
+
 async function main() {
   mkdirSync(TMP, { recursive: true });
   log('starting a throwaway PostgreSQL');
-  const pgServer = (await startPostgres()) as { url: string; port: number; dataDir: string; stop(): Promise<void> };
+  const pgServer = (await startPostgres()) as PgServer;
   try {
-    if (wanted('load')) {
-      for (const database of ['PostgreSQL', 'PGlite'] as const) {
-        const { attempts, verdict, elapsedMs } = await loadScenario({ name: `load-${database.toLowerCase()}`, title: 'Load', database, pgServer });
-        const ok = verdict.ok && verdict.neverAnswered === 0 && verdict.serverErrors === 0;
-        scenarios.push({
-          name: `load-${database.toLowerCase()}`,
-          title: `Load: ${SHOPPERS} concurrent shoppers placing orders for ${LOAD_MS / 1000} s (${database})`,
-          database,
-          ok,
-          tried: `${SHOPPERS} shoppers in parallel, each placing orders of 1–3 lines back to back with a fresh idempotency key; every ${RETRY_EVERY}th shopper double-submits (the same key twice at once, then once more after the answer).`,
-          figures: loadFigures(verdict, attempts, elapsedMs),
-          notes: [],
-        });
-        log(`load on ${database}: ${verdict.acknowledged} acknowledged, ${verdict.found} found, ${verdict.duplicates} duplicates → ${ok ? 'OK' : 'FAILED'}`);
-      }
-    }
-
-    if (wanted('crash')) {
-      for (const database of ['PostgreSQL', 'PGlite'] as const) {
-        let killedAt = 0;
-        const { attempts, verdict, elapsedMs, faultFigures } = await loadScenario({
-          name: `crash-${database.toLowerCase()}`,
-          title: 'Crash',
-          database,
-          pgServer,
-          fault: async ({ api, setApi, restart, elapsed }) => {
-            killedAt = elapsed();
-            log(`crash-${database.toLowerCase()}: SIGKILL to the API (pid ${api.child.pid}) at ${Math.round(killedAt / 1000)} s`);
-            await api.kill();
-            const restartStarted = Date.now();
-            const next = await restart();
-            setApi(next);
-            const downMs = Date.now() - restartStarted;
-            log(`crash-${database.toLowerCase()}: the API is back after ${Math.round(downMs / 100) / 10} s`);
-            return { killedAtSecond: Math.round(killedAt / 100) / 10, restartTookSeconds: Math.round(downMs / 100) / 10 };
-          },
-        });
-        const ackedBeforeKill = attempts.filter((a) => a.ack && a.ack.at < killedAt);
-        const cutByKill = attempts.filter((a) => a.firstUnansweredAt !== null);
-        const lostBeforeKill = ackedBeforeKill.filter((a) => verdict.missing.includes(a.key)).length;
-        const cutEndedWithOne = cutByKill.filter((a) => a.ack && !verdict.missing.includes(a.key)).length;
-        const ok = verdict.ok && lostBeforeKill === 0 && verdict.neverAnswered === 0 && cutEndedWithOne === cutByKill.filter((a) => !a.rejected).length;
-        scenarios.push({
-          name: `crash-${database.toLowerCase()}`,
-          title: `Crash: the API SIGKILLed under load and restarted (${database})`,
-          database,
-          ok,
-          tried: `The same load; half-way the API process gets SIGKILL and is started again on the same port and database. Shoppers without an answer keep sending the same order with the same key until they get one.`,
-          figures: {
-            ...loadFigures(verdict, attempts, elapsedMs),
-            ...faultFigures,
-            acknowledgedBeforeKill: ackedBeforeKill.length,
-            acknowledgedBeforeKillFound: ackedBeforeKill.length - lostBeforeKill,
-            ordersCutByTheKill: cutByKill.length,
-            cutOrdersEndingWithExactlyOneOrder: cutEndedWithOne,
-          },
-          notes: [],
-        });
-        log(`crash on ${database}: ${ackedBeforeKill.length} acknowledged before the kill, ${lostBeforeKill} lost; ${cutByKill.length} cut, ${cutEndedWithOne} ended with one order → ${ok ? 'OK' : 'FAILED'}`);
-      }
-    }
-
-    if (wanted('pg-restart')) {
-      let restartedAt = 0;
-      let backAt = 0;
-      const { attempts, verdict, elapsedMs, faultFigures } = await loadScenario({
-        name: 'pg-restart',
-        title: 'PostgreSQL restart',
-        database: 'PostgreSQL',
-        pgServer,
-        fault: async ({ elapsed }) => {
-          restartedAt = elapsed();
-          log(`pg-restart: restarting PostgreSQL at ${Math.round(restartedAt / 1000)} s (3 s down)`);
-          const { downForMs } = await restartPostgres(pgServer, 3000);
-          backAt = elapsed();
-          log(`pg-restart: PostgreSQL is back after ${Math.round(downForMs / 100) / 10} s`);
-          return { restartedAtSecond: Math.round(restartedAt / 100) / 10, databaseDownSeconds: Math.round(downForMs / 100) / 10 };
-        },
-      });
-      const errorCodes: Record<string, number> = {};
-      for (const a of attempts) for (const e of a.graphqlErrors) errorCodes[e] = (errorCodes[e] ?? 0) + 1;
-      const acksAfter = attempts.filter((a) => a.ack && a.ack.at > backAt);
-      const firstAckAfter = Math.min(...acksAfter.map((a) => a.ack!.at));
-      const ok = verdict.ok && verdict.neverAnswered === 0 && verdict.serverErrors === 0 && acksAfter.length > 0;
-      scenarios.push({
-        name: 'pg-restart',
-        title: 'PostgreSQL restarted under load',
-        database: 'PostgreSQL',
-        ok,
-        tried: 'The same load; half-way PostgreSQL gets a fast shutdown (every connection cut), stays down 3 s and starts again. The API process is not touched.',
-        figures: {
-          ...loadFigures(verdict, attempts, elapsedMs),
-          ...faultFigures,
-          graphqlErrorCodesDuringTheFault: errorCodes,
-          acknowledgedAfterTheRestart: acksAfter.length,
-          firstAcknowledgementAfterDatabaseBackSeconds: acksAfter.length ? Math.round((firstAckAfter - backAt) / 100) / 10 : null,
-        },
-        notes: [],
-      });
-      log(`pg-restart: errors ${JSON.stringify(errorCodes)}, ${acksAfter.length} acknowledged after the restart → ${ok ? 'OK' : 'FAILED'}`);
-    }
-
-    if (wanted('stock')) {
-      for (const database of ['PostgreSQL', 'PGlite'] as const) {
-        const name = `stock-${database.toLowerCase()}`;
-        const pgliteDir = database === 'PGlite' ? path.join(mkdtempSync(path.join(os.tmpdir(), 'shop-faults-')), 'pglite') : undefined;
-        const databaseUrl = database === 'PostgreSQL' ? await createDatabase(pgServer.url, `faults_stock_${Date.now()}`) : undefined;
-        const r = await runStockStage({ database, log, ...(databaseUrl ? { databaseUrl } : { pgliteDir }) });
-        if (pgliteDir) rmSync(path.dirname(pgliteDir), { recursive: true, force: true });
-        scenarios.push({
-          name,
-          title: `Stock race: ${r.figures.shoppers} shoppers for ${r.figures.unitsInStock} units, the API SIGKILLed mid-race (${database})`,
-          database,
-          ok: r.ok,
-          tried: r.tried,
-          figures: r.figures,
-          notes: r.problems.slice(0, 15),
-        });
-      }
-    }
-
-    if (wanted('corpus') || wanted('import')) {
-      const dbUrl = await createDatabase(pgServer.url, `faults_corpus_${Date.now()}`);
-      const port = await freePort();
-      log('corpus: starting the API on PostgreSQL');
-      const api = await startApi({ port, databaseUrl: dbUrl, log: path.join(TMP, 'corpus.log') });
-      try {
-        if (wanted('corpus')) scenarios.push(await corpusScenario(api));
-        if (wanted('import')) {
-          log('import: broken catalogue files');
-          const dir = mkdtempSync(path.join(os.tmpdir(), 'shop-faults-import-'));
-          try {
-            const outcomes = await withPostgres(dbUrl, (q) => runImportFaults(dbUrl, q, dir, log));
-            const stillServes = (await gql<{ products: { totalCount: number } }>(api.url, '{ products { totalCount } }')).products.totalCount;
-            const ok = outcomes.every((o) => o.refused && o.named && o.catalogueUntouched) && stillServes > 0;
-            scenarios.push({
-              name: 'import',
-              title: 'Catalogue import with broken files',
-              database: 'PostgreSQL',
-              ok,
-              tried: `${outcomes.length} broken files given to the real import command (api/src/cli/import.ts) while the API serves the same database.`,
-              figures: { files: outcomes.length, refused: outcomes.filter((o) => o.refused).length, catalogueUntouched: outcomes.filter((o) => o.catalogueUntouched).length, productsServedAfterwards: stillServes, cases: outcomes },
-              notes: [],
-            });
-          } finally {
-            rmSync(dir, { recursive: true, force: true });
-          }
-        }
-      } finally {
-        await api.stop();
-      }
-    }
-
-    if (wanted('hostile')) {
-      const dbUrl = await createDatabase(pgServer.url, `faults_hostile_${Date.now()}`);
-      const result = await runHostileStage(dbUrl, log);
-      scenarios.push({
-        name: 'hostile',
-        title: 'Hostile requests: single attacker requests against the host and the API',
-        database: 'PostgreSQL',
-        ok: result.ok,
-        tried:
-          'Raw-socket request lines (absolute-form, //host/api, encoded), unusable Host headers, malformed visitor_id cookies, fragment diamonds k = 20..30, alias and introspection amplification, offers-list amplification, form/multipart/application/graphql bodies, chunked bodies over the cap, spoofed X-Forwarded-For/Forwarded/X-Real-IP against the order rate limit, deep variables and subscriptions, each sent to the host and to the API (GRAPHQL_ARBITRARY_OPERATIONS=true, so the limits themselves are tried). A canary listener is the target of every SSRF attempt.',
-        figures: { ...result.figures, classes: result.classes },
-        notes: result.notes,
-      });
-    }
+    if (wanted('load')) await loadStage(pgServer);
+    if (wanted('crash')) await crashStage(pgServer);
+    if (wanted('pg-restart')) await pgRestartStage(pgServer);
+    if (wanted('stock')) await stockStage(pgServer);
+    if (wanted('corpus') || wanted('import')) await corpusAndImportStage(pgServer);
+    if (wanted('hostile')) await hostileStage(pgServer);
   } finally {
     await pgServer.stop();
   }
   writeReport();
+}
+
+/** Orders under load on both databases: every acknowledged order is stored once. */
+async function loadStage(pgServer: PgServer): Promise<void> {
+  for (const database of ['PostgreSQL', 'PGlite'] as const) {
+    const { attempts, verdict, elapsedMs } = await loadScenario({ name: `load-${database.toLowerCase()}`, title: 'Load', database, pgServer });
+    const ok = verdict.ok && verdict.neverAnswered === 0 && verdict.serverErrors === 0;
+    scenarios.push({
+      name: `load-${database.toLowerCase()}`,
+      title: `Load: ${SHOPPERS} concurrent shoppers placing orders for ${LOAD_MS / 1000} s (${database})`,
+      database,
+      ok,
+      tried: `${SHOPPERS} shoppers in parallel, each placing orders of 1–3 lines back to back with a fresh idempotency key; every ${RETRY_EVERY}th shopper double-submits (the same key twice at once, then once more after the answer).`,
+      figures: loadFigures(verdict, attempts, elapsedMs),
+      notes: [],
+    });
+    log(`load on ${database}: ${verdict.acknowledged} acknowledged, ${verdict.found} found, ${verdict.duplicates} duplicates → ${ok ? 'OK' : 'FAILED'}`);
+  }
+}
+
+/** The API SIGKILLed mid-load on both databases: nothing acknowledged is lost, nothing doubled. */
+async function crashStage(pgServer: PgServer): Promise<void> {
+  for (const database of ['PostgreSQL', 'PGlite'] as const) {
+    let killedAt = 0;
+    const { attempts, verdict, elapsedMs, faultFigures } = await loadScenario({
+      name: `crash-${database.toLowerCase()}`,
+      title: 'Crash',
+      database,
+      pgServer,
+      fault: async ({ api, setApi, restart, elapsed }) => {
+        killedAt = elapsed();
+        log(`crash-${database.toLowerCase()}: SIGKILL to the API (pid ${api.child.pid}) at ${Math.round(killedAt / 1000)} s`);
+        await api.kill();
+        const restartStarted = Date.now();
+        const next = await restart();
+        setApi(next);
+        const downMs = Date.now() - restartStarted;
+        log(`crash-${database.toLowerCase()}: the API is back after ${Math.round(downMs / 100) / 10} s`);
+        return { killedAtSecond: Math.round(killedAt / 100) / 10, restartTookSeconds: Math.round(downMs / 100) / 10 };
+      },
+    });
+    const ackedBeforeKill = attempts.filter((a) => a.ack && a.ack.at < killedAt);
+    const cutByKill = attempts.filter((a) => a.firstUnansweredAt !== null);
+    const lostBeforeKill = ackedBeforeKill.filter((a) => verdict.missing.includes(a.key)).length;
+    const cutEndedWithOne = cutByKill.filter((a) => a.ack && !verdict.missing.includes(a.key)).length;
+    const ok = verdict.ok && lostBeforeKill === 0 && verdict.neverAnswered === 0 && cutEndedWithOne === cutByKill.filter((a) => !a.rejected).length;
+    scenarios.push({
+      name: `crash-${database.toLowerCase()}`,
+      title: `Crash: the API SIGKILLed under load and restarted (${database})`,
+      database,
+      ok,
+      tried: `The same load; half-way the API process gets SIGKILL and is started again on the same port and database. Shoppers without an answer keep sending the same order with the same key until they get one.`,
+      figures: {
+        ...loadFigures(verdict, attempts, elapsedMs),
+        ...faultFigures,
+        acknowledgedBeforeKill: ackedBeforeKill.length,
+        acknowledgedBeforeKillFound: ackedBeforeKill.length - lostBeforeKill,
+        ordersCutByTheKill: cutByKill.length,
+        cutOrdersEndingWithExactlyOneOrder: cutEndedWithOne,
+      },
+      notes: [],
+    });
+    log(`crash on ${database}: ${ackedBeforeKill.length} acknowledged before the kill, ${lostBeforeKill} lost; ${cutByKill.length} cut, ${cutEndedWithOne} ended with one order → ${ok ? 'OK' : 'FAILED'}`);
+  }
+}
+
+/** PostgreSQL restarted mid-load: the API answers through it and takes orders again after. */
+async function pgRestartStage(pgServer: PgServer): Promise<void> {
+  let restartedAt = 0;
+  let backAt = 0;
+  const { attempts, verdict, elapsedMs, faultFigures } = await loadScenario({
+    name: 'pg-restart',
+    title: 'PostgreSQL restart',
+    database: 'PostgreSQL',
+    pgServer,
+    fault: async ({ elapsed }) => {
+      restartedAt = elapsed();
+      log(`pg-restart: restarting PostgreSQL at ${Math.round(restartedAt / 1000)} s (3 s down)`);
+      const { downForMs } = await restartPostgres(pgServer, 3000);
+      backAt = elapsed();
+      log(`pg-restart: PostgreSQL is back after ${Math.round(downForMs / 100) / 10} s`);
+      return { restartedAtSecond: Math.round(restartedAt / 100) / 10, databaseDownSeconds: Math.round(downForMs / 100) / 10 };
+    },
+  });
+  const errorCodes: Record<string, number> = {};
+  for (const a of attempts) for (const e of a.graphqlErrors) errorCodes[e] = (errorCodes[e] ?? 0) + 1;
+  const acksAfter = attempts.filter((a) => a.ack && a.ack.at > backAt);
+  const firstAckAfter = Math.min(...acksAfter.map((a) => a.ack!.at));
+  const ok = verdict.ok && verdict.neverAnswered === 0 && verdict.serverErrors === 0 && acksAfter.length > 0;
+  scenarios.push({
+    name: 'pg-restart',
+    title: 'PostgreSQL restarted under load',
+    database: 'PostgreSQL',
+    ok,
+    tried: 'The same load; half-way PostgreSQL gets a fast shutdown (every connection cut), stays down 3 s and starts again. The API process is not touched.',
+    figures: {
+      ...loadFigures(verdict, attempts, elapsedMs),
+      ...faultFigures,
+      graphqlErrorCodesDuringTheFault: errorCodes,
+      acknowledgedAfterTheRestart: acksAfter.length,
+      firstAcknowledgementAfterDatabaseBackSeconds: acksAfter.length ? Math.round((firstAckAfter - backAt) / 100) / 10 : null,
+    },
+    notes: [],
+  });
+  log(`pg-restart: errors ${JSON.stringify(errorCodes)}, ${acksAfter.length} acknowledged after the restart → ${ok ? 'OK' : 'FAILED'}`);
+}
+
+/** Shoppers racing for scarce units on both databases (stock.ts). */
+async function stockStage(pgServer: PgServer): Promise<void> {
+  for (const database of ['PostgreSQL', 'PGlite'] as const) {
+    const name = `stock-${database.toLowerCase()}`;
+    const pgliteDir = database === 'PGlite' ? path.join(mkdtempSync(path.join(os.tmpdir(), 'shop-faults-')), 'pglite') : undefined;
+    const databaseUrl = database === 'PostgreSQL' ? await createDatabase(pgServer.url, `faults_stock_${Date.now()}`) : undefined;
+    const r = await runStockStage({ database, log, ...(databaseUrl ? { databaseUrl } : { pgliteDir }) });
+    if (pgliteDir) rmSync(path.dirname(pgliteDir), { recursive: true, force: true });
+    scenarios.push({
+      name,
+      title: `Stock race: ${r.figures.shoppers} shoppers for ${r.figures.unitsInStock} units, the API SIGKILLed mid-race (${database})`,
+      database,
+      ok: r.ok,
+      tried: r.tried,
+      figures: r.figures,
+      notes: r.problems.slice(0, 15),
+    });
+  }
+}
+
+/** Bad input (the corpus) and broken catalogue files against one API on PostgreSQL. */
+async function corpusAndImportStage(pgServer: PgServer): Promise<void> {
+  const dbUrl = await createDatabase(pgServer.url, `faults_corpus_${Date.now()}`);
+  const port = await freePort();
+  log('corpus: starting the API on PostgreSQL');
+  const api = await startApi({ port, databaseUrl: dbUrl, log: path.join(TMP, 'corpus.log') });
+  try {
+    if (wanted('corpus')) scenarios.push(await corpusScenario(api));
+    if (wanted('import')) {
+      log('import: broken catalogue files');
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'shop-faults-import-'));
+      try {
+        const outcomes = await withPostgres(dbUrl, (q) => runImportFaults(dbUrl, q, dir, log));
+        const stillServes = (await gql<{ products: { totalCount: number } }>(api.url, '{ products { totalCount } }')).products.totalCount;
+        const ok = outcomes.every((o) => o.refused && o.named && o.catalogueUntouched) && stillServes > 0;
+        scenarios.push({
+          name: 'import',
+          title: 'Catalogue import with broken files',
+          database: 'PostgreSQL',
+          ok,
+          tried: `${outcomes.length} broken files given to the real import command (api/src/cli/import.ts) while the API serves the same database.`,
+          figures: { files: outcomes.length, refused: outcomes.filter((o) => o.refused).length, catalogueUntouched: outcomes.filter((o) => o.catalogueUntouched).length, productsServedAfterwards: stillServes, cases: outcomes },
+          notes: [],
+        });
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    }
+  } finally {
+    await api.stop();
+  }
+}
+
+/** Single hostile requests against the host and the API (hostile.ts). */
+async function hostileStage(pgServer: PgServer): Promise<void> {
+  const dbUrl = await createDatabase(pgServer.url, `faults_hostile_${Date.now()}`);
+  const result = await runHostileStage(dbUrl, log);
+  scenarios.push({
+    name: 'hostile',
+    title: 'Hostile requests: single attacker requests against the host and the API',
+    database: 'PostgreSQL',
+    ok: result.ok,
+    tried:
+      'Raw-socket request lines (absolute-form, //host/api, encoded), unusable Host headers, malformed visitor_id cookies, fragment diamonds k = 20..30, alias and introspection amplification, offers-list amplification, form/multipart/application/graphql bodies, chunked bodies over the cap, spoofed X-Forwarded-For/Forwarded/X-Real-IP against the order rate limit, deep variables and subscriptions, each sent to the host and to the API (GRAPHQL_ARBITRARY_OPERATIONS=true, so the limits themselves are tried). A canary listener is the target of every SSRF attempt.',
+    figures: { ...result.figures, classes: result.classes },
+    notes: result.notes,
+  });
 }
 
 async function normalLatency(url: string, rounds: number): Promise<{ p50: number; p95: number; max: number }> {
@@ -352,6 +367,74 @@ async function normalLatency(url: string, rounds: number): Promise<{ p50: number
 
 const STACK = /\n\s+at |node_modules|\.[tj]s:\d+:\d+|\/work\/|\/src\/|DrizzleQueryError|PostgresError|error: syntax error at or near/;
 
+/** What the corpus run saw, answer by answer. */
+interface CorpusTally {
+  statuses: Record<string, number>;
+  kinds: Record<string, number>;
+  codes: Record<string, number>;
+  fiveXX: number;
+  notJson: number;
+  leaks: number;
+  noAnswer: number;
+  peakRss: number;
+  examples: string[];
+}
+
+function sendCorpusRequest(api: ApiProcess, req: BadRequest, i: number): Promise<Response> {
+  return fetch(`${api.url}${req.path ?? '/api/graphql'}`, {
+    method: req.method ?? 'POST',
+    headers: { ...(req.method === 'GET' ? {} : { 'content-type': req.contentType ?? 'application/json' }), 'x-forwarded-for': `10.99.${i % 200}.${i % 250}` },
+    ...(req.method === 'GET' ? {} : { body: req.body ?? '' }),
+    signal: AbortSignal.timeout(20_000),
+  });
+}
+
+/** Judges one answer: a 5xx, an answer that is not JSON and one that shows internals are counted. */
+function tallyAnswer(tally: CorpusTally, req: BadRequest, status: number, text: string): void {
+  const { examples } = tally;
+  tally.statuses[status] = (tally.statuses[status] ?? 0) + 1;
+  if (status >= 500) {
+    tally.fiveXX++;
+    if (examples.length < 10) examples.push(`${status} ${req.kind}: ${(req.body ?? req.path ?? '').slice(0, 120)} → ${text.slice(0, 200)}`);
+  }
+  try {
+    const json = JSON.parse(text) as { errors?: { extensions?: { code?: string } }[] };
+    for (const e of json.errors ?? []) tally.codes[e.extensions?.code ?? '(no code)'] = (tally.codes[e.extensions?.code ?? '(no code)'] ?? 0) + 1;
+  } catch {
+    tally.notJson++;
+  }
+  if (STACK.test(text)) {
+    tally.leaks++;
+    if (examples.length < 10) examples.push(`leak ${req.kind}: ${(req.body ?? req.path ?? '').slice(0, 120)} → ${text.slice(0, 300)}`);
+  }
+}
+
+/** Sends the whole corpus, 8 in flight, sampling the API's RSS every 500 requests. */
+async function sendCorpus(api: ApiProcess, corpus: BadRequest[], rssBefore: number): Promise<CorpusTally> {
+  const tally: CorpusTally = { statuses: {}, kinds: {}, codes: {}, fiveXX: 0, notJson: 0, leaks: 0, noAnswer: 0, peakRss: rssBefore, examples: [] };
+  let next = 0;
+  async function worker() {
+    while (next < corpus.length) {
+      const i = next++;
+      const req = corpus[i]!;
+      tally.kinds[req.kind] = (tally.kinds[req.kind] ?? 0) + 1;
+      try {
+        const res = await sendCorpusRequest(api, req, i);
+        tallyAnswer(tally, req, res.status, await res.text());
+      } catch (e) {
+        tally.noAnswer++;
+        if (tally.examples.length < 10) tally.examples.push(`no answer ${req.kind}: ${(req.body ?? req.path ?? '').slice(0, 120)} → ${(e as Error).message}`);
+      }
+      if (i % 500 === 0) {
+        tally.peakRss = Math.max(tally.peakRss, api.rssMb());
+        if (i % 1000 === 0) log(`corpus: ${i}/${corpus.length}`);
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: 8 }, worker));
+  return tally;
+}
+
 async function corpusScenario(api: ApiProcess): Promise<Scenario> {
   const offers = await inStockOffers(api.url);
   const corpus = buildCorpus(offers[0]?.id ?? '1');
@@ -360,56 +443,9 @@ async function corpusScenario(api: ApiProcess): Promise<Scenario> {
   await new Promise((r) => setTimeout(r, 2000));
   const rssBefore = api.rssMb();
   const latencyBefore = await normalLatency(api.url, 8);
-  const statuses: Record<string, number> = {};
-  const kinds: Record<string, number> = {};
-  const codes: Record<string, number> = {};
-  let fiveXX = 0;
-  let notJson = 0;
-  let leaks = 0;
-  let noAnswer = 0;
-  let peakRss = rssBefore;
-  const examples: string[] = [];
-  let next = 0;
   const t0 = Date.now();
-  async function worker() {
-    while (next < corpus.length) {
-      const i = next++;
-      const req = corpus[i]!;
-      kinds[req.kind] = (kinds[req.kind] ?? 0) + 1;
-      try {
-        const res = await fetch(`${api.url}${req.path ?? '/api/graphql'}`, {
-          method: req.method ?? 'POST',
-          headers: { ...(req.method === 'GET' ? {} : { 'content-type': req.contentType ?? 'application/json' }), 'x-forwarded-for': `10.99.${i % 200}.${i % 250}` },
-          ...(req.method === 'GET' ? {} : { body: req.body ?? '' }),
-          signal: AbortSignal.timeout(20_000),
-        });
-        const text = await res.text();
-        statuses[res.status] = (statuses[res.status] ?? 0) + 1;
-        if (res.status >= 500) {
-          fiveXX++;
-          if (examples.length < 10) examples.push(`${res.status} ${req.kind}: ${(req.body ?? req.path ?? '').slice(0, 120)} → ${text.slice(0, 200)}`);
-        }
-        try {
-          const json = JSON.parse(text) as { errors?: { extensions?: { code?: string } }[] };
-          for (const e of json.errors ?? []) codes[e.extensions?.code ?? '(no code)'] = (codes[e.extensions?.code ?? '(no code)'] ?? 0) + 1;
-        } catch {
-          notJson++;
-        }
-        if (STACK.test(text)) {
-          leaks++;
-          if (examples.length < 10) examples.push(`leak ${req.kind}: ${(req.body ?? req.path ?? '').slice(0, 120)} → ${text.slice(0, 300)}`);
-        }
-      } catch (e) {
-        noAnswer++;
-        if (examples.length < 10) examples.push(`no answer ${req.kind}: ${(req.body ?? req.path ?? '').slice(0, 120)} → ${(e as Error).message}`);
-      }
-      if (i % 500 === 0) {
-        peakRss = Math.max(peakRss, api.rssMb());
-        if (i % 1000 === 0) log(`corpus: ${i}/${corpus.length}`);
-      }
-    }
-  }
-  await Promise.all(Array.from({ length: 8 }, worker));
+  const tally = await sendCorpus(api, corpus, rssBefore);
+  const { fiveXX, leaks, noAnswer, peakRss } = tally;
   const corpusSeconds = Math.round((Date.now() - t0) / 100) / 10;
   const alive = api.child.exitCode === null && (await fetch(`${api.url}/api/health`)).ok;
   await new Promise((r) => setTimeout(r, 10_000));
@@ -428,11 +464,11 @@ async function corpusScenario(api: ApiProcess): Promise<Scenario> {
     figures: {
       requests: corpus.length,
       seconds: corpusSeconds,
-      byKind: kinds,
-      httpStatuses: statuses,
-      errorCodes: codes,
+      byKind: tally.kinds,
+      httpStatuses: tally.statuses,
+      errorCodes: tally.codes,
       http5xx: fiveXX,
-      answersThatAreNotJson: notJson,
+      answersThatAreNotJson: tally.notJson,
       answersLeakingInternals: leaks,
       requestsWithoutAnswer: noAnswer,
       apiAliveAfterwards: alive,
@@ -442,7 +478,7 @@ async function corpusScenario(api: ApiProcess): Promise<Scenario> {
       normalQueryLatencyMsBefore: latencyBefore,
       normalQueryLatencyMsAfter: latencyAfter,
     },
-    notes: examples,
+    notes: tally.examples,
   };
 }
 

@@ -143,106 +143,13 @@ export interface StockVerdict {
 
 const STOCK_CODES = new Set(['SOLD_OUT', 'INSUFFICIENT_STOCK']);
 
-export function checkStock(input: StockCheckInput): StockVerdict {
-  const { targets, attempts, snapshot, catalogue, kill } = input;
-  const slack = input.killSlackMs ?? 1000;
-  const inWindow = (t: number) => !!kill && t >= kill.from && t <= kill.to + slack;
-  const problems: string[] = [];
-  const problem = (s: string) => problems.push(s);
-  const byOffer = new Map(targets.map((t) => [t.offerId, t]));
+type Problem = (s: string) => void;
+type OrderRows = StockSnapshot['orders'];
+type LineRows = StockSnapshot['lines'];
 
-  // ---- the database: per offer -------------------------------------------------------------
-  const orderById = new Map(snapshot.orders.map((o) => [o.id, o]));
-  const live = (orderId: number) => {
-    const o = orderById.get(orderId);
-    return !!o && o.status !== 'cancelled';
-  };
-  const soldByOffer = new Map<string, number>();
-  const linesByOrder = new Map<number, typeof snapshot.lines>();
-  for (const l of snapshot.lines) {
-    linesByOrder.set(l.orderId, [...(linesByOrder.get(l.orderId) ?? []), l]);
-    if (live(l.orderId)) soldByOffer.set(String(l.offerId), (soldByOffer.get(String(l.offerId)) ?? 0) + l.quantity);
-  }
-  const heldBySku = new Map<string, number>();
-  for (const r of snapshot.reservations) {
-    if (r.state !== 'held') continue;
-    const sku = r.sku.toLowerCase();
-    heldBySku.set(sku, (heldBySku.get(sku) ?? 0) + r.quantity);
-  }
-  const freeById = new Map(snapshot.offers.map((o) => [String(o.id), o.stock]));
-  const perOffer: OfferFigures[] = [];
-  let oversoldOffers = 0;
-  let conservationBroken = 0;
-  let reservationMismatches = 0;
-  let negativeStock = 0;
-  let catalogueMismatches = 0;
-  for (const t of targets) {
-    const sold = soldByOffer.get(t.offerId) ?? 0;
-    const free = freeById.get(t.offerId);
-    const held = heldBySku.get(t.sku.toLowerCase()) ?? 0;
-    perOffer.push({ offerId: t.offerId, drop: t.drop, initial: t.initial, sold, free: free ?? Number.NaN, held });
-    if (free === undefined) {
-      problem(`offer ${t.offerId}: gone from the database`);
-      conservationBroken++;
-      continue;
-    }
-    if (sold > t.initial) {
-      oversoldOffers++;
-      problem(`offer ${t.offerId} (${t.sku}): OVERSOLD — ${sold} units in orders, ${t.initial} in stock`);
-    }
-    if (free < 0) {
-      negativeStock++;
-      problem(`offer ${t.offerId} (${t.sku}): negative free stock ${free}`);
-    }
-    if (t.initial !== free + sold) {
-      conservationBroken++;
-      problem(`offer ${t.offerId} (${t.sku}): started with ${t.initial}, now ${free} free + ${sold} in orders = ${free + sold}`);
-    }
-    if (held !== sold) {
-      reservationMismatches++;
-      problem(`offer ${t.offerId} (${t.sku}): ${held} units held in stock_reservations, ${sold} in orders`);
-    }
-    const shown = catalogue[t.offerId];
-    if (!shown || shown.stock !== free || shown.soldOut !== free <= 0) {
-      catalogueMismatches++;
-      problem(`offer ${t.offerId}: the catalogue shows ${shown ? `stock ${shown.stock}, soldOut ${shown.soldOut}` : 'nothing'}; the database has ${free} free`);
-    }
-  }
-
-  // ---- the database: orders ----------------------------------------------------------------
-  const ordersByKey = new Map<string, typeof snapshot.orders>();
-  for (const o of snapshot.orders) ordersByKey.set(o.key, [...(ordersByKey.get(o.key) ?? []), o]);
-  const keys = new Set(attempts.map((a) => a.key));
-  let ordersWithoutLines = 0;
-  let unexpectedOrders = 0;
-  let duplicates = 0;
-  for (const o of snapshot.orders) {
-    if (!linesByOrder.get(o.id)?.length) {
-      ordersWithoutLines++;
-      problem(`order ${o.id} (key ${o.key}) has no lines`);
-    }
-    if (!keys.has(o.key)) {
-      unexpectedOrders++;
-      problem(`order ${o.id} under key ${o.key} that no shopper sent`);
-    }
-  }
-  for (const [key, list] of ordersByKey) {
-    if (list.length > 1) {
-      duplicates += list.length - 1;
-      problem(`key ${key}: ${list.length} orders`);
-    }
-  }
-
-  // ---- what the shoppers were told ---------------------------------------------------------
-  // units acknowledged per offer, by the time the acknowledgement arrived (for `available` bounds)
-  const acks: { at: number; offerId: string; quantity: number }[] = [];
-  for (const a of attempts) {
-    const ack = a.sends.find((s) => s.outcome === 'order');
-    if (ack?.answeredAt) for (const l of a.items) acks.push({ at: ack.answeredAt, offerId: l.offerId, quantity: l.quantity });
-  }
-  const ackedBefore = (offerId: string, t: number) => acks.reduce((s, x) => (x.offerId === offerId && x.at < t ? s + x.quantity : s), 0);
-
-  const v = {
+/** The counters of what the shoppers were told, in the order the verdict lists them. */
+function attemptFigures() {
+  return {
     sends: 0,
     acknowledged: 0,
     rejectedAttempts: 0,
@@ -271,114 +178,44 @@ export function checkStock(input: StockCheckInput): StockVerdict {
     repeatedSubmitsAnsweredTwice: 0,
     repeatedSubmitsSameAnswer: 0,
   };
-  for (const a of attempts) {
-    v.sends += a.sends.length;
-    for (const s of a.sends) {
-      const t = s.endedAt;
-      const during = inWindow(t) || (kill !== null && s.sentAt <= kill.from && t >= kill.from);
-      if (s.status !== null && s.status >= 500) {
-        if (during) v.http5xxInKillWindow++;
-        else {
-          v.http5xxOutside++;
-          problem(`key ${a.key}: HTTP ${s.status} outside the kill window`);
-        }
-      }
-      if (s.outcome === 'error') {
-        if (during) v.graphqlErrorsInKillWindow++;
-        else {
-          v.graphqlErrorsOutside++;
-          problem(`key ${a.key}: error answer ${s.reason ?? '?'} (HTTP ${s.status}) outside the kill window`);
-        }
-      }
-      if (s.outcome === 'none') {
-        if (kill && s.sentAt < kill.from && s.endedAt >= kill.from) v.inFlightAtKill++;
-        if (during) v.unansweredInKillWindow++;
-        // a slow answer on a busy machine is a figure, not a fault: the resend with the same key settles it
-        else if (s.reason === 'timeout') v.timeoutsOutside++;
-        else {
-          v.unansweredOutside++;
-          problem(`key ${a.key}: no answer (${s.reason ?? '?'}) outside the kill window`);
-        }
-      }
-    }
-    const orderIds = new Set(a.sends.filter((s) => s.outcome === 'order').map((s) => s.orderId));
-    const refusals = a.sends.filter((s) => s.outcome === 'rejected');
-    const ack = a.sends.find((s) => s.outcome === 'order');
-    const stored = ordersByKey.get(a.key) ?? [];
-    if (orderIds.size > 1) {
-      v.keysWithTwoOrders++;
-      problem(`key ${a.key}: answered with orders ${[...orderIds].join(', ')}`);
-    }
-    if (ack && refusals.length) {
-      v.keysAnsweredOrderAndRefusal++;
-      problem(`key ${a.key}: answered with order ${ack.orderId} and with a refusal (${refusals[0]?.errors?.map((e) => e.code).join(',')})`);
-    }
-    const cut = kill ? a.sends.filter((s) => s.outcome === 'none' && s.sentAt <= kill.to + slack && s.endedAt >= kill.from) : [];
-    const last = [...a.sends].reverse().find((s) => s.outcome === 'order' || s.outcome === 'rejected');
-    if (cut.length && a.sends.some((s) => s.sentAt > (cut[0]?.sentAt ?? 0))) {
-      v.retriedAfterKill++;
-      if (last?.outcome === 'order') v.retriedAfterKillEndedWithOrder++;
-      else if (last?.outcome === 'rejected') v.retriedAfterKillEndedRefused++;
-      const o = stored[0];
-      if (kill && o && o.createdAt < kill.from && a.sends.filter((s) => s.outcome === 'order').every((s) => s.sentAt > kill.from)) {
-        v.committedBeforeKillRecoveredByKey++;
-      }
-    }
-    if (a.repeats) {
-      v.repeatedSubmits++;
-      const answers = a.sends.filter((s) => s.outcome === 'order' || s.outcome === 'rejected');
-      const same = answers.every((s) => s.outcome === answers[0]?.outcome && s.orderId === answers[0]?.orderId);
-      if (answers.length > 1) v.repeatedSubmitsAnsweredTwice++;
-      if (answers.length > 1 && same) v.repeatedSubmitsSameAnswer++;
-    }
+}
+type AttemptFigures = ReturnType<typeof attemptFigures>;
 
-    if (!ack) {
-      if (refusals.length) {
-        v.rejectedAttempts++;
-        const codes = new Set<string>();
-        for (const r of refusals) {
-          for (const e of r.errors ?? []) {
-            codes.add(e.code);
-            const insane = insaneRejection(e, a, byOffer, ackedBefore, r.sentAt);
-            if (insane) {
-              v.insaneRejections++;
-              problem(`key ${a.key}: ${insane}`);
-            }
-          }
-          if (!r.errors?.length) {
-            v.insaneRejections++;
-            problem(`key ${a.key}: refused without an error`);
-          }
-        }
-        for (const c of codes) v.rejectionsByCode[c] = (v.rejectionsByCode[c] ?? 0) + 1;
-      } else {
-        v.neverAnswered++;
-        problem(`key ${a.key}: never answered with an order or a refusal`);
-      }
-      if (stored.length) {
-        v.storedWithoutAck++;
-        problem(`key ${a.key}: order ${stored[0]?.id} stored but the shopper was ${refusals.length ? 'refused' : 'never answered'}`);
-      }
-      continue;
-    }
-    v.acknowledged++;
-    v.unitsAcknowledged += a.items.reduce((s, l) => s + l.quantity, 0);
-    const row = stored[0];
-    if (!row || String(row.id) !== ack.orderId) {
-      v.missing++;
-      problem(`key ${a.key}: acknowledged order ${ack.orderId} (${ack.ordernumber}) is ${row ? `stored as ${row.id}` : 'not in the database'}`);
-      continue;
-    }
-    if (row.status === 'cancelled') problem(`key ${a.key}: acknowledged order ${row.id} is cancelled`);
-    const want = a.items.map((l) => `${l.offerId}:${l.quantity}:${l.price}`).sort().join(',');
-    const got = (linesByOrder.get(row.id) ?? []).map((l) => `${l.offerId}:${l.quantity}:${l.price}`).sort().join(',');
-    const total = a.items.reduce((s, l) => s + l.price * l.quantity, 0);
-    if (want !== got || row.total !== total || ack.totalPrice !== total) {
-      v.wrongLines++;
-      problem(`key ${a.key}: asked ${want} (${total} ₽), stored ${got} (${row.total} ₽), answered ${ack.totalPrice} ₽`);
-    }
-  }
+/** What judging one attempt needs: the kill window, the stored orders and the acknowledgements over time. */
+interface AttemptContext {
+  kill: KillWindow | null;
+  slack: number;
+  inWindow: (t: number) => boolean;
+  problem: Problem;
+  byOffer: Map<string, Target>;
+  ordersByKey: Map<string, OrderRows>;
+  linesByOrder: Map<number, LineRows>;
+  ackedBefore: (offerId: string, t: number) => number;
+}
 
+export function checkStock(input: StockCheckInput): StockVerdict {
+  const { targets, attempts, snapshot, kill } = input;
+  const slack = input.killSlackMs ?? 1000;
+  const problems: string[] = [];
+  const problem = (s: string) => problems.push(s);
+  const linesByOrder = new Map<number, LineRows>();
+  for (const l of snapshot.lines) linesByOrder.set(l.orderId, [...(linesByOrder.get(l.orderId) ?? []), l]);
+  const offers = checkOffers(input, problem);
+  const orders = checkOrders(snapshot, attempts, linesByOrder, problem);
+  const ctx: AttemptContext = {
+    kill,
+    slack,
+    inWindow: (t: number) => !!kill && t >= kill.from && t <= kill.to + slack,
+    problem,
+    byOffer: new Map(targets.map((t) => [t.offerId, t])),
+    ordersByKey: orders.ordersByKey,
+    linesByOrder,
+    ackedBefore: acknowledgedBefore(attempts),
+  };
+  const v = attemptFigures();
+  for (const a of attempts) judgeAttempt(a, ctx, v);
+
+  const { perOffer, oversoldOffers, conservationBroken, reservationMismatches, negativeStock, catalogueMismatches } = offers;
   const unitsStock = targets.reduce((s, t) => s + t.initial, 0);
   const unitsSold = perOffer.reduce((s, o) => s + o.sold, 0);
   const ok =
@@ -397,11 +234,237 @@ export function checkStock(input: StockCheckInput): StockVerdict {
     reservationMismatches,
     negativeStock,
     catalogueMismatches,
-    duplicates,
-    ordersWithoutLines,
-    unexpectedOrders,
+    duplicates: orders.duplicates,
+    ordersWithoutLines: orders.ordersWithoutLines,
+    unexpectedOrders: orders.unexpectedOrders,
     ...v,
   };
+}
+
+/** Units in live (not cancelled) orders, per offer id. */
+function soldByOffer(snapshot: StockSnapshot): Map<string, number> {
+  const orderById = new Map(snapshot.orders.map((o) => [o.id, o]));
+  const live = (orderId: number) => {
+    const o = orderById.get(orderId);
+    return !!o && o.status !== 'cancelled';
+  };
+  const sold = new Map<string, number>();
+  for (const l of snapshot.lines) if (live(l.orderId)) sold.set(String(l.offerId), (sold.get(String(l.offerId)) ?? 0) + l.quantity);
+  return sold;
+}
+
+function heldBySku(snapshot: StockSnapshot): Map<string, number> {
+  const held = new Map<string, number>();
+  for (const r of snapshot.reservations) {
+    if (r.state !== 'held') continue;
+    const sku = r.sku.toLowerCase();
+    held.set(sku, (held.get(sku) ?? 0) + r.quantity);
+  }
+  return held;
+}
+
+/** The database per offer: sold ≤ stock, stock = free + sold, held = sold, no negative stock, the catalogue shows the free stock. */
+function checkOffers({ targets, snapshot, catalogue }: StockCheckInput, problem: Problem) {
+  const soldOf = soldByOffer(snapshot);
+  const heldOf = heldBySku(snapshot);
+  const freeById = new Map(snapshot.offers.map((o) => [String(o.id), o.stock]));
+  const perOffer: OfferFigures[] = [];
+  const c = { oversoldOffers: 0, conservationBroken: 0, reservationMismatches: 0, negativeStock: 0, catalogueMismatches: 0 };
+  for (const t of targets) {
+    const sold = soldOf.get(t.offerId) ?? 0;
+    const free = freeById.get(t.offerId);
+    const held = heldOf.get(t.sku.toLowerCase()) ?? 0;
+    perOffer.push({ offerId: t.offerId, drop: t.drop, initial: t.initial, sold, free: free ?? Number.NaN, held });
+    if (free === undefined) {
+      problem(`offer ${t.offerId}: gone from the database`);
+      c.conservationBroken++;
+      continue;
+    }
+    if (sold > t.initial) {
+      c.oversoldOffers++;
+      problem(`offer ${t.offerId} (${t.sku}): OVERSOLD — ${sold} units in orders, ${t.initial} in stock`);
+    }
+    if (free < 0) {
+      c.negativeStock++;
+      problem(`offer ${t.offerId} (${t.sku}): negative free stock ${free}`);
+    }
+    if (t.initial !== free + sold) {
+      c.conservationBroken++;
+      problem(`offer ${t.offerId} (${t.sku}): started with ${t.initial}, now ${free} free + ${sold} in orders = ${free + sold}`);
+    }
+    if (held !== sold) {
+      c.reservationMismatches++;
+      problem(`offer ${t.offerId} (${t.sku}): ${held} units held in stock_reservations, ${sold} in orders`);
+    }
+    const shown = catalogue[t.offerId];
+    if (!shown || shown.stock !== free || shown.soldOut !== free <= 0) {
+      c.catalogueMismatches++;
+      problem(`offer ${t.offerId}: the catalogue shows ${shown ? `stock ${shown.stock}, soldOut ${shown.soldOut}` : 'nothing'}; the database has ${free} free`);
+    }
+  }
+  return { perOffer, ...c };
+}
+
+/** The database per order: every order has lines, comes from a key a shopper sent, and one key has one order. */
+function checkOrders(snapshot: StockSnapshot, attempts: StockAttempt[], linesByOrder: Map<number, LineRows>, problem: Problem) {
+  const ordersByKey = new Map<string, OrderRows>();
+  for (const o of snapshot.orders) ordersByKey.set(o.key, [...(ordersByKey.get(o.key) ?? []), o]);
+  const keys = new Set(attempts.map((a) => a.key));
+  let ordersWithoutLines = 0;
+  let unexpectedOrders = 0;
+  let duplicates = 0;
+  for (const o of snapshot.orders) {
+    if (!linesByOrder.get(o.id)?.length) {
+      ordersWithoutLines++;
+      problem(`order ${o.id} (key ${o.key}) has no lines`);
+    }
+    if (!keys.has(o.key)) {
+      unexpectedOrders++;
+      problem(`order ${o.id} under key ${o.key} that no shopper sent`);
+    }
+  }
+  for (const [key, list] of ordersByKey) {
+    if (list.length > 1) {
+      duplicates += list.length - 1;
+      problem(`key ${key}: ${list.length} orders`);
+    }
+  }
+  return { ordersByKey, ordersWithoutLines, unexpectedOrders, duplicates };
+}
+
+/** Units acknowledged per offer before a time (the bound for a refusal's `available`). */
+function acknowledgedBefore(attempts: StockAttempt[]): (offerId: string, t: number) => number {
+  const acks: { at: number; offerId: string; quantity: number }[] = [];
+  for (const a of attempts) {
+    const ack = a.sends.find((s) => s.outcome === 'order');
+    if (ack?.answeredAt) for (const l of a.items) acks.push({ at: ack.answeredAt, offerId: l.offerId, quantity: l.quantity });
+  }
+  return (offerId, t) => acks.reduce((s, x) => (x.offerId === offerId && x.at < t ? s + x.quantity : s), 0);
+}
+
+function judgeAttempt(a: StockAttempt, ctx: AttemptContext, v: AttemptFigures): void {
+  v.sends += a.sends.length;
+  for (const s of a.sends) judgeSend(a, s, ctx, v);
+  judgeAnswers(a, ctx, v);
+  const ack = a.sends.find((s) => s.outcome === 'order');
+  if (!ack) judgeUnacknowledged(a, ctx, v);
+  else judgeAcknowledged(a, ack, ctx, v);
+}
+
+/** One request: a 5xx, an error answer or silence is a fault outside the kill window and a figure inside it. */
+function judgeSend(a: StockAttempt, s: Send, { kill, inWindow, problem }: AttemptContext, v: AttemptFigures): void {
+  const t = s.endedAt;
+  const during = inWindow(t) || (kill !== null && s.sentAt <= kill.from && t >= kill.from);
+  if (s.status !== null && s.status >= 500) {
+    if (during) v.http5xxInKillWindow++;
+    else {
+      v.http5xxOutside++;
+      problem(`key ${a.key}: HTTP ${s.status} outside the kill window`);
+    }
+  }
+  if (s.outcome === 'error') {
+    if (during) v.graphqlErrorsInKillWindow++;
+    else {
+      v.graphqlErrorsOutside++;
+      problem(`key ${a.key}: error answer ${s.reason ?? '?'} (HTTP ${s.status}) outside the kill window`);
+    }
+  }
+  if (s.outcome === 'none') {
+    if (kill && s.sentAt < kill.from && s.endedAt >= kill.from) v.inFlightAtKill++;
+    if (during) v.unansweredInKillWindow++;
+    // a slow answer on a busy machine is a figure, not a fault: the resend with the same key settles it
+    else if (s.reason === 'timeout') v.timeoutsOutside++;
+    else {
+      v.unansweredOutside++;
+      problem(`key ${a.key}: no answer (${s.reason ?? '?'}) outside the kill window`);
+    }
+  }
+}
+
+/** One key's answers agree: one order at most, not an order and a refusal; retries after the kill and repeats counted. */
+function judgeAnswers(a: StockAttempt, { kill, slack, problem, ordersByKey }: AttemptContext, v: AttemptFigures): void {
+  const orderIds = new Set(a.sends.filter((s) => s.outcome === 'order').map((s) => s.orderId));
+  const refusals = a.sends.filter((s) => s.outcome === 'rejected');
+  const ack = a.sends.find((s) => s.outcome === 'order');
+  const stored = ordersByKey.get(a.key) ?? [];
+  if (orderIds.size > 1) {
+    v.keysWithTwoOrders++;
+    problem(`key ${a.key}: answered with orders ${[...orderIds].join(', ')}`);
+  }
+  if (ack && refusals.length) {
+    v.keysAnsweredOrderAndRefusal++;
+    problem(`key ${a.key}: answered with order ${ack.orderId} and with a refusal (${refusals[0]?.errors?.map((e) => e.code).join(',')})`);
+  }
+  const cut = kill ? a.sends.filter((s) => s.outcome === 'none' && s.sentAt <= kill.to + slack && s.endedAt >= kill.from) : [];
+  const last = [...a.sends].reverse().find((s) => s.outcome === 'order' || s.outcome === 'rejected');
+  if (cut.length && a.sends.some((s) => s.sentAt > (cut[0]?.sentAt ?? 0))) {
+    v.retriedAfterKill++;
+    if (last?.outcome === 'order') v.retriedAfterKillEndedWithOrder++;
+    else if (last?.outcome === 'rejected') v.retriedAfterKillEndedRefused++;
+    const o = stored[0];
+    if (kill && o && o.createdAt < kill.from && a.sends.filter((s) => s.outcome === 'order').every((s) => s.sentAt > kill.from)) {
+      v.committedBeforeKillRecoveredByKey++;
+    }
+  }
+  if (a.repeats) {
+    v.repeatedSubmits++;
+    const answers = a.sends.filter((s) => s.outcome === 'order' || s.outcome === 'rejected');
+    const same = answers.every((s) => s.outcome === answers[0]?.outcome && s.orderId === answers[0]?.orderId);
+    if (answers.length > 1) v.repeatedSubmitsAnsweredTwice++;
+    if (answers.length > 1 && same) v.repeatedSubmitsSameAnswer++;
+  }
+}
+
+/** No order acknowledged: every refusal must be plausible, silence is a fault, and nothing may be stored. */
+function judgeUnacknowledged(a: StockAttempt, { problem, byOffer, ackedBefore, ordersByKey }: AttemptContext, v: AttemptFigures): void {
+  const refusals = a.sends.filter((s) => s.outcome === 'rejected');
+  const stored = ordersByKey.get(a.key) ?? [];
+  if (refusals.length) {
+    v.rejectedAttempts++;
+    const codes = new Set<string>();
+    for (const r of refusals) {
+      for (const e of r.errors ?? []) {
+        codes.add(e.code);
+        const insane = insaneRejection(e, a, byOffer, ackedBefore, r.sentAt);
+        if (insane) {
+          v.insaneRejections++;
+          problem(`key ${a.key}: ${insane}`);
+        }
+      }
+      if (!r.errors?.length) {
+        v.insaneRejections++;
+        problem(`key ${a.key}: refused without an error`);
+      }
+    }
+    for (const c of codes) v.rejectionsByCode[c] = (v.rejectionsByCode[c] ?? 0) + 1;
+  } else {
+    v.neverAnswered++;
+    problem(`key ${a.key}: never answered with an order or a refusal`);
+  }
+  if (stored.length) {
+    v.storedWithoutAck++;
+    problem(`key ${a.key}: order ${stored[0]?.id} stored but the shopper was ${refusals.length ? 'refused' : 'never answered'}`);
+  }
+}
+
+/** An acknowledged order is stored once, live, with the lines and total the shopper asked for and was told. */
+function judgeAcknowledged(a: StockAttempt, ack: Send, { problem, ordersByKey, linesByOrder }: AttemptContext, v: AttemptFigures): void {
+  v.acknowledged++;
+  v.unitsAcknowledged += a.items.reduce((s, l) => s + l.quantity, 0);
+  const row = (ordersByKey.get(a.key) ?? [])[0];
+  if (!row || String(row.id) !== ack.orderId) {
+    v.missing++;
+    problem(`key ${a.key}: acknowledged order ${ack.orderId} (${ack.ordernumber}) is ${row ? `stored as ${row.id}` : 'not in the database'}`);
+    return;
+  }
+  if (row.status === 'cancelled') problem(`key ${a.key}: acknowledged order ${row.id} is cancelled`);
+  const want = a.items.map((l) => `${l.offerId}:${l.quantity}:${l.price}`).sort().join(',');
+  const got = (linesByOrder.get(row.id) ?? []).map((l) => `${l.offerId}:${l.quantity}:${l.price}`).sort().join(',');
+  const total = a.items.reduce((s, l) => s + l.price * l.quantity, 0);
+  if (want !== got || row.total !== total || ack.totalPrice !== total) {
+    v.wrongLines++;
+    problem(`key ${a.key}: asked ${want} (${total} ₽), stored ${got} (${row.total} ₽), answered ${ack.totalPrice} ₽`);
+  }
 }
 
 /** Why a refusal could not be true, or null when it could. */

@@ -169,6 +169,174 @@ async function send(url: string, body: string, shopper: number): Promise<Send> {
   }
 }
 
+type ApiOptions = Parameters<typeof startApi>[0];
+type Listing = { requests: number; failures: number; failuresOutsideKill: number; negativeStockSeen: number; times: number[]; examples: string[] };
+
+/**
+ * The race's shared, changing state: the API (replaced after the kill), the kill window, when
+ * each drop opens and when selling stops (both move once the API is back), the attempts so far.
+ */
+interface Race {
+  api: ApiProcess;
+  apiOptions: ApiOptions;
+  url: string;
+  log: (s: string) => void;
+  targets: Target[];
+  unitsOf: (drop: number) => number;
+  started: number;
+  opens: number[];
+  stopAt: number;
+  random: () => number;
+  attempts: StockAttempt[];
+  kill: KillWindow | null;
+  killing: Promise<void> | null;
+  restartSeconds: number;
+  restartError: Error | null;
+  ackedSecondDrop: number;
+  listingOn: boolean;
+  listing: Listing;
+}
+
+/** A fixed-seed xorshift: every run races the same way. */
+function seededRandom(): () => number {
+  let rng = 0x5eed1e5;
+  return () => {
+    rng ^= rng << 13;
+    rng ^= rng >>> 17;
+    rng ^= rng << 5;
+    return (rng >>> 0) / 2 ** 32;
+  };
+}
+
+/** SIGKILL to the API, once; the last drop opens a second after it is back and sells for DROP_MS. */
+function killApi(race: Race): void {
+  if (race.killing) return;
+  const { log, started } = race;
+  race.killing = (async () => {
+    const from = Date.now();
+    log(`SIGKILL to the API (pid ${race.api.child.pid}) at ${Math.round((from - started) / 100) / 10} s, ${race.ackedSecondDrop} units of drop 2 acknowledged`);
+    race.kill = { from, to: from };
+    await race.api.kill();
+    race.api = await startApi(race.apiOptions);
+    race.kill = { from, to: Date.now() };
+    race.restartSeconds = Math.round((race.kill.to - from) / 100) / 10;
+    race.opens[DROPS - 1] = Math.max(race.opens[DROPS - 1] as number, race.kill.to + 1000);
+    race.stopAt = (race.opens[DROPS - 1] as number) + DROP_MS;
+    log(`the API is back after ${race.restartSeconds} s; the last drop opens at ${Math.round(((race.opens[DROPS - 1] as number) - started) / 100) / 10} s`);
+  })().catch((e: Error) => {
+    race.restartError = e;
+  });
+}
+
+/** Background listing: the catalogue pages and the raced products' pages, back to back. */
+async function listingWorker(race: Race, productIds: string[], w: number): Promise<void> {
+  const { listing } = race;
+  for (let n = 0; race.listingOn; n++) {
+    const query =
+      n % 3 === 0
+        ? { query: `{ products(limit: 24, offset: ${(n * 24 + w * 7) % 96}) { totalCount items { id name priceInRUB offers { id stock soldOut } } } }` }
+        : { query: 'query($id: ID!) { product(id: $id) { id offers { id stock soldOut } } }', variables: { id: productIds[(n + w) % productIds.length] } };
+    const t0 = Date.now();
+    try {
+      const res = await fetch(`${race.url}/api/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(query),
+        signal: AbortSignal.timeout(15_000),
+      });
+      const text = await res.text();
+      listing.requests++;
+      listing.times.push(Date.now() - t0);
+      if (res.status >= 500 || text.includes('"errors"')) throw new Error(`HTTP ${res.status}: ${text.slice(0, 200)}`);
+      for (const m of text.matchAll(/"stock":(-?\d+)/g)) if (Number(m[1]) < 0) listing.negativeStockSeen++;
+    } catch (e) {
+      listing.failures++;
+      if (listing.examples.length < 3) listing.examples.push(`${Math.round((Date.now() - race.started) / 100) / 10} s: ${(e as Error).message}`);
+      const k = race.kill;
+      if (!k || Date.now() < k.from || (k.to > k.from && t0 > k.to + 1000)) listing.failuresOutsideKill++;
+      await sleep(200);
+    }
+  }
+}
+
+/** 1–2 lines of 1–3 units, mostly from the newest open drop. */
+function chooseItems(race: Race) {
+  const { random, targets } = race;
+  const now = Date.now();
+  const open = Array.from({ length: DROPS }, (_, d) => d).filter((d) => (race.opens[d] as number) <= now);
+  const newest = open[open.length - 1] ?? 0;
+  const lines = random() < 0.35 ? 2 : 1;
+  const chosen = new Map<string, { offerId: string; quantity: number; price: number }>();
+  while (chosen.size < lines) {
+    const drop = random() < 0.75 ? newest : (open[Math.floor(random() * open.length)] ?? 0);
+    const pool = targets.filter((t) => t.drop === drop);
+    const t = pool[Math.floor(random() * pool.length)]!;
+    chosen.set(t.offerId, { offerId: t.offerId, quantity: 1 + Math.floor(random() * 3), price: t.price });
+  }
+  return [...chosen.values()];
+}
+
+/** Keeps a send; the first order of an attempt counts toward the kill. True once the attempt is settled. */
+function recordSend(race: Race, attempt: StockAttempt, s: Send): boolean {
+  attempt.sends.push(s);
+  if (s.outcome === 'order' && attempt.sends.filter((x) => x.outcome === 'order').length === 1) {
+    const drop2 = attempt.items.filter((l) => race.targets.find((t) => t.offerId === l.offerId)?.drop === 1).reduce((sum, l) => sum + l.quantity, 0);
+    race.ackedSecondDrop += drop2;
+    if (race.ackedSecondDrop >= race.unitsOf(1) * KILL_AT_SHARE && Date.now() >= (race.opens[1] as number)) killApi(race);
+  }
+  return s.outcome === 'order' || s.outcome === 'rejected';
+}
+
+/** One order: sent (twice at once for a repeating shopper), resent with its key until settled. */
+async function placeOnce(race: Race, i: number, repeats: boolean): Promise<void> {
+  const { url, random } = race;
+  const items = chooseItems(race);
+  const attempt: StockAttempt = { key: `stock-${randomUUID()}`, shopper: i, items, sends: [], repeats };
+  race.attempts.push(attempt);
+  const body = JSON.stringify({ query: CREATE, variables: { input: { idempotencyKey: attempt.key, orderData: orderData(i), items } } });
+  const record = (s: Send) => recordSend(race, attempt, s);
+  const first = repeats ? await Promise.all([send(url, body, i), send(url, body, i)]) : [await send(url, body, i)];
+  let settled = first.map(record).some(Boolean);
+  // no answer, or a server fault: the same order with the same key again, as the checkout does
+  while (!settled && Date.now() < race.stopAt + GRACE_MS) {
+    await sleep(500 + random() * 1000);
+    settled = record(await send(url, body, i));
+  }
+  if (repeats && settled) record(await send(url, body, i));
+}
+
+async function shopper(race: Race, i: number): Promise<void> {
+  const { random } = race;
+  const repeats = i % REPEAT_EVERY === 0;
+  await sleep(random() * 200);
+  for (let n = 0; n < ATTEMPTS_PER_SHOPPER && Date.now() < race.stopAt; n++) {
+    await placeOnce(race, i, repeats);
+    // a shopper waiting for a drop is there the moment it opens: each drop starts with a burst
+    const next = race.opens.find((o) => o > Date.now());
+    let wait = 1000 + random() * 3000;
+    if (next !== undefined && next < Date.now() + wait) wait = next - Date.now() + random() * 200;
+    if (Date.now() + wait >= race.stopAt) break;
+    await sleep(wait);
+  }
+}
+
+/** The race itself: shoppers and listing clients until the last drop closed, the kill on the way. */
+async function runRace(race: Race): Promise<number> {
+  const killTimer = setTimeout(() => killApi(race), DROP_MS + KILL_FALLBACK_MS);
+  const productIds = [...new Set(race.targets.map((t) => t.productId))];
+  const listingRun = Promise.all(Array.from({ length: LISTING_WORKERS }, (_, w) => listingWorker(race, productIds, w)));
+  const ticker = setInterval(() => race.log(`${Math.round((Date.now() - race.started) / 1000)} s, ${race.attempts.length} attempts`), 8000);
+  await Promise.all(Array.from({ length: SHOPPERS }, (_, i) => shopper(race, i)));
+  const raceMs = Date.now() - race.started;
+  clearInterval(ticker);
+  clearTimeout(killTimer);
+  if (race.killing) await race.killing;
+  race.listingOn = false;
+  await listingRun;
+  if (race.restartError) throw race.restartError;
+  return raceMs;
+}
+
 export async function runStockStage(options: {
   database: 'PostgreSQL' | 'PGlite';
   databaseUrl?: string;
@@ -189,7 +357,7 @@ export async function runStockStage(options: {
   // 1. a seeded catalogue (the API seeds an empty database); the raced offers keep its stock
   log('seeding, picking the offers to race for');
   const apiStarted = Date.now();
-  let api: ApiProcess = await startApi(apiOptions);
+  const api: ApiProcess = await startApi(apiOptions);
   const firstStartSeconds = Math.round((Date.now() - apiStarted) / 100) / 10;
   const targets = await pickTargets(api.url);
   const unitsOf = (drop: number) => targets.filter((t) => t.drop === drop).reduce((s, t) => s + t.initial, 0);
@@ -198,149 +366,66 @@ export async function runStockStage(options: {
   );
 
   // 2. the race
-  const url = api.url;
   const started = Date.now();
-  // the last drop opens once the API is back from the kill, and sells for DROP_MS like the others
-  const opens = Array.from({ length: DROPS }, (_, d) => started + d * DROP_MS);
-  let stopAt = started + DROPS * DROP_MS;
-  const dropOpens = (d: number) => opens[d] as number;
-  let rng = 0x5eed1e5;
-  const random = () => {
-    rng ^= rng << 13;
-    rng ^= rng >>> 17;
-    rng ^= rng << 5;
-    return (rng >>> 0) / 2 ** 32;
+  const race: Race = {
+    api,
+    apiOptions,
+    url: api.url,
+    log,
+    targets,
+    unitsOf,
+    started,
+    // the last drop opens once the API is back from the kill, and sells for DROP_MS like the others
+    opens: Array.from({ length: DROPS }, (_, d) => started + d * DROP_MS),
+    stopAt: started + DROPS * DROP_MS,
+    random: seededRandom(),
+    attempts: [],
+    kill: null,
+    killing: null,
+    restartSeconds: 0,
+    restartError: null,
+    ackedSecondDrop: 0,
+    listingOn: true,
+    listing: { requests: 0, failures: 0, failuresOutsideKill: 0, negativeStockSeen: 0, times: [], examples: [] },
   };
-  const attempts: StockAttempt[] = [];
-  let kill: KillWindow | null = null;
-  let killing: Promise<void> | null = null;
-  let restartSeconds = 0;
-  let restartError: Error | null = null;
-  let ackedSecondDrop = 0;
-  const doKill = () => {
-    if (killing) return;
-    killing = (async () => {
-      const from = Date.now();
-      log(`SIGKILL to the API (pid ${api.child.pid}) at ${Math.round((from - started) / 100) / 10} s, ${ackedSecondDrop} units of drop 2 acknowledged`);
-      kill = { from, to: from };
-      await api.kill();
-      api = await startApi(apiOptions);
-      kill = { from, to: Date.now() };
-      restartSeconds = Math.round((kill.to - from) / 100) / 10;
-      opens[DROPS - 1] = Math.max(opens[DROPS - 1] as number, kill.to + 1000);
-      stopAt = (opens[DROPS - 1] as number) + DROP_MS;
-      log(`the API is back after ${restartSeconds} s; the last drop opens at ${Math.round(((opens[DROPS - 1] as number) - started) / 100) / 10} s`);
-    })().catch((e: Error) => {
-      restartError = e;
-    });
-  };
-  const killTimer = setTimeout(doKill, DROP_MS + KILL_FALLBACK_MS);
-
-  // background listing: the catalogue pages and the raced products' pages, back to back
-  const listing = { requests: 0, failures: 0, failuresOutsideKill: 0, negativeStockSeen: 0, times: [] as number[], examples: [] as string[] };
-  let listingOn = true;
-  const productIds = [...new Set(targets.map((t) => t.productId))];
-  const listingWorker = async (w: number) => {
-    for (let n = 0; listingOn; n++) {
-      const query =
-        n % 3 === 0
-          ? { query: `{ products(limit: 24, offset: ${(n * 24 + w * 7) % 96}) { totalCount items { id name priceInRUB offers { id stock soldOut } } } }` }
-          : { query: 'query($id: ID!) { product(id: $id) { id offers { id stock soldOut } } }', variables: { id: productIds[(n + w) % productIds.length] } };
-      const t0 = Date.now();
-      try {
-        const res = await fetch(`${url}/api/graphql`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(query),
-          signal: AbortSignal.timeout(15_000),
-        });
-        const text = await res.text();
-        listing.requests++;
-        listing.times.push(Date.now() - t0);
-        if (res.status >= 500 || text.includes('"errors"')) throw new Error(`HTTP ${res.status}: ${text.slice(0, 200)}`);
-        for (const m of text.matchAll(/"stock":(-?\d+)/g)) if (Number(m[1]) < 0) listing.negativeStockSeen++;
-      } catch (e) {
-        listing.failures++;
-        if (listing.examples.length < 3) listing.examples.push(`${Math.round((Date.now() - started) / 100) / 10} s: ${(e as Error).message}`);
-        const k = kill as KillWindow | null;
-        if (!k || Date.now() < k.from || (k.to > k.from && t0 > k.to + 1000)) listing.failuresOutsideKill++;
-        await sleep(200);
-      }
-    }
-  };
-  const listingRun = Promise.all(Array.from({ length: LISTING_WORKERS }, (_, w) => listingWorker(w)));
-
-  const chooseItems = () => {
-    const now = Date.now();
-    const open = Array.from({ length: DROPS }, (_, d) => d).filter((d) => dropOpens(d) <= now);
-    const newest = open[open.length - 1] ?? 0;
-    const lines = random() < 0.35 ? 2 : 1;
-    const chosen = new Map<string, { offerId: string; quantity: number; price: number }>();
-    while (chosen.size < lines) {
-      const drop = random() < 0.75 ? newest : (open[Math.floor(random() * open.length)] ?? 0);
-      const pool = targets.filter((t) => t.drop === drop);
-      const t = pool[Math.floor(random() * pool.length)]!;
-      chosen.set(t.offerId, { offerId: t.offerId, quantity: 1 + Math.floor(random() * 3), price: t.price });
-    }
-    return [...chosen.values()];
-  };
-
-  const shopper = async (i: number) => {
-    const repeats = i % REPEAT_EVERY === 0;
-    await sleep(random() * 200);
-    for (let n = 0; n < ATTEMPTS_PER_SHOPPER && Date.now() < stopAt; n++) {
-      const items = chooseItems();
-      const attempt: StockAttempt = { key: `stock-${randomUUID()}`, shopper: i, items, sends: [], repeats };
-      attempts.push(attempt);
-      const body = JSON.stringify({ query: CREATE, variables: { input: { idempotencyKey: attempt.key, orderData: orderData(i), items } } });
-      const record = (s: Send) => {
-        attempt.sends.push(s);
-        if (s.outcome === 'order' && attempt.sends.filter((x) => x.outcome === 'order').length === 1) {
-          const drop2 = items.filter((l) => targets.find((t) => t.offerId === l.offerId)?.drop === 1).reduce((sum, l) => sum + l.quantity, 0);
-          ackedSecondDrop += drop2;
-          if (ackedSecondDrop >= unitsOf(1) * KILL_AT_SHARE && Date.now() >= dropOpens(1)) doKill();
-        }
-        return s.outcome === 'order' || s.outcome === 'rejected';
-      };
-      const first = repeats ? await Promise.all([send(url, body, i), send(url, body, i)]) : [await send(url, body, i)];
-      let settled = first.map(record).some(Boolean);
-      // no answer, or a server fault: the same order with the same key again, as the checkout does
-      while (!settled && Date.now() < stopAt + GRACE_MS) {
-        await sleep(500 + random() * 1000);
-        settled = record(await send(url, body, i));
-      }
-      if (repeats && settled) record(await send(url, body, i));
-      // a shopper waiting for a drop is there the moment it opens: each drop starts with a burst
-      const next = opens.find((o) => o > Date.now());
-      let wait = 1000 + random() * 3000;
-      if (next !== undefined && next < Date.now() + wait) wait = next - Date.now() + random() * 200;
-      if (Date.now() + wait >= stopAt) break;
-      await sleep(wait);
-    }
-  };
-  const ticker = setInterval(() => log(`${Math.round((Date.now() - started) / 1000)} s, ${attempts.length} attempts`), 8000);
-  await Promise.all(Array.from({ length: SHOPPERS }, (_, i) => shopper(i)));
-  const raceMs = Date.now() - started;
-  clearInterval(ticker);
-  clearTimeout(killTimer);
-  if (killing) await killing;
-  listingOn = false;
-  await listingRun;
-  if (restartError) throw restartError;
+  const raceMs = await runRace(race);
 
   // 3. what the catalogue shows now, then the database itself
-  const exited = api.child.exitCode !== null || api.child.signalCode !== null;
-  const died = exited ? `the API process ended by itself during the race (exit code ${api.child.exitCode}, signal ${api.child.signalCode})` : null;
-  const catalogue = died ? {} : await readCatalogue(api.url, targets);
-  await api.stop();
+  const child = race.api.child;
+  const exited = child.exitCode !== null || child.signalCode !== null;
+  const died = exited ? `the API process ended by itself during the race (exit code ${child.exitCode}, signal ${child.signalCode})` : null;
+  const catalogue = died ? {} : await readCatalogue(race.api.url, targets);
+  await race.api.stop();
   const snapshot = await onDb((q) => readSnapshot(q, targets));
-  const finalKill = kill as KillWindow | null;
-  const verdict = checkStock({ targets, attempts, snapshot, catalogue, kill: finalKill });
+  const verdict = checkStock({ targets, attempts: race.attempts, snapshot, catalogue, kill: race.kill });
+  return stageResult(race, verdict, raceMs, firstStartSeconds, died);
+}
 
-  const answered = attempts.flatMap((a) => a.sends).filter((s) => s.answeredAt !== null && (s.outcome === 'order' || s.outcome === 'rejected'));
-  const ms = (s: Send) => (s.answeredAt as number) - s.sentAt;
+function stageResult(race: Race, verdict: StockVerdict, raceMs: number, firstStartSeconds: number, died: string | null): StockStageResult {
+  const { listing, kill: finalKill, targets } = race;
   const ok = verdict.ok && !died && finalKill !== null && listing.failuresOutsideKill === 0 && listing.negativeStockSeen === 0;
-  const figures = {
+  race.log(
+    `${verdict.acknowledged} orders, ${verdict.unitsSold}/${verdict.unitsStock} units sold, ${verdict.oversoldOffers} oversold, ${verdict.rejectedAttempts} refused, ${verdict.retriedAfterKill} retried after the kill → ${ok ? 'OK' : 'FAILED'}`,
+  );
+  const problems = [...verdict.problems];
+  if (!finalKill) problems.unshift('the API was never killed');
+  if (listing.failuresOutsideKill) problems.unshift(`${listing.failuresOutsideKill} listing requests failed outside the kill window; ${listing.examples.join(' | ')}`);
+  if (died) problems.unshift(died);
+  if (listing.negativeStockSeen) problems.unshift(`the catalogue showed negative stock ${listing.negativeStockSeen} times`);
+  return {
+    ok,
+    tried: `${SHOPPERS} shoppers (up to ${ATTEMPTS_PER_SHOPPER} orders each, 1–2 lines of 1–3 units, a fresh idempotency key per order; every ${REPEAT_EVERY}th shopper sends each order twice at once and once more after the answer) race for ${verdict.unitsStock} units of ${targets.length} offers of the seeded catalogue released in ${DROPS} drops of ${DROP_MS / 1000} s (stock ${targets.map((t) => t.initial).join(', ')}), the last once the API is back, through GraphQL createOrder over HTTP, while ${LISTING_WORKERS} clients read the listing and the raced products. While the second drop sells, the API gets SIGKILL and is started again; shoppers without an answer resend the same order with the same key. Afterwards the database is checked offer by offer (sold ≤ stock, stock = free + sold, held reservations = sold, no negative stock, the catalogue shows the free stock) and order by order (every acknowledged order once with its lines and total, no order without lines or without an acknowledgement, refusals only SOLD_OUT/INSUFFICIENT_STOCK with a possible \`available\`).`,
+    figures: stageFigures(race, verdict, raceMs, firstStartSeconds),
+    problems,
+    verdict,
+  };
+}
+
+function stageFigures(race: Race, verdict: StockVerdict, raceMs: number, firstStartSeconds: number) {
+  const { listing, kill: finalKill, targets, started, restartSeconds } = race;
+  const answered = race.attempts.flatMap((a) => a.sends).filter((s) => s.answeredAt !== null && (s.outcome === 'order' || s.outcome === 'rejected'));
+  const ms = (s: Send) => (s.answeredAt as number) - s.sentAt;
+  return {
     shoppers: SHOPPERS,
     raceSeconds: Math.round(raceMs / 100) / 10,
     offers: targets.length,
@@ -394,20 +479,4 @@ export async function runStockStage(options: {
     listingNegativeStockSeen: listing.negativeStockSeen,
     apiStartSeconds: firstStartSeconds,
     perOffer: verdict.perOffer.map((o) => `${o.offerId}:${o.initial}→sold ${o.sold}, free ${o.free}, held ${o.held}`).join('; '),
-  };
-  log(
-    `${verdict.acknowledged} orders, ${verdict.unitsSold}/${verdict.unitsStock} units sold, ${verdict.oversoldOffers} oversold, ${verdict.rejectedAttempts} refused, ${verdict.retriedAfterKill} retried after the kill → ${ok ? 'OK' : 'FAILED'}`,
-  );
-  const problems = [...verdict.problems];
-  if (!finalKill) problems.unshift('the API was never killed');
-  if (listing.failuresOutsideKill) problems.unshift(`${listing.failuresOutsideKill} listing requests failed outside the kill window; ${listing.examples.join(' | ')}`);
-  if (died) problems.unshift(died);
-  if (listing.negativeStockSeen) problems.unshift(`the catalogue showed negative stock ${listing.negativeStockSeen} times`);
-  return {
-    ok,
-    tried: `${SHOPPERS} shoppers (up to ${ATTEMPTS_PER_SHOPPER} orders each, 1–2 lines of 1–3 units, a fresh idempotency key per order; every ${REPEAT_EVERY}th shopper sends each order twice at once and once more after the answer) race for ${verdict.unitsStock} units of ${targets.length} offers of the seeded catalogue released in ${DROPS} drops of ${DROP_MS / 1000} s (stock ${targets.map((t) => t.initial).join(', ')}), the last once the API is back, through GraphQL createOrder over HTTP, while ${LISTING_WORKERS} clients read the listing and the raced products. While the second drop sells, the API gets SIGKILL and is started again; shoppers without an answer resend the same order with the same key. Afterwards the database is checked offer by offer (sold ≤ stock, stock = free + sold, held reservations = sold, no negative stock, the catalogue shows the free stock) and order by order (every acknowledged order once with its lines and total, no order without lines or without an acknowledgement, refusals only SOLD_OUT/INSUFFICIENT_STOCK with a possible \`available\`).`,
-    figures,
-    problems,
-    verdict,
-  };
-}
+  };}

@@ -31,8 +31,10 @@ const siteHref = z
   .max(500)
   .superRefine(refuse((v) => sitePathProblem(v)));
 
-function schemas(imageHosts: readonly string[]) {
-  const image = z.object({
+type ImageSchema = ReturnType<typeof imageSchema>;
+
+function imageSchema(imageHosts: readonly string[]) {
+  return z.object({
     url: z
       .string()
       .min(1)
@@ -41,8 +43,10 @@ function schemas(imageHosts: readonly string[]) {
     width: z.number().int().positive().max(20000),
     height: z.number().int().positive().max(20000),
   });
+}
 
-  const categorySchema = z.object({
+const categorySchema = (image: ImageSchema) =>
+  z.object({
     key: line(z.string().min(1).max(100)),
     parent: z.string().min(1).max(100).nullish(),
     name: line(z.string().trim().min(1).max(200)),
@@ -52,7 +56,8 @@ function schemas(imageHosts: readonly string[]) {
     image: image.optional(),
   });
 
-  const brandSchema = z.object({
+const brandSchema = (image: ImageSchema) =>
+  z.object({
     key: line(z.string().min(1).max(100)),
     name: line(z.string().trim().min(1).max(200)),
     aliases: z.array(line(z.string().trim().min(1).max(100))).max(20).optional().default([]),
@@ -64,23 +69,24 @@ function schemas(imageHosts: readonly string[]) {
     onMainPage: z.boolean().optional().default(false),
   });
 
-  const attributeSchema = z.object({
-    name: line(z.string().min(1).max(100)),
-    title: line(z.string().min(1).max(200)),
-    type: z.enum(['text', 'number']),
-    text: paragraph(1000).optional(),
-    number: z.number().finite().optional(),
-    unit: line(z.string().max(20)).optional(),
-  });
+const attributeSchema = z.object({
+  name: line(z.string().min(1).max(100)),
+  title: line(z.string().min(1).max(200)),
+  type: z.enum(['text', 'number']),
+  text: paragraph(1000).optional(),
+  number: z.number().finite().optional(),
+  unit: line(z.string().max(20)).optional(),
+});
 
-  const offerSchema = z.object({
-    sku: line(z.string().trim().min(1).max(100)),
-    size: line(z.string().trim().min(1).max(20)),
-    price: z.number().int('цена в рублях, целое число').positive().max(10_000_000),
-    stock: z.number().int().min(0).max(1_000_000),
-  });
+const offerSchema = z.object({
+  sku: line(z.string().trim().min(1).max(100)),
+  size: line(z.string().trim().min(1).max(20)),
+  price: z.number().int('цена в рублях, целое число').positive().max(10_000_000),
+  stock: z.number().int().min(0).max(1_000_000),
+});
 
-  const variantSchema = z.object({
+const variantSchema = (image: ImageSchema) =>
+  z.object({
     sku: line(z.string().trim().min(1).max(100)),
     color: line(z.string().trim().max(100)).optional().default(''),
     colorClass: z.string().regex(/^[a-z0-9-]*$/).max(50).optional().default(''),
@@ -92,7 +98,8 @@ function schemas(imageHosts: readonly string[]) {
     offers: z.array(offerSchema).min(1, 'нужно хотя бы одно предложение (размер)').max(100),
   });
 
-  const modelSchema = z.object({
+const modelSchema = (image: ImageSchema) =>
+  z.object({
     key: line(z.string().min(1).max(100)),
     name: line(z.string().trim().min(1).max(300)),
     brand: z.string().min(1),
@@ -100,15 +107,16 @@ function schemas(imageHosts: readonly string[]) {
     text: text(1000),
     description: text(20000),
     attributes: z.array(attributeSchema).max(50).optional().default([]),
-    variants: z.array(variantSchema).min(1, 'нужен хотя бы один цветовой вариант').max(50),
+    variants: z.array(variantSchema(image)).min(1, 'нужен хотя бы один цветовой вариант').max(50),
   });
 
-  const propertySchema = z.object({
-    name: z.string().regex(/^[a-z][a-z0-9_]*$/).max(50),
-    title: line(z.string().min(1).max(100)),
-  });
+const propertySchema = z.object({
+  name: z.string().regex(/^[a-z][a-z0-9_]*$/).max(50),
+  title: line(z.string().min(1).max(100)),
+});
 
-  const menuSchema: z.ZodType<MenuEntry> = z.lazy(() =>
+function menuSchema(image: ImageSchema): z.ZodType<MenuEntry> {
+  const entry: z.ZodType<MenuEntry> = z.lazy(() =>
     z.object({
       name: line(z.string().trim().min(1).max(100)),
       href: siteHref.optional(),
@@ -117,26 +125,30 @@ function schemas(imageHosts: readonly string[]) {
       panel: z
         .object({ title: line(z.string().min(1).max(200)), text: paragraph(1000).optional(), href: siteHref.optional(), image: image.optional() })
         .optional(),
-      children: z.array(menuSchema).max(100).optional(),
+      children: z.array(entry).max(100).optional(),
     }),
   );
+  return entry;
+}
 
-  const redirectSchema = z.object({
-    from: z.string().regex(/^\/[^?#\s]*$/, 'путь должен начинаться с «/» и не содержать «?», «#» и пробелов').max(1000),
-    // the target goes into a Location header as written: an on-site path in ASCII
-    to: z
-      .string()
-      .max(1000)
-      .superRefine(refuse((v) => sitePathProblem(v, { ascii: true }))),
-    status: z.union([z.literal(301), z.literal(302)]).optional().default(301),
-  });
+const redirectSchema = z.object({
+  from: z.string().regex(/^\/[^?#\s]*$/, 'путь должен начинаться с «/» и не содержать «?», «#» и пробелов').max(1000),
+  // the target goes into a Location header as written: an on-site path in ASCII
+  to: z
+    .string()
+    .max(1000)
+    .superRefine(refuse((v) => sitePathProblem(v, { ascii: true }))),
+  status: z.union([z.literal(301), z.literal(302)]).optional().default(301),
+});
 
+function schemas(imageHosts: readonly string[]) {
+  const image = imageSchema(imageHosts);
   const catalogFileSchema = z.object({
-    categories: z.array(categorySchema).min(1),
-    brands: z.array(brandSchema).min(1),
+    categories: z.array(categorySchema(image)).min(1),
+    brands: z.array(brandSchema(image)).min(1),
     properties: z.array(propertySchema).optional().default([{ name: 'size', title: 'Размер' }]),
-    models: z.array(modelSchema),
-    menus: z.array(menuSchema).optional().default([]),
+    models: z.array(modelSchema(image)),
+    menus: z.array(menuSchema(image)).optional().default([]),
     redirects: z.array(redirectSchema).optional().default([]),
   });
   return { image, catalogFileSchema };

@@ -5,85 +5,109 @@
  */
 export function locateLines(text: string, positions: string[]): Map<string, number> {
   const wanted = new Set<string>();
-  const prefixes = (p: string) => {
-    const out = [p];
-    for (let i = p.length - 1; i > 0; i--) if (p[i] === '.' || p[i] === '[') out.push(p.slice(0, i));
-    return out;
-  };
   for (const p of positions) for (const q of prefixes(p)) wanted.add(q);
-  const found = new Map<string, number>();
-  let i = 0;
-  let line = 1;
+  const scanner = new LineScanner(text, wanted);
+  scanner.value('');
+  const result = new Map<string, number>();
+  for (const p of positions) {
+    const hit = prefixes(p).find((q) => scanner.found.has(q));
+    if (hit !== undefined) result.set(p, scanner.found.get(hit) as number);
+  }
+  return result;
+}
 
-  const skipWs = () => {
-    while (i < text.length) {
-      const c = text[i];
-      if (c === '\n') line++;
+/** A position and every parent of it: `a[1].b`, `a[1]`, `a`. */
+function prefixes(p: string): string[] {
+  const out = [p];
+  for (let i = p.length - 1; i > 0; i--) if (p[i] === '.' || p[i] === '[') out.push(p.slice(0, i));
+  return out;
+}
+
+/**
+ * Walks JSON text once, counting lines, and records the line of every wanted position. The text
+ * already parsed as JSON: the walk trusts its syntax and only tracks where values start.
+ */
+class LineScanner {
+  readonly found = new Map<string, number>();
+  private i = 0;
+  private line = 1;
+
+  constructor(
+    private readonly text: string,
+    private readonly wanted: Set<string>,
+  ) {}
+
+  value(path: string): void {
+    this.skipWs();
+    if (this.wanted.has(path)) this.found.set(path, this.line);
+    const c = this.text[this.i];
+    if (c === '{') this.object(path);
+    else if (c === '[') this.array(path);
+    else if (c === '"') this.readString();
+    else while (this.i < this.text.length && !/[\s,\]}]/.test(this.text[this.i] as string)) this.i++;
+  }
+
+  private object(path: string): void {
+    const { text } = this;
+    this.i++;
+    this.skipWs();
+    if (text[this.i] === '}') {
+      this.i++;
+      return;
+    }
+    while (this.i < text.length) {
+      this.skipWs();
+      const key = this.readString();
+      this.skipWs();
+      this.i++; // :
+      this.value(path ? `${path}.${key}` : key);
+      this.skipWs();
+      if (text[this.i++] === '}') return;
+    }
+  }
+
+  private array(path: string): void {
+    const { text } = this;
+    this.i++;
+    this.skipWs();
+    if (text[this.i] === ']') {
+      this.i++;
+      return;
+    }
+    for (let n = 0; this.i < text.length; n++) {
+      this.value(`${path}[${n}]`);
+      this.skipWs();
+      if (text[this.i++] === ']') return;
+    }
+  }
+
+  private skipWs(): void {
+    const { text } = this;
+    while (this.i < text.length) {
+      const c = text[this.i];
+      if (c === '\n') this.line++;
       else if (c !== ' ' && c !== '\t' && c !== '\r') break;
-      i++;
+      this.i++;
     }
-  };
-  const readString = (): string => {
-    const start = ++i;
+  }
+
+  private readString(): string {
+    const { text } = this;
+    const start = ++this.i;
     let hasEscape = false;
-    while (i < text.length && text[i] !== '"') {
-      if (text[i] === '\\') {
+    while (this.i < text.length && text[this.i] !== '"') {
+      if (text[this.i] === '\\') {
         hasEscape = true;
-        i++;
+        this.i++;
       }
-      i++;
+      this.i++;
     }
-    const raw = text.slice(start, i++);
+    const raw = text.slice(start, this.i++);
     if (!hasEscape) return raw;
     try {
       return JSON.parse(`"${raw}"`) as string;
     } catch {
       return raw;
     }
-  };
-  const value = (path: string): void => {
-    skipWs();
-    if (wanted.has(path)) found.set(path, line);
-    const c = text[i];
-    if (c === '{') {
-      i++;
-      skipWs();
-      if (text[i] === '}') {
-        i++;
-        return;
-      }
-      while (i < text.length) {
-        skipWs();
-        const key = readString();
-        skipWs();
-        i++; // :
-        value(path ? `${path}.${key}` : key);
-        skipWs();
-        if (text[i++] === '}') return;
-      }
-    } else if (c === '[') {
-      i++;
-      skipWs();
-      if (text[i] === ']') {
-        i++;
-        return;
-      }
-      for (let n = 0; i < text.length; n++) {
-        value(`${path}[${n}]`);
-        skipWs();
-        if (text[i++] === ']') return;
-      }
-    } else if (c === '"') {
-      readString();
-    } else {
-      while (i < text.length && !/[\s,\]}]/.test(text[i] as string)) i++;
-    }
-  };
-  value('');
-  const result = new Map<string, number>();
-  for (const p of positions) {
-    const hit = prefixes(p).find((q) => found.has(q));
-    if (hit !== undefined) result.set(p, found.get(hit) as number);
   }
-  return result;
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../db/database.ts';
 import type { OrderHookOrder, OrderHooks } from '../orders/order-hooks.ts';
+import type { OrderStatus } from '../orders/order-status.ts';
 import type { MailConfig } from './mail-config.ts';
 import {
   type Letter,
@@ -64,75 +65,52 @@ export function createMailHook(options: MailHookOptions): OrderHooks {
   };
   return {
     async placed(tx: Db, order: OrderHookOrder) {
-      const lines = await orderLines(tx, order.id);
-      const [times] = await rows<{ createdAt: string | Date; reservedUntil: string | Date | null }>(
-        tx,
-        sql`SELECT created_at AS "createdAt", reserved_until AS "reservedUntil" FROM orders WHERE id = ${order.id}`,
-      );
-      const payBy = times?.reservedUntil ? new Date(times.reservedUntil) : null;
-      const placedAt = times ? new Date(times.createdAt) : new Date();
-      const letters: QueuedLetter[] = [
-        {
-          dedupeKey: `order-placed:${order.id}:shopper`,
-          kind: 'order-placed',
-          orderId: order.id,
-          recipient: order.email,
-          ...orderPlacedLetter(shop, order, lines, payBy),
-        },
-      ];
-      const owner = newOrderOwnerLetter(shop, order, lines, placedAt);
-      for (const address of options.mail.ownerEmails) {
-        letters.push({
-          dedupeKey: `order-placed:${order.id}:owner:${address}`,
-          kind: 'order-new-owner',
-          orderId: order.id,
-          recipient: address,
-          ...owner,
-        });
-      }
-      await queue(tx, letters);
+      await queue(tx, await placedLetters(tx, options, order));
     },
-
     async statusChanged(tx: Db, order: OrderHookOrder, from, to) {
-      if (to === 'paid') {
-        const letter = orderPaidLetter(shop, order, await orderLines(tx, order.id));
-        await queue(tx, [
-          {
-            dedupeKey: `order-paid:${order.id}:shopper`,
-            kind: 'order-paid',
-            orderId: order.id,
-            recipient: order.email,
-            ...letter,
-          },
-        ]);
-      } else if (to === 'shipped') {
-        const letter = orderShippedLetter(shop, order, await orderLines(tx, order.id));
-        await queue(tx, [
-          {
-            dedupeKey: `order-shipped:${order.id}:shopper`,
-            kind: 'order-shipped',
-            orderId: order.id,
-            recipient: order.email,
-            ...letter,
-          },
-        ]);
-      } else if (to === 'cancelled') {
-        // the reason is the note of the event changeOrderStatus wrote just before running the hooks
-        const [event] = await rows<{ note: string }>(
-          tx,
-          sql`SELECT note FROM order_events WHERE order_id = ${order.id} AND to_status = 'cancelled' ORDER BY id DESC LIMIT 1`,
-        );
-        const letter = orderCancelledLetter(shop, order, (event?.note ?? '').trim(), from !== 'new');
-        await queue(tx, [
-          {
-            dedupeKey: `order-cancelled:${order.id}:shopper`,
-            kind: 'order-cancelled',
-            orderId: order.id,
-            recipient: order.email,
-            ...letter,
-          },
-        ]);
-      }
+      const letter = await statusLetter(tx, shop, order, from, to);
+      if (letter) await queue(tx, [letter]);
     },
   };
+}
+
+/** The shopper's copy of an event's letter: one per order and kind, ever. */
+function toShopper(kind: string, order: OrderHookOrder, letter: Letter): QueuedLetter {
+  return { dedupeKey: `${kind}:${order.id}:shopper`, kind, orderId: order.id, recipient: order.email, ...letter };
+}
+
+async function placedLetters(tx: Db, options: MailHookOptions, order: OrderHookOrder): Promise<QueuedLetter[]> {
+  const { shop } = options;
+  const lines = await orderLines(tx, order.id);
+  const [times] = await rows<{ createdAt: string | Date; reservedUntil: string | Date | null }>(
+    tx,
+    sql`SELECT created_at AS "createdAt", reserved_until AS "reservedUntil" FROM orders WHERE id = ${order.id}`,
+  );
+  const payBy = times?.reservedUntil ? new Date(times.reservedUntil) : null;
+  const placedAt = times ? new Date(times.createdAt) : new Date();
+  const letters: QueuedLetter[] = [toShopper('order-placed', order, orderPlacedLetter(shop, order, lines, payBy))];
+  const owner = newOrderOwnerLetter(shop, order, lines, placedAt);
+  for (const address of options.mail.ownerEmails) {
+    letters.push({
+      dedupeKey: `order-placed:${order.id}:owner:${address}`,
+      kind: 'order-new-owner',
+      orderId: order.id,
+      recipient: address,
+      ...owner,
+    });
+  }
+  return letters;
+}
+
+/** The shopper's letter for a status change, or null for a status that sends none. */
+async function statusLetter(tx: Db, shop: LetterShop, order: OrderHookOrder, from: OrderStatus, to: OrderStatus): Promise<QueuedLetter | null> {
+  if (to === 'paid') return toShopper('order-paid', order, orderPaidLetter(shop, order, await orderLines(tx, order.id)));
+  if (to === 'shipped') return toShopper('order-shipped', order, orderShippedLetter(shop, order, await orderLines(tx, order.id)));
+  if (to !== 'cancelled') return null;
+  // the reason is the note of the event changeOrderStatus wrote just before running the hooks
+  const [event] = await rows<{ note: string }>(
+    tx,
+    sql`SELECT note FROM order_events WHERE order_id = ${order.id} AND to_status = 'cancelled' ORDER BY id DESC LIMIT 1`,
+  );
+  return toShopper('order-cancelled', order, orderCancelledLetter(shop, order, (event?.note ?? '').trim(), from !== 'new'));
 }

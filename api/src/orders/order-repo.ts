@@ -95,6 +95,71 @@ function stockError(r: ReserveRejection, lines: OrderLineRow[]): OrderError {
   };
 }
 
+/** An offer as an order line needs it: its price and free stock from the catalogue. */
+interface OfferForOrder {
+  id: number;
+  productId: number;
+  name: string;
+  sku: string;
+  size: string;
+  price: number;
+  stock: number;
+}
+
+/**
+ * Prices every line from the catalogue (never from the client). A line's problems (unknown
+ * offer, sold out, too few units, a changed price) are appended to `errors`.
+ */
+function priceLines(input: OrderInput, ids: (number | null)[], byId: Map<number, OfferForOrder>, errors: OrderError[]): OrderLineRow[] {
+  const lines: OrderLineRow[] = [];
+  input.items.forEach((item, line) => {
+    const offer = ids[line] === null ? undefined : byId.get(ids[line] as number);
+    const field = `items[${line}]`;
+    if (!offer) {
+      errors.push({
+        field: `${field}.offerId`,
+        line,
+        code: 'UNKNOWN_OFFER',
+        message: errorMessage('UNKNOWN_OFFER'),
+      });
+      return;
+    }
+    if (offer.stock <= 0) {
+      errors.push({ field, line, code: 'SOLD_OUT', message: errorMessage('SOLD_OUT', { size: offer.size }), available: 0 });
+      return;
+    }
+    if (Number.isInteger(item.quantity) && item.quantity > offer.stock) {
+      errors.push({
+        field: `${field}.quantity`,
+        line,
+        code: 'INSUFFICIENT_STOCK',
+        message: errorMessage('INSUFFICIENT_STOCK', { available: offer.stock, size: offer.size }),
+        available: offer.stock,
+      });
+    }
+    if (item.price !== undefined && item.price !== null && item.price !== offer.price) {
+      errors.push({
+        field: `${field}.price`,
+        line,
+        code: 'PRICE_CHANGED',
+        message: errorMessage('PRICE_CHANGED', { price: offer.price }),
+        price: offer.price,
+      });
+    }
+    lines.push({
+      offerId: offer.id,
+      productId: offer.productId,
+      currentProductId: offer.productId,
+      name: offer.name,
+      sku: offer.sku,
+      size: offer.size,
+      price: offer.price,
+      quantity: item.quantity,
+    });
+  });
+  return lines;
+}
+
 export class OrderRepo {
   /**
    * `hooks`: the API's order hooks (createApi builds the list once), run in the transaction that
@@ -156,64 +221,36 @@ export class OrderRepo {
     if (errors.some((e) => e.code === 'TOO_MANY_LINES')) return { success: false, errors, order: null };
 
     const ids = input.items.map((i) => (/^[1-9]\d{0,9}$/.test(i.offerId) ? Number(i.offerId) : null));
+    const byId = await this.offersById(ids);
+    const lines = priceLines(input, ids, byId, errors);
+    if (errors.length || !clean) return this.refusedUnlessPlaced(input, fingerprint, keyOk, errors);
+
+    return this.placeChecked(input, fingerprint, keyOk, clean, clientIp, lines);
+  }
+
+  /** Offers by id for the ids a client sent; ids out of the int4 range find nothing. */
+  private async offersById(ids: (number | null)[]): Promise<Map<number, OfferForOrder>> {
     const wanted = ids.filter((x): x is number => x !== null && x <= 2_147_483_647);
     // raw SQL through db.execute: orders-stock.test.ts races a first submit against this very statement
     const found = wanted.length
-      ? await rows<{ id: number; productId: number; name: string; sku: string; size: string; price: number; stock: number }>(
+      ? await rows<OfferForOrder>(
           this.db,
           sql`SELECT o.id, o.product_id AS "productId", p.name, o.sku, o.size, o.price, o.stock FROM offers o JOIN products p ON p.id = o.product_id
               WHERE o.id = ANY(${sql.param(wanted)}::int[])`,
         )
       : [];
-    const byId = new Map(found.map((offer) => [offer.id, offer]));
-    const lines: OrderLineRow[] = [];
-    input.items.forEach((item, line) => {
-      const offer = ids[line] === null ? undefined : byId.get(ids[line] as number);
-      const field = `items[${line}]`;
-      if (!offer) {
-        errors.push({
-          field: `${field}.offerId`,
-          line,
-          code: 'UNKNOWN_OFFER',
-          message: errorMessage('UNKNOWN_OFFER'),
-        });
-        return;
-      }
-      if (offer.stock <= 0) {
-        errors.push({ field, line, code: 'SOLD_OUT', message: errorMessage('SOLD_OUT', { size: offer.size }), available: 0 });
-        return;
-      }
-      if (Number.isInteger(item.quantity) && item.quantity > offer.stock) {
-        errors.push({
-          field: `${field}.quantity`,
-          line,
-          code: 'INSUFFICIENT_STOCK',
-          message: errorMessage('INSUFFICIENT_STOCK', { available: offer.stock, size: offer.size }),
-          available: offer.stock,
-        });
-      }
-      if (item.price !== undefined && item.price !== null && item.price !== offer.price) {
-        errors.push({
-          field: `${field}.price`,
-          line,
-          code: 'PRICE_CHANGED',
-          message: errorMessage('PRICE_CHANGED', { price: offer.price }),
-          price: offer.price,
-        });
-      }
-      lines.push({
-        offerId: offer.id,
-        productId: offer.productId,
-        currentProductId: offer.productId,
-        name: offer.name,
-        sku: offer.sku,
-        size: offer.size,
-        price: offer.price,
-        quantity: item.quantity,
-      });
-    });
-    if (errors.length || !clean) return this.refusedUnlessPlaced(input, fingerprint, keyOk, errors);
+    return new Map(found.map((offer) => [offer.id, offer]));
+  }
 
+  /** Places a checked order; a lost race on the same key answers with the winner's order if the content matches. */
+  private async placeChecked(
+    input: OrderInput,
+    fingerprint: string,
+    keyOk: boolean,
+    clean: CleanOrder,
+    clientIp: string,
+    lines: OrderLineRow[],
+  ): Promise<CreateOrderResult> {
     const total = lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
     const placed = await this.place(input, fingerprint, clean, clientIp, lines, total);
     if (placed && 'rejections' in placed) {

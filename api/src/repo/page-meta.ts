@@ -28,19 +28,21 @@ function canonicalQuery(query: string): string {
   return Number.isInteger(pageNo) && pageNo > 1 ? `?page=${pageNo}` : '';
 }
 
-export async function buildPageMeta(
-  repo: CatalogRepo,
-  publicUrl: string,
-  shopName: string,
-  type: PageType,
-  id: number | null,
-  query: string,
-): Promise<PageMeta | null> {
-  // database values are checked again here, whatever the import let through: an unsafe value
-  // is left out (images) or replaced by the home page (page URLs), never glued onto the origin
+type Image = { url: string; width: number; height: number };
+
+/** What every page's head is built from: URL checks and the common fields. */
+interface MetaKit {
+  abs: (path: string) => string | null;
+  imagesOf: (list: Image[]) => Image[];
+  base: (path: string, title: string, description: string, extra?: Partial<PageMeta>) => PageMeta;
+}
+
+// database values are checked again here, whatever the import let through: an unsafe value
+// is left out (images) or replaced by the home page (page URLs), never glued onto the origin
+function metaKit(publicUrl: string, shopName: string): MetaKit {
   const abs = (path: string) => absoluteUrl(publicUrl, path);
   const home = `${publicUrl}/`;
-  const imagesOf = (list: { url: string; width: number; height: number }[]) =>
+  const imagesOf = (list: Image[]) =>
     list.flatMap((img) => {
       const url = abs(img.url);
       return url ? [{ url, width: img.width, height: img.height }] : [];
@@ -62,7 +64,19 @@ export async function buildPageMeta(
       jsonLd: extra.jsonLd ?? null,
     };
   };
-  const paged = canonicalQuery(query);
+  return { abs, imagesOf, base };
+}
+
+export async function buildPageMeta(
+  repo: CatalogRepo,
+  publicUrl: string,
+  shopName: string,
+  type: PageType,
+  id: number | null,
+  query: string,
+): Promise<PageMeta | null> {
+  const kit = metaKit(publicUrl, shopName);
+  const { base } = kit;
   // a page at a fixed path (other than search, whose title names the text): its head is in the
   // page table (@shop/contracts/pages), so a new fixed page needs nothing here
   const fixed = (PAGES[type] as { fixed?: { path: string; title: string; description: string; robots?: string } })
@@ -84,71 +98,80 @@ export async function buildPageMeta(
       return base('/', 'Страница не найдена', 'Такой страницы нет. Воспользуйтесь поиском или перейдите в каталог.', {
         robots: 'noindex, follow',
       });
-    case 'CATEGORY': {
-      const c = id === null ? null : await repo.categoryLoader.get(id);
-      if (!c) return null;
-      return base(c.webPath, `${c.name} — купить оригинал с бесплатной доставкой`, c.description || c.text, {
-        canonical: paged,
-        keywords: `${c.name.toLowerCase()}, купить ${c.name.toLowerCase()}, оригинал, доставка по России`,
-        ogImages: c.image ? imagesOf([c.image]) : [],
-      });
-    }
-    case 'BRAND': {
-      const b = id === null ? null : await repo.brandLoader.get(id);
-      if (!b) return null;
-      return base(b.webPath, `${b.name} — оригинальная обувь и одежда`, b.description || b.text, {
-        canonical: paged,
-        keywords: [b.name, ...b.aliases, `${b.name} купить`, `${b.name} оригинал`].join(', '),
-        ogImages: b.logo ? imagesOf([b.logo]) : [],
-      });
-    }
-    case 'PRODUCT': {
-      const p = id === null ? null : await repo.productLoader.get(id);
-      if (!p) return null;
-      const [model, brand, category, photos, offers] = await Promise.all([
-        repo.modelLoader.get(p.modelId),
-        repo.brandLoader.get(p.brandId),
-        repo.categoryLoader.get(p.categoryId),
-        repo.photoLoader.get(p.productId),
-        repo.offerLoader.get(p.productId),
-      ]);
-      const color = p.colorName ? `, цвет ${p.colorName}` : '';
-      // no size in stock: no price to promise in the title (cart audit: «купить за 22 990 ₽» for a sold-out colour)
-      const title = p.inStock
-        ? `${p.name}${color} — купить за ${formatPrice(p.minPriceInRUB)}`
-        : `${p.name}${color} — нет в наличии`;
-      const description = model?.description || model?.text || p.name;
-      const images = imagesOf(photos);
-      const jsonLd = {
-        '@context': 'https://schema.org',
-        '@type': 'Product',
-        name: p.name,
-        sku: p.sku,
-        description: clip(description, 500),
-        image: images.map((i) => i.url),
-        color: p.colorName || undefined,
-        category: category?.name,
-        brand: brand ? { '@type': 'Brand', name: brand.name } : undefined,
-        offers: offers.map((o) => ({
-          '@type': 'Offer',
-          sku: o.sku,
-          name: `Размер ${o.size}`,
-          price: o.price,
-          priceCurrency: 'RUB',
-          availability: o.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
-          itemCondition: 'https://schema.org/NewCondition',
-          url: abs(p.webPath) ?? undefined,
-        })),
-      };
-      return base(p.webPath, title, description, {
-        keywords: [p.name, brand?.name, category?.name, p.colorName, p.sku].filter(Boolean).join(', '),
-        ogType: 'product',
-        ogImages: images,
-        // "<" is escaped so the JSON can sit inside a <script> element
-        jsonLd: JSON.stringify(jsonLd).replace(/</g, '\\u003c'),
-      });
-    }
+    case 'CATEGORY':
+      return id === null ? null : categoryMeta(repo, kit, id, canonicalQuery(query));
+    case 'BRAND':
+      return id === null ? null : brandMeta(repo, kit, id, canonicalQuery(query));
+    case 'PRODUCT':
+      return id === null ? null : productMeta(repo, kit, id);
     default:
       return null;
   }
+}
+
+async function categoryMeta(repo: CatalogRepo, { base, imagesOf }: MetaKit, id: number, paged: string): Promise<PageMeta | null> {
+  const c = await repo.categoryLoader.get(id);
+  if (!c) return null;
+  return base(c.webPath, `${c.name} — купить оригинал с бесплатной доставкой`, c.description || c.text, {
+    canonical: paged,
+    keywords: `${c.name.toLowerCase()}, купить ${c.name.toLowerCase()}, оригинал, доставка по России`,
+    ogImages: c.image ? imagesOf([c.image]) : [],
+  });
+}
+
+async function brandMeta(repo: CatalogRepo, { base, imagesOf }: MetaKit, id: number, paged: string): Promise<PageMeta | null> {
+  const b = await repo.brandLoader.get(id);
+  if (!b) return null;
+  return base(b.webPath, `${b.name} — оригинальная обувь и одежда`, b.description || b.text, {
+    canonical: paged,
+    keywords: [b.name, ...b.aliases, `${b.name} купить`, `${b.name} оригинал`].join(', '),
+    ogImages: b.logo ? imagesOf([b.logo]) : [],
+  });
+}
+
+async function productMeta(repo: CatalogRepo, kit: MetaKit, id: number): Promise<PageMeta | null> {
+  const p = await repo.productLoader.get(id);
+  if (!p) return null;
+  const [model, brand, category, photos, offers] = await Promise.all([
+    repo.modelLoader.get(p.modelId),
+    repo.brandLoader.get(p.brandId),
+    repo.categoryLoader.get(p.categoryId),
+    repo.photoLoader.get(p.productId),
+    repo.offerLoader.get(p.productId),
+  ]);
+  const color = p.colorName ? `, цвет ${p.colorName}` : '';
+  // no size in stock: no price to promise in the title (cart audit: «купить за 22 990 ₽» for a sold-out colour)
+  const title = p.inStock
+    ? `${p.name}${color} — купить за ${formatPrice(p.minPriceInRUB)}`
+    : `${p.name}${color} — нет в наличии`;
+  const description = model?.description || model?.text || p.name;
+  const images = kit.imagesOf(photos);
+  const jsonLd = {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: p.name,
+    sku: p.sku,
+    description: clip(description, 500),
+    image: images.map((i) => i.url),
+    color: p.colorName || undefined,
+    category: category?.name,
+    brand: brand ? { '@type': 'Brand', name: brand.name } : undefined,
+    offers: offers.map((o) => ({
+      '@type': 'Offer',
+      sku: o.sku,
+      name: `Размер ${o.size}`,
+      price: o.price,
+      priceCurrency: 'RUB',
+      availability: o.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+      itemCondition: 'https://schema.org/NewCondition',
+      url: kit.abs(p.webPath) ?? undefined,
+    })),
+  };
+  return kit.base(p.webPath, title, description, {
+    keywords: [p.name, brand?.name, category?.name, p.colorName, p.sku].filter(Boolean).join(', '),
+    ogType: 'product',
+    ogImages: images,
+    // "<" is escaped so the JSON can sit inside a <script> element
+    jsonLd: JSON.stringify(jsonLd).replace(/</g, '\\u003c'),
+  });
 }

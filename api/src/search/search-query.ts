@@ -177,26 +177,45 @@ export async function planSearch(
   dictionary: () => Promise<SearchDictionary>,
 ): Promise<SearchPlan> {
   const text = normalizeText(term).slice(0, 200);
-  const candidates = skuCandidates(text);
-  if (candidates.length) {
-    const hits = await rows<{ id: number }>(
-      db,
-      sql`SELECT id FROM products WHERE lower(sku) = ANY(${sql.param(candidates)}::text[])
-          UNION SELECT product_id FROM offers WHERE lower(sku) = ANY(${sql.param(candidates)}::text[])`,
-    );
-    if (hits.length) {
-      return {
-        tsquery: null,
-        sizes: null,
-        price: null,
-        skuProductIds: hits.map((h) => h.id),
-        corrected: candidates.slice(0, 1),
-        changedText: null,
-      };
-    }
-  }
+  const byArticle = await planByArticle(db, text);
+  if (byArticle) return byArticle;
   const dict = await dictionary();
   const { rest, price, phrases } = readPrice(text);
+  const { shown, terms, changed } = readWords(dict, rest);
+  const { tsquery, sizePart } = combineTerms(terms);
+  const searchable = tsquery !== null || sizePart !== null || price !== null;
+  return {
+    tsquery: searchable ? tsquery : null,
+    sizes: searchable ? sizePart : null,
+    price: searchable ? price : null,
+    skuProductIds: [],
+    corrected: terms.map((t) => t.display),
+    changedText: changed && searchable ? [...shown, ...phrases].join(' ') : null,
+  };
+}
+
+/** An article in the query answers alone: the products and offers with that SKU, or null. */
+async function planByArticle(db: Db, text: string): Promise<SearchPlan | null> {
+  const candidates = skuCandidates(text);
+  if (!candidates.length) return null;
+  const hits = await rows<{ id: number }>(
+    db,
+    sql`SELECT id FROM products WHERE lower(sku) = ANY(${sql.param(candidates)}::text[])
+        UNION SELECT product_id FROM offers WHERE lower(sku) = ANY(${sql.param(candidates)}::text[])`,
+  );
+  if (!hits.length) return null;
+  return {
+    tsquery: null,
+    sizes: null,
+    price: null,
+    skuProductIds: hits.map((h) => h.id),
+    corrected: candidates.slice(0, 1),
+    changedText: null,
+  };
+}
+
+/** The query word by word: `shown` is the text as understood, `changed` whether it differs from what was typed. */
+function readWords(dict: SearchDictionary, rest: string): { shown: string[]; terms: Term[]; changed: boolean } {
   const shown: string[] = [];
   const terms: Term[] = [];
   let changed = false;
@@ -222,7 +241,11 @@ export async function planSearch(
       terms.push(t);
     }
   }
-  // words naming one facet are alternatives: «кроссовки и кеды», «nike adidas», «белые черные»
+  return { shown, terms, changed };
+}
+
+// words naming one facet are alternatives: «кроссовки и кеды», «nike adidas», «белые черные»
+function combineTerms(terms: Term[]): { tsquery: string | null; sizePart: SearchPlan['sizes'] } {
   const groups: string[][] = [];
   const byField = new Map<Field, string[]>();
   const sizes = new Set<string>();
@@ -246,13 +269,5 @@ export async function planSearch(
   const sizePart = sizes.size
     ? { values: [...sizes], tsquery: sizeWords.size ? [...sizeWords].join(' | ') : null }
     : null;
-  const searchable = tsquery !== null || sizePart !== null || price !== null;
-  return {
-    tsquery: searchable ? tsquery : null,
-    sizes: searchable ? sizePart : null,
-    price: searchable ? price : null,
-    skuProductIds: [],
-    corrected: terms.map((t) => t.display),
-    changedText: changed && searchable ? [...shown, ...phrases].join(' ') : null,
-  };
+  return { tsquery, sizePart };
 }
