@@ -179,8 +179,8 @@ export async function createApi(options: ApiOptions): Promise<Api> {
       ? null
       : useCatalogResponseCache({
           version: () => version,
-          // per-shopper or per-moment answers; mutations are never cached anyway
-          uncachedRootFields: new Set(['order', 'paymentInfo', 'startPayment', 'resolvePage', 'health', '__schema', '__type']),
+          // only Query fields marked @cached in type-defs.ts; mutations never
+          schema,
           maxBytes: config.responseCacheMaxBytes,
           maxEntryBytes: config.responseCacheMaxEntryBytes,
         });
