@@ -1,11 +1,9 @@
-import { createServer } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
 import { seedIfEmpty } from './catalog/seed.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { LockError } from './db/lock-file.ts';
 import { openDatabaseFromConfig } from './db/open-from-config.ts';
 import { createApi } from './http/app.ts';
-import { guardNodeRequests } from './http/node-entry.ts';
 
 /** Fails before the (slower) database start when the port is taken. */
 function probePort(port: number, host: string): Promise<NodeJS.ErrnoException | null> {
@@ -34,30 +32,27 @@ async function main() {
   const seeded = await seedIfEmpty(database.db, config.catalogSeed);
   if (seeded) console.log(`Catalogue seeded (${config.catalogSeed}): ${seeded.products} products, ${seeded.offers} offers`);
   const api = await createApi({ db: database.db, config });
-  // request lines and Host headers that yoga's adapter would choke on are answered 400 first (node-entry.ts)
-  const server = createServer(guardNodeRequests(api.yoga));
-  // a slow client must not hold a connection (and its memory) forever
-  server.requestTimeout = 30_000;
-  server.headersTimeout = 10_000;
 
+  // graceful: Fastify stops accepting and lets requests in progress finish, then the database closes
   const shutdown = async () => {
+    await api.app.close().catch(() => {});
     api.close();
-    server.close();
     await database.close().catch(() => {});
     process.exit(0);
   };
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
 
-  server.on('error', async (err: NodeJS.ErrnoException) => {
-    console.error(portMessage(err, config.port, config.host));
+  try {
+    // the app's server refuses malformed request targets before Fastify sees them (node-entry.ts)
+    await api.app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    console.error(portMessage(err as NodeJS.ErrnoException, config.port, config.host));
     await database.close().catch(() => {});
     process.exit(1);
-  });
-  server.listen(config.port, config.host, () => {
-    console.log(`Database: ${database.driver === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.pgliteDir}`}`);
-    console.log(`API ready on http://${config.host}:${config.port}/api/graphql`);
-  });
+  }
+  console.log(`Database: ${database.driver === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.pgliteDir}`}`);
+  console.log(`API ready on http://${config.host}:${config.port}/api/graphql`);
 }
 
 main().catch((err) => {

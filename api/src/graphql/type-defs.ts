@@ -19,6 +19,13 @@ function deliveryMethodEnum(): string {
 
 export const typeDefs = /* GraphQL */ `
 """
+The API's response cache may keep this root field's answers (15 minutes, dropped when the
+catalogue changes). Only public catalogue data that is the same for every shopper and every
+moment: a field without it is never cached, so a new per-shopper field is safe by default.
+"""
+directive @cached on FIELD_DEFINITION
+
+"""
 The shop's catalogue, search, page resolution, page metadata and orders. Prices are whole
 roubles (RUB). Ids are decimal strings. Errors carry \`extensions.code\`.
 """
@@ -27,16 +34,16 @@ type Query {
   health: Boolean!
 
   "Categories sorted by name."
-  categories(filter: CategoryFilterInput): [Category!]!
+  categories(filter: CategoryFilterInput): [Category!]! @cached
   "One category, or null when the id is unknown."
-  category(id: ID!): Category
+  category(id: ID!): Category @cached
 
   "Brands sorted by name. limit 1–100."
-  brands(filter: BrandFilterInput, offset: Int = 0, limit: Int = 50): BrandList!
+  brands(filter: BrandFilterInput, offset: Int = 0, limit: Int = 50): BrandList! @cached
   "One brand, or null when the id is unknown."
-  brand(id: ID!): Brand
+  brand(id: ID!): Brand @cached
   "Brands shown on the home page (onMainPage), sorted by name."
-  topBrands(limit: Int = 20): [Brand!]!
+  topBrands(limit: Int = 20): [Brand!]! @cached
 
   """
   Product listing for category, brand and search pages. \`scope\` is the page itself (a category,
@@ -49,31 +56,31 @@ type Query {
     sort: ProductSort = NEWLY
     offset: Int = 0
     limit: Int = 24
-  ): ProductList!
+  ): ProductList! @cached
   """
   Filter data for a listing: price range, brands, categories and the allowed properties, each
   value with the number of products it would leave given the other selections.
   """
-  productFilters(scope: ListingScopeInput, filter: ProductFilterInput): ProductFilters!
+  productFilters(scope: ListingScopeInput, filter: ProductFilterInput): ProductFilters! @cached
 
   "A product (colour variant) with its detail fields, or null."
-  product(id: ID!): Product
+  product(id: ID!): Product @cached
   "A product model with all its colour variants, or null."
-  productModel(id: ID!): ProductModel
+  productModel(id: ID!): ProductModel @cached
   "Offers (sizes) of the given products and/or models, sorted by price ascending."
-  offers(productIds: [ID!], modelIds: [ID!]): [Offer!]!
+  offers(productIds: [ID!], modelIds: [ID!]): [Offer!]! @cached
 
   "Home page: recommended products, most recently modified first."
-  recommendedProducts(excludeIds: [ID!], categoryIds: [ID!], priceFrom: Int, priceTo: Int, limit: Int = 20): [Product!]!
+  recommendedProducts(excludeIds: [ID!], categoryIds: [ID!], priceFrom: Int, priceTo: Int, limit: Int = 20): [Product!]! @cached
   "Home page: popular products, in the 24 000–42 000 ₽ band, newest first."
-  popularProducts(categoryIds: [ID!], brandIds: [ID!], limit: Int = 20): [Product!]!
+  popularProducts(categoryIds: [ID!], brandIds: [ID!], limit: Int = 20): [Product!]! @cached
   "Home page: newest products by creation date."
-  newestProducts(categoryIds: [ID!], brandIds: [ID!], limit: Int = 20): [Product!]!
+  newestProducts(categoryIds: [ID!], brandIds: [ID!], limit: Int = 20): [Product!]! @cached
 
   "All filterable properties (the listing only offers the configured allowed ones)."
-  properties: [Property!]!
+  properties: [Property!]! @cached
   "The navigation tree for the header and the mobile menu."
-  menu: [MenuItem!]!
+  menu: [MenuItem!]! @cached
 
   """
   What a URL shows. \`path\` is the URL path (it may include a query string); \`query\` the query
@@ -82,9 +89,9 @@ type Query {
   """
   resolvePage(path: String!, query: String = ""): ResolvedPage!
   "Metadata of a page, in Russian. The canonical URL leaves filter parameters out. Null for an unknown id."
-  pageMeta(type: PageType!, id: ID, query: String = ""): PageMeta
+  pageMeta(type: PageType!, id: ID, query: String = ""): PageMeta @cached
   "Every catalogue page, for sitemap.xml."
-  sitemap: [SitemapEntry!]!
+  sitemap: [SitemapEntry!]! @cached
 
   "An order for its page; null unless number and access key match. Each call (each alias) counts against the client's per-minute look-up budget (RATE_LIMITED)."
   order(number: String!, key: String!): Order

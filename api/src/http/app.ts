@@ -1,39 +1,40 @@
-import type { IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { sql } from 'drizzle-orm';
 import { useGraphQlJit } from '@envelop/graphql-jit';
-import { createYoga, type Plugin } from 'graphql-yoga';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import { catalogVersion } from '../catalog/load-catalog.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import { createDesk } from '../desk/desk-routes.ts';
+import { deskPlugin } from './desk-plugin.ts';
 import { type ApiContext, createContext } from '../graphql/context.ts';
+import { defaultLimits, type QueryLimits, useQueryLimits } from '../graphql/query-limits.ts';
 import { buildSchema } from '../graphql/schema.ts';
+import { MailSender, type SendResult } from '../notify/mail-sender.ts';
+import { createMailHook } from '../notify/order-mail-hook.ts';
 import type { OrderHooks } from '../orders/order-hooks.ts';
 import { OrderRepo } from '../orders/order-repo.ts';
 import { startReservationSweeper, sweepExpiredReservations } from '../orders/reservation-expiry.ts';
-import { CatalogMeta } from '../repo/catalog-meta.ts';
-import { errorResponse } from '../util/error-response.ts';
-import { useBodyLimit } from './body-limit.ts';
-import { boundedDocumentCaches } from './document-cache.ts';
-import { useExecutionLimit } from './execution-limit.ts';
-import { clientIp, rateLimitKey, TrustedProxies } from '../util/client-ip.ts';
-import { useErrorCodes } from './error-codes.ts';
-import { imageResponse } from './images.ts';
-import { defaultLimits, type QueryLimits, useQueryLimits } from '../graphql/query-limits.ts';
-import { createLimiters, type Limiters } from '../util/rate-limiter.ts';
-import { type ResponseCacheStats, useCatalogResponseCache } from './response-cache.ts';
 import { PaymentService } from '../payments/payment-service.ts';
-import { YOOKASSA_NOTIFY_PATH, yookassaNotifyRoute } from '../payments/payment-routes.ts';
-import { sandboxResponse } from '../payments/sandbox-page.ts';
-import { checkOpsToken, registryResponse } from '../registry/registry-routes.ts';
-import { UPLOADS_PATH, uploadResponse } from '../registry/upload-routes.ts';
-import { createHealthRoutes } from '../registry/health-routes.ts';
-import { PREVIEW_ROUTE, previewResponse } from '../registry/preview-routes.ts';
-import { registerSmokeCheck } from '../registry/smoke.ts';
-import { MailSender, type SendResult } from '../notify/mail-sender.ts';
-import { createMailHook } from '../notify/order-mail-hook.ts';
-import { createDesk, isDeskPath, MAX_DESK_BODY_BYTES } from '../desk/desk-routes.ts';
-import { documentCheck } from '../persisted/check-document.ts';
-import { MAX_REGISTRATION_BYTES, operationsResponse, PersistedOperationStore, usePersistedOperationsFrom } from '../persisted/persisted-operations.ts';
+import { type DocumentCheck, documentCheck } from '../persisted/check-document.ts';
+import { PersistedOperationStore, usePersistedOperationsFrom } from '../persisted/persisted-operations.ts';
+import { CatalogMeta } from '../repo/catalog-meta.ts';
+import { clientIp, TrustedProxies } from '../util/client-ip.ts';
+import { errorResponse } from '../util/error-response.ts';
+import { createLimiters, type Limiters } from '../util/rate-limiter.ts';
+import { MAX_BODY_BYTES, payloadTooLarge, useBodyLimit } from './body-limit.ts';
+import { boundedDocumentCaches } from './document-cache.ts';
+import { useErrorCodes } from './error-codes.ts';
+import { useExecutionLimit } from './execution-limit.ts';
+import { fetchRoute, injectFetch, sendResponse } from './fetch-bridge.ts';
+import { graphqlRoute, type ServerContext } from './graphql-route.ts';
+import { guardNodeRequests } from './node-entry.ts';
+import { releasePlanePlugin } from './release-plane-plugin.ts';
+import { type ResponseCacheStats, useCatalogResponseCache } from './response-cache.ts';
+import { clientOf, healthRoutes, imageRoutes, notFound, operationsRoute, paymentRoutes } from './shop-routes.ts';
+
+export type { ServerContext } from './graphql-route.ts';
 
 export interface ApiOptions {
   db: Db;
@@ -50,17 +51,18 @@ export interface ApiOptions {
   reservationSweepMs?: number;
 }
 
-export interface ServerContext {
-  req?: IncomingMessage;
-}
+export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
 export interface Api {
   /**
-   * The WHATWG fetch handler: tests call it in-process, main.ts mounts it on node:http. `server`
+   * In-process requests through the whole HTTP layer (Fastify's inject): tests call it. `server`
    * stands in for node's request (its socket address is who is asking; none gives `unknown`).
    */
-  fetch: (input: string | URL | Request, init?: RequestInit, server?: ServerContext) => Promise<Response> | Response;
-  yoga: ReturnType<typeof createYoga<ServerContext, ApiContext>>;
+  fetch: (input: string | URL | Request, init?: RequestInit, server?: ServerContext) => Promise<Response>;
+  /** The whole API as a node:http request listener (named when yoga was the whole server). */
+  yoga: NodeHandler;
+  /** The Fastify app: main.ts listens with it (its server refuses malformed request targets first). */
+  app: FastifyInstance;
   /** Re-reads the catalogue version; a changed version retires every cached answer. */
   refreshCatalogVersion(): Promise<void>;
   /** The per-client budgets (createOrder, order look-ups, sandbox, wrong ops tokens). */
@@ -78,10 +80,26 @@ export interface Api {
   close(): void;
 }
 
-export async function createApi(options: ApiOptions): Promise<Api> {
+/** What the routes and the GraphQL context share: built once per API. */
+interface Services {
+  db: Db;
+  config: Config;
+  limiters: Limiters;
+  proxies: TrustedProxies;
+  ping: () => Promise<boolean>;
+  version: () => number;
+  refreshCatalogVersion: () => Promise<void>;
+  meta: CatalogMeta;
+  orderHooks: OrderHooks[];
+  mail: MailSender;
+  orders: OrderRepo;
+  payments: PaymentService;
+  paymentLog: ((message: string) => void) | undefined;
+  sweepReservations: (now?: Date) => Promise<number>;
+}
+
+async function createServices(options: ApiOptions): Promise<Services> {
   const { db, config } = options;
-  const limiters = createLimiters(config);
-  const proxies = new TrustedProxies(config.trustedProxies);
   const ping = async () => {
     await db.execute(sql`SELECT 1`);
     return true;
@@ -90,101 +108,35 @@ export async function createApi(options: ApiOptions): Promise<Api> {
   const refreshCatalogVersion = async () => {
     version = await catalogVersion(db);
   };
-  const meta = new CatalogMeta(() => version);
   // built once: every hook (mail outbox…) is pushed here; OrderRepo and status changes run them
   const orderHooks: OrderHooks[] = [...(options.orderHooks ?? [])];
   // order e-mails: written to mail_outbox in the order's transaction, sent over SMTP_URL by the sender (notify/)
   const mail = new MailSender({ db, mail: config.mail, log: options.logging === false ? null : console });
   orderHooks.push(createMailHook({ shop: { name: config.shopName, publicUrl: config.shopPublicUrl }, mail: config.mail, onQueued: () => mail.nudge() }));
-  // the orders desk (/api/admin/*, session) and its machine side (/api/ops/orders*, ops token)
-  const desk = createDesk({ db, config, hooks: orderHooks, opsFailures: limiters.opsFailures });
   // a sold-out or returned size bumped catalog_meta.version: this process answers fresh at once
   const orders = new OrderRepo(db, orderHooks, () => refreshCatalogVersion().catch(() => {}), config.orderReservationMinutes);
-  // payments (the sandbox or ЮKassa: payments/payment-config.ts) and ЮKassa's notification route
+  // payments: the sandbox or ЮKassa (payments/payment-config.ts)
   const paymentLog = options.logging === false ? () => {} : undefined;
   const payments = new PaymentService(db, orderHooks, config.payment, config.shopPublicUrl, { log: paymentLog });
-  const paymentNotify = yookassaNotifyRoute(payments, paymentLog);
   const sweepReservations = async (now?: Date) => {
     const n = await sweepExpiredReservations(db, orderHooks, now);
     if (n) await refreshCatalogVersion().catch(() => {});
     return n;
   };
+  const limiters = createLimiters(config);
+  const proxies = new TrustedProxies(config.trustedProxies);
+  const meta = new CatalogMeta(() => version);
+  return { db, config, limiters, proxies, ping, version: () => version, refreshCatalogVersion, meta, orderHooks, mail, orders, payments, paymentLog, sweepReservations };
+}
+
+function createGraphql(options: ApiOptions, s: Services, operations: PersistedOperationStore, limits: QueryLimits) {
+  const { db, config } = s;
   const schema = buildSchema();
-  // trusted documents: the operations the front ends' releases registered
-  const operations = new PersistedOperationStore(db);
-  await operations.load();
-  // introspection as the deployment allows it (GRAPHQL_INTROSPECTION; off in production)
-  const limits: QueryLimits = { ...(options.limits ?? defaultLimits), introspection: config.graphqlIntrospection && (options.limits?.introspection ?? true) };
-  const checkOperation = documentCheck(schema, limits);
-  // health per release: browsers' reports of remote mounts (POST /api/telemetry/remotes), /api/health/remotes
-  const health = createHealthRoutes(db, config);
-  // the browser smoke runs before every activation, canary and promote, after the static checks (registry/smoke.ts)
-  registerSmokeCheck(db);
-
-  const serverError = () => errorResponse('INTERNAL_SERVER_ERROR');
-  const notFound = (path: string) => errorResponse('NOT_FOUND', `Нет такого адреса: ${path.slice(0, 200)}`);
-  const routes: Plugin = {
-    async onRequest({ request, url, endResponse, serverContext }) {
-      const path = url.pathname;
-      if (path === '/api/graphql') return;
-      if (path === '/api/health') {
-        const ok = await ping().catch(() => false);
-        endResponse(Response.json({ ok }, { status: ok ? 200 : 503, headers: { 'cache-control': 'no-store' } }));
-        return;
-      }
-      if (path.startsWith('/api/images/')) {
-        endResponse(imageResponse(path) ?? notFound(path));
-        return;
-      }
-      // the ops and sandbox routes throttle per client (the trusted address, see client-ip.ts)
-      const ip = clientIp(request, (serverContext as ServerContext).req, proxies);
-      const client = rateLimitKey(ip);
-      if (path.startsWith('/api/telemetry/') || path === '/api/health/remotes') return void endResponse((await health(request, url, client).catch(serverError)) ?? notFound(path));
-      if (isDeskPath(path)) {
-        endResponse(await desk.handle(request, url, ip));
-        return;
-      }
-      if (path === '/api/ops/operations') {
-        const token = config.opsToken;
-        const authorize = token ? (r: Request) => checkOpsToken(r, token, { client, failures: limiters.opsFailures }) : null;
-        endResponse(await operationsResponse(request, operations, checkOperation, authorize).catch(serverError));
-        return;
-      }
-      if (path === PREVIEW_ROUTE) return void endResponse(await previewResponse(request, { db, config, guard: { client, failures: limiters.opsFailures } }).catch(serverError));
-      if (path.startsWith(UPLOADS_PATH)) {
-        endResponse(await uploadResponse(request, url, db, config, { guard: { client, failures: limiters.opsFailures }, operations: { register: (manifest, by) => operations.register(manifest, by, checkOperation) } }).catch(serverError));
-        return;
-      }
-      if (path === '/api/registry' || path.startsWith('/api/ops/')) {
-        const res = await registryResponse(request, url, db, config, { client, failures: limiters.opsFailures }).catch(serverError);
-        endResponse(res ?? notFound(path));
-        return;
-      }
-      if (path === YOOKASSA_NOTIFY_PATH) {
-        endResponse(await paymentNotify(request, ip, client).catch(serverError));
-        return;
-      }
-      if (path.startsWith('/api/sandbox/')) {
-        // 404 when the sandbox is off (ЮKassa configured, or production without PAYMENT_SANDBOX=1)
-        const res = await sandboxResponse(request, url, orders, payments, () => limiters.sandbox.hit(client)).catch(serverError);
-        endResponse(res ?? notFound(path));
-        return;
-      }
-      endResponse(notFound(path));
-    },
-  };
-
   const responseCache =
     options.responseCache === false
       ? null
-      : useCatalogResponseCache({
-          version: () => version,
-          // per-shopper or per-moment answers; mutations are never cached anyway
-          uncachedRootFields: new Set(['order', 'paymentInfo', 'startPayment', 'resolvePage', 'health', '__schema', '__type']),
-          maxBytes: config.responseCacheMaxBytes,
-          maxEntryBytes: config.responseCacheMaxEntryBytes,
-        });
-
+      : // only Query fields marked @cached in type-defs.ts; mutations never
+        useCatalogResponseCache({ version: s.version, schema, maxBytes: config.responseCacheMaxBytes, maxEntryBytes: config.responseCacheMaxEntryBytes });
   const documentCaches = boundedDocumentCaches();
   const yoga = createYoga<ServerContext, ApiContext>({
     schema,
@@ -199,18 +151,12 @@ export async function createApi(options: ApiOptions): Promise<Api> {
     healthCheckEndpoint: '/api/yoga-health',
     logging: options.logging === false ? false : 'warn',
     cors: { origin: config.shopPublicUrl, methods: ['GET', 'POST'] },
-    context: ({ request, req }) =>
-      createContext(db, config, clientIp(request, req, proxies), limiters, ping, meta, orders, payments),
+    context: ({ request, req }) => createContext(db, config, clientIp(request, req, s.proxies), s.limiters, s.ping, s.meta, s.orders, s.payments),
     plugins: [
-      // first: every body on every route is read with a byte cap before anything else sees it
-      useBodyLimit({ onBody: responseCache?.lookupBody, maxByPathPrefix: { [UPLOADS_PATH]: config.releases.maxUploadBytes, '/api/admin/': MAX_DESK_BODY_BYTES, '/api/ops/orders': MAX_DESK_BODY_BYTES, '/api/ops/': MAX_REGISTRATION_BYTES } }),
-      routes,
+      // first: the body's type and its variables' bounds, and the raw-body cache lookup
+      useBodyLimit({ onBody: responseCache?.lookupBody }),
       // GraphQL requests in progress at once are bounded (their answers' memory with them)
-      useExecutionLimit({
-        maxConcurrent: config.graphqlMaxConcurrent,
-        maxQueued: config.graphqlMaxQueued,
-        maxInflightBytes: config.answersMaxInflightBytes,
-      }),
+      useExecutionLimit({ maxConcurrent: config.graphqlMaxConcurrent, maxQueued: config.graphqlMaxQueued, maxInflightBytes: config.answersMaxInflightBytes }),
       // before anything reads the document: a registered id becomes its text, other documents only if allowed
       usePersistedOperationsFrom(operations, config.arbitraryOperations),
       // first: a hit was measured and executed when it was stored, so it skips all of that
@@ -222,29 +168,98 @@ export async function createApi(options: ApiOptions): Promise<Api> {
       useGraphQlJit(),
     ],
   });
+  return { yoga, schema, responseCache, documentCaches };
+}
 
-  const timer =
-    options.catalogPollMs === 0
-      ? null
-      : setInterval(() => void refreshCatalogVersion().catch(() => {}), options.catalogPollMs ?? 2000);
+/**
+ * The Fastify instance: every body is read by Fastify with the route's byte cap (413 with the
+ * coded body past it), nothing is parsed before the route (handlers read their own types), and
+ * the node server it listens with refuses request targets that are not origin-form first.
+ */
+function createFastify(): { app: FastifyInstance; handler: () => NodeHandler } {
+  let handler: NodeHandler | null = null;
+  const app = Fastify({
+    bodyLimit: MAX_BODY_BYTES,
+    // the registry's and the desk's paths carry long ids; find-my-way's default is 100 characters
+    routerOptions: { maxParamLength: 10_000 },
+    serverFactory: (listener) => {
+      handler = listener;
+      const server = createServer(guardNodeRequests(listener));
+      // a slow client must not hold a connection (and its memory) forever
+      server.requestTimeout = 30_000;
+      server.headersTimeout = 10_000;
+      return server;
+    },
+    // a path that is not valid percent-encoding (`/api/admin/orders/%E0%A4%A`) names nothing: 400
+    frameworkErrors: (error, _req, reply) => {
+      void sendResponse(reply, errorResponse('BAD_REQUEST', error.code === 'FST_ERR_BAD_URL' ? 'Некорректный адрес' : 'Некорректный запрос'));
+    },
+  });
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+  app.setErrorHandler((error: { statusCode?: number }, req, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status === 413) return sendResponse(reply, payloadTooLarge(req.routeOptions.bodyLimit ?? MAX_BODY_BYTES));
+    if (status >= 400 && status < 500) return sendResponse(reply, errorResponse('BAD_REQUEST', 'Некорректный запрос', { status }));
+    return sendResponse(reply, errorResponse('INTERNAL_SERVER_ERROR'));
+  });
+  app.setNotFoundHandler(fetchRoute((request) => notFound(new URL(request.url).pathname)));
+  return { app, handler: () => handler as NodeHandler };
+}
+
+interface Mounted {
+  yoga: YogaServerInstance<ServerContext, ApiContext>;
+  operations: PersistedOperationStore;
+  check: DocumentCheck;
+}
+
+async function mountRoutes(app: FastifyInstance, s: Services, m: Mounted): Promise<void> {
+  const client = clientOf(s.proxies);
+  const { limiters } = s;
+  await app.register(graphqlRoute(m.yoga));
+  await app.register(healthRoutes(s.ping));
+  await app.register(imageRoutes);
+  await app.register(paymentRoutes({ orders: s.orders, payments: s.payments, limiters, client, log: s.paymentLog }));
+  await app.register(operationsRoute({ operations: m.operations, check: m.check, opsToken: s.config.opsToken, limiters, client }));
+  // the orders desk (/api/admin/*, session) and its machine side (/api/ops/orders*, ops token)
+  await app.register(deskPlugin(createDesk({ db: s.db, config: s.config, hooks: s.orderHooks, opsFailures: limiters.opsFailures }), client));
+  await app.register(releasePlanePlugin({ db: s.db, config: s.config, limiters, client, operations: m.operations, check: m.check }));
+}
+
+export async function createApi(options: ApiOptions): Promise<Api> {
+  const s = await createServices(options);
+  const { config } = s;
+  // trusted documents: the operations the front ends' releases registered
+  const operations = new PersistedOperationStore(s.db);
+  await operations.load();
+  // introspection as the deployment allows it (GRAPHQL_INTROSPECTION; off in production)
+  const limits: QueryLimits = { ...(options.limits ?? defaultLimits), introspection: config.graphqlIntrospection && (options.limits?.introspection ?? true) };
+  const { yoga, schema, responseCache, documentCaches } = createGraphql(options, s, operations, limits);
+  const check = documentCheck(schema, limits);
+  const { app, handler } = createFastify();
+  await mountRoutes(app, s, { yoga, operations, check });
+  await app.ready();
+
+  const timer = options.catalogPollMs === 0 ? null : setInterval(() => void s.refreshCatalogVersion().catch(() => {}), options.catalogPollMs ?? 2000);
   timer?.unref();
-  const sweeper = options.reservationSweepMs === 0 ? null : startReservationSweeper(sweepReservations, options.reservationSweepMs ?? 30_000);
-  mail.start();
+  const sweeper = options.reservationSweepMs === 0 ? null : startReservationSweeper(s.sweepReservations, options.reservationSweepMs ?? 30_000);
+  s.mail.start();
 
   return {
-    fetch: (input, init, server) => yoga.fetch(input as never, init ?? {}, server ?? {}),
-    yoga,
-    refreshCatalogVersion,
-    limiters,
+    fetch: (input, init, server) => injectFetch(app, input, init, server),
+    yoga: handler(),
+    app,
+    refreshCatalogVersion: s.refreshCatalogVersion,
+    limiters: s.limiters,
     responseCacheStats: () => responseCache?.stats() ?? null,
     documentCacheStats: () => documentCaches.stats(),
-    orderHooks,
-    sweepReservations,
-    sendDueMail: (o) => mail.sendDueMail(o),
+    orderHooks: s.orderHooks,
+    sweepReservations: s.sweepReservations,
+    sendDueMail: (o) => s.mail.sendDueMail(o),
     close: () => {
       if (timer) clearInterval(timer);
       sweeper?.stop();
-      mail.stop();
+      s.mail.stop();
     },
   };
 }

@@ -1,6 +1,7 @@
 import { errorMessage } from '@shop/contracts/errors';
 import type { GraphQLParams, Plugin } from 'graphql-yoga';
 import { errorResponse } from '../util/error-response.ts';
+import { readLimited } from '../util/read-limited.ts';
 import { checkJsonBounds, type JsonBounds, variableBounds } from './json-bounds.ts';
 
 export const MAX_BODY_BYTES = 100 * 1024;
@@ -15,39 +16,15 @@ export const MAX_BODY_BYTES = 100 * 1024;
  */
 const GRAPHQL_BODY_TYPE = /^\s*application\/(?:json|graphql-response\+json)\s*(?:;|$)/i;
 
-/** Methods whose body is never read (yoga answers 405 to the ones it does not serve). */
-const BODYLESS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/**
- * Reads a body with a byte counter, whatever its content type or transfer encoding: null as soon
- * as it passes `max` (the rest is never read), so an oversized body costs at most `max` bytes.
- */
-async function readLimited(request: Request, max: number): Promise<Uint8Array | null> {
-  if (!request.body) return new Uint8Array(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => {});
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
-}
-
 /** Sees each JSON body once it is read; a Response it returns is the answer (a cache hit). */
 export type BodyHook = (request: Request, text: string) => Response | undefined;
 
+/** 413 PAYLOAD_TOO_LARGE naming the cap, the answer to any body over its route's cap. */
+export const payloadTooLarge = (cap: number) => errorResponse('PAYLOAD_TOO_LARGE', errorMessage('PAYLOAD_TOO_LARGE', { maxKb: Math.round(cap / 1024) }));
+
 export interface BodyLimitOptions {
-  /** Byte cap of every request body (default MAX_BODY_BYTES). */
+  /** Byte cap of a GraphQL request body (default MAX_BODY_BYTES). */
   max?: number;
-  /** Larger caps for some path prefixes (e.g. the ops API registering a release's operations). */
-  maxByPathPrefix?: Record<string, number>;
   /** Bounds of `variables` and `extensions` (GET and POST). */
   bounds?: JsonBounds;
   onBody?: BodyHook;
@@ -70,46 +47,30 @@ function boundsError(params: Record<string, unknown>, bounds: JsonBounds): Respo
 }
 
 /**
- * Every request body, on every path, is read here with a byte counter before anything else sees
- * it (yoga's own parsers read up to 25 MB, and the sandbox and ops routes read whole bodies):
- * a declared Content-Length over the cap is refused without reading, a chunked or lying one as
- * soon as the count passes the cap; 413 PAYLOAD_TOO_LARGE either way. /api/graphql then takes
- * only JSON (415 UNSUPPORTED_MEDIA_TYPE otherwise), parsed here, with `variables` and
- * `extensions` bounded before anything recurses over them.
- * Must run before the routes plugin so the sandbox and ops bodies are capped too.
+ * The GraphQL request's body: counted again with the cap (Fastify caps it per route; an in-process
+ * yoga.fetch has no Fastify in front), a declared length over the cap refused without reading,
+ * 413 PAYLOAD_TOO_LARGE either way; /api/graphql takes only JSON (415 UNSUPPORTED_MEDIA_TYPE
+ * otherwise), parsed here, with `variables` and `extensions` bounded before anything recurses
+ * over them (yoga's own parsers read up to 25 MB and recurse freely).
  */
 export function useBodyLimit(options: BodyLimitOptions = {}): Plugin {
   const max = options.max ?? MAX_BODY_BYTES;
   const bounds = options.bounds ?? variableBounds;
-  const prefixes = Object.entries(options.maxByPathPrefix ?? {});
-  const capFor = (path: string) => prefixes.find(([prefix]) => path.startsWith(prefix))?.[1] ?? max;
-  const tooLarge = (cap: number) => errorResponse('PAYLOAD_TOO_LARGE', errorMessage('PAYLOAD_TOO_LARGE', { maxKb: Math.round(cap / 1024) }));
   // the GraphQL bodies read in onRequest, for the parser
   const texts = new WeakMap<Request, string>();
   return {
-    async onRequest({ request, url, setRequest, endResponse, fetchAPI }) {
-      if (BODYLESS.has(request.method)) return;
-      const cap = capFor(url.pathname);
-      const declared = request.headers.get('content-length');
-      if (declared !== null && !(Number(declared) <= cap)) {
-        endResponse(tooLarge(cap));
-        return;
-      }
-      const bytes = await readLimited(request, cap);
+    async onRequest({ request, endResponse }) {
+      if (request.method !== 'POST') return;
+      const bytes = await readLimited(request, max);
       if (bytes === null) {
-        endResponse(tooLarge(cap));
+        endResponse(payloadTooLarge(max));
         return;
       }
-      if (url.pathname === '/api/graphql' && request.method === 'POST') {
-        if (!GRAPHQL_BODY_TYPE.test(request.headers.get('content-type') ?? '')) {
-          endResponse(errorResponse('UNSUPPORTED_MEDIA_TYPE'));
-          return;
-        }
-        texts.set(request, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'));
+      if (!GRAPHQL_BODY_TYPE.test(request.headers.get('content-type') ?? '')) {
+        endResponse(errorResponse('UNSUPPORTED_MEDIA_TYPE'));
         return;
       }
-      // other routes read the body themselves: hand them the bytes already counted
-      setRequest(new fetchAPI.Request(request.url, { method: request.method, headers: request.headers, body: bytes as Uint8Array<ArrayBuffer> }));
+      texts.set(request, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'));
     },
     onRequestParse({ request, setRequestParser }) {
       // GET: yoga's own parser throws on `variables`/`extensions` that are not JSON, which
@@ -145,7 +106,7 @@ export function useBodyLimit(options: BodyLimitOptions = {}): Plugin {
             return errorResponse('UNSUPPORTED_MEDIA_TYPE');
           }
           const bytes = await readLimited(req, max);
-          if (bytes === null) return tooLarge(max);
+          if (bytes === null) return payloadTooLarge(max);
           text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
         }
         const early = options.onBody?.(request, text);

@@ -1,15 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /**
- * What reaches yoga's Node adapter from the socket. The adapter glues the Host header and the
- * request target into a URL (`http://${host}${target}`) and, when that throws, answers 500 with
- * the error's stack trace in the body. The API answers by path alone and uses no origin, so:
+ * What reaches the API's Fastify app from the socket. The API answers by path alone and uses no
+ * origin; a request's URL is built as `http://${INTERNAL_HOST}${target}` (fetch-bridge.ts), so:
  * - the target must be origin-form (`/…`): an absolute-form (`http://x/api/…`), authority-form
  *   or scheme-relative (`//x`, `/\x`) target is refused with a coded 400;
  * - the Host the client addressed it by (any text: `localhost:99999`, non-ASCII, 10 KB) is
- *   replaced by a fixed name before the adapter sees it, so no request-derived text is parsed
- *   as an authority.
- * Nothing else is checked here: paths, queries and bodies are yoga's and our plugins'.
+ *   replaced by a fixed name before anything sees it, so no request-derived text is parsed as
+ *   an authority (a URL glued from it used to answer 500 with a stack trace).
+ * Nothing else is checked here: paths, queries and bodies are the routes'.
  */
 export const INTERNAL_HOST = 'api.internal';
 

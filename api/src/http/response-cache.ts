@@ -1,4 +1,4 @@
-import { type DocumentNode, getOperationAST, Kind, type OperationDefinitionNode, print } from 'graphql';
+import { type DocumentNode, getOperationAST, type GraphQLSchema, Kind, type OperationDefinitionNode, print } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { BodyHook } from './body-limit.ts';
 import { ByteLru } from './byte-lru.ts';
@@ -6,8 +6,8 @@ import { ByteLru } from './byte-lru.ts';
 export interface ResponseCacheOptions {
   /** Catalogue version: part of every key, so a catalogue change retires all cached answers at once. */
   version: () => number;
-  /** Root fields whose answers must never be cached (orders, payment, …). */
-  uncachedRootFields: Set<string>;
+  /** The schema: only Query fields it marks `@cached` are cached (see cachedRootFields). */
+  schema: GraphQLSchema;
   /** Memory the cache may hold, keys and answers counted (default 64 MB). */
   maxBytes?: number;
   /** Answers larger than this (UTF-8 bytes) are served but never stored (default 1 MB). */
@@ -45,6 +45,18 @@ function documentText(document: DocumentNode): string {
 }
 
 /**
+ * The Query fields whose definition carries `@cached`. Caching is opt-in: an answer that depends
+ * on the shopper or the moment (an order, a payment, a redirect) must never be served to another
+ * request, and a field nobody thought about is exactly that risk. `__typename` names the root type
+ * only, the same for everyone.
+ */
+export function cachedRootFields(schema: GraphQLSchema): Set<string> {
+  const fields = Object.values(schema.getQueryType()?.getFields() ?? {});
+  const marked = fields.filter((f) => f.astNode?.directives?.some((d) => d.name.value === 'cached'));
+  return new Set(['__typename', ...marked.map((f) => f.name)]);
+}
+
+/**
  * Whole-response cache for catalogue queries, keyed by the catalogue version, the executed
  * document, operation name and variables: no document rewriting, no per-entity bookkeeping, so
  * a miss costs almost nothing extra and a hit skips execution entirely.
@@ -69,9 +81,10 @@ export function useCatalogResponseCache(
   // set once a cacheable operation ran without errors: only those answers are stored
   const entryKeys = new WeakMap<Request, string>();
 
+  const cachedFields = cachedRootFields(options.schema);
   const cacheable = (op: OperationDefinitionNode | null | undefined) =>
     op?.operation === 'query' &&
-    op.selectionSet.selections.every((s) => s.kind === Kind.FIELD && !options.uncachedRootFields.has(s.name.value));
+    op.selectionSet.selections.every((s) => s.kind === Kind.FIELD && cachedFields.has(s.name.value));
 
   return {
     stats: () => ({ bytes: cache.bytes, entries: cache.size, maxBytes: cache.maxBytes }),

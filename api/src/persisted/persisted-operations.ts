@@ -15,6 +15,7 @@ import type { Plugin } from 'graphql-yoga';
 import { z } from 'zod';
 import { type ErrorCode, defaultMessage, errorMessage, errorStatus } from '@shop/contracts/errors';
 import type { Db } from '../db/database.ts';
+import { readLimited } from '../util/read-limited.ts';
 import { errorResponse, opsDisabled } from '../util/error-response.ts';
 import { persistedOperations } from './persisted-tables.ts';
 import type { DocumentCheck } from './check-document.ts';
@@ -139,23 +140,8 @@ export type OperationManifest = Omit<z.infer<typeof manifestSchema>, 'by'>;
 
 /** Reads at most `max` bytes of a body (any content type or transfer encoding); null when it is longer. */
 async function readCapped(request: Request, max: number): Promise<string | null> {
-  const declared = Number(request.headers.get('content-length') ?? 0);
-  if (declared > max) return null;
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => {});
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+  const bytes = await readLimited(request, max);
+  return bytes && Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
 }
 
 /**
