@@ -6,7 +6,7 @@ import { internalUrl, parseOriginMap } from '@shop/contracts/origin-map';
  * not the guard. Re-exported here for the tooling's tests. What stays here is the client's part
  * of a release: its trusted documents, registered with the API before activation.
  */
-export { compareManifests, type Manifest, type SharedExports } from '@shop/api/release-rules';
+export { compareManifests, type Manifest, type SharedExports } from '@shop/release/release-rules';
 
 /**
  * Where the tool itself reaches a public URL: in docker-compose the browser's address

@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import path from 'node:path';
-import type { ReleaseMeta } from '@shop/api';
+import type { ReleaseMeta } from '@shop/release';
 import { readErrorBody } from '@shop/contracts/errors';
 
 export type { ReleaseMeta };

@@ -24,11 +24,7 @@ import { type ResponseCacheStats, useCatalogResponseCache } from './response-cac
 import { PaymentService } from '../payments/payment-service.ts';
 import { YOOKASSA_NOTIFY_PATH, yookassaNotifyRoute } from '../payments/payment-routes.ts';
 import { sandboxResponse } from '../payments/sandbox-page.ts';
-import { checkOpsToken, registryResponse } from '../registry/registry-routes.ts';
-import { UPLOADS_PATH, uploadResponse } from '../registry/upload-routes.ts';
-import { createHealthRoutes } from '../registry/health-routes.ts';
-import { PREVIEW_ROUTE, previewResponse } from '../registry/preview-routes.ts';
-import { registerSmokeCheck } from '../registry/smoke.ts';
+import { checkOpsToken } from '../util/ops-token.ts';
 import { MailSender, type SendResult } from '../notify/mail-sender.ts';
 import { createMailHook } from '../notify/order-mail-hook.ts';
 import { createDesk, isDeskPath, MAX_DESK_BODY_BYTES } from '../desk/desk-routes.ts';
@@ -116,10 +112,6 @@ export async function createApi(options: ApiOptions): Promise<Api> {
   // introspection as the deployment allows it (GRAPHQL_INTROSPECTION; off in production)
   const limits: QueryLimits = { ...(options.limits ?? defaultLimits), introspection: config.graphqlIntrospection && (options.limits?.introspection ?? true) };
   const checkOperation = documentCheck(schema, limits);
-  // health per release: browsers' reports of remote mounts (POST /api/telemetry/remotes), /api/health/remotes
-  const health = createHealthRoutes(db, config);
-  // the browser smoke runs before every activation, canary and promote, after the static checks (registry/smoke.ts)
-  registerSmokeCheck(db);
 
   const serverError = () => errorResponse('INTERNAL_SERVER_ERROR');
   const notFound = (path: string) => errorResponse('NOT_FOUND', `Нет такого адреса: ${path.slice(0, 200)}`);
@@ -139,7 +131,6 @@ export async function createApi(options: ApiOptions): Promise<Api> {
       // the ops and sandbox routes throttle per client (the trusted address, see client-ip.ts)
       const ip = clientIp(request, (serverContext as ServerContext).req, proxies);
       const client = rateLimitKey(ip);
-      if (path.startsWith('/api/telemetry/') || path === '/api/health/remotes') return void endResponse((await health(request, url, client).catch(serverError)) ?? notFound(path));
       if (isDeskPath(path)) {
         endResponse(await desk.handle(request, url, ip));
         return;
@@ -148,16 +139,6 @@ export async function createApi(options: ApiOptions): Promise<Api> {
         const token = config.opsToken;
         const authorize = token ? (r: Request) => checkOpsToken(r, token, { client, failures: limiters.opsFailures }) : null;
         endResponse(await operationsResponse(request, operations, checkOperation, authorize).catch(serverError));
-        return;
-      }
-      if (path === PREVIEW_ROUTE) return void endResponse(await previewResponse(request, { db, config, guard: { client, failures: limiters.opsFailures } }).catch(serverError));
-      if (path.startsWith(UPLOADS_PATH)) {
-        endResponse(await uploadResponse(request, url, db, config, { guard: { client, failures: limiters.opsFailures }, operations: { register: (manifest, by) => operations.register(manifest, by, checkOperation) } }).catch(serverError));
-        return;
-      }
-      if (path === '/api/registry' || path.startsWith('/api/ops/')) {
-        const res = await registryResponse(request, url, db, config, { client, failures: limiters.opsFailures }).catch(serverError);
-        endResponse(res ?? notFound(path));
         return;
       }
       if (path === YOOKASSA_NOTIFY_PATH) {
@@ -203,7 +184,7 @@ export async function createApi(options: ApiOptions): Promise<Api> {
       createContext(db, config, clientIp(request, req, proxies), limiters, ping, meta, orders, payments),
     plugins: [
       // first: every body on every route is read with a byte cap before anything else sees it
-      useBodyLimit({ onBody: responseCache?.lookupBody, maxByPathPrefix: { [UPLOADS_PATH]: config.releases.maxUploadBytes, '/api/admin/': MAX_DESK_BODY_BYTES, '/api/ops/orders': MAX_DESK_BODY_BYTES, '/api/ops/': MAX_REGISTRATION_BYTES } }),
+      useBodyLimit({ onBody: responseCache?.lookupBody, maxByPathPrefix: { '/api/admin/': MAX_DESK_BODY_BYTES, '/api/ops/orders': MAX_DESK_BODY_BYTES, '/api/ops/': MAX_REGISTRATION_BYTES } }),
       routes,
       // GraphQL requests in progress at once are bounded (their answers' memory with them)
       useExecutionLimit({

@@ -3,10 +3,9 @@ import { CHROMIUM_ARGS } from './chromium-flags.ts';
 import { internalUrl, type OriginMap } from '@shop/contracts/origin-map';
 import { PAGES, type PageType } from '@shop/contracts/pages';
 import { EXPOSED_MODULES, type RemoteModuleId } from '@shop/contracts/remotes';
-import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { Db } from '../db/database.ts';
-import { brands, webPaths } from '../db/schema.ts';
+import { type CataloguePages, createApiClient } from '../catalogue/api-client.ts';
+import type { Config } from '../config.ts';
 import { PREVIEW_COOKIE, signPreview } from './preview-token.ts';
 import {
   type CandidateRelease,
@@ -112,27 +111,25 @@ interface Visit {
   show?: (page: Page) => Promise<void>;
 }
 
-/** Real paths from the shop's database: a category, a brand, a product, and a brand name to search for. */
-async function realPaths(db: Db): Promise<Partial<Record<PageType, string>>> {
-  const one = async (type: PageType) =>
-    (await db.select({ path: webPaths.path }).from(webPaths).where(eq(webPaths.type, type)).limit(1))[0]?.path;
-  const [category, brand, product, brandRow] = await Promise.all([
-    one('CATEGORY'),
-    one('BRAND'),
-    one('PRODUCT'),
-    db.select({ name: brands.name }).from(brands).limit(1),
-  ]);
+/** Real paths of the shop's catalogue (asked of the catalogue API): a category, a brand, a product, and a brand name to search for. */
+function realPaths(catalogue: CataloguePages): Partial<Record<PageType, string>> {
   const paths: Partial<Record<PageType, string>> = {};
   for (const [type, row] of Object.entries(PAGES) as [PageType, (typeof PAGES)[PageType]][]) {
     if ('fixed' in row) paths[type] = row.fixed.path;
   }
-  if (category) paths.CATEGORY = category;
-  if (brand) paths.BRAND = brand;
-  if (product) paths.PRODUCT = product;
-  const text = brandRow[0]?.name;
-  if (text) paths.SEARCH = `/search?search=${encodeURIComponent(text)}`;
+  Object.assign(paths, catalogue.paths);
+  if (catalogue.brandName) paths.SEARCH = `/search?search=${encodeURIComponent(catalogue.brandName)}`;
   paths.ORDER = orderPath();
   return paths;
+}
+
+/** The catalogue's pages from the API named by API_URL; none when it cannot answer (the smoke then says so). */
+async function cataloguePages(config: Pick<Config, 'apiUrl' | 'opsToken'>): Promise<CataloguePages | string> {
+  try {
+    return await createApiClient({ apiUrl: config.apiUrl, opsToken: config.opsToken }).pages();
+  } catch (caught) {
+    return (caught as Error).message;
+  }
 }
 
 /**
@@ -386,8 +383,12 @@ async function visit(
   return problems;
 }
 
-/** The smoke as a release check (registerSmokeCheck): the pages of `db`'s catalogue on the host of `ctx.config.smoke`. */
-export function smokeCheck(db: Db) {
+/**
+ * The smoke as a release check (registerSmokeCheck): the catalogue API's pages on the host of
+ * `ctx.config.smoke`. The argument (the registry's database, as callers pass it) is not read:
+ * the pages come from the API over HTTP.
+ */
+export function smokeCheck(_registryDb?: unknown) {
   return async function smoke(release: CandidateRelease, ctx: ReleaseCheckContext): Promise<ReleaseCheckResult> {
     const config = ctx.config.smoke;
     if (!config.hostUrl || !config.previewSecret) {
@@ -414,7 +415,9 @@ export function smokeCheck(db: Db) {
       })
         .then((r) => r.json() as Promise<Record<string, string>>)
         .catch(() => ({}) as Record<string, string>);
-      const { visits, skipped } = visitsFor(release.remote, await realPaths(db), (name) => Object.hasOwn(served, name));
+      const catalogue = await cataloguePages(ctx.config);
+      if (typeof catalogue === 'string') return { check: SMOKE_CHECK, ok: false, reason: `не выполнена: нет страниц каталога (${catalogue})` };
+      const { visits, skipped } = visitsFor(release.remote, realPaths(catalogue), (name) => Object.hasOwn(served, name));
       if (!visits.length) return { check: SMOKE_CHECK, ok: false, reason: `нечего открыть для ${release.remote}` };
       const token = signPreview(secret, { ...release, exp: Math.floor(Date.now() / 1000) + 600 });
       const browser = await borrowBrowser(config);
@@ -444,7 +447,7 @@ export function smokeCheck(db: Db) {
 let unregister: (() => void) | null = null;
 
 /** Registers the smoke (after the static checks, registered when release-checks.ts loads); again: replaces it. */
-export function registerSmokeCheck(db: Db): void {
+export function registerSmokeCheck(): void {
   unregister?.();
-  unregister = registerReleaseCheck(smokeCheck(db));
+  unregister = registerReleaseCheck(smokeCheck());
 }
