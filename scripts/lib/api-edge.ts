@@ -16,13 +16,25 @@ export interface ApiEdge {
   close(): Promise<void>;
 }
 
+/** Headers of one hop: each side of the edge frames its own connection. */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer']);
+
+function endToEnd(headers: http.IncomingHttpHeaders): http.OutgoingHttpHeaders {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name)));
+}
+
 function forward(req: http.IncomingMessage, res: http.ServerResponse, target: URL): void {
   const forwardedFor = [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ');
   const upstream = http.request(
-    { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, 'x-forwarded-for': forwardedFor } },
+    { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...endToEnd(req.headers), 'x-forwarded-for': forwardedFor } },
     (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.rawHeaders);
+      res.writeHead(answer.statusCode ?? 502, endToEnd(answer.headers));
       answer.pipe(res);
+      // an answer before the whole body (a refusal): the rest is read and dropped, so the client's write never fails
+      answer.on('end', () => {
+        req.unpipe(upstream);
+        req.resume();
+      });
     },
   );
   upstream.on('error', () => {
