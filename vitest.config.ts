@@ -26,6 +26,21 @@ export default defineConfig({
         },
       },
       {
+        // the release service: its routes through Fastify's inject, the catalogue API in process
+        // beside it on the same database (both drivers), the smoke with Debian's Chromium
+        resolve: { alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }] },
+        test: {
+          name: 'release',
+          root: './release',
+          include: ['test/**/*.test.ts'],
+          exclude: ['**/node_modules/**'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          globalSetup: ['./test/global-setup.ts'],
+        },
+      },
+      {
         test: {
           name: 'web',
           // the host, mf-shared and every remote of the remotes table

@@ -40,16 +40,17 @@ function healthCommand(service: ComposeService): string {
 }
 
 describe('docker-compose.yml', () => {
-  it('is valid for docker-compose and runs PostgreSQL, the API, the host and each remote', () => {
-    expect(Object.keys(config.services).sort()).toEqual(['api', 'host', 'mf-cart', 'mf-catalog', 'mf-product', 'postgres', 'release']);
-    expect(longRunning.map(([name]) => name).sort()).toEqual(['api', 'host', 'mf-cart', 'mf-catalog', 'mf-product', 'postgres']);
+  it('is valid for docker-compose and runs PostgreSQL, the API, the release service, the host and each remote', () => {
+    expect(Object.keys(config.services).sort()).toEqual(['api', 'host', 'mf-cart', 'mf-catalog', 'mf-product', 'postgres', 'release', 'release-tool']);
+    expect(longRunning.map(([name]) => name).sort()).toEqual(['api', 'host', 'mf-cart', 'mf-catalog', 'mf-product', 'postgres', 'release']);
   });
 
-  it("keeps each remote's releases on a volume and lets the host read the API registry", () => {
+  it("keeps each remote's releases on a volume and lets the host read the release service's registry", () => {
     for (const remote of ['mf-catalog', 'mf-product', 'mf-cart']) expect(text).toContain(`${remote}-releases:/releases`);
     expect(text).not.toContain('REGISTRY_JSON');
     expect(text).not.toContain('REGISTRY_FILE');
-    expect(config.services.release?.profiles).toEqual(['release']);
+    expect(config.services['release-tool']?.profiles).toEqual(['release']);
+    expect(config.services.host?.environment?.RELEASE_URL).toBe('http://release:4100');
   });
 
   it('restarts every long-running service when its process exits', () => {
@@ -75,7 +76,7 @@ describe('docker-compose.yml', () => {
   });
 
   it('runs the servers from compiled JavaScript with node, never through a TypeScript loader', () => {
-    for (const name of ['api', 'host', 'mf-catalog', 'mf-product', 'mf-cart']) {
+    for (const name of ['api', 'release', 'host', 'mf-catalog', 'mf-product', 'mf-cart']) {
       const dockerfile = readFileSync(path.join(ROOT, config.services[name]!.build!.dockerfile!), 'utf8');
       const cmd = /^CMD (.+)$/m.exec(dockerfile)?.[1] ?? '';
       expect(JSON.parse(cmd)[0], name).toBe('node');
@@ -83,7 +84,7 @@ describe('docker-compose.yml', () => {
       expect(cmd, name).not.toMatch(/tsx|ts-node|\.ts"/);
     }
     // …and the images carry no dev tools at run time (tsx among them).
-    for (const name of ['api', 'host']) {
+    for (const name of ['api', 'release', 'host']) {
       expect(readFileSync(path.join(ROOT, name, 'Dockerfile'), 'utf8'), name).toMatch(/npm prune --omit=dev/);
     }
   });
@@ -99,34 +100,37 @@ describe('docker-compose.yml', () => {
     }
     // the release tool has no image of the source: it runs the checkout it is started in (the
     // CLI runs codegen itself), so a repeated run never releases stale code
-    const release = config.services.release!;
+    const release = config.services['release-tool']!;
     expect(release.build).toBeUndefined();
     expect(release.volumes).toContain(`${ROOT}:/app:rw`);
     expect((release as { entrypoint?: string[] }).entrypoint?.join(' ')).toContain('scripts/remotes/cli.ts release');
   });
 
-  it('release storage: the API writes each remote\'s volume, the remote serves it read-only, the release tool only uploads', () => {
-    const api = config.services.api!;
-    expect(api.environment?.RELEASES_DIR).toBe('/releases');
+  it('release storage: the release service writes each remote\'s volume, the remote serves it read-only, the release tool only uploads', () => {
+    const plane = config.services.release!;
+    expect(plane.environment?.RELEASES_DIR).toBe('/releases');
+    expect(plane.environment?.API_URL).toBe('http://api:4000');
     for (const [dir, name] of [['mf-catalog', 'mf_catalog'], ['mf-product', 'mf_product'], ['mf-cart', 'mf_cart']] as const) {
-      expect(api.volumes).toContain(`${dir}-releases:/releases/${name}:rw`);
+      expect(plane.volumes).toContain(`${dir}-releases:/releases/${name}:rw`);
+      expect(config.services.api!.volumes?.join(' ') ?? '').not.toContain(`${dir}-releases`);
       expect(config.services[dir]!.volumes).toContain(`${dir}-releases:/releases:ro`);
-      expect(config.services.release!.volumes?.join(' ')).not.toContain(`${dir}-releases`);
+      expect(config.services['release-tool']!.volumes?.join(' ')).not.toContain(`${dir}-releases`);
     }
-    expect(config.services.release!.environment?.OPS_API_URL).toBe('http://api:4000');
-    expect(config.services.release!.environment).toHaveProperty('RELEASE_TOKEN');
+    expect(config.services['release-tool']!.environment?.RELEASE_URL).toBe('http://release:4100');
+    expect(config.services['release-tool']!.environment).toHaveProperty('RELEASE_TOKEN');
   });
 
-  it('runs the browser smoke before every release: Chromium in the API image, the public addresses mapped to the services', () => {
-    const api = config.services.api!;
-    expect(readFileSync(path.join(ROOT, 'api', 'Dockerfile'), 'utf8')).toMatch(/apt-get install -y [^\n]*\bchromium\b/);
+  it('runs the browser smoke before every release: Chromium in the release image (never the API\'s), the public addresses mapped to the services', () => {
+    const api = config.services.release!;
+    expect(readFileSync(path.join(ROOT, 'release', 'Dockerfile'), 'utf8')).toMatch(/apt-get install -y [^\n]*\bchromium\b/);
+    expect(readFileSync(path.join(ROOT, 'api', 'Dockerfile'), 'utf8')).not.toMatch(/chromium/);
     // on unless the shell says RELEASE_SMOKE=off
     expect(api.environment?.RELEASE_SMOKE).toBe('on');
     const publicShop = api.environment?.SMOKE_HOST_URL ?? '';
     expect(publicShop).toMatch(/^https?:\/\//);
     // the smoke's browser reaches the shop's public address and each remote's inside the network
     expect(api.environment?.RELEASE_CHECK_ORIGIN_MAP?.split(',')).toContain(`${publicShop}=http://host:3000`);
-    // one preview secret for the API (it signs) and the host (it honours the cookie)
+    // one preview secret for the release service (it signs) and the host (it honours the cookie)
     expect(api.environment).toHaveProperty('PREVIEW_SECRET');
     expect(config.services.host?.environment).toHaveProperty('PREVIEW_SECRET');
   });
@@ -145,6 +149,7 @@ describe('docker-compose.yml', () => {
     const hostAddress = raw.services.host?.networks?.default?.ipv4_address;
     expect(hostAddress).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
     expect(config.services.api?.environment?.TRUSTED_PROXIES).toBe(hostAddress);
+    expect(config.services.release?.environment?.TRUSTED_PROXIES).toBe(hostAddress);
     const subnet = raw.networks?.default?.ipam?.config?.[0]?.subnet ?? '';
     expect(hostAddress?.startsWith(subnet.replace(/\.0\/24$/, '.'))).toBe(true);
   });

@@ -77,7 +77,7 @@ async function main() {
       ),
     );
   }
-  console.log('Starting the API (embedded PostgreSQL unless DATABASE_URL is set), the remotes and the host…');
+  console.log('Starting the API and the release service (embedded PostgreSQL unless DATABASE_URL is set), the remotes and the host…');
   const stack = await startStack({
     ports,
     publicHost,
@@ -118,7 +118,9 @@ async function main() {
   // One crashed or stopped service is restarted (0.5 s, 1 s, 2 s … up to 10 s apart). A remote's
   // server in a crash loop (a sixth restart within a minute) is given up alone: the shop keeps
   // serving, that remote's areas show their error until it is started again (README runbook).
-  // The API or the host in a crash loop stops the shop: there is no shop without them.
+  // The release service in a crash loop is given up alone too: shoppers keep the registry the
+  // host last read; releases wait until it is back. The API or the host in a crash loop stops
+  // the shop: there is no shop without them.
   stack.supervise({
     log: (line) => console.error(`[supervisor] ${line}`),
     onGiveUp: (reason, service) => {
@@ -134,8 +136,13 @@ async function main() {
         );
         return;
       }
-      const role =
-        service.name === 'api' ? 'the API (catalogue, cart, orders and the registry)' : 'the host server (it serves every page)';
+      if (service.name === 'release') {
+        console.error(
+          `[supervisor] ${reason}: it keeps crashing, so it is not restarted any more. The shop keeps running on the registry the host last read; releases wait until it is back (npm run start -w @shop/release, RELEASE_PORT=${ports.release}).`,
+        );
+        return;
+      }
+      const role = service.name === 'api' ? 'the API (catalogue, cart, orders)' : 'the host server (it serves every page)';
       console.error(
         `[supervisor] ${reason}: it keeps crashing, and the shop cannot work without ${role}, so the shop is stopped. Its log is above.`,
       );

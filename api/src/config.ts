@@ -3,12 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { isProxyEntry } from './util/client-ip.ts';
 import { loadPaymentConfig, type PaymentConfig } from './payments/payment-config.ts';
 import { type DeskConfig, loadDeskConfig } from './desk/desk-config.ts';
-import { type HealthConfig, loadHealthConfig } from './registry/health-config.ts';
-import { loadSmokeConfig, type SmokeConfig } from './registry/smoke-config.ts';
 import { envBool, envInt } from './util/env.ts';
 import { loadMailConfig, type MailConfig } from './notify/mail-config.ts';
-import { loadReleaseStorageConfig, type ReleaseStorageConfig } from './registry/release-storage-config.ts';
-import { loadReleaseConfig, type ReleaseConfig } from './registry/release-config.ts';
 
 export type CatalogSeed = 'small' | 'large' | 'none';
 
@@ -62,16 +58,8 @@ export interface Config {
   orderReservationMinutes: number;
   /** Orders desk: DESK_SESSION_HOURS, sign-in throttles (desk/desk-config.ts). */
   desk: DeskConfig;
-  /** Release storage of the remotes' uploads: RELEASES_DIR, RELEASE_KEEP, limits, public URLs (registry/release-storage.ts). */
-  releases: ReleaseStorageConfig;
-  /** CANARY_WINDOW_MINUTES, CANARY_MIN_VIEWS, CANARY_MAX_EXTRA_ERROR_RATE, TELEMETRY_RATE_LIMIT (registry/health-config.ts). */
-  health: HealthConfig;
-  /** SMOKE_HOST_URL, RELEASE_SMOKE, SMOKE_CHROMIUM, SMOKE_TIMEOUT_MS, PREVIEW_SECRET, PREVIEW_TTL_MINUTES (registry/smoke-config.ts). */
-  smoke: SmokeConfig;
   /** SMTP_URL, MAIL_FROM, SHOP_OWNER_EMAIL, MAIL_POLL_MS (notify/mail-config.ts). */
   mail: MailConfig;
-  /** HOST_INTERNAL_URL, RELEASE_ORIGINS, RELEASE_CHECK_ORIGIN_MAP: the release gate's static checks (registry/release-config.ts). */
-  release: ReleaseConfig;
 }
 
 export class ConfigError extends Error {}
@@ -175,19 +163,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     catalogImageHosts: imageHosts(env),
     orderReservationMinutes: int(env, 'ORDER_RESERVATION_MINUTES', 30, 1, 7 * 24 * 60),
     desk: loadDeskConfig(env, fail),
-    health: loadHealthConfig(env, fail),
-    smoke: loadSmokeConfig(env, fail),
     mail: loadMailConfig(env, env.SHOP_NAME || 'Оригинал', fail),
-    release: loadReleaseConfig(env, publicUrl.replace(/\/+$/, '')),
-    releases: loadReleaseStorageConfig(env, fail),
   };
 }
 
 /** Defaults for in-process use (tests, tools) with selected overrides. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   const base = loadConfig({});
-  // tests run no browser smoke unless they ask for one (as RELEASE_SMOKE=off says explicitly)
-  return { ...base, catalogSeed: 'none', smoke: { ...base.smoke, off: true }, ...overrides };
+  return { ...base, catalogSeed: 'none', ...overrides };
 }
 
 /** Where the user ran the command: npm -w runs scripts inside api/, but paths are typed relative to here. */

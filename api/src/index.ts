@@ -12,6 +12,3 @@ export type { CatalogFile } from './catalog/catalog-file.ts';
 export { createApi, type Api, type ApiOptions } from './http/app.ts';
 export { createUser } from './accounts/account-repo.ts';
 export { printSchemaSdl } from './graphql/print-schema.ts';
-// the registry's answers, typed once for its clients (the remotes CLI)
-export type { ReleaseChecks, ReleaseMeta } from './registry/registry-tables.ts';
-export type { ReleaseHealth } from './registry/health-repo.ts';

@@ -4,6 +4,8 @@ import type { IncomingMessage } from 'node:http';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
+import { isReleasePlanePath } from '@shop/contracts/release-plane';
+import { buildReleaseApp, openDatabase as openReleaseDatabase, testConfig as releaseTestConfig } from '@shop/release';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { type Config, testConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/database.ts';
@@ -45,6 +47,7 @@ export async function createTestEnv(
 ): Promise<TestEnv> {
   let database: Database;
   let dropDb: (() => Promise<void>) | null = null;
+  let releaseDbUrl: string | undefined;
   if (driver === 'pglite') {
     pgliteTemplate ??= new Blob([readFileSync(inject('pgliteTemplate'))]);
     const client = await PGlite.create({ loadDataDir: pgliteTemplate, extensions: { pg_trgm } });
@@ -57,6 +60,7 @@ export async function createTestEnv(
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
     await admin.end();
     const url = serverUrl.replace(/\/postgres$/, `/${name}`);
+    releaseDbUrl = url;
     database = await openDatabase({ databaseUrl: connectVia ? connectVia(url) : url, poolSize: 5 });
     dropDb = async () => {
       const c = new pg.Client({ connectionString: serverUrl });
@@ -67,8 +71,12 @@ export async function createTestEnv(
   }
   const config = testConfig({ shopPublicUrl: 'https://shop.test', ...overrides });
   const api = await createApi({ db: database.db, config, catalogPollMs: 0, logging: process.env.API_TEST_LOG === "1" ? undefined : false });
+  // the shop's /api/ as the host's proxy sees it: the release plane's paths go to the release service
+  const releasePlane = lazyReleasePlane(database, releaseDbUrl, config);
   const request = async (path: string, init?: RequestInit, peer = '127.0.0.1') =>
-    api.fetch(`http://localhost${path}`, init, { req: { socket: { remoteAddress: peer } } as IncomingMessage });
+    isReleasePlanePath(new URL(path, 'http://localhost').pathname)
+      ? releasePlane.request(path, init, peer)
+      : api.fetch(`http://localhost${path}`, init, { req: { socket: { remoteAddress: peer } } as IncomingMessage });
   const gql = async (query: string, variables?: Record<string, unknown>, headers: Record<string, string> = {}) => {
     const res = await request('/api/graphql', {
       method: 'POST',
@@ -92,8 +100,40 @@ export async function createTestEnv(
     },
     async close() {
       api.close();
+      await releasePlane.close();
       await database.close();
       await dropDb?.();
+    },
+  };
+}
+
+/**
+ * The release service beside the API on the same database (its own schema), built on first use
+ * with the API's ops token and wrong-token budget, answered through Fastify's inject.
+ */
+function lazyReleasePlane(database: Database, databaseUrl: string | undefined, config: Config) {
+  const open = async () => {
+    const release = await openReleaseDatabase(database.pglite ? { pglite: database.pglite } : { databaseUrl: databaseUrl as string, poolSize: 2 });
+    const releaseConfig = releaseTestConfig({ opsToken: config.opsToken, opsTokenFailureLimit: config.opsTokenFailureLimit, trustedProxies: config.trustedProxies });
+    return { instance: await buildReleaseApp({ db: release.db, config: releaseConfig }), release };
+  };
+  let opened: Awaited<ReturnType<typeof open>> | null = null;
+  return {
+    async request(path: string, init: RequestInit = {}, peer = '127.0.0.1'): Promise<Response> {
+      opened ??= await open();
+      const res = await opened.instance.inject({
+        method: (init.method ?? 'GET') as 'GET',
+        url: path,
+        // inject counts the payload itself
+        headers: Object.fromEntries([...new Headers(init.headers)].filter(([name]) => name !== 'content-length')),
+        remoteAddress: peer,
+        ...(init.body !== undefined && init.body !== null ? { payload: Buffer.from(init.body as Uint8Array | string) } : {}),
+      });
+      return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers: res.headers as Record<string, string> });
+    },
+    async close() {
+      await opened?.instance.close();
+      await opened?.release.close();
     },
   };
 }

@@ -9,7 +9,7 @@ import { create } from 'tar';
 import { ROOT } from '../../scripts/lib/stack.ts';
 
 /**
- * Server-rendering helpers for the ssr-*.spec.ts browser tests (issue 20).
+ * Server-rendering helpers for the ssr-*.spec.ts browser tests.
  * The page is live once the shell committed (`html[data-live]`) and every remote area on it
  * rendered its module or its error (`[data-remote][data-ready]`): server HTML looks the same
  * before that, and a click before hydration does nothing.

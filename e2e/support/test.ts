@@ -9,7 +9,7 @@ import {
 export * from '@playwright/test';
 
 /**
- * The browser tests' `test`: Playwright's, whose pages wait for hydration (issue 20).
+ * The browser tests' `test`: Playwright's, whose pages wait for hydration.
  *
  * Every page now arrives server-rendered: Playwright sees the whole page in the HTML before its
  * scripts ran, and a click or a keystroke before hydration is lost. So after each new document

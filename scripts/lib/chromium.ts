@@ -6,4 +6,4 @@
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || process.env.CHROME_PATH || '/usr/bin/chromium';
 
 // the flags are the API's (its release smoke launches the same browser)
-export { CHROMIUM_ARGS } from '@shop/api/chromium';
+export { CHROMIUM_ARGS } from '@shop/release/chromium';

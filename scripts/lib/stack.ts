@@ -4,6 +4,7 @@
  * `npm start`, `npm run dev` and the browser tests, so all three run the same topology.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { type ApiEdge, startApiEdge } from './api-edge.ts';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
@@ -32,11 +33,12 @@ export function portVarOf(name: string): string {
   return `${name.toUpperCase()}_PORT`;
 }
 
-export type Ports = { host: number; api: number } & Record<RemoteName, number>;
+export type Ports = { host: number; api: number; release: number } & Record<RemoteName, number>;
 
 const PORT_VARS = {
   host: ['HOST_PORT', 3000],
   api: ['API_PORT', 4000],
+  release: ['RELEASE_PORT', 4100],
   ...Object.fromEntries(REMOTES.map((r) => [r.name, [r.portVar, r.defaultPort]])),
 } as Record<keyof Ports, [string, number]>;
 
@@ -80,7 +82,7 @@ export function freePort(): Promise<number> {
 }
 
 export async function freePorts(): Promise<Ports> {
-  const ports = { host: await freePort(), api: await freePort() } as Ports;
+  const ports = { host: await freePort(), api: await freePort(), release: await freePort() } as Ports;
   for (const { name } of REMOTES) ports[name] = await freePort();
   return ports;
 }
@@ -325,6 +327,7 @@ export interface BuildResult {
 /** Where the production builds of the servers land: plain JavaScript, run with `node` (no TypeScript loader). */
 export const SERVER_ENTRIES = {
   api: 'api/dist/main.js',
+  release: 'release/dist/main.js',
   host: 'host/server-dist/main.js',
 } as const;
 
@@ -338,6 +341,7 @@ export async function buildServers(): Promise<void> {
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   await Promise.all([
     run(npm, ['run', '--silent', 'build', '-w', '@shop/api'], ROOT, {}),
+    run(npm, ['run', '--silent', 'build', '-w', '@shop/release'], ROOT, {}),
     run(npm, ['run', '--silent', 'build:server', '-w', '@shop/host'], ROOT, {}),
   ]);
 }
@@ -407,6 +411,8 @@ export interface StackOptions {
 export interface Stack {
   url: string;
   apiUrl: string;
+  /** The release service (registry, uploads, previews, health reports). */
+  releaseUrl: string;
   services: Service[];
   remoteUrl(name: RemoteName): string;
   /** Restarts any of the stack's services that exits unexpectedly (`npm start`); `onGiveUp` is told which. */
@@ -456,6 +462,125 @@ function operationsOf(dir: string, releaseFolder?: string): unknown[] {
   return (JSON.parse(readFileSync(source, 'utf8')) as { operations: unknown[] }).operations;
 }
 
+interface ReleaseSettings {
+  /** The catalogue API itself (not the edge). */
+  apiUrl: string;
+  shopUrl: string;
+  previewSecret: string;
+  remoteOrigins: string[];
+  releasesDir: string;
+  publicHost: string;
+}
+
+/**
+ * The release service beside the API: its own PGlite folder (one folder opens in one process
+ * only) or, with DATABASE_URL, the same PostgreSQL in its own schema.
+ */
+function startReleaseService(options: StackOptions, settings: ReleaseSettings): Service {
+  const { ports } = options;
+  return startService('release', process.execPath, nodeArgs(process.env.SHOP_RELEASE_ENTRY || SERVER_ENTRIES.release), {
+    log: options.log,
+    env: {
+      ...options.env,
+      RELEASE_PORT: String(ports.release),
+      RELEASE_PGLITE_DIR: `${options.pgliteDir}-release`,
+      API_URL: settings.apiUrl,
+      SHOP_PUBLIC_URL: settings.shopUrl,
+      OPS_TOKEN: options.opsToken,
+      // the release gate: where the live host is, and the origins this stack's remotes are served from
+      HOST_INTERNAL_URL: `http://127.0.0.1:${ports.host}`,
+      RELEASE_ORIGINS: settings.remoteOrigins.join(','),
+      // the browser smoke opens each candidate on this stack's host (a dev server's build is not smoked)
+      SMOKE_HOST_URL: settings.shopUrl,
+      PREVIEW_SECRET: settings.previewSecret,
+      ...(options.env?.HOST_DEV === '1' ? { RELEASE_SMOKE: 'off' } : {}),
+      // uploads land in release storage, served by each remote's server at its public URL
+      RELEASES_DIR: settings.releasesDir,
+      ...Object.fromEntries(REMOTES.map((r) => [`${r.name.toUpperCase()}_URL`, `http://${settings.publicHost}:${ports[r.name]}`])),
+    },
+  });
+}
+
+/** The catalogue API on its own port (API_PORT is the edge in front of it). */
+function startApiService(options: StackOptions, apiPort: number, shopUrl: string): Service {
+  // the API's heap limit as in production (api/package.json start, api/Dockerfile)
+  return startService('api', process.execPath, ['--max-old-space-size=512', ...nodeArgs(process.env.SHOP_API_ENTRY || SERVER_ENTRIES.api)], {
+    log: options.log,
+    env: {
+      // trusted documents only, as in production (the front ends send registered ids, below)
+      GRAPHQL_ARBITRARY_OPERATIONS: process.env.GRAPHQL_ARBITRARY_OPERATIONS || 'false',
+      ...options.env,
+      API_PORT: String(apiPort),
+      PGLITE_DIR: options.pgliteDir,
+      SHOP_PUBLIC_URL: shopUrl,
+      OPS_TOKEN: options.opsToken,
+    },
+  });
+}
+
+function startHostService(options: StackOptions, previewSecret: string, remoteOrigins: string[]): Service {
+  const { ports } = options;
+  return startService('host', process.execPath, nodeArgs(SERVER_ENTRIES.host), {
+    log: options.log,
+    env: {
+      // The page server renders with React from node_modules: without this it would be React's
+      // development build, slower (~75 against ~55 ms of CPU a page) and writing the server's
+      // error messages and stack traces into the HTML of an area left to the browser. As in the
+      // host's image (host/Dockerfile); `npm run dev` keeps the development build's messages.
+      NODE_ENV: options.env?.HOST_DEV === '1' ? 'development' : 'production',
+      ...options.env,
+      HOST_PORT: String(ports.host),
+      // the edge: the host proxies /api/ (the release plane's paths among them) and reads the
+      // registry there; RELEASE_URL names the release service for a host that reads it directly
+      API_URL: `http://127.0.0.1:${ports.api}`,
+      RELEASE_URL: `http://127.0.0.1:${ports.release}`,
+      PREVIEW_SECRET: previewSecret,
+      PREVIEW_ORIGINS: remoteOrigins.join(','),
+    },
+  });
+}
+
+type RegistryClient = ReturnType<typeof createRegistryClient>;
+
+/** The builds just made become the active releases, as `npm run release` would make them. */
+async function activateBuilds(registry: RegistryClient, options: StackOptions, publicHost: string): Promise<void> {
+  const before = options.keepActive ? (await registry.status()).remotes : [];
+  for (const [name, manifestUrl] of Object.entries(options.registry)) {
+    // A build's folder names its release; a dev server's manifest (no folder) is a dev release.
+    const folder = /\/([0-9A-Za-z.-]+)\/mf-manifest\.json$/.exec(manifestUrl)?.[1];
+    const version = folder && /^\d+\.\d+\.\d+-/.test(folder) ? folder : `0.0.0-dev${newBuildId()}`;
+    await registry.publish(name, version, manifestUrl);
+    // its trusted documents first, as `npm run release` does
+    const dir = REMOTES.find((r) => r.name === name)?.dir;
+    if (dir) await registry.registerOperations(dir, version, operationsOf(dir, folder));
+    const earlier = before.find((r) => r.name === name);
+    const active = earlier?.active;
+    if (active?.version === version) continue;
+    // Ops chose the active release when it is not the newest published one (a rollback or an
+    // activation of an older release) or a canary runs: kept while it still answers. Otherwise
+    // (the last start's or release's build) the new build replaces it, as before.
+    const newest = [...(earlier?.releases ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
+    const chosen = active && (earlier?.canary || (newest && newest.version !== active.version));
+    if (chosen && folder && (await answers(active.manifestUrl.replace(`//${publicHost}:`, '//127.0.0.1:')))) {
+      options.note?.(
+        `${name}: the registry's active release ${active.version} is kept (chosen by a rollback, an activation or with a canary running); the new build ${version} is only published: npm run remotes -- activate ${name} ${version}`,
+      );
+      continue;
+    }
+    await registry.activate(name, version);
+  }
+}
+
+/** The host build (host/dist) against the registry's releases; refused, the shop does not start with it. */
+async function checkHostBuild(registry: RegistryClient, note: StackOptions['note']): Promise<void> {
+  const { checkHost, describeHostCheck, readHostBuild } = await import('../remotes/check-host.ts');
+  const dist = path.join(ROOT, 'host', 'dist');
+  const result = await checkHost(readHostBuild(dist), (await registry.status()).remotes);
+  const report = describeHostCheck(dist, result);
+  if (result.refused.length) throw new Error(`${report}\nThe shop is not started with this host build.`);
+  note?.(report);
+}
+
 export async function startStack(options: StackOptions): Promise<Stack> {
   const { ports, log } = options;
   const publicHost = options.publicHost ?? 'localhost';
@@ -469,7 +594,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   ];
   /** service name → the URL that answers 2xx when it works. */
   const readyUrls: Record<string, string> = {};
+  const edges: ApiEdge[] = [];
   const stop = async () => {
+    await Promise.all(edges.splice(0).map((edge) => edge.close()));
     await Promise.all(
       services
         .splice(0)
@@ -477,37 +604,19 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         .map((s) => s.stop()),
     );
   };
+  // API_PORT is the edge (api-edge.ts): the release plane's paths to the release service, the rest
+  // to the catalogue API on a port of its own; the host talks to each service directly
+  const apiPort = await freePort();
+  const apiUrl = `http://127.0.0.1:${apiPort}`;
   try {
-    // the API's heap limit as in production (api/package.json start, api/Dockerfile)
-    const api = startService(
-      'api',
-      process.execPath,
-      ['--max-old-space-size=512', ...nodeArgs(process.env.SHOP_API_ENTRY || SERVER_ENTRIES.api)],
-      {
-        log,
-        env: {
-          // trusted documents only, as in production (the front ends send registered ids, below)
-          GRAPHQL_ARBITRARY_OPERATIONS: process.env.GRAPHQL_ARBITRARY_OPERATIONS || 'false',
-          ...options.env,
-          API_PORT: String(ports.api),
-          PGLITE_DIR: options.pgliteDir,
-          SHOP_PUBLIC_URL: shopUrl,
-          OPS_TOKEN: options.opsToken,
-          // the release gate: where the live host is, and the origins this stack's remotes are served from
-          HOST_INTERNAL_URL: `http://127.0.0.1:${ports.host}`,
-          RELEASE_ORIGINS: remoteOrigins.join(','),
-          // the browser smoke opens each candidate on this stack's host (a dev server's build is not smoked)
-          SMOKE_HOST_URL: shopUrl,
-          PREVIEW_SECRET: previewSecret,
-          ...(options.env?.HOST_DEV === '1' ? { RELEASE_SMOKE: 'off' } : {}),
-          // uploads land in release storage, served by each remote's server at its public URL
-          RELEASES_DIR: releasesDir,
-          ...Object.fromEntries(REMOTES.map((r) => [`${r.name.toUpperCase()}_URL`, `http://${publicHost}:${ports[r.name]}`])),
-        },
-      },
-    );
+    const edge = await startApiEdge(ports.api, apiUrl, `http://127.0.0.1:${ports.release}`);
+    edges.push(edge);
+    const api = startApiService(options, apiPort, shopUrl);
     services.push(api);
-    readyUrls.api = `http://127.0.0.1:${ports.api}/api/health`;
+    readyUrls.api = `${apiUrl}/api/health`;
+    const release = startReleaseService(options, { apiUrl, shopUrl, previewSecret, remoteOrigins, releasesDir, publicHost });
+    services.push(release);
+    readyUrls.release = `http://127.0.0.1:${ports.release}/healthz`;
     const remoteServers = REMOTES.filter((r) => !options.skipRemotes?.includes(r.dir)).map((r) => {
       const storage = path.join(releasesDir, r.name);
       mkdirSync(storage, { recursive: true });
@@ -520,71 +629,27 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       return { service, url: `http://127.0.0.1:${ports[r.name]}/` };
     });
     await Promise.all([
-      waitForHttp(`http://127.0.0.1:${ports.api}/api/health`, api),
+      waitForHttp(`${apiUrl}/api/health`, api),
+      waitForHttp(`http://127.0.0.1:${ports.release}/healthz`, release),
       // A remote server answers 404 at its root: any answer means it is up.
       ...remoteServers.map(({ service, url }) => waitForHttp(url, service, 30_000, true)),
     ]);
     const registry = createRegistryClient({
-      base: `http://127.0.0.1:${ports.api}`,
+      base: `http://127.0.0.1:${ports.release}`,
+      apiBase: apiUrl,
       token: options.opsToken,
       by: 'npm start',
     });
     // The host first: the registry's release gate compares each remote release with the live
-    // host's own mf-manifest.json (api/src/registry/release-checks.ts). No page is served before
+    // host's own mf-manifest.json (release/src/registry/release-checks.ts). No page is served before
     // the stack is returned, and the host reads the registry on a page's request.
     await registry.registerOperations('host', packageVersion('host'), operationsOf('host'));
-    const host = startService('host', process.execPath, nodeArgs(SERVER_ENTRIES.host), {
-      log,
-      env: {
-        // The page server renders with React from node_modules: without this it would be React's
-        // development build, slower (~75 against ~55 ms of CPU a page) and writing the server's
-        // error messages and stack traces into the HTML of an area left to the browser. As in the
-        // host's image (host/Dockerfile); `npm run dev` keeps the development build's messages.
-        NODE_ENV: options.env?.HOST_DEV === '1' ? 'development' : 'production',
-        ...options.env,
-        HOST_PORT: String(ports.host),
-        API_URL: `http://127.0.0.1:${ports.api}`,
-        PREVIEW_SECRET: previewSecret,
-        PREVIEW_ORIGINS: remoteOrigins.join(','),
-      },
-    });
+    const host = startHostService(options, previewSecret, remoteOrigins);
     services.push(host);
     readyUrls.host = `http://127.0.0.1:${ports.host}/healthz`;
     await waitForHttp(`http://127.0.0.1:${ports.host}/healthz`, host);
-    // The builds just made become the active releases, as `npm run release` would make them.
-    const before = options.keepActive ? (await registry.status()).remotes : [];
-    for (const [name, manifestUrl] of Object.entries(options.registry)) {
-      // A build's folder names its release; a dev server's manifest (no folder) is a dev release.
-      const folder = /\/([0-9A-Za-z.-]+)\/mf-manifest\.json$/.exec(manifestUrl)?.[1];
-      const version = folder && /^\d+\.\d+\.\d+-/.test(folder) ? folder : `0.0.0-dev${newBuildId()}`;
-      await registry.publish(name, version, manifestUrl);
-      // its trusted documents first, as `npm run release` does
-      const dir = REMOTES.find((r) => r.name === name)?.dir;
-      if (dir) await registry.registerOperations(dir, version, operationsOf(dir, folder));
-      const earlier = before.find((r) => r.name === name);
-      const active = earlier?.active;
-      if (active?.version === version) continue;
-      // Ops chose the active release when it is not the newest published one (a rollback or an
-      // activation of an older release) or a canary runs: kept while it still answers. Otherwise
-      // (the last start's or release's build) the new build replaces it, as before.
-      const newest = [...(earlier?.releases ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
-      const chosen = active && (earlier?.canary || (newest && newest.version !== active.version));
-      if (chosen && folder && (await answers(active.manifestUrl.replace(`//${publicHost}:`, '//127.0.0.1:')))) {
-        options.note?.(
-          `${name}: the registry's active release ${active.version} is kept (chosen by a rollback, an activation or with a canary running); the new build ${version} is only published: npm run remotes -- activate ${name} ${version}`,
-        );
-        continue;
-      }
-      await registry.activate(name, version);
-    }
-    if (options.checkHost) {
-      const { checkHost, describeHostCheck, readHostBuild } = await import('../remotes/check-host.ts');
-      const dist = path.join(ROOT, 'host', 'dist');
-      const result = await checkHost(readHostBuild(dist), (await registry.status()).remotes);
-      const report = describeHostCheck(dist, result);
-      if (result.refused.length) throw new Error(`${report}\nThe shop is not started with this host build.`);
-      options.note?.(report);
-    }
+    await activateBuilds(registry, options, publicHost);
+    if (options.checkHost) await checkHostBuild(registry, options.note);
   } catch (error) {
     await stop();
     throw error;
@@ -592,6 +657,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   return {
     url: shopUrl,
     apiUrl: `http://127.0.0.1:${ports.api}/api/graphql`,
+    releaseUrl: `http://127.0.0.1:${ports.release}`,
     services,
     remoteUrl: (name) => `http://${publicHost}:${ports[name]}`,
     supervise(policy) {

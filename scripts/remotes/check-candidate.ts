@@ -1,12 +1,12 @@
 import { internalUrl, parseOriginMap } from '@shop/contracts/origin-map';
 
 /**
- * The release checks live in the API (api/src/registry/release-rules.ts, run by the registry's
+ * The release checks live in the release service (release/src/registry/release-rules.ts, run by the registry's
  * release gate on every publish, activate, canary, promote and rollback): the CLI is a client,
  * not the guard. Re-exported here for the tooling's tests. What stays here is the client's part
  * of a release: its trusted documents, registered with the API before activation.
  */
-export { compareManifests, type Manifest, type SharedExports } from '@shop/api/release-rules';
+export { compareManifests, type Manifest, type SharedExports } from '@shop/release/release-rules';
 
 /**
  * Where the tool itself reaches a public URL: in docker-compose the browser's address

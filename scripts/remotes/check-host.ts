@@ -10,7 +10,7 @@
  *    or the host does not share a singleton a release shares;
  *  - its page table or contract (@shop/contracts: EXPOSED_MODULES, the pages' modules) names a
  *    module the active or canary release does not expose.
- * The registry comes from the API (the ops token); the releases' mf-manifest.json and
+ * The registry comes from the release service (RELEASE_URL, the ops token); the releases' mf-manifest.json and
  * mf-stats.json from their servers. `npm start` runs it before the shop is announced
  * (scripts/lib/stack.ts), the host image before its server starts (checked-host-start.ts).
  */
@@ -21,7 +21,7 @@ import { PAGES } from '@shop/contracts/pages';
 import { EXPOSED_MODULES } from '@shop/contracts/remotes';
 import semver from 'semver';
 import { SINGLETONS } from '../lib/federation-shared.ts';
-import { apiBase, opsToken, type RemoteStatus, registryApi } from './ops-client.ts';
+import { releaseBase, opsToken, type RemoteStatus, registryApi } from './ops-client.ts';
 
 /** Share key → the exports its tree-shaken copy keeps (a build's `mf-stats.json`). */
 type SharedExports = Record<string, string[]>;
@@ -297,8 +297,8 @@ async function registryStatus(): Promise<{ remotes: RemoteStatus[]; note?: strin
   }
   if (token) return registryApi().status();
   type Entry = { version: string; manifestUrl: string };
-  const answer = (await fetchJson(`${apiBase()}/api/registry`).catch((error: Error) => {
-    throw new Error(`the registry did not load (${error.message}); is the API running?`);
+  const answer = (await fetchJson(`${releaseBase()}/api/registry`).catch((error: Error) => {
+    throw new Error(`the registry did not load (${error.message}); is the release service running?`);
   })) as { remotes?: Record<string, { active?: Entry | null; canary?: (Entry & { percent: number }) | null }> };
   const remotes = Object.entries(answer.remotes ?? {}).map(([name, r]) => ({
     name,

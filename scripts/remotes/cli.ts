@@ -2,7 +2,7 @@
  * Release and registry commands for the remote teams and ops (the API is the guard: every
  * check runs on the server, release-gate.ts; this is a client):
  *   npm run release -- <remote> [--notes "…"] [--no-activate]   build, upload, check and activate a new release
- *                                                    (scripts/remotes/release.ts: RELEASE_TOKEN, OPS_API_URL)
+ *                                                    (scripts/remotes/release.ts: RELEASE_TOKEN, RELEASE_URL)
  *   npm run remotes -- status [<remote>]             active (who, when, commit, notes), canary, stack, releases, events;
  *                                                    with a remote: its full history
  *   npm run remotes -- activate <remote> <version>   any listed, not refused release (the server checks it first)

@@ -3,7 +3,7 @@
  * `health` (api/src/registry/health-routes.ts withReleaseHealth): views, errors and the error
  * rate of the active and the canary release over the window.
  */
-import type { ReleaseHealth } from '@shop/api';
+import type { ReleaseHealth } from '@shop/release';
 
 export type { ReleaseHealth };
 

@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import path from 'node:path';
-import type { ReleaseMeta } from '@shop/api';
+import type { ReleaseMeta } from '@shop/release';
 import { readErrorBody } from '@shop/contracts/errors';
 
 export type { ReleaseMeta };
@@ -43,8 +43,19 @@ export function opsToken(): string {
   return token;
 }
 
-export function apiBase(): string {
-  return (process.env.OPS_API_URL || `http://127.0.0.1:${process.env.API_PORT || 4000}`).replace(/\/$/, '');
+/**
+ * The release service (registry, uploads, tokens): RELEASE_URL, or OPS_URL, or the older
+ * OPS_API_URL (from when the catalogue API held the registry); default the local `npm start`'s.
+ */
+export function releaseBase(): string {
+  const { RELEASE_URL, OPS_URL, OPS_API_URL, RELEASE_PORT } = process.env;
+  return (RELEASE_URL || OPS_URL || OPS_API_URL || `http://127.0.0.1:${RELEASE_PORT || 4100}`).replace(/\/$/, '');
+}
+
+/** The catalogue API, for its trusted documents (`/api/ops/operations`): API_URL, else OPS_API_URL, else the local one. */
+export function catalogueApiBase(): string {
+  const { API_URL, OPS_API_URL, API_PORT } = process.env;
+  return (API_URL || OPS_API_URL || `http://127.0.0.1:${API_PORT || 4000}`).replace(/\/$/, '');
 }
 
 /** The token the commands send: a team's RELEASE_TOKEN (its remote only), else the ops token. */
@@ -60,14 +71,18 @@ export function actor(): string {
 }
 
 export interface RegistryClientOptions {
+  /** The release service (or anything that routes its paths to it). */
   base: string;
+  /** The catalogue API, for `/operations` (default: base). */
+  apiBase?: string;
   token: string;
   by: string;
 }
 
 async function call<T>(options: RegistryClientOptions, method: 'GET' | 'POST', route: string, body?: unknown): Promise<T> {
   // `/operations` is the API's own ops route (trusted documents); the rest belong to the registry
-  const url = `${options.base}/api/ops/${route === '/operations' ? 'operations' : `registry${route}`}`;
+  const base = route === '/operations' ? (options.apiBase ?? options.base) : options.base;
+  const url = `${base}/api/ops/${route === '/operations' ? 'operations' : `registry${route}`}`;
   let response: Response;
   try {
     response = await fetch(url, {
@@ -78,7 +93,7 @@ async function call<T>(options: RegistryClientOptions, method: 'GET' | 'POST', r
       signal: AbortSignal.timeout(method === 'GET' ? 10_000 : 180_000),
     });
   } catch (error) {
-    throw new Error(`the API at ${options.base} did not answer (${(error as Error).message}); is the shop running?`);
+    throw new Error(`${base} did not answer (${(error as Error).message}); is the shop running?`);
   }
   const answer: unknown = await response.json().catch(() => null);
   if (!response.ok) throw new Error(readErrorBody(answer)?.message || `the API answered HTTP ${response.status}`);
@@ -113,7 +128,7 @@ export function createRegistryClient(options: RegistryClientOptions) {
   };
 }
 
-/** The client the commands use: API and token (RELEASE_TOKEN or the ops token) from the environment. */
+/** The client the commands use: services and token (RELEASE_TOKEN or the ops token) from the environment. */
 export function registryApi() {
-  return createRegistryClient({ base: apiBase(), token: releaseToken(), by: actor() });
+  return createRegistryClient({ base: releaseBase(), apiBase: catalogueApiBase(), token: releaseToken(), by: actor() });
 }

@@ -1,11 +1,12 @@
 /**
  * `npm run release -- <remote> [--notes "…"] [--no-activate]`: a remote team's release, from its
- * own clone or CI. Needs only the API's address and a token:
- *   OPS_API_URL    the shop's API (default http://127.0.0.1:4000, the local `npm start`)
+ * own clone or CI. Needs only the release service's address and a token:
+ *   RELEASE_URL    the shop's release service (default http://127.0.0.1:4100, the local `npm start`;
+ *                  OPS_URL and the older OPS_API_URL work too)
  *   RELEASE_TOKEN  the team's token (scoped to its remote), or OPS_TOKEN for ops
  * Steps: codegen (the typed operations and trusted documents come from this checkout's .graphql
  * files), a production build of the remote into a temporary folder under a version no other
- * build shares, a tar.gz of that folder uploaded with its build metadata to the API's publish
+ * build shares, a tar.gz of that folder uploaded with its build metadata to the release service's publish
  * endpoint (which checks it, stores it in the remote's release storage, registers its operations
  * and records it), then activation through the registry, whose gate runs the checks. Nothing
  * is written to the checkout's dist/ and no host build or server file system is needed.
@@ -18,7 +19,7 @@ import path from 'node:path';
 import { readErrorBody } from '@shop/contracts/errors';
 import { create } from 'tar';
 import { newBuildId, packageVersion, REMOTES, ROOT, runBuild, runCodegen } from '../lib/stack.ts';
-import { actor, apiBase, opsToken } from './ops-client.ts';
+import { actor, releaseBase, opsToken } from './ops-client.ts';
 
 export class ReleaseUsageError extends Error {}
 
@@ -60,7 +61,7 @@ async function packFolder(dir: string): Promise<Buffer> {
 async function api<T>(method: string, route: string, token: string, body: BodyInit, headers: Record<string, string>): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(`${apiBase()}${route}`, {
+    response = await fetch(`${releaseBase()}${route}`, {
       method,
       headers: { authorization: `Bearer ${token}`, ...headers },
       body,
@@ -68,7 +69,7 @@ async function api<T>(method: string, route: string, token: string, body: BodyIn
       signal: AbortSignal.timeout(180_000),
     });
   } catch (error) {
-    throw new Error(`the API at ${apiBase()} did not answer (${(error as Error).message}); is the shop running, is OPS_API_URL right?`);
+    throw new Error(`the release service at ${releaseBase()} did not answer (${(error as Error).message}); is the shop running, is RELEASE_URL right?`);
   }
   const answer: unknown = await response.json().catch(() => null);
   if (!response.ok) {
@@ -104,7 +105,7 @@ export async function release(args: string[]): Promise<void> {
     }
     if (!existsSync(path.join(out, 'mf-manifest.json'))) throw new Error(`the build wrote no mf-manifest.json into ${out}`);
     const archive = await packFolder(out);
-    console.log(`Built in ${seconds(started)}; uploading ${(archive.byteLength / 1024).toFixed(0)} KB to ${apiBase()}…`);
+    console.log(`Built in ${seconds(started)}; uploading ${(archive.byteLength / 1024).toFixed(0)} KB to ${releaseBase()}…`);
     const meta = buildMeta(notes);
     const uploaded = await api<{ manifestUrl: string; actor: string; pruned: string[] }>(
       'PUT',

@@ -317,6 +317,6 @@ export const stockReservations = pgTable(
   ],
 );
 
-// The other tables live with their feature (`registry/`, `persisted/`, `payments/`, `notify/`,
+// The other tables live with their feature (`persisted/`, `payments/`, `notify/`,
 // `accounts/`, each in a `*-tables.ts`): they import from this file, never the reverse (db/ is below
 // the features, see api/README.md "Layers"); drizzle.config.ts lists them all for the migrations.

@@ -10,7 +10,7 @@ import type { OrderHooks } from '../orders/order-hooks.ts';
 import { changeOrderStatus } from '../orders/order-lifecycle.ts';
 import type { OrderActor } from '../orders/order-status.ts';
 import { isOrderStatus } from '../orders/order-status.ts';
-import { checkOpsToken } from '../registry/registry-routes.ts';
+import { checkOpsToken } from '../util/ops-token.ts';
 import { BOM, csvLine } from './csv.ts';
 import { SIGN_IN_WINDOW_MS } from './desk-config.ts';
 import {

@@ -30,7 +30,6 @@ import { useExecutionLimit } from './execution-limit.ts';
 import { fetchRoute, injectFetch, sendResponse } from './fetch-bridge.ts';
 import { graphqlRoute, type ServerContext } from './graphql-route.ts';
 import { guardNodeRequests } from './node-entry.ts';
-import { releasePlanePlugin } from './release-plane-plugin.ts';
 import { type ResponseCacheStats, useCatalogResponseCache } from './response-cache.ts';
 import { clientOf, healthRoutes, imageRoutes, notFound, operationsRoute, paymentRoutes } from './shop-routes.ts';
 
@@ -223,7 +222,6 @@ async function mountRoutes(app: FastifyInstance, s: Services, m: Mounted): Promi
   await app.register(operationsRoute({ operations: m.operations, check: m.check, opsToken: s.config.opsToken, limiters, client }));
   // the orders desk (/api/admin/*, session) and its machine side (/api/ops/orders*, ops token)
   await app.register(deskPlugin(createDesk({ db: s.db, config: s.config, hooks: s.orderHooks, opsFailures: limiters.opsFailures }), client));
-  await app.register(releasePlanePlugin({ db: s.db, config: s.config, limiters, client, operations: m.operations, check: m.check }));
 }
 
 export async function createApi(options: ApiOptions): Promise<Api> {

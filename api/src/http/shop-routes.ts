@@ -3,7 +3,7 @@ import type { OrderRepo } from '../orders/order-repo.ts';
 import { YOOKASSA_NOTIFY_PATH, yookassaNotifyRoute } from '../payments/payment-routes.ts';
 import type { PaymentService } from '../payments/payment-service.ts';
 import { sandboxResponse } from '../payments/sandbox-page.ts';
-import { checkOpsToken } from '../registry/registry-routes.ts';
+import { checkOpsToken } from '../util/ops-token.ts';
 import { MAX_REGISTRATION_BYTES, operationsResponse, type PersistedOperationStore } from '../persisted/persisted-operations.ts';
 import type { DocumentCheck } from '../persisted/check-document.ts';
 import { clientIp, rateLimitKey, type TrustedProxies } from '../util/client-ip.ts';

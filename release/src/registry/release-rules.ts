@@ -24,7 +24,7 @@ export interface Manifest {
   metaData?: {
     publicPath?: string;
     remoteEntry?: { name: string; path?: string };
-    /** The Node build the page server renders with (issue 20: `server/remoteEntry.js`); an older release has none and renders in the browser only. */
+    /** The Node build the page server renders with (`server/remoteEntry.js`); an older release has none and renders in the browser only. */
     ssrRemoteEntry?: { name: string; path?: string; type?: string };
   };
   exposes: { name: string; path: string; assets?: ManifestAssets }[];

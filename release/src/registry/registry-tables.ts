@@ -1,4 +1,11 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgSchema, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * The release plane's tables live in their own PostgreSQL schema, so the release service and the
+ * catalogue API can share one database without sharing tables.
+ */
+export const releaseSchema = pgSchema('release');
+const pgTable = releaseSchema.table;
 
 /** Every published release of a remote: immutable, servable side by side. */
 export const remoteReleases = pgTable(

@@ -22,7 +22,7 @@ function reachable(config: Config, url: string): string {
 }
 
 async function get(config: Config, url: string): Promise<Response> {
-  return fetch(reachable(config, url), { signal: AbortSignal.timeout(TIMEOUT_MS), cache: 'no-store', redirect: 'error' });
+  return fetch(reachable(config, url), { signal: AbortSignal.timeout(TIMEOUT_MS), redirect: 'error' });
 }
 
 async function readJson<T>(config: Config, url: string, what: string): Promise<T> {

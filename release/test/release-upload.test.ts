@@ -10,7 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import { create } from 'tar';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { registryEvents, releaseTokens, remoteActivations, remoteReleases, remoteState } from '../src/registry/registry-tables.ts';
-import { persistedOperations } from '../src/persisted/persisted-tables.ts';
+import { persistedOperations } from './test-env.ts';
 import { tokenHash as sha256 } from '../src/util/same-secret.ts';
 import { createTestEnv, DRIVERS, type TestEnv } from './test-env.ts';
 

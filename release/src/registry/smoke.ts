@@ -3,10 +3,9 @@ import { CHROMIUM_ARGS } from './chromium-flags.ts';
 import { internalUrl, type OriginMap } from '@shop/contracts/origin-map';
 import { PAGES, type PageType } from '@shop/contracts/pages';
 import { EXPOSED_MODULES, type RemoteModuleId } from '@shop/contracts/remotes';
-import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { Db } from '../db/database.ts';
-import { brands, webPaths } from '../db/schema.ts';
+import { type CataloguePages, createApiClient } from '../catalogue/api-client.ts';
+import type { Config } from '../config.ts';
 import { PREVIEW_COOKIE, signPreview } from './preview-token.ts';
 import {
   type CandidateRelease,
@@ -112,27 +111,25 @@ interface Visit {
   show?: (page: Page) => Promise<void>;
 }
 
-/** Real paths from the shop's database: a category, a brand, a product, and a brand name to search for. */
-async function realPaths(db: Db): Promise<Partial<Record<PageType, string>>> {
-  const one = async (type: PageType) =>
-    (await db.select({ path: webPaths.path }).from(webPaths).where(eq(webPaths.type, type)).limit(1))[0]?.path;
-  const [category, brand, product, brandRow] = await Promise.all([
-    one('CATEGORY'),
-    one('BRAND'),
-    one('PRODUCT'),
-    db.select({ name: brands.name }).from(brands).limit(1),
-  ]);
+/** Real paths of the shop's catalogue (asked of the catalogue API): a category, a brand, a product, and a brand name to search for. */
+function realPaths(catalogue: CataloguePages): Partial<Record<PageType, string>> {
   const paths: Partial<Record<PageType, string>> = {};
   for (const [type, row] of Object.entries(PAGES) as [PageType, (typeof PAGES)[PageType]][]) {
     if ('fixed' in row) paths[type] = row.fixed.path;
   }
-  if (category) paths.CATEGORY = category;
-  if (brand) paths.BRAND = brand;
-  if (product) paths.PRODUCT = product;
-  const text = brandRow[0]?.name;
-  if (text) paths.SEARCH = `/search?search=${encodeURIComponent(text)}`;
+  Object.assign(paths, catalogue.paths);
+  if (catalogue.brandName) paths.SEARCH = `/search?search=${encodeURIComponent(catalogue.brandName)}`;
   paths.ORDER = orderPath();
   return paths;
+}
+
+/** The catalogue's pages from the API named by API_URL; none when it cannot answer (the smoke then says so). */
+async function cataloguePages(config: Pick<Config, 'apiUrl' | 'opsToken'>): Promise<CataloguePages | string> {
+  try {
+    return await createApiClient({ apiUrl: config.apiUrl, opsToken: config.opsToken }).pages();
+  } catch (caught) {
+    return (caught as Error).message;
+  }
 }
 
 /**
@@ -248,36 +245,42 @@ async function routeToInternal(context: BrowserContext, originMap: OriginMap): P
   );
 }
 
-/** Visits one page with the preview cookie; returns the problems seen (none: passed). */
-async function visit(
-  browser: Browser,
-  config: SmokeConfig,
-  originMap: OriginMap,
-  hostUrl: string,
-  token: string,
-  release: CandidateRelease,
-  v: Visit,
-): Promise<string[]> {
+interface VisitTarget {
+  config: SmokeConfig;
+  originMap: OriginMap;
+  hostUrl: string;
+  release: CandidateRelease;
+}
+
+/** A browser context showing the candidate: the preview cookie on the host's public and internal address. */
+async function previewContext(browser: Browser, target: VisitTarget, token: string): Promise<BrowserContext> {
+  const { originMap, hostUrl } = target;
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'ru-RU' });
   await routeToInternal(context, originMap);
   // a request sent to the internal address carries that address's cookies (the page still sees
   // the public one): the preview cookie is set for both
   const internalHost = internalUrl(originMap, hostUrl);
   await context.addCookies(
-    [...new Set([hostUrl, internalHost])].map((url) => ({
-      name: PREVIEW_COOKIE,
-      value: token,
-      url,
-      httpOnly: true,
-      sameSite: 'Lax' as const,
-    })),
+    [...new Set([hostUrl, internalHost])].map((url) => ({ name: PREVIEW_COOKIE, value: token, url, httpOnly: true, sameSite: 'Lax' as const })),
   );
-  const page = await context.newPage();
+  return context;
+}
+
+/** What a page shows of the candidate as it loads: problems, and whether (and when) its entry loaded. */
+interface PageWatch {
+  problems: string[];
+  entryLoaded(): boolean;
+  /** Settled when the candidate's entry has loaded or failed to. */
+  entrySettled: Promise<void>;
+  candidateBase: string;
+}
+
+function watchPage(page: Page, target: VisitTarget): PageWatch {
+  const { originMap, hostUrl, release } = target;
   const problems: string[] = [];
   // requests and answers are reported at the address they went to: the public one, or the internal one it maps to
   const bothForms = (url: string) => [url, internalUrl(originMap, url)];
   const candidateBases = bothForms(new URL('.', release.manifestUrl).href);
-  const candidateBase = candidateBases[0] as string;
   const apiBases = bothForms(new URL('/api/', hostUrl).href);
   const others = EXPOSED_MODULES.map((m) => m.split('/')[0] as string).filter((r) => r !== release.remote);
   page.on('pageerror', (error) => problems.push(`ошибка на странице: ${error.message}`));
@@ -294,8 +297,7 @@ async function visit(
   const ours = (url: string) =>
     candidateBases.some((base) => url.startsWith(base)) ||
     apiBases.some((base) => url.startsWith(base) && !url.startsWith(`${base}telemetry/`));
-  let candidateEntry = false;
-  // settled when the candidate's entry has loaded or failed to
+  let loaded = false;
   let entryDone = () => {};
   const entrySettled = new Promise<void>((resolve) => {
     entryDone = resolve;
@@ -303,91 +305,117 @@ async function visit(
   const isEntry = (url: string) => candidateBases.some((base) => url.startsWith(`${base}remoteEntry`));
   page.on('requestfailed', (request) => {
     if (isEntry(request.url())) entryDone();
-    if (ours(request.url()))
-      problems.push(`не загрузился ${request.url()}: ${request.failure()?.errorText ?? 'ошибка'}`);
+    if (ours(request.url())) problems.push(`не загрузился ${request.url()}: ${request.failure()?.errorText ?? 'ошибка'}`);
   });
   page.on('response', (response) => {
     if (isEntry(response.url())) {
-      candidateEntry ||= response.ok();
+      loaded ||= response.ok();
       entryDone();
     }
-    if (response.status() >= 400 && ours(response.url()))
-      problems.push(`${response.url()} ответил ${response.status()}`);
+    if (response.status() >= 400 && ours(response.url())) problems.push(`${response.url()} ответил ${response.status()}`);
   });
-  try {
-    await v.prepare?.(page);
-    const response = await page.goto(new URL(v.path, hostUrl).href, { waitUntil: 'domcontentloaded', timeout: config.timeoutMs });
-    // Server rendering (host/src/ssr): an area the page server could not render reaches the
-    // browser as its fallback with the server's digest `shop-area:<n>` (a page made of browser
-    // storage says `shop-area:browser` by design). The page still works, rendered in the browser,
-    // but a release whose server build fails would quietly take the first screen out of the HTML.
-    const html = (await response?.text().catch(() => '')) ?? '';
-    if (/data-dgst="shop-area:\d/.test(html))
-      problems.push('сервер не отрисовал область (её отрисовал браузер): серверная сборка выпуска падает или не загружается');
-    if (v.show) {
-      // a step that clicks (the cart's button) needs the page live: on server-rendered HTML before the
-      // host's scripts run (they start after the first paint and photos) the click would be lost
-      await page
-        .locator('html[data-live]')
-        .waitFor({ state: 'attached', timeout: config.timeoutMs })
-        .catch(() => undefined);
-      await v.show(page);
-    }
-    const slot = page.locator(`[data-remote="${release.remote}"]`);
-    const landmarkSelector = v.landmark ?? LANDMARKS[v.module];
-    const landmark = slot.locator(landmarkSelector).first();
-    // the landmark, or the area's error (then there is no point waiting out the timeout)
-    const areaError = slot.getByText('Не удалось загрузить раздел');
-    await landmark
+  return { problems, entryLoaded: () => loaded, entrySettled, candidateBase: candidateBases[0] as string };
+}
+
+/**
+ * Opens the page. Server rendering (host/src/ssr): an area the page server could not render
+ * reaches the browser as its fallback with the server's digest `shop-area:<n>` (a page made of
+ * browser storage says `shop-area:browser` by design). The page still works, rendered in the
+ * browser, but a release whose server build fails would quietly take the first screen out of the HTML.
+ */
+async function openPage(page: Page, target: VisitTarget, v: Visit, problems: string[]): Promise<void> {
+  const { config, hostUrl } = target;
+  await v.prepare?.(page);
+  const response = await page.goto(new URL(v.path, hostUrl).href, { waitUntil: 'domcontentloaded', timeout: config.timeoutMs });
+  const html = (await response?.text().catch(() => '')) ?? '';
+  if (/data-dgst="shop-area:\d/.test(html))
+    problems.push('сервер не отрисовал область (её отрисовал браузер): серверная сборка выпуска падает или не загружается');
+  if (!v.show) return;
+  // a step that clicks (the cart's button) needs the page live: on server-rendered HTML before the
+  // host's scripts run (they start after the first paint and photos) the click would be lost
+  await page.locator('html[data-live]').waitFor({ state: 'attached', timeout: config.timeoutMs }).catch(() => undefined);
+  await v.show(page);
+}
+
+/** The module's landmark shows in the candidate's area in time, or the refusal says what the page was like. */
+async function checkLandmark(page: Page, target: VisitTarget, v: Visit, problems: string[]): Promise<void> {
+  const { config, release } = target;
+  const slot = page.locator(`[data-remote="${release.remote}"]`);
+  const landmarkSelector = v.landmark ?? LANDMARKS[v.module];
+  const landmark = slot.locator(landmarkSelector).first();
+  // the landmark, or the area's error (then there is no point waiting out the timeout)
+  await landmark
+    .or(slot.getByText(AREA_ERROR))
+    .first()
+    .waitFor({ state: 'visible', timeout: config.timeoutMs })
+    .catch(() => undefined);
+  if (await landmark.isVisible()) return;
+  const state = [
+    (await landmark.count()) > 0 ? 'ориентир есть, но скрыт' : 'ориентира нет в разметке',
+    (await page.locator('html[data-live]').count()) > 0 ? 'страница ожила' : 'скрипты страницы ещё не запустились',
+    (await slot.locator('[aria-busy="true"]').count()) > 0 ? 'область ещё загружается' : 'область не загружается',
+  ].join(', ');
+  problems.push(`нет ориентира ${landmarkSelector} в [data-remote="${release.remote}"] за ${config.timeoutMs} мс (${state})`);
+}
+
+/**
+ * A server-rendered page has its landmark in the HTML before any script runs: the host starts its
+ * scripts after the first paint and the page's first photos (host/server/html.ts, up to 2.5 s).
+ * It is judged once the candidate's entry has loaded and its area is live in this browser
+ * (`data-ready`, set by the host's RemoteSlot), not a fixed moment after the landmark.
+ */
+async function checkLive(page: Page, target: VisitTarget, watch: PageWatch): Promise<void> {
+  const { config, release } = target;
+  const slot = page.locator(`[data-remote="${release.remote}"]`);
+  const areaError = slot.getByText(AREA_ERROR);
+  const deadline = Date.now() + config.timeoutMs;
+  const left = () => Math.max(0, deadline - Date.now());
+  await Promise.race([watch.entrySettled, new Promise((resolve) => setTimeout(resolve, left()).unref())]);
+  if (watch.entryLoaded())
+    await page
+      .locator(`[data-remote="${release.remote}"][data-ready]`)
       .or(areaError)
       .first()
-      .waitFor({ state: 'visible', timeout: config.timeoutMs })
+      .waitFor({ state: 'attached', timeout: left() })
       .catch(() => undefined);
-    if (!(await landmark.isVisible())) {
-      // what the page was like then, for whoever reads the refusal: the landmark there but hidden,
-      // the page not live yet, the area still loading
-      const state = [
-        (await landmark.count()) > 0 ? 'ориентир есть, но скрыт' : 'ориентира нет в разметке',
-        (await page.locator('html[data-live]').count()) > 0 ? 'страница ожила' : 'скрипты страницы ещё не запустились',
-        (await slot.locator('[aria-busy="true"]').count()) > 0 ? 'область ещё загружается' : 'область не загружается',
-      ].join(', ');
-      problems.push(`нет ориентира ${landmarkSelector} в [data-remote="${release.remote}"] за ${config.timeoutMs} мс (${state})`);
-    }
-    // A server-rendered page has its landmark in the HTML before any script runs: the host starts its
-    // scripts after the first paint and the page's first photos (host/server/html.ts, up to 2.5 s).
-    // It is judged once the candidate's entry has loaded and its area is live in this browser
-    // (`data-ready`, set by the host's RemoteSlot), not a fixed moment after the landmark.
-    const deadline = Date.now() + config.timeoutMs;
-    const left = () => Math.max(0, deadline - Date.now());
-    await Promise.race([entrySettled, new Promise((resolve) => setTimeout(resolve, left()).unref())]);
-    if (candidateEntry)
-      await page
-        .locator(`[data-remote="${release.remote}"][data-ready]`)
-        .or(areaError)
-        .first()
-        .waitFor({ state: 'attached', timeout: left() })
-        .catch(() => undefined);
-    // its data: until nothing in the area is loading (at most a few seconds more), then a moment for late errors
-    await slot
-      .locator('[aria-busy="true"]')
-      .first()
-      .waitFor({ state: 'detached', timeout: Math.min(5000, config.timeoutMs) })
-      .catch(() => undefined);
-    await page.waitForTimeout(SETTLE_MS);
-    if (await areaError.count()) problems.push('область показывает «Не удалось загрузить раздел»');
-    // the preview took: this page ran the candidate's own entry (a build's baked-in version may differ from its folder's)
-    if (!candidateEntry)
-      problems.push(`страница не загрузила ${release.remote} ${release.version} (${candidateBase}remoteEntry.js)`);
+  // its data: until nothing in the area is loading (at most a few seconds more), then a moment for late errors
+  await slot
+    .locator('[aria-busy="true"]')
+    .first()
+    .waitFor({ state: 'detached', timeout: Math.min(5000, config.timeoutMs) })
+    .catch(() => undefined);
+  await page.waitForTimeout(SETTLE_MS);
+  if (await areaError.count()) watch.problems.push(`область показывает «${AREA_ERROR}»`);
+  // the preview took: this page ran the candidate's own entry (a build's baked-in version may differ from its folder's)
+  if (!watch.entryLoaded())
+    watch.problems.push(`страница не загрузила ${release.remote} ${release.version} (${watch.candidateBase}remoteEntry.js)`);
+}
+
+const AREA_ERROR = 'Не удалось загрузить раздел';
+
+/** Visits one page with the preview cookie; returns the problems seen (none: passed). */
+async function visit(browser: Browser, target: VisitTarget, token: string, v: Visit): Promise<string[]> {
+  const context = await previewContext(browser, target, token);
+  const page = await context.newPage();
+  const watch = watchPage(page, target);
+  try {
+    await openPage(page, target, v, watch.problems);
+    await checkLandmark(page, target, v, watch.problems);
+    await checkLive(page, target, watch);
   } catch (error) {
-    problems.push(`страница не открылась: ${(error as Error).message.split('\n')[0]}`);
+    watch.problems.push(`страница не открылась: ${(error as Error).message.split('\n')[0]}`);
   } finally {
     await context.close().catch(() => undefined);
   }
-  return problems;
+  return watch.problems;
 }
 
-/** The smoke as a release check (registerSmokeCheck): the pages of `db`'s catalogue on the host of `ctx.config.smoke`. */
-export function smokeCheck(db: Db) {
+/**
+ * The smoke as a release check (registerSmokeCheck): the catalogue API's pages on the host of
+ * `ctx.config.smoke`. The argument (the registry's database, as callers pass it) is not read:
+ * the pages come from the API over HTTP.
+ */
+export function smokeCheck(_registryDb?: unknown) {
   return async function smoke(release: CandidateRelease, ctx: ReleaseCheckContext): Promise<ReleaseCheckResult> {
     const config = ctx.config.smoke;
     if (!config.hostUrl || !config.previewSecret) {
@@ -414,7 +442,9 @@ export function smokeCheck(db: Db) {
       })
         .then((r) => r.json() as Promise<Record<string, string>>)
         .catch(() => ({}) as Record<string, string>);
-      const { visits, skipped } = visitsFor(release.remote, await realPaths(db), (name) => Object.hasOwn(served, name));
+      const catalogue = await cataloguePages(ctx.config);
+      if (typeof catalogue === 'string') return { check: SMOKE_CHECK, ok: false, reason: `не выполнена: нет страниц каталога (${catalogue})` };
+      const { visits, skipped } = visitsFor(release.remote, realPaths(catalogue), (name) => Object.hasOwn(served, name));
       if (!visits.length) return { check: SMOKE_CHECK, ok: false, reason: `нечего открыть для ${release.remote}` };
       const token = signPreview(secret, { ...release, exp: Math.floor(Date.now() / 1000) + 600 });
       const browser = await borrowBrowser(config);
@@ -423,7 +453,7 @@ export function smokeCheck(db: Db) {
       try {
         for (const v of visits) {
           const started = performance.now();
-          const problems = await visit(browser, config, originMap, hostUrl, token, release, v);
+          const problems = await visit(browser, { config, originMap, hostUrl, release }, token, v);
           timings.push(`${v.label} ${Math.round(performance.now() - started)} мс`);
           if (problems.length) failed.push(`${v.label} (${v.path}): ${[...new Set(problems)].slice(0, 3).join('; ')}`);
         }
@@ -444,7 +474,7 @@ export function smokeCheck(db: Db) {
 let unregister: (() => void) | null = null;
 
 /** Registers the smoke (after the static checks, registered when release-checks.ts loads); again: replaces it. */
-export function registerSmokeCheck(db: Db): void {
+export function registerSmokeCheck(): void {
   unregister?.();
-  unregister = registerReleaseCheck(smokeCheck(db));
+  unregister = registerReleaseCheck(smokeCheck());
 }

@@ -1,0 +1,30 @@
+import { type Config, ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { buildReleaseApp } from './http/app.ts';
+
+/** The release service's process: settings, its database, the Fastify server, a clean stop on SIGTERM/SIGINT. */
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (caught) {
+    if (caught instanceof ConfigError) {
+      console.error(`[release] ${caught.message}`);
+      process.exit(2);
+    }
+    throw caught;
+  }
+  const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize } : { pgliteDir: config.pgliteDir });
+  const app = await buildReleaseApp({ db: database.db, config });
+  await app.listen({ port: config.port, host: config.host });
+  console.log(`[release] release service on http://${config.host}:${config.port} (${database.driver}, API ${config.apiUrl})`);
+  const stop = async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop());
+  process.once('SIGINT', () => void stop());
+}
+
+await main();

@@ -1,0 +1,31 @@
+/**
+ * Reading one setting from the environment, for every settings module of the API (config.ts,
+ * desk/desk-config.ts, payments/payment-config.ts): an unset or blank variable gives the default,
+ * a bad value calls the caller's `fail`, which throws its own error (ConfigError,
+ * PaymentConfigError) naming the variable. Three small functions rather than a schema library:
+ * each module keeps its own messages and its own error class.
+ */
+export type EnvFail = (name: string, value: string, expected: string) => never;
+
+/** The variable's value without surrounding blanks; undefined when unset or blank. */
+function raw(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  return env[name]?.trim() || undefined;
+}
+
+/** An integer from `min` to `max`. */
+export function envInt(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number, fail: EnvFail): number {
+  const value = raw(env, name);
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max) fail(name, value, `an integer from ${min} to ${max}`);
+  return n;
+}
+
+/** 1, true, yes or on; 0, false, no or off (any case). */
+export function envBool(env: NodeJS.ProcessEnv, name: string, fallback: boolean, fail: EnvFail, expected = 'true or false'): boolean {
+  const value = raw(env, name);
+  if (value === undefined) return fallback;
+  if (/^(1|true|yes|on)$/i.test(value)) return true;
+  if (/^(0|false|no|off)$/i.test(value)) return false;
+  return fail(name, value, expected);
+}

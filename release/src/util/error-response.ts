@@ -1,0 +1,32 @@
+import { type ErrorCode, errorBody, errorStatus } from '@shop/contracts/errors';
+
+export interface ErrorResponseInit {
+  /** Default: the code's status in @shop/contracts/errors. */
+  status?: number;
+  headers?: Record<string, string>;
+  /** More extensions beside the code (retryAfter, refused…). */
+  extra?: Record<string, unknown>;
+}
+
+/** The ops routes with no OPS_TOKEN configured (the map's message leaves the setting's name to the API). */
+export const opsDisabled = () => errorResponse('OPS_DISABLED', 'Ops-доступ выключен: у API не задан OPS_TOKEN');
+
+/** A missing or wrong ops token. */
+export const opsUnauthorized = () => errorResponse('UNAUTHORIZED', 'Нужен действующий ops-токен (authorization: Bearer <OPS_TOKEN>)');
+
+/**
+ * Every error answer of every route outside GraphQL execution (the http/ request checks, the desk, the
+ * registry, the ops and payment routes): the one JSON shape of @shop/contracts/errors
+ * (`{ errors: [{ message, extensions: { code } }] }`), a Russian message, never a stack.
+ */
+export function errorResponse(code: ErrorCode, message?: string, init: ErrorResponseInit = {}): Response {
+  return new Response(JSON.stringify(errorBody(code, message, init.extra)), {
+    status: init.status ?? errorStatus(code),
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+      ...init.headers,
+    },
+  });
+}
