@@ -159,21 +159,22 @@ describe('copies the tools cannot derive (JSON and YAML) name every remote of th
   it('docker-compose.yml: a service per remote, on the table port, with its releases volume and the release tool set up', () => {
     const { services, volumes } = compose();
     expect(remoteServices(services).sort()).toEqual(rows.map((r) => r.dir).sort());
+    const tool = services['release-tool']!;
     const release = services.release!;
     for (const row of rows) {
       const service = services[row.dir]!;
       expect(service.build?.dockerfile).toBe(`${row.dir}/Dockerfile`);
       expect(service.ports).toEqual([`${row.port}:${row.port}`]);
       expect(service.volumes).toContain(`${row.dir}-releases:/releases:ro`);
-      // the API writes uploads onto it, at the remote's public URL (api/src/registry/release-storage.ts)
-      expect(services.api?.volumes).toContain(`${row.dir}-releases:/releases/${row.name}`);
-      expect(services.api?.environment?.[`${row.name.toUpperCase()}_URL`]).toMatch(new RegExp(`:${row.port}$`));
-      expect(services.api?.environment?.RELEASE_CHECK_ORIGIN_MAP).toContain(`:${row.port}=http://${row.dir}:${row.port}`);
+      // the release service writes uploads onto it, at the remote's public URL (release/src/registry/release-storage.ts)
+      expect(release.volumes).toContain(`${row.dir}-releases:/releases/${row.name}`);
+      expect(release.environment?.[`${row.name.toUpperCase()}_URL`]).toMatch(new RegExp(`:${row.port}$`));
+      expect(release.environment?.RELEASE_CHECK_ORIGIN_MAP).toContain(`:${row.port}=http://${row.dir}:${row.port}`);
       expect(service.healthcheck?.test?.join(' ')).toContain(`http://127.0.0.1:${row.port}/healthz`);
       expect(volumes).toHaveProperty(`${row.dir}-releases`);
       expect(services.host?.depends_on).toHaveProperty(row.dir);
       // the release tool only uploads (scripts/remotes/release.ts): no releases volume
-      expect(release.volumes?.join(' ')).not.toContain(`${row.dir}-releases`);
+      expect(tool.volumes?.join(' ')).not.toContain(`${row.dir}-releases`);
     }
   });
 
