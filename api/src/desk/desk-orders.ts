@@ -131,22 +131,12 @@ function whereClause(filter: OrderFilter, viewer: Viewer): SQL {
   return sql.join(conditions, sql` AND `);
 }
 
-interface OrderListRow {
+/** The list's line as read from the database: the answer's fields before titles and masking. */
+interface OrderListRow extends Omit<OrderSummary, 'createdAt' | 'statusTitle'> {
   id: number;
-  number: string;
   createdAt: Date;
-  /** Written only through the lifecycle's transitions, so always one of its statuses. */
-  status: OrderStatus;
-  totalPrice: number;
-  items: number;
-  fullName: string;
-  phone: string;
-  email: string;
-  city: string;
   address: string;
-  deliveryMethod: string;
   comment: string;
-  paymentStatus: string | null;
 }
 
 const LIST_COLUMNS = sql`o.id, o.ordernumber AS number, o.created_at AS "createdAt", o.status, o.total_price AS "totalPrice",
