@@ -10,6 +10,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import type { OrderDetail, OrderSummary } from '@shop/contracts/desk';
 import { readErrorBody } from '@shop/contracts/errors';
 import { formatPrice } from '@shop/contracts/format';
 import { deliveryTitle } from '@shop/contracts/order';
@@ -65,33 +66,8 @@ const moscow = (iso: string | null) => (iso ? new Date(new Date(iso).getTime() +
 
 const PAYMENT_TITLES: Record<string, string> = { pending: 'ожидает', waiting_for_capture: 'ждёт подтверждения', succeeded: 'оплачен', canceled: 'отменён' };
 
-interface ListItem {
-  number: string;
-  createdAt: string;
-  status: string;
-  statusTitle: string;
-  totalPrice: number;
-  items: number;
-  fullName: string;
-  phone: string;
-  email: string;
-  city: string;
-  paymentStatus: string | null;
-}
-
-interface Detail extends ListItem {
-  address: string;
-  deliveryTitle?: string;
-  deliveryMethod: string;
-  comment: string;
-  reservedUntil: string | null;
-  paidAt: string | null;
-  lines: { name: string; sku: string; size: string; price: number; quantity: number; total: number }[];
-  consent: { version: string; at: string; clientIp: string } | null;
-  payments: { provider: string; providerPaymentId: string | null; status: string; amount: number; createdAt: string }[];
-  history: { at: string; actorTitle: string; fromTitle: string | null; toTitle: string; note: string }[];
-  next: { status: string; title: string }[];
-}
+type ListItem = OrderSummary;
+type Detail = OrderDetail;
 
 function filterQuery(values: { status?: string; from?: string; to?: string; q?: string; page?: string }): string {
   const params = new URLSearchParams();

@@ -1,3 +1,4 @@
+import type { OrderDetail, OrderList, OrderSummary } from '@shop/contracts/desk';
 import { deliveryTitle } from '@shop/contracts/order';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rows } from '../db/database.ts';
@@ -130,21 +131,12 @@ function whereClause(filter: OrderFilter, viewer: Viewer): SQL {
   return sql.join(conditions, sql` AND `);
 }
 
-interface OrderListRow {
+/** The list's line as read from the database: the answer's fields before titles and masking. */
+interface OrderListRow extends Omit<OrderSummary, 'createdAt' | 'statusTitle'> {
   id: number;
-  number: string;
   createdAt: Date;
-  status: string;
-  totalPrice: number;
-  items: number;
-  fullName: string;
-  phone: string;
-  email: string;
-  city: string;
   address: string;
-  deliveryMethod: string;
   comment: string;
-  paymentStatus: string | null;
 }
 
 const LIST_COLUMNS = sql`o.id, o.ordernumber AS number, o.created_at AS "createdAt", o.status, o.total_price AS "totalPrice",
@@ -164,7 +156,7 @@ function personal(row: { fullName: string; phone: string; email: string; city: s
   return { fullName: maskName(row.fullName), phone: maskPhone(row.phone), email: maskEmail(row.email), address: row.city };
 }
 
-function listItem(row: OrderListRow, viewer: Viewer) {
+function listItem(row: OrderListRow, viewer: Viewer): OrderSummary {
   const p = personal(row, viewer);
   return {
     number: row.number,
@@ -182,9 +174,9 @@ function listItem(row: OrderListRow, viewer: Viewer) {
   };
 }
 
-export type OrderListItem = ReturnType<typeof listItem>;
+export type { OrderDetail, OrderSummary as OrderListItem } from '@shop/contracts/desk';
 
-export async function listOrders(db: Db, filter: OrderFilter, viewer: Viewer) {
+export async function listOrders(db: Db, filter: OrderFilter, viewer: Viewer): Promise<OrderList> {
   const where = whereClause(filter, viewer);
   const [count] = await rows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM orders o WHERE ${where}`);
   const found = await rows<OrderListRow>(
@@ -259,7 +251,7 @@ export async function orderIdByNumber(db: Db, number: string): Promise<number | 
   return row?.id ?? null;
 }
 
-export async function orderDetail(db: Db, orderId: number, viewer: Viewer) {
+export async function orderDetail(db: Db, orderId: number, viewer: Viewer): Promise<OrderDetail | null> {
   const [row] = await rows<DetailRow>(
     db,
     sql`SELECT ${LIST_COLUMNS}, o.reserved_until AS "reservedUntil", o.paid_at AS "paidAt" FROM orders o WHERE o.id = ${orderId}`,
@@ -314,4 +306,3 @@ export async function orderDetail(db: Db, orderId: number, viewer: Viewer) {
   };
 }
 
-export type OrderDetail = NonNullable<Awaited<ReturnType<typeof orderDetail>>>;

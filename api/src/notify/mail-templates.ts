@@ -5,6 +5,7 @@
 
 import { formatPrice } from '@shop/contracts/format';
 import { deliveryTitle } from '@shop/contracts/order';
+import type { OrderFacts } from '../orders/order-row.ts';
 
 export interface LetterShop {
   /** Shown in the header and the footer (SHOP_NAME). */
@@ -13,18 +14,8 @@ export interface LetterShop {
   publicUrl: string;
 }
 
-export interface LetterOrder {
-  ordernumber: string;
-  accessKey: string;
-  totalPrice: number;
-  fullName: string;
-  phone: string;
-  email: string;
-  city: string;
-  address: string;
-  deliveryMethod: string;
-  comment: string;
-}
+/** A letter speaks of the order as stored; its id and status are the hook's business, not the letter's. */
+export type LetterOrder = Omit<OrderFacts, 'id' | 'status'>;
 
 export interface LetterLine {
   name: string;

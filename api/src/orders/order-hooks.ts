@@ -1,21 +1,9 @@
 import type { Db } from '../db/database.ts';
+import type { OrderFacts } from './order-row.ts';
 import type { OrderStatus } from './order-status.ts';
 
 /** What a hook is told: the order as stored after the change. */
-export interface OrderHookOrder {
-  id: number;
-  ordernumber: string;
-  accessKey: string;
-  status: OrderStatus;
-  totalPrice: number;
-  fullName: string;
-  phone: string;
-  email: string;
-  city: string;
-  address: string;
-  deliveryMethod: string;
-  comment: string;
-}
+export type OrderHookOrder = OrderFacts;
 
 /**
  * Work that must happen exactly when an order changes, in the same transaction (so it is

@@ -2,18 +2,9 @@
  * The order lifecycle, written once: the API's transitions, the orders desk and the CLI all
  * read this table. новый → оплачен → собран → отправлен → доставлен, or отменён (stock returned).
  */
-export const ORDER_STATUSES = ['new', 'paid', 'assembled', 'shipped', 'delivered', 'cancelled'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+import type { OrderStatus } from '@shop/contracts/desk';
 
-/** How the desk, the CLI's output and the letters name each status. */
-export const ORDER_STATUS_TITLES: Record<OrderStatus, string> = {
-  new: 'новый',
-  paid: 'оплачен',
-  assembled: 'собран',
-  shipped: 'отправлен',
-  delivered: 'доставлен',
-  cancelled: 'отменён',
-};
+export { ORDER_STATUSES, ORDER_STATUS_TITLES, isOrderStatus, type OrderStatus } from '@shop/contracts/desk';
 
 /**
  * Who may move an order where. `payment`: only a confirmed payment (the provider, asked, or the
@@ -34,10 +25,6 @@ export const PAYMENT_ONLY: ReadonlySet<string> = new Set(['new→paid']);
 
 /** Statuses whose reservation is released (units back to free stock) when entered. */
 export const RELEASES_STOCK: ReadonlySet<OrderStatus> = new Set(['cancelled']);
-
-export function isOrderStatus(value: unknown): value is OrderStatus {
-  return typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);
-}
 
 export function canMove(from: OrderStatus, to: OrderStatus): boolean {
   return ORDER_TRANSITIONS[from].includes(to);

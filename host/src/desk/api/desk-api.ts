@@ -1,5 +1,5 @@
 import { readErrorBody } from '@shop/contracts/errors';
-import type { DeskUser, OrderDetail, OrderList } from './desk-types.ts';
+import type { DeskUser, OrderDetail, OrderList } from '@shop/contracts/desk';
 
 /**
  * Every way a desk request can fail, in one type the pages turn into Russian text:

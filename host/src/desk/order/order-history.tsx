@@ -1,4 +1,4 @@
-import type { OrderEvent } from '../api/desk-types.ts';
+import type { OrderEvent } from '@shop/contracts/desk';
 import { formatMoscow } from '../ui/format.ts';
 import styles from './order.module.css';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { DeskError, deskApi } from '../api/desk-api.ts';
-import type { OrderDetail, OrderStatus } from '../api/desk-types.ts';
+import type { OrderDetail, OrderStatus } from '@shop/contracts/desk';
 import { useDeskRequest } from '../api/use-desk-request.ts';
 import { DESK_PATHS } from '../desk-path.ts';
 import { useDeskSession } from '../session/desk-session.tsx';

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DeskError } from '../api/desk-api.ts';
-import type { OrderDetail } from '../api/desk-types.ts';
+import type { OrderDetail } from '@shop/contracts/desk';
 import { StatusChange } from './status-change.tsx';
 
 const paid = {

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { DeskError } from '../api/desk-api.ts';
-import type { OrderDetail, OrderStatus } from '../api/desk-types.ts';
+import type { OrderDetail, OrderStatus } from '@shop/contracts/desk';
 import { TextField } from '../ui/text-field.tsx';
 import { MAX_NOTE_LENGTH, type StatusNoteValues, statusNoteSchema } from './status-schema.ts';
 import desk from '../ui/desk.module.css';

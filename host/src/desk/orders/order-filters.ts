@@ -1,4 +1,4 @@
-import { ORDER_STATUSES, type OrderStatus } from '../api/desk-types.ts';
+import { ORDER_STATUSES, type OrderStatus } from '@shop/contracts/desk';
 
 /** The list's filters, kept in the page's URL so Back, refresh and a shared link keep them. */
 export interface OrderFilters {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { OrderSummary } from '../api/desk-types.ts';
+import type { OrderSummary } from '@shop/contracts/desk';
 import { DESK_PATHS } from '../desk-path.ts';
 import { deliveryTitle, formatMoscow, formatPrice, paymentTitle, plural } from '../ui/format.ts';
 import { StatusBadge } from '../ui/status-badge.tsx';

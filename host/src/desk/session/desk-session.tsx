@@ -1,7 +1,7 @@
 import { createContext, type ReactNode, use, useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { DeskError, deskApi } from '../api/desk-api.ts';
-import type { DeskUser } from '../api/desk-types.ts';
+import type { DeskUser } from '@shop/contracts/desk';
 import { DESK_PATHS } from '../desk-path.ts';
 
 export type SessionState =

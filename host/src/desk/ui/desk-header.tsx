@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { DeskError } from '../api/desk-api.ts';
-import { ROLE_TITLES } from '../api/desk-types.ts';
+import { ROLE_TITLES } from '@shop/contracts/desk';
 import { DESK_PATHS } from '../desk-path.ts';
 import { useDeskSession } from '../session/desk-session.tsx';
 import styles from './desk.module.css';

@@ -1,21 +1,15 @@
 /**
- * The orders desk API as the contract (/api/admin/*, notes/desk-api.md) describes it. JSON over
- * fetch, not GraphQL: the desk's operations are the API's own routes behind the session cookie.
+ * The orders desk's REST contract (/api/admin/*): the API's desk routes answer these shapes and
+ * the host's desk reads them. JSON over fetch behind the session cookie, so neither the GraphQL
+ * schema nor its generated types cover it; this module is its one home.
  */
-export type DeskRole = 'owner' | 'manager';
 
-export interface DeskUser {
-  id: number;
-  email: string;
-  name: string;
-  role: DeskRole;
-}
-
+/** The order lifecycle's states, in the order the desk lists them. */
 export const ORDER_STATUSES = ['new', 'paid', 'assembled', 'shipped', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** The same titles as the API's (api/src/orders/order-status.ts); the API's own `statusTitle` wins where it is sent. */
-export const STATUS_TITLES: Record<OrderStatus, string> = {
+/** How the desk, the CLI's output and the letters name each status. */
+export const ORDER_STATUS_TITLES: Record<OrderStatus, string> = {
   new: 'новый',
   paid: 'оплачен',
   assembled: 'собран',
@@ -24,8 +18,22 @@ export const STATUS_TITLES: Record<OrderStatus, string> = {
   cancelled: 'отменён',
 };
 
+export function isOrderStatus(value: unknown): value is OrderStatus {
+  return typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);
+}
+
+export type DeskRole = 'owner' | 'manager';
+
 export const ROLE_TITLES: Record<DeskRole, string> = { owner: 'владелец', manager: 'менеджер' };
 
+export interface DeskUser {
+  id: number;
+  email: string;
+  name: string;
+  role: DeskRole;
+}
+
+/** One line of the orders list. Dates travel as ISO strings. */
 export interface OrderSummary {
   number: string;
   createdAt: string;
@@ -59,7 +67,7 @@ export interface OrderLine {
 
 export interface OrderPayment {
   provider: string;
-  providerPaymentId: string;
+  providerPaymentId: string | null;
   status: string;
   amount: number;
   createdAt: string;
@@ -74,22 +82,17 @@ export interface OrderEvent {
   fromTitle: string | null;
   to: string;
   toTitle: string;
-  note: string | null;
+  /** Empty when the change came without a note. */
+  note: string;
 }
 
-export interface OrderDetail {
-  number: string;
-  createdAt: string;
-  status: OrderStatus;
-  statusTitle: string;
-  totalPrice: number;
-  fullName: string;
-  phone: string;
-  email: string;
-  city: string;
+/** One order as the desk opens it: the list's line plus what only the order page shows. */
+export interface OrderDetail extends OrderSummary {
   address: string;
-  deliveryMethod: string;
   comment: string;
+  deliveryTitle: string;
+  /** Set when the viewer may not see personal data: the fields above are masked. */
+  masked: boolean;
   reservedUntil: string | null;
   paidAt: string | null;
   lines: OrderLine[];
