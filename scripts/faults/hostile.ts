@@ -1,5 +1,5 @@
 /**
- * The hostile-request stage of `npm run test:faults` (issue 15): single requests an outside
+ * The hostile-request stage of `npm run test:faults`: single requests an outside
  * attacker would send, against the host server AND the API, each class written out here with
  * our own payloads. Request lines and headers go over raw sockets (node:net), since fetch
  * would normalise or refuse exactly what is being tried.

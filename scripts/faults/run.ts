@@ -113,7 +113,7 @@ async function loadScenario(options: {
   const apiOptions = { port, log: logFile, ...(databaseUrl ? { databaseUrl } : { pgliteDir }) };
   let api = await startApi(apiOptions);
   const offers = await inStockOffers(api.url);
-  // an order reserves its units (issue 17): the load's offers get stock for far more than a run
+  // an order reserves its units: the load's offers get stock for far more than a run
   // sells, so every generated order stays valid (the stock stage races for scarce units instead)
   const ids = offers.map((o) => Number(o.id));
   const stockUp = (q: Query) => q('UPDATE offers SET stock = $1 WHERE id = ANY($2::int[])', [LOAD_STOCK, ids]);
