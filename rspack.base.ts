@@ -341,7 +341,7 @@ export function createConfig(options: AppOptions, argv: { mode?: string } = {}, 
 
 /**
  * A remote's two builds from one source and one version: the browser build (above) and the
- * server build into the same release folder's `server/` (issue 20). The server build is a
+ * server build into the same release folder's `server/`. The server build is a
  * federation container for Node (`commonjs-module`, target `async-node`) that the host's
  * page server loads per visitor from the same manifest: the browser manifest names it in
  * `metaData.ssrRemoteEntry`, which the federation runtime picks when it runs in Node.

@@ -9,7 +9,7 @@ import type { ProductCardData } from './remotes.ts';
  * the dataLayer is a run-time matter and stays in mf-shared (`analytics`, `pushEcommerce`).
  */
 
-/** The product payload of every e-commerce event (spec §3). Prices in roubles. */
+/** The product payload of every e-commerce event. Prices in roubles. */
 export interface AnalyticsProduct {
   id: string;
   name: string;

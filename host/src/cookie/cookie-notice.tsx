@@ -43,14 +43,14 @@ function accept() {
 }
 
 /**
- * Shown while `cookiesAccepted` is absent; «Я понимаю» or the close button stores it (spec §2, §4).
+ * Shown while `cookiesAccepted` is absent; «Я понимаю» or the close button stores it.
  *
- * Overlays rule (issue 16): the notice is not an overlay. It sits in the page's flow above the
+ * Overlays rule: the notice is not an overlay. It sits in the page's flow above the
  * header, so it never covers a heading, a form field, the order number or the «Товар в корзине!»
  * toast (the one overlay, at the bottom), and the search tooltip waits until it is gone, so a
  * first visit shows at most one of them.
  *
- * Server rendering (issue 20): the server cannot read the browser's storage, so its HTML always
+ * Server rendering: the server cannot read the browser's storage, so its HTML always
  * has the notice, marked `data-until-hydrated`. index.html's inline script (before the first
  * paint) marks `<html data-cookies-accepted>` when the choice is stored, and the stylesheet hides
  * the marked notice then: a first visit paints it at once, a returning visitor never sees it,

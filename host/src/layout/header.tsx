@@ -40,7 +40,7 @@ export function Header({ config }: { config: PublicConfig }) {
     return () => observer.disconnect();
   }, []);
 
-  // The search form closes whenever the path or the query changes (spec §2).
+  // The search form closes whenever the path or the query changes.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reacting to the change is the point
   useEffect(() => setSearchOpen(false), [location.pathname, location.search]);
 
@@ -94,7 +94,7 @@ export function Header({ config }: { config: PublicConfig }) {
             type="button"
             className={styles.icon}
             aria-label={count > 0 ? `Корзина: ${formatCount(count, GOODS)}` : 'Корзина пуста'}
-            // The panel opens only when there is something in it (spec §2).
+            // The panel opens only when there is something in it.
             onClick={() => count > 0 && togglePanel()}
           >
             <CartIcon />

@@ -1,4 +1,4 @@
-/** A navigation item as the API's `menu` query gives it (spec §2 «Navigation menu»). */
+/** A navigation item as the API's `menu` query gives it. */
 export interface MenuItem {
   id: string;
   name: string;

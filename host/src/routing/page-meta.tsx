@@ -8,7 +8,7 @@ import { withoutOrderKey } from './order-key.ts';
 
 // The head (title, canonical, JSON-LD…) belongs to one address: at start the server's HTML
 // has the landing page's; every other address, Back and Forward to the landing page included,
-// gets its own from `pageMeta`. Each address shown is reported as one page hit (spec §7): the
+// gets its own from `pageMeta`. Each address shown is reported as one page hit: the
 // counter starts with `defer: true` (counter-script.ts) and so sends none of its own, and the
 // landing page's hit is sent here. A history entry that keeps the address (the product
 // gallery's grid, a link to the page already shown) is not a new page view.

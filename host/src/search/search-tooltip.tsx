@@ -4,11 +4,11 @@ import { useSearchIntro } from './search-intro.tsx';
 import styles from './search-tooltip.module.css';
 
 /**
- * The one-time «Помогу найти…» hint. Overlays rule (issue 16): it is a row in the header's flow
+ * The one-time «Помогу найти…» hint. Overlays rule: it is a row in the header's flow
  * under the search icon (and under the open search field), never laid over the field, a heading
  * or a form, and it waits while the cookie notice is up, so a first visit shows one at a time.
  *
- * Server rendering (issue 20): like the cookie notice, the server's HTML always has the row, marked
+ * Server rendering: like the cookie notice, the server's HTML always has the row, marked
  * `data-until-hydrated`; the stylesheet shows the marked row only when index.html's inline script
  * found the cookies accepted and the tooltip not yet seen, so the header has its final height in
  * the first paint and nothing moves at hydration.

@@ -11,7 +11,7 @@ interface NumberStepperProps {
   max?: number;
 }
 
-/** Quantity between 1 and 99 (spec §4, §9); the buttons are disabled at the bounds. */
+/** Quantity between 1 and 99; the buttons are disabled at the bounds. */
 export function NumberStepper({ value, onChange, label, min = 1, max = MAX_QUANTITY }: NumberStepperProps) {
   const [draft, setDraft] = useState(String(value));
   useEffect(() => setDraft(String(value)), [value]);

@@ -14,7 +14,7 @@ function reported(storage: Storage | null): string[] {
 }
 
 /**
- * The purchase is reported once per order per session (spec §7): the order page is reloaded,
+ * The purchase is reported once per order per session: the order page is reloaded,
  * revisited from the payment page or opened in a second tab of the session, and counts once.
  */
 export function reportPurchaseOnce(

@@ -25,7 +25,7 @@ export default function CheckoutPage() {
   // the cart and the draft (CheckoutForm) are in the browser's storage: see StoredCartPending
   const hydrated = useHydrated();
 
-  // Checkout step 1 (spec §7), once per visit of the page with what is in the cart then.
+  // Checkout step 1, once per visit of the page with what is in the cart then.
   const reported = useRef(false);
   useEffect(() => {
     if (reported.current || items.length === 0) return;

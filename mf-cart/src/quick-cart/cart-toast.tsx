@@ -6,7 +6,7 @@ import styles from './cart-toast.module.css';
 export const TOAST_MS = 4000;
 
 /**
- * «Товар в корзине!» (spec §2): shown for each add (the store's `lastAdded`), with the
+ * «Товар в корзине!»: shown for each add (the store's `lastAdded`), with the
  * photo, name, price and size, and «Показать корзину» opening the panel. It goes by itself.
  */
 export function CartToast() {

@@ -6,7 +6,7 @@ import { CartLine } from '../cart-lines/cart-line.tsx';
 import styles from './quick-cart-panel.module.css';
 
 /**
- * The quick-cart panel (spec §2, §4): a modal side panel driven by the store's `panelOpen`,
+ * The quick-cart panel: a modal side panel driven by the store's `panelOpen`,
  * so the host's header button (or anyone) shows, hides or toggles it. The native modal
  * dialog traps focus, closes on Escape and gives the focus back to the button that opened it.
  */

@@ -11,7 +11,7 @@ import '../ui/swiper-styles.ts';
 import { CategoryCard } from './category-card.tsx';
 import styles from './category-slider.module.css';
 
-/** Spec §9: a carousel from 640 px (1.2 → 2.8 cards per view), a plain vertical list below. */
+/** A carousel from 640 px (1.2 → 2.8 cards per view), a plain vertical list below. */
 export const CATEGORY_BREAKPOINTS = {
   640: { slidesPerView: 1.2, spaceBetween: 20 },
   769: { slidesPerView: 1.6, spaceBetween: 20 },
@@ -22,7 +22,7 @@ export const CATEGORY_BREAKPOINTS = {
 export const CATEGORY_CAROUSEL_QUERY = '(min-width: 640px)';
 
 /**
- * Server rendering (issue 20): the server knows no screen width, so its HTML (and the hydration
+ * Server rendering: the server knows no screen width, so its HTML (and the hydration
  * render) has both forms, the carousel and the list, and the stylesheet shows the one for the
  * width; the carousel's slides already have the widths its breakpoints give them before Swiper
  * starts (category-slider.module.css). After hydration only the form for the width is rendered,

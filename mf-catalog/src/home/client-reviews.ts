@@ -1,4 +1,4 @@
-/** The three static client reviews of the home page (spec §2). */
+/** The three static client reviews of the home page. */
 export interface ClientReview {
   id: string;
   clientName: string;

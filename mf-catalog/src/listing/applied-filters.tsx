@@ -77,7 +77,7 @@ export function hiddenFilters({
 }
 
 /**
- * Before hydration (server rendering, issue 20) the screen width is not known: the wide screen's
+ * Before hydration (server rendering) the screen width is not known: the wide screen's
  * list (a superset: only a category depends on the width), its extra filters marked `wideOnly`
  * for the stylesheet to hide below 1440 px, so the row has its final size in the first paint.
  */

@@ -148,7 +148,7 @@ function ListingContent({
                 <MobileFilters {...filterProps} scope={scope} resetAll={resetAll} />
               )
             ) : (
-              // Server rendering (issue 20): the server knows no screen width, so its HTML (and the
+              // Server rendering: the server knows no screen width, so its HTML (and the
               // hydration render) has both rows and the stylesheet shows the one for the width
               // (none from 1440 px, where the sidebar's reserved column has them); after hydration
               // only that one is rendered, so nothing below moves.

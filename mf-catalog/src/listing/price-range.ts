@@ -1,5 +1,5 @@
 /**
- * The price slider's rules (spec §5): step 1, bounded by the track, handles never cross; the
+ * The price slider's rules: step 1, bounded by the track, handles never cross; the
  * URL carries a price only when the range is narrower than the whole track.
  */
 export interface PriceBounds {

@@ -5,7 +5,7 @@ export interface SortOption {
   name: string;
 }
 
-/** The two option sets of spec §9: listings use «standart», search results «search». */
+/** The two option sets: listings use «standart», search results «search». */
 export type SortSetName = 'standart' | 'search';
 
 const STANDART: SortOption[] = [

@@ -21,7 +21,7 @@ export interface ListingState {
 
 export interface UrlScheme {
   sortSet: SortSetName;
-  /** Listings write `category`, search results `subject` (spec §2). */
+  /** Listings write `category`, search results `subject`. */
   categoryParam: 'category' | 'subject';
 }
 

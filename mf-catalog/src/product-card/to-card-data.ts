@@ -9,7 +9,7 @@ export interface CardOffer {
 
 /**
  * A listing element as the card's contract wants it. The API gives a model's lowest price as
- * `priceInRUB` even when its sizes cost differently; the contract (spec §3) means «no single
+ * `priceInRUB` even when its sizes cost differently; the contract means «no single
  * price» by a null `priceInRUB`, which the card shows as «от …». So it is derived from the
  * prices of the product's offers — of the sizes one can buy: a sold-out size that costs more
  * does not make the card say «от» (the API's lowest price is over the sizes in stock, too). A

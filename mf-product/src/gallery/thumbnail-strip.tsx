@@ -9,7 +9,7 @@ interface ThumbnailStripProps {
   onShow(index: number): void;
 }
 
-/** The viewer's strip of the photos near the current one (spec §9: within 15). */
+/** The viewer's strip of the photos near the current one (within 15). */
 export function ThumbnailStrip({ photos, index, onShow }: ThumbnailStripProps) {
   const current = useRef<HTMLButtonElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the current thumbnail changes with index

@@ -3,9 +3,9 @@
  * `photoId` points at, where a step may go, which way a move slides and which thumbnails show.
  */
 
-/** Spec §9: the thumbnail strip shows the photos within 15 of the current one. */
+/** The thumbnail strip shows the photos within 15 of the current one. */
 export const THUMBNAIL_RADIUS = 15;
-/** Spec §9: a swipe shorter than this (px) is not a swipe. */
+/** A swipe shorter than this (px) is not a swipe. */
 export const SWIPE_DELTA = 10;
 
 export type Direction = 'forward' | 'backward' | 'none';

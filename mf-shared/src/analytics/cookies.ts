@@ -1,4 +1,4 @@
-/** Analytics cookies live two years (spec §9: 63,072,000 s), on the whole site. */
+/** Analytics cookies live two years (63,072,000 s), on the whole site. */
 export const ANALYTICS_COOKIE_MAX_AGE = 63_072_000;
 
 export function readCookie(name: string, cookieString = document.cookie): string | undefined {

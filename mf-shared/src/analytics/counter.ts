@@ -17,7 +17,7 @@ export function counterConfigured(): boolean {
   return counterId !== null;
 }
 
-/** Waits for the counter script to define `ym`: polls every 100 ms, at most 50 times (spec §9). */
+/** Waits for the counter script to define `ym`: polls every 100 ms, at most 50 times. */
 export function waitForCounter(win: CounterWindow = window): Promise<CounterFn | null> {
   if (counterId === null) return Promise.resolve(null);
   return new Promise((resolve) => {
@@ -38,7 +38,7 @@ export async function callCounter(method: string, ...args: unknown[]): Promise<v
   if (ym && counterId !== null) ym(counterId, method, ...args);
 }
 
-/** Visitor tracking at start (spec §7): user id, user params, and the counter's client id into a cookie. */
+/** Visitor tracking at start: user id, user params, and the counter's client id into a cookie. */
 export async function identifyVisitor(visitorId: string): Promise<void> {
   const ym = await waitForCounter();
   if (!ym || counterId === null) return;

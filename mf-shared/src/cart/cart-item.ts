@@ -1,6 +1,6 @@
 import { MAX_QUANTITY } from '@shop/contracts/order';
 
-/** A line of the cart as kept in the browser (spec §3 «Cart item»). `id` is the offer id. */
+/** A line of the cart as kept in the browser. `id` is the offer id. */
 export interface CartItem {
   id: string;
   /** The product (colour) the offer belongs to: the id every e-commerce event names it by. Missing on lines stored by older releases. */

@@ -6,7 +6,7 @@ export const CART_STORAGE_KEY = 'shop-cart';
 
 export interface CartState {
   items: CartItem[];
-  /** Quick-cart panel (spec §4): shown, hidden or toggled from anywhere. */
+  /** Quick-cart panel: shown, hidden or toggled from anywhere. */
   panelOpen: boolean;
   /** The last line added, for the «Товар в корзине!» toast; `at` tells two adds apart. */
   lastAdded: { item: CartItem; at: number } | null;
