@@ -36,7 +36,7 @@ describe('response cache opt-in', () => {
   });
 
   it('never caches an unmarked field, alone or next to a marked one', async () => {
-    const { calls, ask } = countingYoga();
+    const { ask } = countingYoga();
     expect(await ask('{ unmarked }')).toEqual({ unmarked: 1 });
     expect(await ask('{ unmarked }')).toEqual({ unmarked: 2 });
     await ask('{ marked unmarked }');
