@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -46,6 +48,8 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
 /** The release plane's database, migrated: PostgreSQL (schema `release`) or PGlite in its own folder. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ('databaseUrl' in options) return openPostgres(options.databaseUrl, options.poolSize ?? 4);
+  // PGlite makes its own folder but not the folders above it (a fresh clone has no data folder yet)
+  if (!options.pglite && options.pgliteDir) mkdirSync(path.dirname(options.pgliteDir), { recursive: true });
   const client = options.pglite ?? (await PGlite.create(options.pgliteDir));
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, migrations);
