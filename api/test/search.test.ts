@@ -106,7 +106,7 @@ describeDrivers('search', (env) => {
     expect(after.products.totalCount).toBe(153);
   });
 
-  // issue 16, catalogue audit defects 2, 8, 9
+  // search that finds what a shopper typed: misspellings, transliteration, brand and model names
 
   type Item = {
     id: string;

@@ -1,7 +1,7 @@
-// Guards issue 16 «Honest lists and prices» in the browser, on the seeded catalogue:
+// Guards honest lists and prices in the browser, on the seeded catalogue:
 // a price sort stays monotonic on every page with sold-out products marked «Нет в наличии»
-// (catalogue audit defect 3), the mobile «Фильтры» modal recounts as boxes are ticked (defect 5),
-// and the header heart opens «Избранное» with the liked products' current prices (defect 12).
+// and the mobile «Фильтры» modal recounts as boxes are ticked, and the
+// header heart opens «Избранное» with the liked products' current prices.
 
 import { gql } from '../support/catalog.ts';
 import { brandByName, categoryByPath, listingCount } from '../support/catalog-data.ts';

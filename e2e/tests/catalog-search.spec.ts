@@ -43,7 +43,7 @@ test('an empty result says so and offers to reset the filters', async ({ page })
   await expect(page.getByText('Ничего не нашлось')).toHaveCount(0);
 });
 
-test('«Показаны результаты по запросу …» only when the query was changed, never on an empty result (issue 16)', async ({ page, request }) => {
+test('«Показаны результаты по запросу …» only when the query was changed, never on an empty result', async ({ page, request }) => {
   // typed correctly, or with prepositions: searched as typed, no notice (it used to say «кроссовки найт», «белый кроссовки nike»)
   for (const typed of ['белые кроссовки nike', 'кроссовки на', 'ботинки на зиму', 'кроссовки для бега']) {
     await page.goto(`/search?search=${encodeURIComponent(typed)}`);

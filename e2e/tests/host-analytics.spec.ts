@@ -1,4 +1,4 @@
-// Guards visitor tracking (spec §7): visitor_id, the counter's client id, user params, and one
+// Guards visitor tracking: visitor_id, the counter's client id, user params, and one
 // page hit per page shown: the landing page once (the counter runs with defer:true and sends
 // none itself), every route change, and Back to the landing page. The real counter cannot be reached here:
 // a recorder stands in for `window.ym` and we assert on what would have been sent.

@@ -1,6 +1,6 @@
 // Host releases are checked too: a host build is checked against the registry's releases
 // (`npm run remotes -- check-host`) before it is deployed. Here a real host build whose shared
-// react-router-dom copy lacks useSearchParams (dropped from TREE_SHAKEN_SHARED, as in audit F7;
+// react-router-dom copy lacks useSearchParams (dropped from TREE_SHAKEN_SHARED, as a too eager trim once did;
 // the desk pages that use it themselves are swapped for stubs, so only the remotes need it) is
 // refused, naming the remotes and the export, while the shop keeps serving the good host.
 import { execFile } from 'node:child_process';

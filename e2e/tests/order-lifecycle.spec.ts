@@ -1,4 +1,4 @@
-// Issue 17's «Done when», in the real browser against the real stack: a shopper buys the last
+// An order's whole life in the real browser against the real stack: a shopper buys the last
 // unit of a size (product → size → «В корзину» → checkout → consent → «Подтвердить заказ»), pays
 // on the fake ЮKassa's page (redirect, HTTP notification, return), the shopper's and the owner's
 // letters arrive at the local SMTP server and their order link opens the order, the size is sold

@@ -1,4 +1,4 @@
-// Guards issue 16 «Overlays and small screens»: on a first visit (cookie notice up, search
+// Overlays and small screens: on a first visit (cookie notice up, search
 // tooltip not yet seen) no overlay covers what the shopper is doing — the search field, page
 // headings, the «Товар в корзине!» toast, the checkout form and the order number — at 320, 360,
 // 375 and 1280 px; on a phone at most one non-modal overlay floats at a time; nothing scrolls

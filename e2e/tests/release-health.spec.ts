@@ -1,4 +1,4 @@
-// Guards health per release (issue 19): shoppers' browsers report each remote module mount to
+// Guards health per release: shoppers' browsers report each remote module mount to
 // the API; a canary that fails far more often than the active release is stopped automatically
 // (marked bad, the stop recorded with both error rates) while the active release keeps serving,
 // with no one at the console.

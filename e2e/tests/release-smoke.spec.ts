@@ -172,7 +172,7 @@ test('the cart’s release was smoked on its order page too: a key no order has,
   await expect(page.locator('[data-remote="mf_cart"]').getByTestId('order-not-found')).toBeVisible();
 });
 
-test('«Повторить» after a rollback loads the registry’s current release, not the page’s broken one (F12)', async ({ page }) => {
+test('«Повторить» after a rollback loads the registry’s current release, not the page’s broken one', async ({ page }) => {
   const good = shop.registry.mf_catalog as string;
   const broken = good.replace(/\/[^/]+\/mf-manifest\.json$/, '/nothing-here/mf-manifest.json');
   const host = await startPrivateHost({ ...shop.registry, mf_catalog: broken });

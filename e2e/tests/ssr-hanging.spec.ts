@@ -1,4 +1,4 @@
-// Guards issue 20's rule that server rendering never makes a page worse: a remote whose server
+// Guards the rule that server rendering never makes a page worse: a remote whose server
 // hangs (all of it, or only its server build) or whose server build throws while rendering
 // leaves its area's fallback (the skeleton) in the HTML, which still comes back within the
 // remote timeout (SSR_REMOTE_TIMEOUT_MS) plus a margin with the whole shell (header, menus,

@@ -1,4 +1,4 @@
-// Guards issue 20's first promise: the first screen is in the HTML. With JavaScript off a product
+// Guards server rendering's first promise: the first screen is in the HTML. With JavaScript off a product
 // page shows its name, price and sizes, a listing its product cards, and every page the header,
 // menus and footer; the page state carries the Apollo cache the server filled, and the browser
 // hydrates from it without asking the API again for the page's first data.

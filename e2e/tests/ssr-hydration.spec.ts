@@ -1,4 +1,4 @@
-// Guards issue 20's hydration: each server-rendered page type hydrates with zero console errors
+// Guards hydration: each server-rendered page type hydrates with zero console errors
 // and zero page errors (no mismatch: React's #418/#423 are console errors here), no CSP
 // violation, no area silently left to the browser (that warning is allowed on the pages made of
 // browser storage only: cart, checkout, favourites), and answers a click right after hydration.

@@ -1,4 +1,4 @@
-// Guards issue 20's independent releases under server rendering: with one page server running
+// Guards independent releases under server rendering: with one page server running
 // the whole time (the same process), a visibly changed mf_catalog uploaded and activated is
 // server-rendered on the next request (plain fetch, no browser), a rollback brings the old text
 // back in the next HTML, and a canary at 100 % / 0 % reaches every / no visitor by the cookie.

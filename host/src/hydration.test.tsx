@@ -1,5 +1,5 @@
 /// <reference types="node" />
-// Issue 20: the host's shell is rendered on the server (no window, no storage) and hydrated in the
+// The host's shell is rendered on the server (no window, no storage) and hydrated in the
 // browser. The server's HTML and the browser's first render must be the same markup (no hydration
 // error), and what the browser keeps in its storage (cart, favourites, theme, cookie consent, the
 // search tooltip seen) shows right after hydration.

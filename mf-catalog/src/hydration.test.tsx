@@ -1,4 +1,4 @@
-// Issue 20: the catalogue's pages are rendered on the server, which has no browser storage, and
+// The catalogue's pages are rendered on the server, which has no browser storage, and
 // hydrated in the browser that has the shopper's «Избранное». The server's HTML and the hydration
 // render must be the same markup (no hydration error): hearts unliked on both sides, then liked
 // right after hydration; «Избранное» never says «пусто» before it knows.

@@ -1,4 +1,4 @@
-// Guards the smoke against server-rendered pages whose scripts start late (issue 20): the page
+// Guards the smoke against server-rendered pages whose scripts start late: the page
 // server writes the candidate's landmark into the HTML, and the host's entry starts only after the
 // first paint and the high-priority photos (host/server/html.ts startAfterFirstPaint, at the latest
 // START_AT_LATEST_MS = 2.5 s). A smoke that judges the page a fixed moment after the landmark then

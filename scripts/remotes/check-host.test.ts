@@ -157,7 +157,7 @@ describe.skipIf(!ready)('the host image refuses to start a host build that would
     mkdirSync(path.join(work, 'bad'));
     cpSync(bundle, path.join(work, 'server-dist/checked-main.js'));
     writeFileSync(path.join(work, 'server-dist/main.js'), "console.log('host server started');\n");
-    // a host build whose react-router-dom copy lacks useSearchParams (as F7's trimmed list made)
+    // a host build whose react-router-dom copy lacks useSearchParams (as a too eagerly trimmed shared list once made)
     for (const file of ['mf-manifest.json', 'mf-stats.json'])
       cpSync(path.join(ROOT, 'host/dist', file), path.join(work, 'bad', file));
     const stats = JSON.parse(readFileSync(path.join(work, 'bad/mf-stats.json'), 'utf8'));

@@ -1,4 +1,4 @@
-// The release CLI's pieces that need no running shop: versions unique within one second (F16),
+// The release CLI's pieces that need no running shop: versions unique within one second,
 // and build metadata that says which commit a release came from (and whether it had changes).
 import { describe, expect, it } from 'vitest';
 import { buildMeta, releaseBuildId } from './release.ts';

@@ -27,7 +27,7 @@ export function releaseToken(): string {
   return process.env.RELEASE_TOKEN?.trim() || opsToken();
 }
 
-/** `20261124015300-3fa9c1`: the build's second and 6 random hex digits (F16: two releases in one second never share a version). */
+/** `20261124015300-3fa9c1`: the build's second and 6 random hex digits: two releases in one second never share a version. */
 export function releaseBuildId(): string {
   return `${newBuildId()}-${randomBytes(3).toString('hex')}`;
 }

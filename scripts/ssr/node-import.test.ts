@@ -1,4 +1,4 @@
-// Issue 20: the host's server renderer and the remotes' server builds import the front-end's
+// The host's server renderer and the remotes' server builds import the front-end's
 // modules in Node (no window, document, localStorage, navigator). Every module a remote exposes
 // (the remotes table) and the host's App must import there without throwing: browser-only state
 // is read in effects, event handlers or through a server snapshot, never at module scope.

@@ -33,7 +33,7 @@ export function RemoteSlot<K extends RemoteModuleId>({ id, skeleton = 'page', pr
         resetKeys={[attempt, id]}
         onError={(error) => {
           console.error(`[shop] ${id} failed`, error);
-          // a render crash is recorded beside the load failures runtime-plugin.ts records (it was missing there: F9)
+          // a render crash is recorded beside the load failures runtime-plugin.ts records
           if (!reportBoundaryError(remote as string, remoteVersion(remote as string), error)) return;
           const w = window as unknown as { __SHOP_REMOTE_ERRORS__?: unknown[] };
           w.__SHOP_REMOTE_ERRORS__ ??= [];

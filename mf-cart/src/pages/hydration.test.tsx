@@ -1,4 +1,4 @@
-// Issue 20: the cart's pages are rendered on the server, which has no browser storage, and hydrated
+// The cart's pages are rendered on the server, which has no browser storage, and hydrated
 // in the browser that has the cart. The server's HTML and the hydration render must be the same
 // markup (no hydration error), and the stored cart shows right after hydration; until then the
 // page never claims «Корзина пуста».

@@ -1,4 +1,4 @@
-// Issue 20: the home page's categories are rendered on the server, which knows no screen width.
+// The home page's categories are rendered on the server, which knows no screen width.
 // Its HTML has both forms (carousel and list) for the stylesheet to pick by width, hydration finds
 // the same markup, and afterwards only the form for the width is left (the slides' widths before
 // Swiper starts: ui/swiper-pre-init.test.ts).

@@ -1,4 +1,4 @@
-// Issue 20: a listing (here the search page) is rendered on the server with its answers fetched
+// A listing (here the search page) is rendered on the server with its answers fetched
 // there (Apollo's prerenderStatic, as the host's renderer does), and hydrated in the browser from
 // the restored cache. The server knows no screen width: both filter rows are in its HTML for the
 // stylesheet to pick, hydration finds the same markup, then only the row for the width is left.

@@ -1,5 +1,5 @@
 /// <reference types="node" />
-// Issue 20: the sliders are in the server's HTML, where Swiper has not started: without a width,
+// The sliders are in the server's HTML, where Swiper has not started: without a width,
 // each slide would fill the row (swiper.css) and shrink when Swiper starts after hydration,
 // moving everything below. Each slider's stylesheet gives its slides, until Swiper starts, the
 // widths its breakpoints table gives them; this test fails when a table and its stylesheet drift.

@@ -1,4 +1,4 @@
-// Issue 20: the product page is rendered on the server, which has no browser storage and no
+// The product page is rendered on the server, which has no browser storage and no
 // IntersectionObserver, and hydrated in the browser. The server's HTML and the hydration render
 // must be the same markup (no hydration error): the heart unliked and the recommendations'
 // placeholder on both sides, the stored «Избранное» right after hydration.

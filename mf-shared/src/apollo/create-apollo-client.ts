@@ -3,7 +3,7 @@ import { ApolloClient, type FieldPolicy, HttpLink, InMemoryCache } from '@apollo
 export interface ApolloOptions {
   /** GraphQL endpoint; the host's server proxies `/api` to the API, so one origin serves both. */
   uri?: string;
-  /** How long a catalogue answer is kept (spec §9: 10,800 s). */
+  /** How long a catalogue answer is kept (three hours: 10,800 s). */
   catalogueTtlMs?: number;
   /** The fetch to send requests with (tests, or a server-side render). */
   fetch?: typeof fetch;

@@ -12,7 +12,7 @@ beforeEach(() => {
   useCart.setState({ items: [], panelOpen: false, lastAdded: null });
 });
 
-describe('cart store (spec §4)', () => {
+describe('cart store', () => {
   it('appends a new line with quantity 1 and raises an existing one by 1', () => {
     cart().add(sneaker);
     cart().add(hoodie);

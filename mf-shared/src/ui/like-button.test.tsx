@@ -1,4 +1,4 @@
-// Issue 20: the heart is rendered on the server (no browser storage: unliked) and hydrated in the
+// The heart is rendered on the server (no browser storage: unliked) and hydrated in the
 // browser that has the shopper's «Избранное»: the same markup on both sides (no hydration error),
 // then liked right after hydration, and a click still toggles and stores it.
 import { act } from 'react';

@@ -70,7 +70,7 @@ export function createHealthRoutes(db: Db, config: Config) {
   };
 }
 
-/** Per remote: whether its active manifest answers 200 within 2 s (F9: `/api/health` said ok while a remote was down). */
+/** Per remote: whether its active manifest answers 200 within 2 s: a shop whose remote is down is not healthy. */
 export async function remotesHealth(db: Db): Promise<Record<string, { version: string; ok: boolean; status: number | null; ms: number }>> {
   const state = await new RegistryRepo(db).publicState();
   const entries = await Promise.all(
