@@ -308,7 +308,12 @@ describe('corpus', () => {
       const f = s.figures;
       expect(f.requests).toBeGreaterThanOrEqual(5000);
       expect({ http5xx: f.http5xx, leaks: f.answersLeakingInternals, withoutAnswer: f.requestsWithoutAnswer, alive: f.apiAliveAfterwards }).toEqual({ http5xx: 0, leaks: 0, withoutAnswer: 0, alive: true });
-      expect(s.ok, 'RSS and normal-query latency back to their baseline').toBe(true);
+      const [rssBefore, rssAfter] = [f.rssMbBefore as number, f.rssMbAfter as number];
+      expect(rssAfter, 'RSS back near its baseline').toBeLessThanOrEqual(rssBefore + Math.max(64, rssBefore * 0.5));
+      const [before, after] = [f.normalQueryLatencyMsBefore, f.normalQueryLatencyMsAfter] as { p50: number; p95: number }[];
+      expect(after!.p50, 'normal-query p50 back near its baseline').toBeLessThanOrEqual(before!.p50 * 2 + 5);
+      expect(after!.p95, 'normal-query p95 back near its baseline').toBeLessThanOrEqual(before!.p95 * 2 + 10);
+      expect(s.ok).toBe(true);
     } finally {
       await api.stop();
     }
