@@ -45,7 +45,7 @@ const config: CodegenConfig = {
   hooks: {
     // then each package's manifest of trusted documents (persisted-operations.json beside
     // generated.ts): the exact texts Apollo sends and their sha256 ids, registered by releases
-    // and, from the remotes table, each remote's contract check and the single-bundle map
+    // and, from the remotes table, each remote's contract check
     afterAllFileWrite: ['tsx scripts/codegen/persisted-manifest.ts', 'tsx scripts/codegen/remote-modules.ts'],
   },
 };

@@ -95,7 +95,7 @@ class StartAssetsPlugin {
     compiler.hooks.done.tap('StartAssetsPlugin', (stats) => {
       if (stats.hasErrors()) return;
       // the build's own output folder, read when it is done: a config built from this one into
-      // another folder (the benchmark's single bundle) must not overwrite the host's start files
+      // another folder must not overwrite the host's start files
       const outDir = String(compiler.options.output.path);
       const json = stats.toJson({ all: false, chunks: true, chunkOrigins: true });
       const files = new Set<string>();
@@ -197,9 +197,21 @@ export function buildVersion(appPackage: PackageJson): string {
   return `${appPackage.version}-${buildId}`;
 }
 
-export function createConfig(options: AppOptions, argv: { mode?: string } = {}, fixedVersion?: string): Configuration {
+/** What one app's build is: its mode, version and output folder, decided once for every part below. */
+interface Build {
+  options: AppOptions;
+  appPackage: PackageJson;
+  mode: 'development' | 'production';
+  prod: boolean;
+  /** under `rspack serve` (npm run dev) */
+  dev: boolean;
+  isHost: boolean;
+  version: string;
+  outDir: string;
+}
+
+function describeBuild(options: AppOptions, argv: { mode?: string }, fixedVersion?: string): Build {
   const mode = (argv.mode ?? process.env.NODE_ENV ?? 'production') === 'development' ? 'development' : 'production';
-  const prod = mode === 'production';
   const dev = process.env.RSPACK_SERVE === 'true' || Boolean(process.env.WEBPACK_SERVE);
   const appPackage = readJson<PackageJson>(path.join(options.dir, 'package.json'));
   const isHost = options.kind === 'host';
@@ -207,7 +219,134 @@ export function createConfig(options: AppOptions, argv: { mode?: string } = {}, 
   // RELEASE_OUT_DIR: `npm run release` builds into a temporary folder it then uploads (scripts/remotes/release.ts)
   const releaseOut = !isHost && !dev && process.env.RELEASE_OUT_DIR ? path.resolve(process.env.RELEASE_OUT_DIR) : null;
   const outDir = isHost || dev ? path.join(options.dir, 'dist') : (releaseOut ?? path.join(options.dir, 'dist', version));
+  return { options, appPackage, mode, prod: mode === 'production', dev, isHost, version, outDir };
+}
 
+function outputConfig({ options, prod, isHost, outDir }: Build): Configuration['output'] {
+  // The host's files live under /static/ (immutable, served apart from the pages);
+  // a remote's release folder is immutable as a whole.
+  const dir = isHost ? 'static/' : '';
+  const hashed = (ext: string) => `${dir}${prod ? `[name].[contenthash:8].${ext}` : `[name].${ext}`}`;
+  return {
+    path: outDir,
+    // Remotes compute their public path from where their manifest was loaded, so one
+    // build can be served from any release folder, host or CDN.
+    publicPath: isHost ? '/' : 'auto',
+    uniqueName: options.name,
+    filename: hashed('js'),
+    chunkFilename: hashed('js'),
+    cssFilename: hashed('css'),
+    cssChunkFilename: hashed('css'),
+    assetModuleFilename: `${dir}assets/[name].[contenthash:8][ext]`,
+    // The host keeps earlier hashed files: a page loaded before a rebuild can still fetch its chunks.
+    clean: !isHost,
+  };
+}
+
+/** Compilation: SWC for TypeScript and JSX, CSS Modules, small assets inlined. */
+const moduleConfig = (): Configuration['module'] => ({
+  // `import styles from './x.module.css'`: one object per stylesheet.
+  parser: { 'css/module': { namedExports: false } },
+  rules: [
+    {
+      test: /\.[cm]?[jt]sx?$/,
+      exclude: /node_modules/,
+      loader: 'builtin:swc-loader',
+      type: 'javascript/auto',
+      options: {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          // Never the dev JSX runtime: a remote in development runs on the host's
+          // React, which is a production build in `npm run dev -- <remote>`.
+          transform: { react: { runtime: 'automatic', development: false } },
+        },
+        env: { targets: 'chrome >= 109, firefox >= 115, safari >= 15.4' },
+      },
+    },
+    { test: /\.module\.css$/, type: 'css/module' },
+    { test: /\.css$/, exclude: /\.module\.css$/, type: 'css' },
+    {
+      test: /\.(png|jpe?g|gif|webp|avif|svg|woff2?)$/i,
+      type: 'asset',
+      parser: { dataUrlCondition: { maxSize: 2048 } },
+    },
+  ],
+});
+
+function federationPlugin({ options, appPackage, dev, isHost }: Build): ModuleFederationPlugin {
+  return new ModuleFederationPlugin({
+    name: options.name,
+    filename: 'remoteEntry.js',
+    ...(isHost ? { remotes: {} } : { exposes: exposesOf(remoteName(options.name)) }),
+    shared: sharedConfig(appPackage),
+    // Load a remote's entry only when a page needs it: with `version-first` every
+    // registered remote is fetched at start, and one offline remote stalls start-up.
+    shareStrategy: 'loaded-first',
+    runtimePlugins: options.runtimePlugins ?? [],
+    // A remote's manifest names its server build (the runtime's `ssrRemoteEntry`, read when it runs in Node;
+    // `rspack serve` builds none: a remote under development renders in the browser).
+    manifest: isHost || dev
+      ? true
+      : {
+          additionalData: ({ stats }) => {
+            Object.assign(stats.metaData, {
+              ssrRemoteEntry: { name: 'remoteEntry.js', path: SERVER_DIR, type: 'commonjs-module' },
+            });
+            return stats;
+          },
+        },
+    // Types come from the remotes table (@shop/contracts/remotes), checked by each remote's src/contract.generated.ts (npm run codegen).
+    dts: false,
+    // One federation runtime per page: the host bundles it and provides it as a global;
+    // a remote's entry uses that instead of carrying its own copy (~18 KB gzip each).
+    // `target: 'web'` leaves the runtime's Node code out; a remote loads no remotes itself.
+    experiments: isHost
+      ? { provideExternalRuntime: true, optimization: { target: 'web' } }
+      : { externalRuntime: true, optimization: { target: 'web', disableRemote: true } },
+  });
+}
+
+/** The host's page template and its start files. */
+function hostPlugins(options: AppOptions) {
+  return [
+    new rspack.HtmlRspackPlugin({
+      template: path.join(options.dir, 'index.html'),
+      inject: 'body',
+      scriptLoading: 'defer',
+      // The server fills the <!--app-head--> and <!--app-state--> placeholders: keep comments.
+      minify: false,
+    }),
+    new StartAssetsPlugin(),
+  ];
+}
+
+function appPlugins(build: Build): Configuration['plugins'] {
+  const { options, mode, prod, dev, isHost, version } = build;
+  return [
+    new rspack.DefinePlugin({
+      'process.env.NODE_ENV': JSON.stringify(mode),
+      __APP_VERSION__: JSON.stringify(version),
+    }),
+    federationPlugin(build),
+    new SharedExportsCheckPlugin(),
+    // The app's trusted documents (codegen's manifest) ship with the build: a remote's release
+    // folder, host/dist. The release registers them with the API before activation.
+    new rspack.CopyRspackPlugin({
+      patterns: [
+        {
+          from: path.join(options.dir, 'src', 'graphql', 'persisted-operations.json'),
+          to: 'persisted-operations.json',
+        },
+      ],
+    }),
+    ...(prod && !dev ? [new PrecompressPlugin()] : []),
+    ...(isHost ? hostPlugins(options) : []),
+  ];
+}
+
+export function createConfig(options: AppOptions, argv: { mode?: string } = {}, fixedVersion?: string): Configuration {
+  const build = describeBuild(options, argv, fixedVersion);
+  const { mode, prod, isHost } = build;
   return {
     mode,
     context: options.dir,
@@ -216,114 +355,13 @@ export function createConfig(options: AppOptions, argv: { mode?: string } = {}, 
     // No eval-based maps in development either: the shop's CSP refuses 'unsafe-eval'. Production
     // writes its maps for error tooling but names them in no file (the servers answer 404 for *.map).
     devtool: prod ? 'hidden-source-map' : 'cheap-module-source-map',
-    output: {
-      path: outDir,
-      // Remotes compute their public path from where their manifest was loaded, so one
-      // build can be served from any release folder, host or CDN.
-      publicPath: isHost ? '/' : 'auto',
-      uniqueName: options.name,
-      // The host's files live under /static/ (immutable, served apart from the pages);
-      // a remote's release folder is immutable as a whole.
-      filename: `${isHost ? 'static/' : ''}${prod ? '[name].[contenthash:8].js' : '[name].js'}`,
-      chunkFilename: `${isHost ? 'static/' : ''}${prod ? '[name].[contenthash:8].js' : '[name].js'}`,
-      cssFilename: `${isHost ? 'static/' : ''}${prod ? '[name].[contenthash:8].css' : '[name].css'}`,
-      cssChunkFilename: `${isHost ? 'static/' : ''}${prod ? '[name].[contenthash:8].css' : '[name].css'}`,
-      assetModuleFilename: `${isHost ? 'static/' : ''}assets/[name].[contenthash:8][ext]`,
-      // The host keeps earlier hashed files: a page loaded before a rebuild can still fetch its chunks.
-      clean: !isHost,
-    },
+    output: outputConfig(build),
     resolve: {
       extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
       extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
     },
-    module: {
-      // `import styles from './x.module.css'`: one object per stylesheet.
-      parser: { 'css/module': { namedExports: false } },
-      rules: [
-        {
-          test: /\.[cm]?[jt]sx?$/,
-          exclude: /node_modules/,
-          loader: 'builtin:swc-loader',
-          type: 'javascript/auto',
-          options: {
-            jsc: {
-              parser: { syntax: 'typescript', tsx: true },
-              // Never the dev JSX runtime: a remote in development runs on the host's
-              // React, which is a production build in `npm run dev -- <remote>`.
-              transform: { react: { runtime: 'automatic', development: false } },
-            },
-            env: { targets: 'chrome >= 109, firefox >= 115, safari >= 15.4' },
-          },
-        },
-        { test: /\.module\.css$/, type: 'css/module' },
-        { test: /\.css$/, exclude: /\.module\.css$/, type: 'css' },
-        {
-          test: /\.(png|jpe?g|gif|webp|avif|svg|woff2?)$/i,
-          type: 'asset',
-          parser: { dataUrlCondition: { maxSize: 2048 } },
-        },
-      ],
-    },
-    plugins: [
-      new rspack.DefinePlugin({
-        'process.env.NODE_ENV': JSON.stringify(mode),
-        __APP_VERSION__: JSON.stringify(version),
-      }),
-      new ModuleFederationPlugin({
-        name: options.name,
-        filename: 'remoteEntry.js',
-        ...(isHost ? { remotes: {} } : { exposes: exposesOf(remoteName(options.name)) }),
-        shared: sharedConfig(appPackage),
-        // Load a remote's entry only when a page needs it: with `version-first` every
-        // registered remote is fetched at start, and one offline remote stalls start-up.
-        shareStrategy: 'loaded-first',
-        runtimePlugins: options.runtimePlugins ?? [],
-        // A remote's manifest names its server build (the runtime's `ssrRemoteEntry`, read when it runs in Node;
-        // `rspack serve` builds none: a remote under development renders in the browser).
-        manifest: isHost || dev
-          ? true
-          : {
-              additionalData: ({ stats }) => {
-                Object.assign(stats.metaData, {
-                  ssrRemoteEntry: { name: 'remoteEntry.js', path: SERVER_DIR, type: 'commonjs-module' },
-                });
-                return stats;
-              },
-            },
-        // Types come from the remotes table (@shop/contracts/remotes), checked by each remote's src/contract.generated.ts (npm run codegen).
-        dts: false,
-        // One federation runtime per page: the host bundles it and provides it as a global;
-        // a remote's entry uses that instead of carrying its own copy (~18 KB gzip each).
-        // `target: 'web'` leaves the runtime's Node code out; a remote loads no remotes itself.
-        experiments: isHost
-          ? { provideExternalRuntime: true, optimization: { target: 'web' } }
-          : { externalRuntime: true, optimization: { target: 'web', disableRemote: true } },
-      }),
-      new SharedExportsCheckPlugin(),
-      // The app's trusted documents (codegen's manifest) ship with the build: a remote's release
-      // folder, host/dist. The release registers them with the API before activation.
-      new rspack.CopyRspackPlugin({
-        patterns: [
-          {
-            from: path.join(options.dir, 'src', 'graphql', 'persisted-operations.json'),
-            to: 'persisted-operations.json',
-          },
-        ],
-      }),
-      ...(prod && !dev ? [new PrecompressPlugin()] : []),
-      ...(isHost
-        ? [
-            new rspack.HtmlRspackPlugin({
-              template: path.join(options.dir, 'index.html'),
-              inject: 'body',
-              scriptLoading: 'defer',
-              // The server fills the <!--app-head--> and <!--app-state--> placeholders: keep comments.
-              minify: false,
-            }),
-            new StartAssetsPlugin(),
-          ]
-        : []),
-    ],
+    module: moduleConfig(),
+    plugins: appPlugins(build),
     optimization: { minimize: prod },
     performance: { hints: false },
     devServer: {

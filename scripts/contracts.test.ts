@@ -15,7 +15,6 @@ import codegenConfig from '../codegen.ts';
 import vitestConfig from '../vitest.config.ts';
 import { FRONT_END_PACKAGES } from './codegen/persisted-manifest.ts';
 import { contractSource } from './codegen/remote-modules.ts';
-import { REMOTE_DIRS } from './faults/secrets.ts';
 import { portsFromEnv } from './lib/stack.ts';
 import { renderBiomeJson } from './lint/biome-config.ts';
 
@@ -217,7 +216,7 @@ describe('copies the tools cannot derive (JSON and YAML) name every remote of th
       return existsSync(src) && (readdirSync(src, { recursive: true }) as string[]).some((f) => f.endsWith('.graphql'));
     });
     expect([...FRONT_END_PACKAGES].sort()).toEqual(withOperations.sort());
-    expect([...REMOTE_DIRS].sort()).toEqual(
+    expect(Object.values(REMOTES).map((remote) => remote.dir).sort()).toEqual(
       readJson<{ workspaces: string[] }>('package.json')
         .workspaces.filter((dir) => existsSync(path.join(ROOT, dir, 'Dockerfile')) && dir.startsWith('mf-'))
         .sort(),

@@ -23,13 +23,13 @@ const readJson = <T>(file: string): T =>
 // [file, import, refused]: one import per line of the probe file
 const PROBES: [string, string, boolean][] = [
   // deep imports between packages
-  ['scripts/faults/probe.ts', '../../api/src/catalog/generator.ts', true],
-  ['scripts/faults/probe.ts', '@shop/api', false],
-  ['scripts/faults/probe.ts', '@shop/api/src/index.ts', true],
-  ['scripts/faults/probe.ts', '@shop/mf-shared/persisted-document', false],
-  ['scripts/faults/probe.ts', '@shop/mf-shared/src/index.ts', true],
-  ['scripts/faults/probe.ts', '@shop/contracts/remotes', false],
-  ['scripts/faults/probe.ts', '../../mf-catalog/src/report.ts', true],
+  ['e2e/faults/probe.ts', '../../api/src/catalog/generator.ts', true],
+  ['e2e/faults/probe.ts', '@shop/api', false],
+  ['e2e/faults/probe.ts', '@shop/api/src/index.ts', true],
+  ['e2e/faults/probe.ts', '@shop/mf-shared/persisted-document', false],
+  ['e2e/faults/probe.ts', '@shop/mf-shared/src/index.ts', true],
+  ['e2e/faults/probe.ts', '@shop/contracts/remotes', false],
+  ['e2e/faults/probe.ts', '../../mf-catalog/src/report.ts', true],
   ['e2e/support/probe.ts', '../../host/src/app.tsx', true],
   ['e2e/support/probe.ts', '../../scripts/lib/stack.ts', false],
   ['host/server/probe.ts', '../../mf-shared/src/apollo/persisted-document.ts', true],
@@ -48,7 +48,7 @@ const PROBES: [string, string, boolean][] = [
   ['host/src/layout/probe.ts', '@shop/mf-shared/testing', true],
   ['host/server/probe.ts', '@shop/mf-shared/testing', true],
   ['e2e/support/probe.ts', '@shop/mf-shared/testing', true],
-  ['scripts/faults/probe.ts', '@shop/mf-shared/testing', true],
+  ['e2e/faults/probe.ts', '@shop/mf-shared/testing', true],
   ['mf-shared/src/probe.ts', './testing.tsx', true],
   ['mf-shared/src/ui/probe.ts', '../testing.tsx', true],
   ['mf-shared/src/cart/probe.ts', '../testing.tsx', true],
@@ -111,7 +111,7 @@ const PROBES: [string, string, boolean][] = [
   ['api/src/probe.ts', '@shop/api', true],
   ['api/test/probe.test.ts', '@shop/api', false],
   ['e2e/support/probe.ts', '@shop/api', false],
-  ['scripts/faults/probe.ts', '@shop/contracts/dist/remotes.js', true],
+  ['e2e/faults/probe.ts', '@shop/contracts/dist/remotes.js', true],
   // the remotes
   ['mf-catalog/src/listing/probe.ts', '../pages/home-page.tsx', true],
   ['mf-catalog/src/listing/probe.ts', '../product-card/product-card.tsx', false],
@@ -124,7 +124,9 @@ const PROBES: [string, string, boolean][] = [
   // tests may reach any folder of their own package, never another package's files
   ['mf-catalog/src/listing/probe.test.ts', '../pages/home-page.tsx', false],
   ['mf-catalog/src/listing/probe.test.ts', '../../../mf-cart/src/report.ts', true],
-  ['api/test/probe.test.ts', '../../scripts/fakes/smtp.ts', false],
+  ['api/test/probe.test.ts', './fakes/smtp.ts', false],
+  ['e2e/support/probe.ts', '../../api/test/fakes/smtp.ts', false],
+  ['e2e/faults/probe.ts', '../../scripts/lib/stack.ts', false],
   ['api/test/probe.test.ts', '../../host/src/search/search-examples.ts', true],
 ];
 

@@ -24,7 +24,7 @@ import { PageRepo } from '../api/src/repo/page-repo.ts';
 // biome-ignore lint/style/noRestrictedImports: the host server's own preloads must pick up the new row; the host exports no entry
 import { pagePreloads, type RemoteManifest } from '../host/server/preload.ts';
 import { createConfig } from '../rspack.base.ts';
-import { contractSource, singleRemotesSource } from './codegen/remote-modules.ts';
+import { contractSource } from './codegen/remote-modules.ts';
 import { REMOTES as STACK_REMOTES, portsFromEnv } from './lib/stack.ts';
 import { compareManifests } from './remotes/check-candidate.ts';
 
@@ -225,7 +225,7 @@ describe('a new exposed page: a row in each contracts table and the page file, n
     });
   });
 
-  it('the start scripts serve the remote on its port; codegen writes its contract check and the single-bundle entry', () => {
+  it('the start scripts serve the remote on its port; codegen writes its contract check', () => {
     expect(STACK_REMOTES).toContainEqual({
       name: 'mf_scratch',
       dir: fixture.remoteDir,
@@ -237,8 +237,5 @@ describe('a new exposed page: a row in each contracts table and the page file, n
     const contract = contractSource('mf_scratch', row);
     expect(contract).toContain("import ScratchPage from './pages/scratch-page.tsx';");
     expect(contract).toContain(`'${MODULE}': ScratchPage,`);
-    const single = singleRemotesSource(REMOTES);
-    expect(single).toContain(`from '../../${fixture.remoteDir}/src/pages/scratch-page.tsx';`);
-    expect(single).toContain(`'${MODULE}': mf_scratch_ScratchPage,`);
   });
 });

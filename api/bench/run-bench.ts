@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { load } from '../../scripts/bench/http-load.ts';
+import { type LoadStats, load } from '../../scripts/bench/http-load.ts';
 // @ts-expect-error plain ESM script shared with the test setup
 import { startPostgres } from '../../scripts/postgres.mjs';
 import { seedCatalog } from '../src/catalog/seed.ts';
@@ -29,13 +29,8 @@ const DRIVERS = (process.env.BENCH_DRIVERS ?? 'pglite,postgres').split(',');
 const CPU_PROF_DIR = process.env.BENCH_CPU_PROF;
 const reportDir = fileURLToPath(new URL('../../reports/', import.meta.url));
 
-interface Stats {
-  requests: number;
-  errors: number;
-  rps: number;
-  p50: number;
-  p95: number;
-  p99: number;
+/** autocannon's figures (http-load.ts), and for the in-process runs the same figures measured here. */
+interface Stats extends LoadStats {
   /** CPU time (user + system) per request, ms, by process: less sensitive to other load than latency. */
   cpuMsPerRequest?: Record<string, number>;
 }
@@ -182,16 +177,8 @@ async function startServer(dbOptions: DatabaseOptions): Promise<{ url: string; c
   };
 }
 
-async function benchDriver(driver: 'pglite' | 'postgres', database: Database, serverDb: DatabaseOptions, postgresCpu?: () => number) {
-  const db: Db = database.db;
-  // PGlite runs inside the process that opened it: its CPU is the bench's (db levels) or the server's (http)
-  const dbMeter: CpuMeter = async () => ({ node: ownCpuMs(), ...(postgresCpu ? { postgres: postgresCpu() } : {}) });
-  console.log(`[${driver}] seeding the large catalogue…`);
-  const t0 = performance.now();
-  const loaded = await seedCatalog(db, 'large');
-  const seedMs = Math.round(performance.now() - t0);
-  console.log(`[${driver}] ${loaded.products} products, ${loaded.offers} offers in ${seedMs} ms`);
-
+/** The seeded catalogue's rows the runs ask for, and the arguments they vary per request. */
+async function benchData(db: Db) {
   const [kross] = await rows<{ id: number }>(db, sql`SELECT id FROM categories WHERE name = 'Кроссовки'`);
   const brandRows = await rows<{ id: number; name: string }>(db, sql`SELECT id, name FROM brands WHERE name IN ('Nike', 'Adidas') ORDER BY name`);
   const brandIds = brandRows.map((b) => b.id);
@@ -224,36 +211,36 @@ async function benchDriver(driver: 'pglite' | 'postgres', database: Database, se
     },
     items: [{ offerId: String(offerIds[i % offerIds.length]), quantity: 1 }],
   });
+  return { categoryId, brandIds, productPath: product?.web_path, listingArgs, orderInput };
+}
 
-  const results: Record<string, Record<string, Stats>> = {};
-  const record = (scenario: string, level: string, s: Stats) => {
-    results[scenario] ??= {};
-    (results[scenario] as Record<string, Stats>)[level] = s;
-    console.log(`[${driver}] ${scenario.padEnd(12)} ${level.padEnd(14)} p50 ${s.p50} ms  p95 ${s.p95} ms  p99 ${s.p99} ms  ${s.rps} req/s  (${s.requests} req, ${s.errors} errors)  cpu ms/req ${JSON.stringify(s.cpuMsPerRequest ?? {})}`);
-  };
+type BenchData = Awaited<ReturnType<typeof benchData>>;
+type RecordStats = (scenario: string, level: string, s: Stats) => void;
 
-  // at the database: the repository calls a resolver makes, without GraphQL or HTTP; one client
-  // first (the queries' own cost, least disturbed by other load on the machine), then ten
+/**
+ * At the database: the repository calls a resolver makes, without GraphQL or HTTP; one client
+ * first (the queries' own cost, least disturbed by other load on the machine), then ten.
+ */
+async function dbRuns(db: Db, data: BenchData, meter: CpuMeter, record: RecordStats): Promise<void> {
+  const { categoryId, listingArgs, orderInput, productPath } = data;
   const searchOnce = async () => {
     const repo = new CatalogRepo(db);
     const plan = await repo.search('кроссовки nike белые');
     return repo.listProducts({ type: 'MODEL', scope: { search: plan }, filter: {}, sort: 'CONDITION', offset: 0, limit: 24 });
   };
-  record('listing', 'db-1-client', await loadInProcess((i) => new CatalogRepo(db).listProducts(listingArgs(i)), dbMeter, 1));
-  record('filters', 'db-1-client', await loadInProcess(() => new CatalogRepo(db).filterData({ categoryId }, {}, ['size']), dbMeter, 1));
-  record('search', 'db-1-client', await loadInProcess(searchOnce, dbMeter, 1));
-  record('listing', 'db', await loadInProcess((i) => new CatalogRepo(db).listProducts(listingArgs(i)), dbMeter));
-  record('filters', 'db', await loadInProcess(() => new CatalogRepo(db).filterData({ categoryId }, {}, ['size']), dbMeter));
-  record('search', 'db', await loadInProcess(searchOnce, dbMeter));
-  record('resolvePage', 'db', await loadInProcess((i) => new PageRepo(db).resolve(i % 2 ? product?.web_path ?? '/' : '/catalog/obuv/krossovki/', 'sort=priceup'), dbMeter));
-  record('createOrder', 'db', await loadInProcess((i) => new OrderRepo(db).create(orderInput(i), '127.0.0.1'), dbMeter));
+  record('listing', 'db-1-client', await loadInProcess((i) => new CatalogRepo(db).listProducts(listingArgs(i)), meter, 1));
+  record('filters', 'db-1-client', await loadInProcess(() => new CatalogRepo(db).filterData({ categoryId }, {}, ['size']), meter, 1));
+  record('search', 'db-1-client', await loadInProcess(searchOnce, meter, 1));
+  record('listing', 'db', await loadInProcess((i) => new CatalogRepo(db).listProducts(listingArgs(i)), meter));
+  record('filters', 'db', await loadInProcess(() => new CatalogRepo(db).filterData({ categoryId }, {}, ['size']), meter));
+  record('search', 'db', await loadInProcess(searchOnce, meter));
+  record('resolvePage', 'db', await loadInProcess((i) => new PageRepo(db).resolve(i % 2 ? productPath ?? '/' : '/catalog/obuv/krossovki/', 'sort=priceup'), meter));
+  record('createOrder', 'db', await loadInProcess((i) => new OrderRepo(db).create(orderInput(i), '127.0.0.1'), meter));
+}
 
-  // over HTTP through GraphQL, the server in its own process (PGlite: this process lets go of
-  // the data folder first, one process at a time may open it)
-  if (driver === 'pglite') await database.close();
-  const server = await startServer(serverDb);
-  const url = server.url;
-  const httpMeter: CpuMeter = async () => ({ server: await server.cpuMs(), client: ownCpuMs(), ...(postgresCpu ? { postgres: postgresCpu() } : {}) });
+/** Over HTTP through GraphQL, the server in its own process. */
+async function httpRuns(url: string, data: BenchData, meter: CpuMeter, record: RecordStats): Promise<void> {
+  const { categoryId, brandIds, listingArgs, orderInput, productPath } = data;
   const body = (query: string, variables: unknown) => JSON.stringify({ query, variables });
   const gqlListing = (i: number) => {
     const a = listingArgs(i);
@@ -262,14 +249,40 @@ async function benchDriver(driver: 'pglite' | 'postgres', database: Database, se
   };
   const many = (n: number, f: (i: number) => string) => Array.from({ length: n }, (_, i) => f(i));
   // uncached: every request differs (the price bound), so each one reaches the database
-  record('listing', 'http-uncached', await loadOverHttp(url, many(20_000, (i) => gqlListing(i + 1000)), httpMeter));
-  record('listing', 'http-cached', await loadOverHttp(url, [gqlListing(0)], httpMeter));
-  record('filters', 'http-uncached', await loadOverHttp(url, many(20_000, (i) => body(FILTERS_QUERY, { scope: { categoryId: String(categoryId) }, filter: { priceTo: 30_000 + i } })), httpMeter));
-  record('filters', 'http-cached', await loadOverHttp(url, [body(FILTERS_QUERY, { scope: { categoryId: String(categoryId) } })], httpMeter));
-  record('search', 'http-uncached', await loadOverHttp(url, many(20_000, (i) => body(LISTING_QUERY, { scope: { search: 'кроссовки nike белые' }, filter: { priceTo: 100_000 + i }, sort: 'CONDITION', limit: 24 })), httpMeter));
-  record('search', 'http-cached', await loadOverHttp(url, [body(LISTING_QUERY, { scope: { search: 'кроссовки nike белые' }, sort: 'CONDITION', limit: 24 })], httpMeter));
-  record('resolvePage', 'http', await loadOverHttp(url, [body(RESOLVE_QUERY, { path: product?.web_path, query: '' }), body(RESOLVE_QUERY, { path: '/catalog/obuv/krossovki/', query: 'sort=priceup' })], httpMeter));
-  record('createOrder', 'http', await loadOverHttp(url, many(20_000, (i) => body(ORDER_MUTATION, { input: orderInput(i) })), httpMeter, true));
+  record('listing', 'http-uncached', await loadOverHttp(url, many(20_000, (i) => gqlListing(i + 1000)), meter));
+  record('listing', 'http-cached', await loadOverHttp(url, [gqlListing(0)], meter));
+  record('filters', 'http-uncached', await loadOverHttp(url, many(20_000, (i) => body(FILTERS_QUERY, { scope: { categoryId: String(categoryId) }, filter: { priceTo: 30_000 + i } })), meter));
+  record('filters', 'http-cached', await loadOverHttp(url, [body(FILTERS_QUERY, { scope: { categoryId: String(categoryId) } })], meter));
+  record('search', 'http-uncached', await loadOverHttp(url, many(20_000, (i) => body(LISTING_QUERY, { scope: { search: 'кроссовки nike белые' }, filter: { priceTo: 100_000 + i }, sort: 'CONDITION', limit: 24 })), meter));
+  record('search', 'http-cached', await loadOverHttp(url, [body(LISTING_QUERY, { scope: { search: 'кроссовки nike белые' }, sort: 'CONDITION', limit: 24 })], meter));
+  record('resolvePage', 'http', await loadOverHttp(url, [body(RESOLVE_QUERY, { path: productPath, query: '' }), body(RESOLVE_QUERY, { path: '/catalog/obuv/krossovki/', query: 'sort=priceup' })], meter));
+  record('createOrder', 'http', await loadOverHttp(url, many(20_000, (i) => body(ORDER_MUTATION, { input: orderInput(i) })), meter, true));
+}
+
+async function benchDriver(driver: 'pglite' | 'postgres', database: Database, serverDb: DatabaseOptions, postgresCpu?: () => number) {
+  const db: Db = database.db;
+  // PGlite runs inside the process that opened it: its CPU is the bench's (db levels) or the server's (http)
+  const dbMeter: CpuMeter = async () => ({ node: ownCpuMs(), ...(postgresCpu ? { postgres: postgresCpu() } : {}) });
+  console.log(`[${driver}] seeding the large catalogue…`);
+  const t0 = performance.now();
+  const loaded = await seedCatalog(db, 'large');
+  const seedMs = Math.round(performance.now() - t0);
+  console.log(`[${driver}] ${loaded.products} products, ${loaded.offers} offers in ${seedMs} ms`);
+  const data = await benchData(db);
+
+  const results: Record<string, Record<string, Stats>> = {};
+  const record: RecordStats = (scenario, level, s) => {
+    results[scenario] ??= {};
+    (results[scenario] as Record<string, Stats>)[level] = s;
+    console.log(`[${driver}] ${scenario.padEnd(12)} ${level.padEnd(14)} p50 ${s.p50} ms  p95 ${s.p95} ms  p99 ${s.p99} ms  ${s.rps} req/s  (${s.requests} req, ${s.errors} errors)  cpu ms/req ${JSON.stringify(s.cpuMsPerRequest ?? {})}`);
+  };
+  await dbRuns(db, data, dbMeter, record);
+
+  // PGlite: this process lets go of the data folder first, one process at a time may open it
+  if (driver === 'pglite') await database.close();
+  const server = await startServer(serverDb);
+  const httpMeter: CpuMeter = async () => ({ server: await server.cpuMs(), client: ownCpuMs(), ...(postgresCpu ? { postgres: postgresCpu() } : {}) });
+  await httpRuns(server.url, data, httpMeter, record);
   await server.stop();
   return { seedMs, products: loaded.products, offers: loaded.offers, results };
 }

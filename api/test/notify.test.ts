@@ -1,13 +1,13 @@
 // Order e-mails end to end on both drivers: an order placed through GraphQL and its status
 // changes write letters to mail_outbox in their transaction; the sender delivers them over SMTP
-// to a real local SMTP server (scripts/fakes/smtp.ts) where they are parsed as a mail client
+// to a real local SMTP server (api/test/fakes/smtp.ts) where they are parsed as a mail client
 // would. An SMTP outage loses nothing and sends nothing twice; two senders at once send each
 // letter once; hostile values arrive escaped.
 import { randomUUID } from 'node:crypto';
 import { formatPrice } from '@shop/contracts/format';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeSmtpServer, startSmtpServer } from '../../scripts/fakes/smtp.ts';
+import { type FakeSmtpServer, startSmtpServer } from './fakes/smtp.ts';
 import { rows } from '../src/db/database.ts';
 import { createApi } from '../src/http/app.ts';
 import type { MailConfig } from '../src/notify/mail-config.ts';

@@ -1,5 +1,5 @@
 // Payment through ЮKassa: the API's real client code against a local fake of ЮKassa's HTTP API
-// (scripts/fakes/yookassa.ts), on both drivers. What is asserted is what ЮKassa, a shopper or an
+// (api/test/fakes/yookassa.ts), on both drivers. What is asserted is what ЮKassa, a shopper or an
 // attacker would see: the requests sent (auth, idempotence key, amount, receipt, return URL),
 // the order's status and history after notifications (real, duplicated, out of order, for
 // unknown payments, forged), retries after a provider failure, the return to the order page.
@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeYookassa, startFakeYookassa } from '../../scripts/fakes/yookassa.ts';
+import { type FakeYookassa, startFakeYookassa } from './fakes/yookassa.ts';
 import { rows } from '../src/db/database.ts';
 import { guardNodeRequests } from '../src/http/node-entry.ts';
 import { changeOrderStatus } from '../src/orders/order-lifecycle.ts';

@@ -24,7 +24,7 @@ describe('the error map', () => {
     }
   });
 
-  it('names no server setting: the browser bundles carry this map (scripts/faults/secrets.ts scans them)', () => {
+  it('names no server setting: the browser bundles carry this map (e2e/faults/secrets.ts scans them)', () => {
     for (const code of ERROR_CODES) {
       const message = ERRORS[code].message as string | ((p: unknown) => string);
       const text = typeof message === 'function' ? message(sample) : message;

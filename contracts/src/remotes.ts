@@ -5,8 +5,8 @@
  * - the module ids the release check requires (`EXPOSED_MODULES`),
  * - the host's page table (./pages.ts), the start scripts' remote list and ports
  *   (scripts/lib/stack.ts), codegen's and the tests' package lists,
- * - each remote's `src/contract.generated.ts` and the single-bundle benchmark's module map
- *   (written by `npm run codegen`, scripts/codegen/remote-modules.ts),
+ * - each remote's `src/contract.generated.ts` (written by `npm run codegen`,
+ *   scripts/codegen/remote-modules.ts),
  * - and the types: `loadRemote()` in the host, `RemoteSlot`, and the generated contract check,
  *   which fails to compile when an exposed file's component does not match.
  * `scripts/contracts.test.ts` fails when a copy elsewhere (compose, codegen, vitest, biome)

@@ -5,8 +5,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, type Page } from '@playwright/test';
-import { type FakeSmtpServer, type ReceivedMail, startSmtpServer } from '../../scripts/fakes/smtp.ts';
-import { type FakeYookassa, startFakeYookassa } from '../../scripts/fakes/yookassa.ts';
+import { type FakeSmtpServer, type ReceivedMail, startSmtpServer } from '../../api/test/fakes/smtp.ts';
+import { type FakeYookassa, startFakeYookassa } from '../../api/test/fakes/yookassa.ts';
 
 /** The shop owner's address the API tells of every new order (SHOP_OWNER_EMAIL). */
 export const OWNER_EMAIL = 'owner@shop.test';

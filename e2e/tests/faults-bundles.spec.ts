@@ -1,6 +1,6 @@
 // Guards that the builds this run serves (host and the exact remote releases in the registry) contain no secret: no ops token, database URL with password, private key or server setting.
 import path from 'node:path';
-import { ROOT, scanForSecrets } from '../../scripts/faults/secrets.ts';
+import { ROOT, scanForSecrets } from '../faults/secrets.ts';
 import { shop } from '../support/private-host.ts';
 import { expect, test } from '../support/test.ts';
 

@@ -5,16 +5,11 @@
 const profile = process.env.BENCH_PROFILE === 'desktop' ? 'desktop' : 'mobile';
 
 // Debian's Chromium in this closed network: without the networking flags it keeps trying hosts
-// that are refused and the runs drift. LHCI adds --headless=new itself.
-const chromeFlags = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-].join(' ');
+// that are refused and the runs drift. The flags are the project's one list (CHROMIUM_ARGS,
+// release/src/registry/chromium-flags.ts), which web.ts passes as BENCH_CHROME_FLAGS since this
+// CommonJS file cannot load TypeScript. LHCI adds --headless=new itself.
+const chromeFlags = process.env.BENCH_CHROME_FLAGS;
+if (!chromeFlags) throw new Error('BENCH_CHROME_FLAGS is not set: run the benchmark with npm run bench:web');
 
 const everyCategory = {
   'categories:accessibility': ['error', { minScore: 0.95 }],

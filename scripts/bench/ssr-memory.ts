@@ -185,6 +185,154 @@ function rssMb(pid: number): number {
   return Math.round((kb / 1024) * 10) / 10;
 }
 
+interface Sample {
+  switch: number;
+  rssMb: number;
+  ms: number;
+  followed: boolean;
+  serverRendered: boolean;
+  /** after a full GC */
+  heapUsedMb: number;
+  heapTotalMb: number;
+  externalMb: number;
+  codeSpaceMb: number;
+  largeObjectMb: number;
+}
+
+/** The page server under measurement: its pid, the files it reads and writes, one home render. */
+interface PageServer {
+  pid: number;
+  probeFile: string;
+  registryFile: string;
+  registry: Record<string, string>;
+  releases: { url: (n: number) => string };
+  snapshots: string;
+  render(): Promise<{ ms: number; status: number; html: string }>;
+}
+
+const largeObjectsMb = (p: Probe) => (p.spaces.large_object_space?.size ?? 0) + (p.spaces.code_large_object_space?.size ?? 0);
+
+/** SWITCHES new manifest URLs for mf_catalog, one render and one probe after each. */
+async function switchReleases(server: PageServer, heap: Record<string, HeapSummary>): Promise<Sample[]> {
+  const { pid, probeFile, registryFile, registry, releases, snapshots } = server;
+  const samples: Sample[] = [];
+  for (let n = 1; n <= SWITCHES; n++) {
+    writeRegistry(registryFile, { ...registry, mf_catalog: releases.url(n) });
+    const { ms, status, html } = await server.render();
+    if (status !== 200) throw new Error(`switch ${n}: HTTP ${status}`);
+    const root = html.slice(html.indexOf('<div id="root">'), html.indexOf('id="shop-state"'));
+    const p = await probe(pid, probeFile);
+    samples.push({
+      switch: n,
+      heapUsedMb: p.heapUsed,
+      heapTotalMb: p.heapTotal,
+      externalMb: p.external,
+      codeSpaceMb: p.spaces.code_space?.size ?? 0,
+      largeObjectMb: largeObjectsMb(p),
+      rssMb: p.rss,
+      ms: Math.round(ms),
+      followed: root.includes(`>${TEXT} s${n}<`),
+      serverRendered: root.includes('data-testid="catalog-home"'),
+    });
+    if (n % 10 === 0) console.log(`  ${n} switches: RSS ${rssMb(pid)} MB`);
+    if (HEAP && n === Math.floor(SWITCHES / 2)) heap[`after ${n}`] = await heapSnapshot(pid, snapshots);
+  }
+  return samples;
+}
+
+/** Warms up, then measures the page server before, over and after the switches. */
+async function measure(server: PageServer, release: string, nodeArgs: string[]) {
+  const { pid, probeFile, snapshots } = server;
+  // warm up on the stack's own release: the renderer, React, Apollo loaded once
+  for (let i = 0; i < 3; i++) await server.render();
+  const heap: Record<string, HeapSummary> = {};
+  if (HEAP) heap.before = await heapSnapshot(pid, snapshots);
+  const probeBefore = await probe(pid, probeFile);
+  const before = rssMb(pid);
+  const samples = await switchReleases(server, heap);
+  const after = rssMb(pid);
+  const probeAfter = await probe(pid, probeFile);
+  if (HEAP) heap[`after ${SWITCHES}`] = await heapSnapshot(pid, snapshots);
+  const mean = (xs: number[]) => Math.round((xs.reduce((a, b) => a + b, 0) / Math.max(xs.length, 1)) * 10) / 10;
+  return {
+    at: new Date().toISOString(),
+    switches: SWITCHES,
+    release,
+    // glibc's malloc settings the page server ran with (they decide how much freed memory goes back to the system)
+    malloc: Object.fromEntries(Object.entries(process.env).filter(([key]) => key.startsWith('MALLOC_'))),
+    nodeFlags: nodeArgs,
+    rssMb: {
+      before,
+      after,
+      max: Math.max(before, ...samples.map((s) => s.rssMb)),
+      meanFirst10: mean(samples.slice(0, 10).map((s) => s.rssMb)),
+      meanLast10: mean(samples.slice(-10).map((s) => s.rssMb)),
+    },
+    renders: { serverRendered: samples.filter((s) => s.serverRendered).length, followedRegistry: samples.filter((s) => s.followed).length },
+    afterGc: { before: probeBefore, after: probeAfter },
+    ...(HEAP ? { heap } : {}),
+    renderMs: { median: [...samples.map((s) => s.ms)].sort((a, b) => a - b)[Math.floor(samples.length / 2)] },
+    samples,
+  };
+}
+
+type Result = Awaited<ReturnType<typeof measure>>;
+
+function reportMarkdown(result: Result): string {
+  const { rssMb: rss, afterGc, renders, heap } = result;
+  return [
+    '# Page server memory over release switches',
+    '',
+    `\`npm run bench:ssr-memory\`, ${result.at}: ${SWITCHES} switches of mf_catalog (each a new manifest URL serving ${result.release} with its own text), one home render after each, RSS of the page server (host/server-dist/main.js).`,
+    '',
+    '| RSS before | after | max | mean of the first 10 | mean of the last 10 |',
+    '| --- | --- | --- | --- | --- |',
+    `| ${rss.before} MB | ${rss.after} MB | ${rss.max} MB | ${rss.meanFirst10} MB | ${rss.meanLast10} MB |`,
+    '',
+    'After a full GC (--expose-gc), as V8 and Node see the page server:',
+    '',
+    '| | RSS | V8 heap used | V8 heap committed | code space | large objects | external | malloced by V8 | native contexts |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...(
+      [
+        ['before', afterGc.before],
+        [`after ${SWITCHES}`, afterGc.after],
+      ] as const
+    ).map(
+      ([when, p]) =>
+        `| ${when} | ${p.rss} MB | ${p.heapUsed} MB | ${p.heapTotal} MB | ${p.spaces.code_space?.size ?? 0} MB | ${Math.round(largeObjectsMb(p) * 10) / 10} MB | ${p.external} MB | ${p.mallocedMemory} MB | ${p.nativeContexts} |`,
+    ),
+    '',
+    `Page server node flags: ${result.nodeFlags.filter((f) => !f.startsWith('--import')).join(' ')}.`,
+    '',
+    `glibc malloc: ${Object.keys(result.malloc).length ? Object.entries(result.malloc).map(([k, v]) => `${k}=${v}`).join(' ') : 'defaults'}.`,
+    '',
+    `Renders with the catalogue server-rendered: ${renders.serverRendered}/${SWITCHES}; showing the release the registry named: ${renders.followedRegistry}/${SWITCHES}. Median render ${result.renderMs.median} ms.`,
+    '',
+    ...(heap
+      ? [
+          '| heap snapshot | JS heap | federation instances | remote containers (`init`+`get`) | release script sources held |',
+          '| --- | --- | --- | --- | --- |',
+          ...Object.entries(heap).map(
+            ([when, h]) => `| ${when} | ${h.totalMb} MB | ${h.federationInstances} | ${h.containers} | ${h.releaseSources} |`,
+          ),
+          '',
+        ]
+      : []),
+  ].join('\n');
+}
+
+/** The page server's node flags: the memory probe, heap snapshots on a signal with --heap, and SSR_MEMORY_NODE_FLAGS. */
+function pageServerNodeArgs(snapshots: string): string[] {
+  return [
+    '--expose-gc',
+    `--import=${pathToFileURL(path.join(import.meta.dirname, 'ssr-memory-probe.mjs')).href}`,
+    ...(HEAP ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${snapshots}`] : []),
+    // SSR_MEMORY_NODE_FLAGS: more flags for the page server's node (e.g. V8's --no-compilation-cache), to try a fix
+    ...(process.env.SSR_MEMORY_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? []),
+  ];
+}
+
 async function main() {
   const versions = Object.fromEntries(REMOTES.map((r) => [r.name, latestRelease(r.dir)])) as Record<RemoteName, string>;
   const catalogDir = path.join(ROOT, 'mf-catalog', 'dist', versions.mf_catalog);
@@ -210,131 +358,24 @@ async function main() {
   const snapshots = path.join(work, 'heap');
   mkdirSync(snapshots);
   const probeFile = path.join(work, 'probe.jsonl');
-  const nodeArgs = [
-    '--expose-gc',
-    `--import=${pathToFileURL(path.join(import.meta.dirname, 'ssr-memory-probe.mjs')).href}`,
-    ...(HEAP ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${snapshots}`] : []),
-    // SSR_MEMORY_NODE_FLAGS: more flags for the page server's node (e.g. V8's --no-compilation-cache), to try a fix
-    ...(process.env.SSR_MEMORY_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? []),
-  ];
+  const nodeArgs = pageServerNodeArgs(snapshots);
   const host = startService('host-ssr-memory', process.execPath, [...nodeArgs, ...COMPILED_CONDITIONS, SERVER_ENTRIES.host], {
     log: { dir: logDir },
     env: { HOST_PORT: String(port), API_URL: `http://127.0.0.1:${ports.api}`, REGISTRY_FILE: registryFile, REGISTRY_TTL_MS: '0', SSR_MEMORY_PROBE_FILE: probeFile },
   });
   try {
     await waitForHttp(`http://127.0.0.1:${port}/healthz`, host);
-    const pid = host.child.pid as number;
     const render = async () => {
       const started = performance.now();
       const response = await fetch(`http://127.0.0.1:${port}/`);
       const html = await response.text();
       return { ms: performance.now() - started, status: response.status, html };
     };
-    // warm up on the stack's own release: the renderer, React, Apollo loaded once
-    for (let i = 0; i < 3; i++) await render();
-    const heap: Record<string, HeapSummary> = {};
-    if (HEAP) heap.before = await heapSnapshot(pid, snapshots);
-    const probeBefore = await probe(pid, probeFile);
-    const before = rssMb(pid);
-    const samples: {
-      switch: number;
-      rssMb: number;
-      ms: number;
-      followed: boolean;
-      serverRendered: boolean;
-      /** after a full GC */
-      heapUsedMb: number;
-      heapTotalMb: number;
-      externalMb: number;
-      codeSpaceMb: number;
-      largeObjectMb: number;
-    }[] = [];
-    for (let n = 1; n <= SWITCHES; n++) {
-      writeRegistry(registryFile, { ...registry, mf_catalog: releases.url(n) });
-      const { ms, status, html } = await render();
-      if (status !== 200) throw new Error(`switch ${n}: HTTP ${status}`);
-      const root = html.slice(html.indexOf('<div id="root">'), html.indexOf('id="shop-state"'));
-      const p = await probe(pid, probeFile);
-      samples.push({
-        switch: n,
-        heapUsedMb: p.heapUsed,
-        heapTotalMb: p.heapTotal,
-        externalMb: p.external,
-        codeSpaceMb: p.spaces.code_space?.size ?? 0,
-        largeObjectMb: (p.spaces.large_object_space?.size ?? 0) + (p.spaces.code_large_object_space?.size ?? 0),
-        rssMb: p.rss,
-        ms: Math.round(ms),
-        followed: root.includes(`>${TEXT} s${n}<`),
-        serverRendered: root.includes('data-testid="catalog-home"'),
-      });
-      if (n % 10 === 0) console.log(`  ${n} switches: RSS ${rssMb(pid)} MB`);
-      if (HEAP && n === Math.floor(SWITCHES / 2)) heap[`after ${n}`] = await heapSnapshot(pid, snapshots);
-    }
-    const after = rssMb(pid);
-    const probeAfter = await probe(pid, probeFile);
-    if (HEAP) heap[`after ${SWITCHES}`] = await heapSnapshot(pid, snapshots);
-    const max = Math.max(before, ...samples.map((s) => s.rssMb));
-    const followed = samples.filter((s) => s.followed).length;
-    const serverRendered = samples.filter((s) => s.serverRendered).length;
-    const firstTen = samples.slice(0, 10).map((s) => s.rssMb);
-    const lastTen = samples.slice(-10).map((s) => s.rssMb);
-    const mean = (xs: number[]) => Math.round((xs.reduce((a, b) => a + b, 0) / Math.max(xs.length, 1)) * 10) / 10;
-    const result = {
-      at: new Date().toISOString(),
-      switches: SWITCHES,
-      release: versions.mf_catalog,
-      // glibc's malloc settings the page server ran with (they decide how much freed memory goes back to the system)
-      malloc: Object.fromEntries(Object.entries(process.env).filter(([key]) => key.startsWith('MALLOC_'))),
-      nodeFlags: nodeArgs,
-      rssMb: { before, after, max, meanFirst10: mean(firstTen), meanLast10: mean(lastTen) },
-      renders: { serverRendered, followedRegistry: followed },
-      afterGc: { before: probeBefore, after: probeAfter },
-      ...(HEAP ? { heap } : {}),
-      renderMs: { median: [...samples.map((s) => s.ms)].sort((a, b) => a - b)[Math.floor(samples.length / 2)] },
-      samples,
-    };
+    const server: PageServer = { pid: host.child.pid as number, probeFile, registryFile, registry, releases, snapshots, render };
+    const result = await measure(server, versions.mf_catalog, nodeArgs);
     mkdirSync(REPORTS, { recursive: true });
     writeFileSync(path.join(REPORTS, 'ssr-memory.json'), `${JSON.stringify(result, null, 2)}\n`);
-    const md = [
-      '# Page server memory over release switches (issue 20)',
-      '',
-      `\`npm run bench:ssr-memory\`, ${result.at}: ${SWITCHES} switches of mf_catalog (each a new manifest URL serving ${versions.mf_catalog} with its own text), one home render after each, RSS of the page server (host/server-dist/main.js).`,
-      '',
-      '| RSS before | after | max | mean of the first 10 | mean of the last 10 |',
-      '| --- | --- | --- | --- | --- |',
-      `| ${before} MB | ${after} MB | ${max} MB | ${result.rssMb.meanFirst10} MB | ${result.rssMb.meanLast10} MB |`,
-      '',
-      'After a full GC (--expose-gc), as V8 and Node see the page server:',
-      '',
-      '| | RSS | V8 heap used | V8 heap committed | code space | large objects | external | malloced by V8 | native contexts |',
-      '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
-      ...(
-        [
-          ['before', probeBefore],
-          [`after ${SWITCHES}`, probeAfter],
-        ] as const
-      ).map(
-        ([when, p]) =>
-          `| ${when} | ${p.rss} MB | ${p.heapUsed} MB | ${p.heapTotal} MB | ${p.spaces.code_space?.size ?? 0} MB | ${Math.round(((p.spaces.large_object_space?.size ?? 0) + (p.spaces.code_large_object_space?.size ?? 0)) * 10) / 10} MB | ${p.external} MB | ${p.mallocedMemory} MB | ${p.nativeContexts} |`,
-      ),
-      '',
-      `Page server node flags: ${nodeArgs.filter((f) => !f.startsWith('--import')).join(' ')}.`,
-      '',
-      `glibc malloc: ${Object.keys(result.malloc).length ? Object.entries(result.malloc).map(([k, v]) => `${k}=${v}`).join(' ') : 'defaults'}.`,
-      '',
-      `Renders with the catalogue server-rendered: ${serverRendered}/${SWITCHES}; showing the release the registry named: ${followed}/${SWITCHES}. Median render ${result.renderMs.median} ms.`,
-      '',
-      ...(HEAP
-        ? [
-            '| heap snapshot | JS heap | federation instances | remote containers (`init`+`get`) | release script sources held |',
-            '| --- | --- | --- | --- | --- |',
-            ...Object.entries(heap).map(
-              ([when, h]) => `| ${when} | ${h.totalMb} MB | ${h.federationInstances} | ${h.containers} | ${h.releaseSources} |`,
-            ),
-            '',
-          ]
-        : []),
-    ].join('\n');
+    const md = reportMarkdown(result);
     writeFileSync(path.join(REPORTS, 'ssr-memory.md'), md);
     console.log(md);
   } finally {

@@ -13,6 +13,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { CHROMIUM_ARGS } from '../lib/chromium.ts';
 import { buildAll, freePorts, latestRelease, localRegistry, REMOTES, type RemoteName, ROOT, startStack } from '../lib/stack.ts';
 import { load, type LoadStats } from './http-load.ts';
 import { choosePages, PAGE_NAMES, type PageName } from './pages.ts';
@@ -41,7 +42,7 @@ function lhci(profile: string, args: string[], env: Record<string, string>): num
   const run = spawnSync(LHCI, [...args, `--config=${RC}`], {
     cwd,
     stdio: 'inherit',
-    env: { ...process.env, BENCH_PROFILE: profile, ...env },
+    env: { ...process.env, BENCH_PROFILE: profile, BENCH_CHROME_FLAGS: CHROMIUM_ARGS.join(' '), ...env },
   });
   return run.status ?? 1;
 }

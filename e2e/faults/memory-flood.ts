@@ -5,7 +5,7 @@
  * response-cache entry (renamed operations, varied arguments, big listings, aliased offer lists),
  * and samples the API's RSS before, during (peak, every 100 ms) and after.
  *
- *   npx tsx scripts/faults/memory-flood.ts [--seed small|large] [--requests 400] [--concurrency 4]
+ *   npx tsx e2e/faults/memory-flood.ts [--seed small|large] [--requests 400] [--concurrency 4]
  *        [--cache-bytes 67108864] [--heap-mb 512] [--ceiling-mb 600] [--out reports/memory-flood.json]
  *
  * Exits 1 when the peak RSS is over the ceiling, any answer is a 5xx or the API stops answering.
@@ -13,7 +13,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { freePort, ROOT } from '../lib/stack.ts';
+import { freePort, ROOT } from '../../scripts/lib/stack.ts';
 import { gql, startApi, TMP } from './api-process.ts';
 
 const { values: args } = parseArgs({

@@ -169,7 +169,7 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
   };
 }
 
-// `npx tsx scripts/fakes/smtp.ts [port]`: a local mail catcher for trying the shop's letters by hand
+// `npx tsx api/test/fakes/smtp.ts [port]`: a local mail catcher for trying the shop's letters by hand
 // (start the shop with SMTP_URL=smtp://127.0.0.1:2525); prints each letter's recipients and subject.
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const port = Number(process.argv[2] ?? 2525);

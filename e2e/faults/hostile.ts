@@ -26,7 +26,7 @@ import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { freePort, ROOT } from '../lib/stack.ts';
+import { freePort, ROOT } from '../../scripts/lib/stack.ts';
 import { type ApiProcess, gql, startApi, TMP } from './api-process.ts';
 
 // ---------------------------------------------------------------------------------------------

@@ -15,7 +15,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { freePort } from '../lib/stack.ts';
+import { freePort } from '../../scripts/lib/stack.ts';
 import { type ApiProcess, gql, startApi, TMP } from './api-process.ts';
 import {
   checkStock,

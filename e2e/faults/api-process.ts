@@ -5,7 +5,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT } from '../lib/stack.ts';
+import { ROOT } from '../../scripts/lib/stack.ts';
 
 export const TMP = path.join(ROOT, 'reports', 'tmp', 'faults');
 

@@ -1,0 +1,117 @@
+/**
+ * A vitest reporter for the fault suite: each scenario's test leaves its figures in its task's
+ * meta (`scenario`), and at the end of the run they are written to reports/faults.md and
+ * reports/faults.json. A run that skipped stages (`-t`, a file filter) writes
+ * reports/faults-<stages>.* and leaves the full report alone.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Reporter, TestCase, TestModule } from 'vitest/node';
+
+export interface Scenario {
+  name: string;
+  title: string;
+  database: 'PostgreSQL' | 'PGlite' | '—';
+  ok: boolean;
+  tried: string;
+  figures: Record<string, unknown>;
+  notes: string[];
+}
+
+/** Where a scenario's test leaves its figures for the report. */
+export const scenarioMeta = (meta: object) => meta as { scenario?: Scenario };
+
+interface ImportCaseRow {
+  name: string;
+  bytes: number;
+  exitCode: number;
+  problemsReported: number;
+  named: boolean;
+  catalogueUntouched: boolean;
+  firstLines: string[];
+}
+
+interface HostileClassRow {
+  name: string;
+  expects: string;
+  requests: number;
+  statuses: Record<string, number>;
+  maxLatencyMs: number;
+  maxAnswerBytes: number;
+  holds: boolean;
+  problems: string[];
+}
+
+const cell = (t: string) => t.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+/** A scenario's section: what was tried, the figures, the import files or hostile classes, examples. */
+function scenarioSection(s: Scenario): string[] {
+  const md = [`## ${s.title}`, '', `**Tried:** ${s.tried}`, '', `**Result:** ${s.ok ? 'passed' : '**failed**'}`, '', '| figure | value |', '|---|---|'];
+  for (const [k, v] of Object.entries(s.figures)) {
+    if (k === 'cases' || k === 'classes') continue;
+    md.push(`| ${k} | ${typeof v === 'object' ? `\`${JSON.stringify(v)}\`` : String(v)} |`);
+  }
+  const cases = s.figures.cases as ImportCaseRow[] | undefined;
+  if (cases) {
+    md.push('', '| file | size | exit | problems | named | catalogue untouched | first lines of the refusal |', '|---|---|---|---|---|---|---|');
+    for (const c of cases) md.push(`| ${c.name} | ${(c.bytes / 1e6).toFixed(1)} MB | ${c.exitCode} | ${c.problemsReported} | ${c.named ? 'yes' : '**no**'} | ${c.catalogueUntouched ? 'yes' : '**no**'} | ${c.firstLines.slice(0, 4).map((l) => l.replace(/\|/g, '\\|')).join('<br>')} |`);
+  }
+  const classes = s.figures.classes as HostileClassRow[] | undefined;
+  if (classes) {
+    md.push('', '| class | expected | requests | statuses | max latency | largest answer | result |', '|---|---|---|---|---|---|---|');
+    for (const c of classes) md.push(`| ${c.name} | ${cell(c.expects)} | ${c.requests} | \`${JSON.stringify(c.statuses)}\` | ${c.maxLatencyMs} ms | ${Math.round(c.maxAnswerBytes / 1024)} KB | ${c.holds ? 'holds' : `**fails**: ${cell(c.problems.join('; ')).slice(0, 1500)}`} |`);
+  }
+  if (s.notes.length) md.push('', 'Examples:', '', ...s.notes.map((n) => `- \`${n.replace(/`/g, "'").replace(/\n/g, ' ')}\``));
+  md.push('');
+  return md;
+}
+
+/** The scenario a finished test recorded; a test that failed before recording one stands as a failed scenario. */
+function scenarioOf(test: TestCase): Scenario | null {
+  const recorded = scenarioMeta(test.meta()).scenario;
+  const result = test.result();
+  if (recorded) return { ...recorded, ok: recorded.ok && result.state === 'passed' };
+  if (result.state !== 'failed') return null;
+  const errors = (result.errors ?? []).map((e) => String(e.stack ?? e.message));
+  return { name: test.name, title: test.fullName, database: '—', ok: false, tried: test.name, figures: {}, notes: errors.map((e) => e.slice(0, 2000)) };
+}
+
+export default class FaultsReport implements Reporter {
+  private readonly started = Date.now();
+
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
+    const tests = testModules.flatMap((m) => [...m.children.allTests()]);
+    const scenarios = tests.map(scenarioOf).filter((s): s is Scenario => s !== null);
+    const ran = [...new Set(tests.filter((t) => t.result().state !== 'skipped').map((t) => (t.parent.type === 'suite' ? t.parent.name : t.name)))];
+    const subset = tests.some((t) => t.result().state === 'skipped');
+    const base = subset ? `faults-${ran.join('-').replace(/[^\w-]+/g, '_')}` : 'faults';
+    this.write(base, scenarios);
+  }
+
+  private write(base: string, scenarios: Scenario[]): void {
+    const dir = path.resolve(import.meta.dirname, '..', '..', 'reports');
+    mkdirSync(dir, { recursive: true });
+    const all = {
+      generatedAt: new Date().toISOString(),
+      durationSeconds: Math.round((Date.now() - this.started) / 1000),
+      machine: { cpus: os.cpus().length, node: process.version },
+      ok: scenarios.length > 0 && scenarios.every((s) => s.ok),
+      scenarios,
+    };
+    writeFileSync(path.join(dir, `${base}.json`), `${JSON.stringify(all, null, 2)}\n`);
+    const md: string[] = [
+      '# Faults, load and bad input',
+      '',
+      `Generated by \`npm run test:faults\` on ${all.generatedAt} in ${all.durationSeconds} s (${all.machine.cpus} CPUs, Node ${all.machine.node}). Result: **${all.ok ? 'all scenarios passed' : 'FAILURES'}**.`,
+      '',
+      '| scenario | database | result |',
+      '|---|---|---|',
+      ...scenarios.map((s) => `| ${s.title} | ${s.database} | ${s.ok ? 'passed' : '**failed**'} |`),
+      '',
+      ...scenarios.flatMap(scenarioSection),
+    ];
+    writeFileSync(path.join(dir, `${base}.md`), md.join('\n'));
+    console.log(`[faults] report: reports/${base}.md, reports/${base}.json — ${all.ok ? 'all passed' : 'FAILURES'}`);
+  }
+}
