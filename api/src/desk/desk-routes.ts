@@ -3,9 +3,7 @@ import { type DeskUser, MAX_SESSION_HOURS, ROLE_TITLES, createSession, deleteSes
 import { MAX_PASSWORD_LENGTH, checkPassword, warmDummyHash } from '../accounts/passwords.ts';
 import type { Config } from '../config.ts';
 import { type Db, isDatabaseUnavailable } from '../db/database.ts';
-import { rateLimitKey } from '../util/client-ip.ts';
-import { errorResponse, opsDisabled } from '../util/error-response.ts';
-import { RateLimiter } from '../util/rate-limiter.ts';
+import { createRateLimit, errorResponse, opsDisabled, type RateLimit, rateLimitKey } from '@shop/server-kit';
 import type { OrderHooks } from '../orders/order-hooks.ts';
 import { changeOrderStatus } from '../orders/order-lifecycle.ts';
 import type { OrderActor } from '../orders/order-status.ts';
@@ -64,14 +62,14 @@ export interface DeskOptions {
   /** The order hooks createApi built (mail outbox…); read at each status change, so later pushes count. */
   hooks: readonly OrderHooks[];
   /** The ops routes' shared wrong-token lockout (limiters.opsFailures). */
-  opsFailures: RateLimiter;
+  opsFailures: RateLimit;
 }
 
 export interface Desk {
   /** Answers a request to a path isDeskPath accepts; `ip` is the trusted client address (client-ip.ts). */
   handle(request: Request, url: URL, ip: string): Promise<Response>;
   /** Failed sign-ins per e-mail and per client (tests reset them). */
-  signInFailures: { byEmail: RateLimiter; byEmailTotal: RateLimiter; byClient: RateLimiter };
+  signInFailures: { byEmail: RateLimit; byEmailTotal: RateLimit; byClient: RateLimit };
 }
 
 export function createDesk(options: DeskOptions): Desk {
@@ -82,9 +80,9 @@ export function createDesk(options: DeskOptions): Desk {
   warmDummyHash();
   const signInFailures = {
     // keyed by e-mail and client together (see DeskConfig.signInEmailLimit)
-    byEmail: new RateLimiter(deskConfig.signInEmailLimit, SIGN_IN_WINDOW_MS),
-    byEmailTotal: new RateLimiter(deskConfig.signInEmailTotalLimit, SIGN_IN_WINDOW_MS),
-    byClient: new RateLimiter(deskConfig.signInIpLimit, SIGN_IN_WINDOW_MS),
+    byEmail: createRateLimit({ name: 'desk-signin-pair', limit: deskConfig.signInEmailLimit, windowMs: SIGN_IN_WINDOW_MS }),
+    byEmailTotal: createRateLimit({ name: 'desk-signin-email', limit: deskConfig.signInEmailTotalLimit, windowMs: SIGN_IN_WINDOW_MS }),
+    byClient: createRateLimit({ name: 'desk-signin-client', limit: deskConfig.signInIpLimit, windowMs: SIGN_IN_WINDOW_MS }),
   };
 
   const cookie = (value: string, maxAge: number) =>
@@ -146,9 +144,11 @@ export function createDesk(options: DeskOptions): Desk {
     // a locked e-mail or client costs no hashing: a flood of guesses cannot buy CPU time
     const pairKey = `${emailKey} ${clientKey}`;
     const wait = Math.max(
-      signInFailures.byEmail.blockedFor(pairKey),
-      signInFailures.byEmailTotal.blockedFor(emailKey),
-      signInFailures.byClient.blockedFor(clientKey),
+      ...(await Promise.all([
+        signInFailures.byEmail.blockedFor(pairKey),
+        signInFailures.byEmailTotal.blockedFor(emailKey),
+        signInFailures.byClient.blockedFor(clientKey),
+      ])),
     );
     if (wait > 0) {
       const minutes = Math.max(1, Math.ceil(wait / 60));
@@ -158,9 +158,7 @@ export function createDesk(options: DeskOptions): Desk {
     // an unknown e-mail is checked against a dummy hash: same time, same answer as a wrong password
     const ok = await checkPassword(user?.passwordHash ?? null, password);
     if (!user || !ok) {
-      signInFailures.byEmail.hit(pairKey);
-      signInFailures.byEmailTotal.hit(emailKey);
-      signInFailures.byClient.hit(clientKey);
+      await Promise.all([signInFailures.byEmail.hit(pairKey), signInFailures.byEmailTotal.hit(emailKey), signInFailures.byClient.hit(clientKey)]);
       return error('BAD_CREDENTIALS');
     }
     if (user.disabledAt) return error('USER_DISABLED');
@@ -256,7 +254,7 @@ export function createDesk(options: DeskOptions): Desk {
 
   async function ops(request: Request, url: URL, ip: string): Promise<Response> {
     if (!config.opsToken) return opsDisabled();
-    const refused = checkOpsToken(request, config.opsToken, { client: rateLimitKey(ip), failures: options.opsFailures });
+    const refused = await checkOpsToken(request, config.opsToken, { client: rateLimitKey(ip), failures: options.opsFailures });
     if (refused) return refused;
     return orders(request, url, url.pathname.slice('/api/ops'.length), 'ops-token', { kind: 'ops' });
   }
