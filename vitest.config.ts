@@ -52,7 +52,7 @@ export default defineConfig({
       {
         test: {
           name: 'tooling',
-          include: ['scripts/**/*.test.ts', 'e2e/faults/**/*.test.ts', 'host/server/**/*.test.ts', 'contracts/src/**/*.test.ts'],
+          include: ['scripts/**/*.test.ts', 'e2e/faults/**/*.test.ts', 'host/server/**/*.test.ts', 'contracts/src/**/*.test.ts', 'server-kit/src/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
         },

@@ -83,9 +83,14 @@ describe('docker-compose.yml', () => {
       expect(cmd, name).toMatch(/\.(m?js)"\s*(,\s*"[^"]*"\s*)*\]$/);
       expect(cmd, name).not.toMatch(/tsx|ts-node|\.ts"/);
     }
-    // …and the images carry no dev tools at run time (tsx among them).
-    for (const name of ['api', 'release', 'host']) {
-      expect(readFileSync(path.join(ROOT, name, 'Dockerfile'), 'utf8'), name).toMatch(/npm prune --omit=dev/);
+    // …and the images carry no dev tools at run time (tsx among them): the host prunes them after
+    // its build, the services install in their run stage only their own workspace's production
+    // dependencies (nothing of the front-end, nor of each other)
+    expect(readFileSync(path.join(ROOT, 'host', 'Dockerfile'), 'utf8'), 'host').toMatch(/npm prune --omit=dev/);
+    for (const name of ['api', 'release']) {
+      const runStage = readFileSync(path.join(ROOT, name, 'Dockerfile'), 'utf8').split(/^FROM /m).at(-1) ?? '';
+      expect(runStage, name).toMatch(new RegExp(`npm ci (--workspace=|-w )@shop/${name} --include-workspace-root=false --omit=dev`));
+      expect(runStage, name).not.toMatch(/COPY \. \.|npm (ci|install)(?![^\n]*--workspace=|[^\n]*-w @shop)/);
     }
   });
 

@@ -20,6 +20,8 @@ import { renderBiomeJson } from './lint/biome-config.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
+/** The one image of every remote (built with args REMOTE and PORT). */
+const REMOTE_DOCKERFILE = 'docker/remote.Dockerfile';
 /** JSON files that may carry whole-line `//` comments (tsconfig, biome). */
 const readJson = <T>(file: string): T => JSON.parse(read(file).replace(/^\s*\/\/.*$/gm, '')) as T;
 const rows = REMOTE_NAMES.map((name) => ({ name, ...REMOTES[name] }));
@@ -88,13 +90,17 @@ describe('each remote builds exactly the modules of its row of the remotes table
     expect(rows.map((row) => row.dir).sort()).toEqual(apps.sort());
   });
 
-  it.each(rows)("$name: its package, Dockerfile and README agree with the table's row", (row) => {
+  it.each(rows)("$name: its package, image and README agree with the table's row", (row) => {
     expect(readJson<{ name: string }>(`${row.dir}/package.json`).name).toBe(`@shop/${row.dir}`);
     expect(readJson<{ workspaces: string[] }>('package.json').workspaces).toContain(row.dir);
-    const dockerfile = read(`${row.dir}/Dockerfile`);
-    expect(dockerfile).toContain(`cd ${row.dir} `);
-    expect(dockerfile).toMatch(new RegExp(`^ENV PORT=${row.port}\\b`, 'm'));
-    expect(dockerfile).toMatch(new RegExp(`^EXPOSE ${row.port}$`, 'm'));
+    // one Dockerfile for every remote: compose names the remote's folder and port
+    const build = compose().services[row.dir]?.build;
+    expect(build?.dockerfile).toBe(REMOTE_DOCKERFILE);
+    expect(build?.args).toMatchObject({ REMOTE: row.dir, PORT: String(row.port) });
+    const dockerfile = read(REMOTE_DOCKERFILE);
+    expect(dockerfile).toContain('cd "$REMOTE" ');
+    expect(dockerfile).toMatch(/^ENV PORT=\$\{PORT\}\s/m);
+    expect(dockerfile).toMatch(/^EXPOSE \$\{PORT\}$/m);
     // the README's table of exposed modules names no module the remote does not expose (a new
     // page may be documented later: a README row is not one of the edits a new page needs)
     const listed = [...read(`${row.dir}/README.md`).matchAll(new RegExp(`^\\| \`(${row.name}/\\w+)\``, 'gm'))];
@@ -143,7 +149,7 @@ function compose(): { services: Record<string, ComposeService>; volumes: Record<
   return JSON.parse(json);
 }
 interface ComposeService {
-  build?: { dockerfile?: string };
+  build?: { dockerfile?: string; args?: Record<string, string> };
   ports?: string[];
   volumes?: string[];
   environment?: Record<string, string>;
@@ -153,7 +159,7 @@ interface ComposeService {
 
 describe('copies the tools cannot derive (JSON and YAML) name every remote of the table', () => {
   const remoteServices = (services: Record<string, ComposeService>) =>
-    Object.keys(services).filter((name) => services[name]?.build?.dockerfile?.match(/^mf-[^/]+\/Dockerfile$/));
+    Object.keys(services).filter((name) => services[name]?.build?.dockerfile === REMOTE_DOCKERFILE);
 
   it('docker-compose.yml: a service per remote, on the table port, with its releases volume and the release tool set up', () => {
     const { services, volumes } = compose();
@@ -162,7 +168,8 @@ describe('copies the tools cannot derive (JSON and YAML) name every remote of th
     const release = services.release!;
     for (const row of rows) {
       const service = services[row.dir]!;
-      expect(service.build?.dockerfile).toBe(`${row.dir}/Dockerfile`);
+      expect(service.build?.dockerfile).toBe(REMOTE_DOCKERFILE);
+      expect(service.build?.args?.REMOTE).toBe(row.dir);
       expect(service.ports).toEqual([`${row.port}:${row.port}`]);
       expect(service.volumes).toContain(`${row.dir}-releases:/releases:ro`);
       // the release service writes uploads onto it, at the remote's public URL (release/src/registry/release-storage.ts)
@@ -216,9 +223,11 @@ describe('copies the tools cannot derive (JSON and YAML) name every remote of th
       return existsSync(src) && (readdirSync(src, { recursive: true }) as string[]).some((f) => f.endsWith('.graphql'));
     });
     expect([...FRONT_END_PACKAGES].sort()).toEqual(withOperations.sort());
+    const { services } = compose();
     expect(Object.values(REMOTES).map((remote) => remote.dir).sort()).toEqual(
-      readJson<{ workspaces: string[] }>('package.json')
-        .workspaces.filter((dir) => existsSync(path.join(ROOT, dir, 'Dockerfile')) && dir.startsWith('mf-'))
+      Object.values(services)
+        .filter((service) => service.build?.dockerfile === REMOTE_DOCKERFILE)
+        .map((service) => service.build?.args?.REMOTE)
         .sort(),
     );
   });
@@ -226,8 +235,8 @@ describe('copies the tools cannot derive (JSON and YAML) name every remote of th
   it("the start scripts serve every remote on its image's port, its variable named after it", () => {
     const ports = portsFromEnv({});
     for (const row of rows) {
-      const imagePort = read(`${row.dir}/Dockerfile`).match(/^EXPOSE (\d+)$/m)?.[1];
-      expect(ports[row.name as RemoteName], `${row.dir}/Dockerfile`).toBe(Number(imagePort));
+      const imagePort = compose().services[row.dir]?.build?.args?.PORT;
+      expect(ports[row.name as RemoteName], `${row.dir}'s image (docker-compose.yml args)`).toBe(Number(imagePort));
       expect(portsFromEnv({ [`${row.name.toUpperCase()}_PORT`]: '4555' })[row.name as RemoteName]).toBe(4555);
     }
   });

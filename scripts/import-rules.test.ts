@@ -36,6 +36,15 @@ const PROBES: [string, string, boolean][] = [
   ['api/src/http/probe.ts', '../../../contracts/src/pages.ts', true],
   ['contracts/src/probe.ts', '@shop/mf-shared', true],
   ['contracts/src/probe.ts', 'zod', false],
+  // the services' kit: through its one entry, under the services, never in the browser
+  ['api/src/http/probe.ts', '@shop/server-kit', false],
+  ['release/src/http/probe.ts', '@shop/server-kit', false],
+  ['release/src/http/probe.ts', '../../../server-kit/src/rate-limit.ts', true],
+  ['server-kit/src/probe.ts', '@shop/contracts/errors', false],
+  ['server-kit/src/probe.ts', '@shop/api', true],
+  ['server-kit/src/probe.ts', '@shop/release', true],
+  ['host/src/probe.ts', '@shop/server-kit', true],
+  ['mf-shared/src/ui/probe.ts', '@shop/server-kit', true],
   ['mf-shared/src/cart/probe.ts', '../ui/spinner.tsx', true],
   ['mf-shared/src/ui/probe.ts', '../favourites/favourites-store.ts', false],
   // the hydration tests' harness (@shop/mf-shared/testing) is for test files only

@@ -1,9 +1,8 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isProxyEntry } from './util/client-ip.ts';
+import { envBool, envInt, isProxyEntry } from '@shop/server-kit';
 import { loadPaymentConfig, type PaymentConfig } from './payments/payment-config.ts';
 import { type DeskConfig, loadDeskConfig } from './desk/desk-config.ts';
-import { envBool, envInt } from './util/env.ts';
 import { loadMailConfig, type MailConfig } from './notify/mail-config.ts';
 
 export type CatalogSeed = 'small' | 'large' | 'none';

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../src/db/database.ts';
-import { clientIp, normalizeIp, rateLimitKey, TrustedProxies } from '../src/util/client-ip.ts';
+import { clientIp, normalizeIp, rateLimitKey, TrustedProxies } from '@shop/server-kit';
 import type { IncomingMessage } from 'node:http';
 import { describeDrivers } from './test-env.ts';
 

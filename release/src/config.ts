@@ -4,8 +4,7 @@ import { type HealthConfig, loadHealthConfig } from './registry/health-config.ts
 import { loadReleaseConfig, type ReleaseConfig } from './registry/release-config.ts';
 import { loadReleaseStorageConfig, type ReleaseStorageConfig } from './registry/release-storage-config.ts';
 import { loadSmokeConfig, type SmokeConfig } from './registry/smoke-config.ts';
-import { isProxyEntry } from './util/client-key.ts';
-import { envInt } from './util/env.ts';
+import { envInt, isProxyEntry } from '@shop/server-kit';
 
 /** Every setting of the release service; the same variable names the catalogue API used for them. */
 export interface Config {

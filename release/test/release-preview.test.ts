@@ -5,7 +5,7 @@
 // browser smoke refuses every release when it is not configured, unless RELEASE_SMOKE=off.
 import { expect, it } from 'vitest';
 import { testConfig } from '../src/config.ts';
-import { tokenHash as sha256 } from '../src/util/same-secret.ts';
+import { tokenHash as sha256 } from '@shop/server-kit';
 import { releaseTokens, remoteReleases } from '../src/registry/registry-tables.ts';
 import { signPreview, verifyPreview } from '../src/registry/preview-token.ts';
 import { smokeCheck, visitsFor } from '../src/registry/smoke.ts';

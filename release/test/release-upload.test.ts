@@ -11,7 +11,7 @@ import { create } from 'tar';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { registryEvents, releaseTokens, remoteActivations, remoteReleases, remoteState } from '../src/registry/registry-tables.ts';
 import { persistedOperations } from './test-env.ts';
-import { tokenHash as sha256 } from '../src/util/same-secret.ts';
+import { tokenHash as sha256 } from '@shop/server-kit';
 import { createTestEnv, DRIVERS, type TestEnv } from './test-env.ts';
 
 // The registry's own checks (release-checks.ts: manifest reachable, exposes, singletons…) are

@@ -52,6 +52,7 @@ export const PACKAGE_RULES: Pattern[] = [
       ...declaredSubpaths().map((subpath) => `!${subpath}`),
       '@shop/*/dist/**',
       '**/contracts/src/**',
+      '**/server-kit/src/**',
       '**/mf-shared/src/**',
       '**/api/src/**',
       '**/host/src/**',
@@ -79,8 +80,8 @@ const TEST_ONLY: Pattern = {
 };
 
 const NO_SERVER_IN_BROWSER: Pattern = {
-  group: ['@shop/api'],
-  message: `Browser code never imports the API (@shop/api), not even its types: they bring Node's types into the browser project. ${PACKAGES_README}.`,
+  group: ['@shop/api', '@shop/server-kit'],
+  message: `Browser code never imports the API (@shop/api) or the services' kit (@shop/server-kit), not even their types: they bring Node's types into the browser project. ${PACKAGES_README}.`,
 };
 
 /** Each package's own rule, for every file of it (its folders' rules below add to it). */
@@ -105,6 +106,15 @@ const PACKAGES: { includes: string[]; rules: Pattern[] }[] = [
         group: ['@shop/**'],
         message:
           '@shop/contracts is the bottom of the shop: it imports no other package of it (only zod, and types of React and Apollo).',
+      },
+    ],
+  },
+  {
+    includes: ['server-kit/src/**'],
+    rules: [
+      {
+        group: ['@shop/**', '!@shop/contracts/*'],
+        message: `@shop/server-kit sits under the services (the API, the release service): of the shop it imports only @shop/contracts. ${PACKAGES_README}.`,
       },
     ],
   },
@@ -294,7 +304,7 @@ export const LAYERS: { includes: string[]; rule: Pattern }[] = [
  */
 const BROWSER_GLOBALS = ['window', 'document', 'localStorage', 'sessionStorage', 'navigator', 'location'];
 const NODE_CODE: { includes: string[]; globals: string[] }[] = [
-  { includes: ['api/src/**', 'host/server/**'], globals: BROWSER_GLOBALS },
+  { includes: ['api/src/**', 'host/server/**', 'server-kit/src/**'], globals: BROWSER_GLOBALS },
   { includes: ['contracts/src/**'], globals: BROWSER_GLOBALS.filter((name) => name !== 'navigator') },
 ];
 

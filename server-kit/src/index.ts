@@ -1,1 +1,18 @@
-export {};
+// What the shop's Node services (the catalogue API, the release service) share: the one entry other
+// packages import.
+export { clientIp, isProxyEntry, normalizeIp, rateLimitKey, TrustedProxies } from './client-ip.ts';
+export { type Database, type DatabaseOptions, type Db, isDatabaseUnavailable, type Migrations, openPglite, openPostgres, rows } from './database.ts';
+export { type EnvFail, envBool, envInt } from './env.ts';
+export { type ErrorResponseInit, errorResponse, opsDisabled, opsUnauthorized } from './error-response.ts';
+export { fetchRoute, requestUrl, sendResponse, toRequest } from './fetch-bridge.ts';
+export {
+  BoundedMemoryLimiter,
+  createRateLimit,
+  DEFAULT_MAX_KEYS,
+  memoryStore,
+  type RateLimit,
+  type RateLimitOptions,
+  type RateLimitStore,
+  type RateLimitStoreOptions,
+} from './rate-limit.ts';
+export { sameSecret, tokenHash } from './same-secret.ts';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../db/database.ts';
-import { tokenHash } from '../util/same-secret.ts';
+import { tokenHash } from '@shop/server-kit';
 import { hashPassword } from './passwords.ts';
 
 export const ROLES = ['owner', 'manager'] as const;

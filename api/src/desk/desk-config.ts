@@ -1,4 +1,4 @@
-import { type EnvFail, envInt } from '../util/env.ts';
+import { type EnvFail, envInt } from '@shop/server-kit';
 
 /** The orders desk's settings (read by config.ts's loadConfig, like every setting of the API). */
 export interface DeskConfig {

@@ -1,7 +1,7 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import { rateLimitKey } from '../util/client-ip.ts';
-import type { Limiters } from '../util/rate-limiter.ts';
+import { rateLimitKey } from '@shop/server-kit';
+import type { Limiters } from '../util/limiters.ts';
 import type { OrderHooks } from '../orders/order-hooks.ts';
 import { OrderRepo } from '../orders/order-repo.ts';
 import { PaymentService } from '../payments/payment-service.ts';

@@ -10,15 +10,15 @@ import type { Resolvers } from './resolvers-types.generated.ts';
  * resolver call, so 100 aliases in one request spend 100 of it: a request cannot multiply
  * database look-ups (or key guesses) past what separate requests could.
  */
-export function countLookup(ctx: ApiContext) {
-  const wait = ctx.limiters.lookups.hit(ctx.clientKey);
+export async function countLookup(ctx: ApiContext): Promise<void> {
+  const wait = await ctx.limiters.lookups.hit(ctx.clientKey);
   if (wait > 0) throw apiError('RATE_LIMITED', `Слишком много запросов заказов подряд. Попробуйте снова через ${wait} с.`, { retryAfter: wait });
 }
 
 export const orderResolvers: Resolvers = {
   Query: {
     order: async (_, args, ctx) => {
-      countLookup(ctx);
+      await countLookup(ctx);
       text(args.number, 'number', 40);
       text(args.key, 'key', 200);
       // back from the provider: a pending payment is asked of it (at most every 5 s per order) so the page shows «Оплачен» at once
@@ -30,7 +30,7 @@ export const orderResolvers: Resolvers = {
   },
   Mutation: {
     createOrder: async (_, args, ctx) => {
-      const wait = ctx.limiters.orders.hit(ctx.clientKey);
+      const wait = await ctx.limiters.orders.hit(ctx.clientKey);
       if (wait > 0) {
         throw apiError('RATE_LIMITED', `Слишком много заказов подряд. Попробуйте снова через ${wait} с.`, { retryAfter: wait });
       }

@@ -51,7 +51,7 @@ async function orderPageStatus(page: ResolvedPage, query: string, ctx: ApiContex
     return notFound;
   }
   if (!key || key.length > 200) return notFound;
-  countLookup(ctx);
+  await countLookup(ctx);
   return (await ctx.orders.byNumber(page.id, key)) ? page : notFound;
 }
 

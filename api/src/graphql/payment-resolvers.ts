@@ -19,7 +19,7 @@ export const paymentResolvers: Resolvers = {
      * a paid order answers its own page.
      */
     paymentInfo: async (_, args, ctx) => {
-      countLookup(ctx);
+      await countLookup(ctx);
       text(args.key, 'key', 200);
       const id = parseId(args.id, 'id');
       const result = await ctx.payments.start(id, args.key);
@@ -31,7 +31,7 @@ export const paymentResolvers: Resolvers = {
   },
   Mutation: {
     startPayment: async (_, args, ctx) => {
-      countLookup(ctx);
+      await countLookup(ctx);
       text(args.key, 'key', 200);
       const result = await ctx.payments.start(parseId(args.id, 'id'), args.key);
       if (!result.ok) throw startError(result);

@@ -251,6 +251,26 @@ export interface Measure extends Measured {
 }
 
 /**
+ * The size a list field is counted at. `all`: the __Type or __Field elements came from
+ * __schema.types, so lists under them are counted at this schema's average per type (which sums
+ * exactly to the totals), not at the maximum.
+ */
+function listSizeOf(intro: ReturnType<typeof sizesOf>, vars: Vars | undefined, key: string, field: FieldNode, def: GraphQLField<unknown, unknown>, all: boolean): number {
+  if (key.startsWith('__')) {
+    if (key === '__Schema.types') return intro.types;
+    if (key === '__Schema.directives') return intro.directives;
+    if (key === '__Directive.args') return intro.directiveArgs;
+    if (key === '__Directive.locations') return intro.locations;
+    if (key === '__Field.args') return intro.args[all ? 0 : 1];
+    const perType = intro.perType[key.slice('__Type.'.length)];
+    return perType ? perType[all ? 0 : 1] : UNKNOWN_LIST_SIZE;
+  }
+  if (key === 'Query.offers') return idCount(field, 'productIds', vars) * OFFERS_PER_PRODUCT + idCount(field, 'modelIds', vars) * OFFERS_PER_MODEL;
+  if (def.args.some((a) => a.name === 'limit')) return limitOf(field, def, vars);
+  return LIST_SIZE[key] ?? UNKNOWN_LIST_SIZE;
+}
+
+/**
  * Depth and estimated cost of one operation (see the top of this file). `vars`: the operation's
  * variables; undefined costs every variable at its worst (each `limit` at 100, each id list at
  * 200 ids, every search present), as when an operation is registered ahead of any request.
@@ -263,22 +283,7 @@ export function measure(schema: GraphQLSchema, operation: OperationDefinitionNod
   const memo = new Map<string, Measured | null>();
   let visits = 0;
 
-  // `all`: the __Type or __Field elements came from __schema.types, so lists under them are
-  // counted at this schema's average per type (which sums exactly to the totals), not at the maximum
-  const listSize = (key: string, field: FieldNode, def: GraphQLField<unknown, unknown>, all: boolean): number => {
-    if (key.startsWith('__')) {
-      if (key === '__Schema.types') return intro.types;
-      if (key === '__Schema.directives') return intro.directives;
-      if (key === '__Directive.args') return intro.directiveArgs;
-      if (key === '__Directive.locations') return intro.locations;
-      if (key === '__Field.args') return intro.args[all ? 0 : 1];
-      const perType = intro.perType[key.slice('__Type.'.length)];
-      return perType ? perType[all ? 0 : 1] : UNKNOWN_LIST_SIZE;
-    }
-    if (key === 'Query.offers') return idCount(field, 'productIds', vars) * OFFERS_PER_PRODUCT + idCount(field, 'modelIds', vars) * OFFERS_PER_MODEL;
-    if (def.args.some((a) => a.name === 'limit')) return limitOf(field, def, vars);
-    return LIST_SIZE[key] ?? UNKNOWN_LIST_SIZE;
-  };
+  const listSize = (key: string, field: FieldNode, def: GraphQLField<unknown, unknown>, all: boolean) => listSizeOf(intro, vars, key, field, def, all);
 
   const walkField = (field: FieldNode, parent: GraphQLNamedType | null | undefined, all: boolean): Measured => {
     const name = field.name.value;

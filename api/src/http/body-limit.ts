@@ -1,6 +1,6 @@
 import { errorMessage } from '@shop/contracts/errors';
 import type { GraphQLParams, Plugin } from 'graphql-yoga';
-import { errorResponse } from '../util/error-response.ts';
+import { errorResponse } from '@shop/server-kit';
 import { readLimited } from '../util/read-limited.ts';
 import { checkJsonBounds, type JsonBounds, variableBounds } from './json-bounds.ts';
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { type Desk, MAX_DESK_BODY_BYTES } from '../desk/desk-routes.ts';
+import { MAX_DESK_BODY_BYTES } from '../desk/desk-http.ts';
+import type { Desk } from '../desk/desk-routes.ts';
 import { fetchRoute } from './fetch-bridge.ts';
 import type { ClientOf } from './shop-routes.ts';
 

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { Plugin } from 'graphql-yoga';
-import { errorResponse } from '../util/error-response.ts';
+import { errorResponse } from '@shop/server-kit';
 
 export interface ExecutionLimitOptions {
   /** GraphQL requests parsed, executed and serialised at once. */

@@ -1,47 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { errorResponse } from '../util/error-response.ts';
+import { fetchRoute as kitFetchRoute, toRequest as requestOf } from '@shop/server-kit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { INTERNAL_HOST } from './node-entry.ts';
 
 /**
- * The API's handlers (yoga, the desk, the registry, payments) speak WHATWG Request/Response, the
- * shape yoga needs anyway; Fastify routes, counts and caps the bytes, and these two functions
- * carry a request in and an answer out. The origin is fixed: the API answers by path alone.
+ * The API's handlers (yoga, the desk, payments) speak WHATWG Request/Response; @shop/server-kit
+ * carries a request in and an answer out. The origin is fixed: the API answers by path alone.
  */
+const ORIGIN = `http://${INTERNAL_HOST}`;
+
 export function toRequest(req: FastifyRequest, RequestClass: typeof Request = Request): Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
-  }
-  const body = req.body instanceof Buffer && req.method !== 'GET' && req.method !== 'HEAD' ? req.body : undefined;
-  return new RequestClass(`http://${INTERNAL_HOST}${req.url}`, { method: req.method, headers, body });
+  return requestOf(req, ORIGIN, RequestClass);
 }
 
-/** Writes a handler's Response through Fastify (Set-Cookie kept as separate headers). */
-export async function sendResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {
-  reply.code(response.status);
-  for (const [name, value] of response.headers) if (name !== 'set-cookie') reply.header(name, value);
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length) reply.header('set-cookie', cookies);
-  if (!response.body) return reply.send();
-  return reply.send(Buffer.from(await response.arrayBuffer()));
-}
-
-/** The trusted peer's socket for client-ip.ts (Fastify's raw request). */
+/** The trusted peer's socket for clientIp (Fastify's raw request). */
 export const rawReq = (req: FastifyRequest): IncomingMessage => req.raw;
 
 /** A route handler written as Request -> Response: errors end as the coded 500, never a stack. */
-export function fetchRoute(handle: (request: Request, req: FastifyRequest) => Promise<Response> | Response) {
-  return async (req: FastifyRequest, reply: FastifyReply) => {
-    const response = await Promise.resolve()
-      .then(() => handle(toRequest(req), req))
-      .catch(() => errorResponse('INTERNAL_SERVER_ERROR'));
-    return sendResponse(reply, response);
-  };
-}
+export const fetchRoute = (handle: (request: Request, req: FastifyRequest) => Promise<Response> | Response) => kitFetchRoute(ORIGIN, handle);
 
 const NULL_BODY = new Set([101, 204, 205, 304]);
 

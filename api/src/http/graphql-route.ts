@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { YogaServerInstance } from 'graphql-yoga';
 import type { ApiContext } from '../graphql/context.ts';
 import { MAX_BODY_BYTES } from './body-limit.ts';
-import { responseOf, sendResponse, toRequest } from './fetch-bridge.ts';
+import { sendResponse } from '@shop/server-kit';
+import { responseOf, toRequest } from './fetch-bridge.ts';
 
 /** Node's request and response: who asks (client-ip.ts) and when the answer was sent (execution-limit.ts). */
 export interface ServerContext {

@@ -56,6 +56,19 @@ export function cachedRootFields(schema: GraphQLSchema): Set<string> {
   return new Set(['__typename', ...marked.map((f) => f.name)]);
 }
 
+/** The answer's key: catalogue version, operation name, document and variables; null when the variables cannot be keyed. */
+function entryKeyOf(version: number, document: DocumentNode, operationName: string | null | undefined, variableValues: unknown): string | null {
+  let variables: string;
+  try {
+    // depth and size were bounded when the request was parsed (body-limit.ts); this is a
+    // last guard: an answer that cannot be keyed is simply not cached
+    variables = JSON.stringify(variableValues ?? {});
+  } catch {
+    return null;
+  }
+  return `e${version}\u0001${operationName ?? ''}\u0001${documentText(document)}\u0001${variables}`;
+}
+
 /**
  * Whole-response cache for catalogue queries, keyed by the catalogue version, the executed
  * document, operation name and variables: no document rewriting, no per-entity bookkeeping, so
@@ -118,15 +131,8 @@ export function useCatalogResponseCache(
     onExecute({ args, setResultAndStopExecution }) {
       const document = args.document as DocumentNode;
       if (!cacheable(getOperationAST(document, args.operationName || undefined))) return;
-      let variables: string;
-      try {
-        // depth and size were bounded when the request was parsed (body-limit.ts); this is a
-        // last guard: an answer that cannot be keyed is simply not cached
-        variables = JSON.stringify(args.variableValues ?? {});
-      } catch {
-        return;
-      }
-      const key = `e${options.version()}\u0001${args.operationName ?? ''}\u0001${documentText(document)}\u0001${variables}`;
+      const key = entryKeyOf(options.version(), document, args.operationName, args.variableValues);
+      if (key === null) return;
       const hit = cache.get(key);
       if (hit && 'json' in hit) {
         setResultAndStopExecution(JSON.parse(hit.json));

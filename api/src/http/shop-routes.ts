@@ -6,9 +6,8 @@ import { sandboxResponse } from '../payments/sandbox-page.ts';
 import { checkOpsToken } from '../util/ops-token.ts';
 import { MAX_REGISTRATION_BYTES, operationsResponse, type PersistedOperationStore } from '../persisted/persisted-operations.ts';
 import type { DocumentCheck } from '../persisted/check-document.ts';
-import { clientIp, rateLimitKey, type TrustedProxies } from '../util/client-ip.ts';
-import { errorResponse } from '../util/error-response.ts';
-import type { Limiters } from '../util/rate-limiter.ts';
+import { clientIp, errorResponse, rateLimitKey, type TrustedProxies } from '@shop/server-kit';
+import type { Limiters } from '../util/limiters.ts';
 import { fetchRoute, rawReq } from './fetch-bridge.ts';
 import { imageResponse } from './images.ts';
 

@@ -1,7 +1,7 @@
 // Mail settings, read and validated once (loadConfig calls loadMailConfig): where letters go out
 // (SMTP_URL), who they come from (MAIL_FROM) and who hears of every new order (SHOP_OWNER_EMAIL).
 
-import type { EnvFail } from '../util/env.ts';
+import type { EnvFail } from '@shop/server-kit';
 
 /** config.ts's `fail`: throws its ConfigError (passed in, so this module does not import config.ts). */
 type Fail = EnvFail;

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { errorMessage } from '@shop/contracts/errors';
-import { sameSecret } from '../util/same-secret.ts';
+import { sameSecret } from '@shop/server-kit';
 import { type Db, rows } from '../db/database.ts';
 import { offers, orderConsents, orderLines, orders } from '../db/schema.ts';
 import { type OrderHooks, runPlaced } from './order-hooks.ts';

@@ -15,7 +15,7 @@
  * The return URL is `${SHOP_PUBLIC_URL}/order/<number>?key=<key>`.
  */
 
-import { envBool, envInt } from '../util/env.ts';
+import { envBool, envInt } from '@shop/server-kit';
 
 export type PaymentProviderName = 'sandbox' | 'yookassa';
 

@@ -1,6 +1,4 @@
-import { TrustedProxies } from '../util/client-ip.ts';
-import { errorResponse } from '../util/error-response.ts';
-import { RateLimiter } from '../util/rate-limiter.ts';
+import { createRateLimit, errorResponse, TrustedProxies } from '@shop/server-kit';
 import { YOOKASSA_NOTIFY_NETWORKS } from './payment-config.ts';
 import type { PaymentService } from './payment-service.ts';
 import { PaymentProviderError } from './provider.ts';
@@ -24,12 +22,12 @@ const json = (status: number, body: Record<string, unknown>) =>
  * again later). With YOOKASSA_NOTIFY_IPS=yookassa only ЮKassa's published addresses are heard.
  */
 export function yookassaNotifyRoute(payments: PaymentService, log: (message: string) => void = (m) => console.warn(m)) {
-  const limiter = new RateLimiter(NOTIFY_RATE_LIMIT);
+  const limiter = createRateLimit({ name: 'payment-notify', limit: NOTIFY_RATE_LIMIT });
   const networks = new TrustedProxies(YOOKASSA_NOTIFY_NETWORKS);
   return async (request: Request, clientIp: string, clientKey: string): Promise<Response> => {
     if (payments.provider.name !== 'yookassa') return errorResponse('NOT_FOUND', 'Оплата через ЮKassa не подключена');
     if (request.method !== 'POST') return errorResponse('METHOD_NOT_ALLOWED', 'Только POST', { headers: { allow: 'POST' } });
-    const wait = limiter.hit(clientKey);
+    const wait = await limiter.hit(clientKey);
     if (wait > 0) {
       return errorResponse('RATE_LIMITED', `Слишком много уведомлений. Попробуйте снова через ${wait} с.`, { headers: { 'retry-after': String(wait) } });
     }

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { RateLimiter } from '../util/rate-limiter.ts';
-import { sameSecret } from '../util/same-secret.ts';
+import { createRateLimit, memoryStore, type RateLimit, sameSecret } from '@shop/server-kit';
 import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../db/database.ts';
 import { acceptLatePayment } from '../orders/late-payment.ts';
@@ -82,7 +81,7 @@ export class PaymentService {
   private readonly log: (message: string) => void;
   private readonly now: () => number;
   /** One question to the provider per order per refreshEveryMs from its page (10,000 orders remembered). */
-  private readonly asked: RateLimiter;
+  private readonly asked: RateLimit;
 
   constructor(
     private readonly db: Db,
@@ -93,7 +92,7 @@ export class PaymentService {
   ) {
     this.log = options.log ?? ((m) => console.warn(m));
     this.now = options.now ?? Date.now;
-    this.asked = new RateLimiter(1, options.refreshEveryMs ?? 5000, this.now, 10_000);
+    this.asked = createRateLimit({ name: 'payment-refresh', limit: 1, windowMs: options.refreshEveryMs ?? 5000, store: memoryStore(10_000) });
     this.provider =
       options.provider ??
       (config.provider === 'yookassa' && config.yookassa
@@ -309,7 +308,7 @@ export class PaymentService {
    * «Оплачен» without waiting for the notification. True when the order changed. Never throws.
    */
   async refreshOnView(orderId: number): Promise<boolean> {
-    if (this.asked.hit(String(orderId)) > 0) return false;
+    if ((await this.asked.hit(String(orderId))) > 0) return false;
     try {
       const row = await this.openPayment(orderId);
       if (!row?.providerPaymentId || row.provider !== this.provider.name) return false;

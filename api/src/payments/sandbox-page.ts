@@ -31,12 +31,12 @@ export async function sandboxResponse(
   url: URL,
   orders: OrderRepo,
   payments: PaymentService,
-  attempt: () => number = () => 0,
+  attempt: () => Promise<number> = async () => 0,
 ): Promise<Response | null> {
   if (!payments.config.sandboxEnabled || payments.provider.name !== 'sandbox') return null;
   const m = /^\/api\/sandbox\/pay\/([1-9]\d{0,9})\/?$/.exec(url.pathname);
   if (!m) return null;
-  const wait = attempt();
+  const wait = await attempt();
   if (wait > 0) {
     const res = page('Слишком много попыток', `<h1>Слишком много попыток</h1><p>Попробуйте снова через ${wait} с.</p>`, 429);
     res.headers.set('retry-after', String(wait));

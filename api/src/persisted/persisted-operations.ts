@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { type ErrorCode, defaultMessage, errorMessage, errorStatus } from '@shop/contracts/errors';
 import type { Db } from '../db/database.ts';
 import { readLimited } from '../util/read-limited.ts';
-import { errorResponse, opsDisabled } from '../util/error-response.ts';
+import { errorResponse, opsDisabled } from '@shop/server-kit';
 import { persistedOperations } from './persisted-tables.ts';
 import type { DocumentCheck } from './check-document.ts';
 
@@ -155,10 +155,10 @@ export async function operationsResponse(
   store: PersistedOperationStore,
   check: DocumentCheck,
   /** The ops token check (null: no token configured, every registration is refused). */
-  authorize: ((request: Request) => Response | null) | null,
+  authorize: ((request: Request) => Promise<Response | null>) | null,
 ): Promise<Response> {
   if (!authorize) return opsDisabled();
-  const refused = authorize(request);
+  const refused = await authorize(request);
   if (refused) return refused;
   if (request.method !== 'POST') return errorResponse('METHOD_NOT_ALLOWED', 'Только POST', { headers: { allow: 'POST' } });
   const text = await readCapped(request, MAX_REGISTRATION_BYTES);

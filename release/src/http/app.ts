@@ -10,10 +10,7 @@ import { registryResponse } from '../registry/registry-routes.ts';
 import type { TokenGuard } from '../registry/release-auth.ts';
 import { registerSmokeCheck } from '../registry/smoke.ts';
 import { UPLOADS_PATH, uploadResponse } from '../registry/upload-routes.ts';
-import { rateLimitKey } from '../util/client-key.ts';
-import { errorResponse } from '../util/error-response.ts';
-import { RateLimiter } from '../util/rate-limiter.ts';
-import { requestUrl, sendResponse, toRequest } from './fetch-bridge.ts';
+import { createRateLimit, errorResponse, rateLimitKey, requestUrl as urlOf, sendResponse, toRequest as requestOf } from '@shop/server-kit';
 
 export interface ReleaseAppOptions {
   db: Db;
@@ -26,6 +23,10 @@ export interface ReleaseAppOptions {
 /** JSON bodies of the ops routes (release records, tokens, previews, telemetry batches). */
 const MAX_BODY_BYTES = 1024 * 1024;
 const WRONG_TOKEN_WINDOW_MS = 15 * 60_000;
+/** The handlers answer by path alone, on this fixed origin. */
+const ORIGIN = 'http://release.internal';
+const requestUrl = (request: FastifyRequest) => urlOf(request, ORIGIN);
+const toRequest = (request: FastifyRequest) => requestOf(request, ORIGIN);
 
 type Handler = (request: Request, url: URL, guard: TokenGuard) => Promise<Response | null>;
 
@@ -51,7 +52,7 @@ export async function buildReleaseApp(options: ReleaseAppOptions): Promise<Fasti
   });
   app.setNotFoundHandler((request, reply) => sendResponse(reply, notFound(requestUrl(request).pathname)));
   app.get('/healthz', async () => ({ ok: true }));
-  const failures = new RateLimiter(config.opsTokenFailureLimit, WRONG_TOKEN_WINDOW_MS);
+  const failures = createRateLimit({ name: 'ops-failures', limit: config.opsTokenFailureLimit, windowMs: WRONG_TOKEN_WINDOW_MS });
   const route = (handler: Handler) => async (request: FastifyRequest, reply: FastifyReply) => {
     const url = requestUrl(request);
     const answer = await handler(toRequest(request), url, { client: rateLimitKey(request.ip), failures });

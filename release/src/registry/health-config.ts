@@ -1,4 +1,4 @@
-import { type EnvFail, envInt } from '../util/env.ts';
+import { type EnvFail, envInt } from '@shop/server-kit';
 
 /** Health per release: how canaries are judged and how much telemetry one client may send (read by config.ts). */
 export interface HealthConfig {

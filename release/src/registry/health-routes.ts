@@ -3,8 +3,7 @@ import { REMOTE_NAMES } from '@shop/contracts/remotes';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import { errorResponse } from '../util/error-response.ts';
-import { RateLimiter } from '../util/rate-limiter.ts';
+import { createRateLimit, errorResponse } from '@shop/server-kit';
 import { HEALTH_KINDS, HealthRepo, type ReleaseHealth } from './health-repo.ts';
 import { RegistryRepo } from './registry-repo.ts';
 
@@ -37,12 +36,12 @@ const bad = (message: string) => errorResponse('BAD_REQUEST', `Некоррек�
  * each accepted batch is counted per minute and may stop a failing canary at once.
  */
 export function createHealthRoutes(db: Db, config: Config) {
-  const limiter = new RateLimiter(config.health.rateLimit);
+  const limiter = createRateLimit({ name: 'health', limit: config.health.rateLimit });
   const repo = new HealthRepo(db, config.health);
 
   async function ingest(request: Request, client: string): Promise<Response> {
     if (request.method !== 'POST') return errorResponse('METHOD_NOT_ALLOWED', 'Только POST', { headers: { allow: 'POST' } });
-    const wait = limiter.hit(client);
+    const wait = await limiter.hit(client);
     if (wait > 0) return errorResponse('RATE_LIMITED', `Слишком много отчётов подряд. Попробуйте снова через ${wait} с.`, { headers: { 'retry-after': String(wait) } });
     // sendBeacon posts text/plain or application/json: the body is read as JSON either way
     const parsed = batch.safeParse(await request.json().catch(() => null));
@@ -60,7 +59,7 @@ export function createHealthRoutes(db: Db, config: Config) {
     if (url.pathname === REMOTES_HEALTH_PATH) {
       if (request.method !== 'GET') return errorResponse('METHOD_NOT_ALLOWED', 'Только GET', { headers: { allow: 'GET' } });
       // the same per-client budget: each call fetches every active manifest
-      const wait = limiter.hit(client);
+      const wait = await limiter.hit(client);
       if (wait > 0) return errorResponse('RATE_LIMITED', `Слишком много запросов подряд. Попробуйте снова через ${wait} с.`, { headers: { 'retry-after': String(wait) } });
       const remotes = await remotesHealth(db);
       const ok = Object.values(remotes).every((r) => r.ok);

@@ -1,7 +1,7 @@
 import { REMOTE_NAMES } from '@shop/contracts/remotes';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { errorResponse } from '../util/error-response.ts';
+import { errorResponse } from '@shop/server-kit';
 import { type ReleaseAuthContext, ReleaseAuthError, authorizeRelease } from './release-auth.ts';
 import { signPreview } from './preview-token.ts';
 import { remoteReleases } from './registry-tables.ts';

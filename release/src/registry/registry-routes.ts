@@ -3,8 +3,7 @@ import { REMOTE_NAMES } from '@shop/contracts/remotes';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import { errorResponse, opsUnauthorized } from '../util/error-response.ts';
-import { sameSecret } from '../util/same-secret.ts';
+import { errorResponse, opsUnauthorized, sameSecret } from '@shop/server-kit';
 import { RegistryError, RegistryRepo } from './registry-repo.ts';
 import { ReleaseAuthError, ReleaseTokens, type TokenGuard, authorizeRelease } from './release-auth.ts';
 import { setActiveOrigins } from './release-checks.ts';
@@ -52,13 +51,13 @@ function tokenMatches(header: string | null, token: string): boolean {
  * cannot be guessed online. Returns the refusal, or null when the token is right.
  * (The registry's own routes take team tokens too: release-auth.ts.)
  */
-export function checkOpsToken(request: Request, token: string, guard: TokenGuard | undefined): Response | null {
-  const wait = guard?.failures.blockedFor(guard.client) ?? 0;
+export async function checkOpsToken(request: Request, token: string, guard: TokenGuard | undefined): Promise<Response | null> {
+  const wait = (await guard?.failures.blockedFor(guard.client)) ?? 0;
   if (wait > 0) {
     return errorResponse('TOO_MANY_FAILURES', errorMessage('TOO_MANY_FAILURES', { wait }), { headers: { 'retry-after': String(wait) } });
   }
   if (tokenMatches(request.headers.get('authorization'), token)) return null;
-  guard?.failures.hit(guard.client);
+  await guard?.failures.hit(guard.client);
   return opsUnauthorized();
 }
 

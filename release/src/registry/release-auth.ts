@@ -3,15 +3,13 @@ import { errorMessage } from '@shop/contracts/errors';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import { errorResponse, opsDisabled, opsUnauthorized } from '../util/error-response.ts';
-import type { RateLimiter } from '../util/rate-limiter.ts';
-import { sameSecret, tokenHash } from '../util/same-secret.ts';
+import { errorResponse, opsDisabled, opsUnauthorized, type RateLimit, sameSecret, tokenHash } from '@shop/server-kit';
 import { releaseTokens } from './registry-tables.ts';
 
 /** Who is asking (their rate-limit key) and the count of their wrong ops tokens. */
 export interface TokenGuard {
   client: string;
-  failures: RateLimiter;
+  failures: RateLimit;
 }
 
 export interface ReleaseAuthContext {
@@ -44,7 +42,7 @@ const bearer = (request: Request) => request.headers.get('authorization')?.repla
  */
 export async function authorizeRelease(request: Request, remote: string | null, ctx: ReleaseAuthContext): Promise<{ actor: string; remote: string | null }> {
   const { guard } = ctx;
-  const wait = guard?.failures.blockedFor(guard.client) ?? 0;
+  const wait = (await guard?.failures.blockedFor(guard.client)) ?? 0;
   if (wait > 0) {
     throw new ReleaseAuthError(
       errorResponse('TOO_MANY_FAILURES', errorMessage('TOO_MANY_FAILURES', { wait }), { headers: { 'retry-after': String(wait) } }),
@@ -64,7 +62,7 @@ export async function authorizeRelease(request: Request, remote: string | null, 
     if (row) found = { actor: row.name, remote: row.remote };
   }
   if (!found) {
-    guard?.failures.hit(guard.client);
+    await guard?.failures.hit(guard.client);
     throw new ReleaseAuthError(opsUnauthorized());
   }
   if (found.remote !== null && found.remote !== remote) {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { REMOTES } from '@shop/contracts/remotes';
-import { type EnvFail, envInt } from '../util/env.ts';
+import { type EnvFail, envInt } from '@shop/server-kit';
 
 /** Release storage's settings (read by config.ts, the only reader of process.env): see release-storage.ts. */
 export interface ReleaseStorageConfig {

@@ -1,4 +1,4 @@
-import { type EnvFail, envInt } from '../util/env.ts';
+import { type EnvFail, envInt } from '@shop/server-kit';
 
 /** The browser smoke before activation and the preview links (read by config.ts; registry/smoke.ts, preview-routes.ts). */
 export interface SmokeConfig {

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import { errorResponse } from '../util/error-response.ts';
+import { errorResponse } from '@shop/server-kit';
 import { RegistryError, RegistryRepo } from './registry-repo.ts';
 import { type ReleaseMeta, remoteReleases } from './registry-tables.ts';
 import { authorizeRelease, ReleaseAuthError, type TokenGuard } from './release-auth.ts';

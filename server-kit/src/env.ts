@@ -1,6 +1,6 @@
 /**
- * Reading one setting from the environment, for every settings module of the API (config.ts,
- * desk/desk-config.ts, payments/payment-config.ts): an unset or blank variable gives the default,
+ * Reading one setting from the environment, for every settings module of the API and the release
+ * service: an unset or blank variable gives the default,
  * a bad value calls the caller's `fail`, which throws its own error (ConfigError,
  * PaymentConfigError) naming the variable. Three small functions rather than a schema library:
  * each module keeps its own messages and its own error class.

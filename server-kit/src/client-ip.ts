@@ -9,11 +9,11 @@ import { BlockList, isIP } from 'node:net';
  * header from the right, skipping our own proxies, and take the first address that is not
  * one: everything left of it was written by the client and proves nothing. An entry that is not
  * an IP address (free text, `unknown`, a port) ends the walk and the last proven address is
- * used. Anyone who reaches the API directly is therefore known by their socket address,
+ * used. Anyone who reaches a service directly is therefore known by their socket address,
  * whatever headers they send.
  *
  * Hand-written rather than `proxy-addr` (Express's): it is the same algorithm in a few lines
- * over node's own BlockList, without a dependency for the API.
+ * over node's own BlockList, without a dependency for the services.
  */
 export class TrustedProxies {
   private readonly list = new BlockList();

@@ -1,0 +1,93 @@
+import { errorMessage } from '@shop/contracts/errors';
+import type { Db } from '../db/database.ts';
+import type { OrderHooks } from '../orders/order-hooks.ts';
+import { changeOrderStatus } from '../orders/order-lifecycle.ts';
+import { type OrderActor, isOrderStatus } from '../orders/order-status.ts';
+import { BOM, csvLine } from './csv.ts';
+import { HEADERS, error, json, orderNotFound, readBody } from './desk-http.ts';
+import {
+  type Viewer,
+  allOrders,
+  deliveryTitle,
+  listOrders,
+  moscowDate,
+  moscowDateTime,
+  orderDetail,
+  orderIdByNumber,
+  parseFilter,
+  paymentTitle,
+  seesPersonalData,
+  statusTitle,
+} from './desk-orders.ts';
+
+export const MAX_NOTE_LENGTH = 500;
+
+export interface OrderRouteContext {
+  db: Db;
+  /** The order hooks createApi built (mail outbox…); read at each status change, so later pushes count. */
+  hooks: readonly OrderHooks[];
+}
+
+async function statusChange(ctx: OrderRouteContext, request: Request, number: string, actor: OrderActor, viewer: Viewer): Promise<Response> {
+  const body = await readBody(request);
+  if (body instanceof Response) return body;
+  const { status, note } = body;
+  if (!isOrderStatus(status)) return error('BAD_STATUS');
+  if (note !== undefined && note !== null && typeof note !== 'string') return error('BAD_REQUEST', 'Комментарий должен быть строкой');
+  if (typeof note === 'string' && note.length > MAX_NOTE_LENGTH) return error('NOTE_TOO_LONG', errorMessage('NOTE_TOO_LONG', { max: MAX_NOTE_LENGTH }));
+  const { db } = ctx;
+  const id = await orderIdByNumber(db, number);
+  if (id === null) return orderNotFound();
+  const result = await changeOrderStatus(db, ctx.hooks, id, status, actor, typeof note === 'string' ? note.trim() : '');
+  if (!result.ok) return result.code === 'ORDER_NOT_FOUND' ? orderNotFound() : error(result.code, result.message);
+  const order = await orderDetail(db, id, viewer);
+  return order ? json({ order, changed: result.changed }) : orderNotFound();
+}
+
+
+async function csv(db: Db, url: URL, viewer: Viewer): Promise<Response> {
+  const filter = parseFilter(url.searchParams, { paged: false });
+  const full = seesPersonalData(viewer);
+  const header = full
+    ? ['Номер', 'Дата (МСК)', 'Статус', 'Сумма, ₽', 'Товаров, шт.', 'ФИО', 'Телефон', 'E-mail', 'Город', 'Адрес', 'Доставка', 'Оплата', 'Комментарий']
+    : ['Номер', 'Дата (МСК)', 'Статус', 'Сумма, ₽', 'Товаров, шт.', 'Город', 'Доставка', 'Оплата'];
+  let text = BOM + csvLine(header);
+  for await (const o of allOrders(db, filter, viewer)) {
+    const common = [o.number, moscowDateTime(new Date(o.createdAt)), statusTitle(o.status), o.totalPrice, o.items];
+    const tail = [deliveryTitle(o.deliveryMethod), paymentTitle(o.paymentStatus)];
+    text += csvLine(full ? [...common, o.fullName, o.phone, o.email, o.city, o.address, ...tail, o.comment] : [...common, o.city, ...tail]);
+  }
+  return new Response(text, {
+    headers: {
+      ...HEADERS,
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="orders-${moscowDate(new Date())}.csv"`,
+    },
+  });
+}
+
+
+/** The order routes both sides share; `route` is what follows /api/admin or /api/ops. */
+export async function orderRoutes(ctx: OrderRouteContext, request: Request, url: URL, route: string, actor: OrderActor, viewer: Viewer): Promise<Response> {
+  const { db } = ctx;
+  const method = request.method;
+  if (route === '/orders') {
+    if (method !== 'GET') return error('METHOD_NOT_ALLOWED', 'Только GET');
+    return json(await listOrders(db, parseFilter(url.searchParams), viewer));
+  }
+  if (route === '/orders.csv') {
+    if (method !== 'GET') return error('METHOD_NOT_ALLOWED', 'Только GET');
+    return csv(db, url, viewer);
+  }
+  const m = /^\/orders\/([^/]+)(\/status)?$/.exec(route);
+  if (!m) return error('NOT_FOUND', 'Нет такого адреса');
+  const number = decodeURIComponent(m[1] as string);
+  if (m[2]) {
+    if (method !== 'POST') return error('METHOD_NOT_ALLOWED', 'Только POST');
+    return statusChange(ctx, request, number, actor, viewer);
+  }
+  if (method !== 'GET') return error('METHOD_NOT_ALLOWED', 'Только GET');
+  const id = await orderIdByNumber(db, number);
+  const order = id === null ? null : await orderDetail(db, id, viewer);
+  return order ? json({ order }) : orderNotFound();
+}

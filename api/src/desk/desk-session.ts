@@ -1,0 +1,100 @@
+import { errorMessage } from '@shop/contracts/errors';
+import { createRateLimit, type RateLimit, rateLimitKey } from '@shop/server-kit';
+import { type DeskUser, MAX_SESSION_HOURS, ROLE_TITLES, createSession, deleteSession, findUserByEmail, normalizeEmail, sessionUser } from '../accounts/account-repo.ts';
+import { MAX_PASSWORD_LENGTH, checkPassword } from '../accounts/passwords.ts';
+import type { DeskConfig } from './desk-config.ts';
+import { SIGN_IN_WINDOW_MS } from './desk-config.ts';
+import { ADMIN, HEADERS, csrfRefusal, error, json, readBody, sessionCookie, sessionToken, unauthenticated } from './desk-http.ts';
+import { type OrderRouteContext, orderRoutes } from './desk-order-routes.ts';
+
+/** Failed sign-ins per e-mail and client together, per e-mail, and per client. */
+export interface SignInFailures {
+  byEmail: RateLimit;
+  byEmailTotal: RateLimit;
+  byClient: RateLimit;
+}
+
+export function createSignInFailures(deskConfig: DeskConfig): SignInFailures {
+  return {
+    // keyed by e-mail and client together (see DeskConfig.signInEmailLimit)
+    byEmail: createRateLimit({ name: 'desk-signin-pair', limit: deskConfig.signInEmailLimit, windowMs: SIGN_IN_WINDOW_MS }),
+    byEmailTotal: createRateLimit({ name: 'desk-signin-email', limit: deskConfig.signInEmailTotalLimit, windowMs: SIGN_IN_WINDOW_MS }),
+    byClient: createRateLimit({ name: 'desk-signin-client', limit: deskConfig.signInIpLimit, windowMs: SIGN_IN_WINDOW_MS }),
+  };
+}
+
+/** The staff's side (/api/admin/*): what it needs besides the order routes' own. */
+export interface AdminContext extends OrderRouteContext {
+  deskConfig: DeskConfig;
+  /** The shop is https: the cookie is Secure. */
+  secure: boolean;
+  /** The only origin a change may come from. */
+  shopOrigin: string;
+  signInFailures: SignInFailures;
+}
+
+const userJson = (user: DeskUser) => ({ id: user.id, email: user.email, name: user.name, role: user.role, roleTitle: ROLE_TITLES[user.role] });
+
+async function signIn(ctx: AdminContext, request: Request, ip: string): Promise<Response> {
+  const { db, signInFailures } = ctx;
+  const body = await readBody(request);
+  if (body instanceof Response) return body;
+  const { email, password } = body;
+  if (typeof email !== 'string' || typeof password !== 'string' || !email.trim() || !password) {
+    return error('BAD_REQUEST', 'Укажите e-mail и пароль');
+  }
+  if (email.length > 254 || password.length > MAX_PASSWORD_LENGTH) return error('BAD_CREDENTIALS');
+  const emailKey = normalizeEmail(email);
+  const clientKey = rateLimitKey(ip);
+  // a locked e-mail or client costs no hashing: a flood of guesses cannot buy CPU time
+  const pairKey = `${emailKey} ${clientKey}`;
+  const wait = Math.max(
+    ...(await Promise.all([
+      signInFailures.byEmail.blockedFor(pairKey),
+      signInFailures.byEmailTotal.blockedFor(emailKey),
+      signInFailures.byClient.blockedFor(clientKey),
+    ])),
+  );
+  if (wait > 0) {
+    const minutes = Math.max(1, Math.ceil(wait / 60));
+    return error('TOO_MANY_ATTEMPTS', errorMessage('TOO_MANY_ATTEMPTS', { minutes }), { 'retry-after': String(wait) });
+  }
+  const user = await findUserByEmail(db, emailKey);
+  // an unknown e-mail is checked against a dummy hash: same time, same answer as a wrong password
+  const ok = await checkPassword(user?.passwordHash ?? null, password);
+  if (!user || !ok) {
+    await Promise.all([signInFailures.byEmail.hit(pairKey), signInFailures.byEmailTotal.hit(emailKey), signInFailures.byClient.hit(clientKey)]);
+    return error('BAD_CREDENTIALS');
+  }
+  if (user.disabledAt) return error('USER_DISABLED');
+  // a new token at every sign-in (no session fixation); the browser's previous one ends
+  const previous = sessionToken(request);
+  if (previous) await deleteSession(db, previous);
+  const token = await createSession(db, user.id, ip, ctx.deskConfig.sessionHours);
+  return json({ user: userJson(user) }, 200, { 'set-cookie': sessionCookie(token, MAX_SESSION_HOURS * 3600, ctx.secure) });
+}
+
+
+export async function adminResponse(ctx: AdminContext, request: Request, url: URL, ip: string): Promise<Response> {
+  const { db } = ctx;
+  const route = url.pathname.slice(ADMIN.length);
+  const method = request.method;
+  if (method !== 'GET' && method !== 'HEAD') {
+    const refused = csrfRefusal(request, ctx.shopOrigin);
+    if (refused) return refused;
+  }
+  if (route === '/session' && method === 'POST') return signIn(ctx, request, ip);
+  const token = sessionToken(request);
+  const user = token ? await sessionUser(db, token, ctx.deskConfig.sessionHours) : null;
+  if (route === '/session') {
+    if (method === 'DELETE') {
+      if (token) await deleteSession(db, token);
+      return new Response(null, { status: 204, headers: { ...HEADERS, 'set-cookie': sessionCookie('', 0, ctx.secure) } });
+    }
+    if (method !== 'GET') return error('METHOD_NOT_ALLOWED', 'GET, POST или DELETE');
+    if (!user) return token ? error('UNAUTHENTICATED', undefined, { 'set-cookie': sessionCookie('', 0, ctx.secure) }) : unauthenticated();
+    return json({ user: userJson(user) });
+  }
+  if (!user) return unauthenticated();
+  return orderRoutes(ctx, request, url, route, `user:${user.id}:${user.email}`, { kind: 'user', role: user.role });
+}

@@ -1,0 +1,26 @@
+import { createRateLimit, type RateLimit, type RateLimitStore } from '@shop/server-kit';
+
+/** Every per-client budget of the API, keyed by `rateLimitKey(clientIp)` (IPv6: per /64). */
+export interface Limiters {
+  /** createOrder calls per minute. */
+  orders: RateLimit;
+  /** `order` and `paymentInfo` look-ups per minute: each alias in a request counts. */
+  lookups: RateLimit;
+  /** Sandbox payment page requests (view and pay) per minute. */
+  sandbox: RateLimit;
+  /** Wrong ops tokens per 15 minutes; at the limit the client is refused until the window ends. */
+  opsFailures: RateLimit;
+}
+
+/** `store` is where the counts live (default: this process's memory). */
+export function createLimiters(
+  config: { orderRateLimit: number; orderLookupRateLimit: number; sandboxRateLimit: number; opsTokenFailureLimit: number },
+  store?: RateLimitStore,
+): Limiters {
+  return {
+    orders: createRateLimit({ name: 'orders', limit: config.orderRateLimit, store }),
+    lookups: createRateLimit({ name: 'lookups', limit: config.orderLookupRateLimit, store }),
+    sandbox: createRateLimit({ name: 'sandbox', limit: config.sandboxRateLimit, store }),
+    opsFailures: createRateLimit({ name: 'ops-failures', limit: config.opsTokenFailureLimit, windowMs: 15 * 60_000, store }),
+  };
+}
