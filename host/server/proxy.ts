@@ -165,16 +165,24 @@ function forwardedFor(req: http.IncomingMessage): string {
  * one `upstream` origin and would send release paths to the API.
  */
 export async function apiProxy(app: FastifyInstance, options: ProxyOptions) {
+  // Fastify's own parsers (JSON, text/plain) would read a body before the proxy sees it; the
+  // plugin's pass-through parser takes every type, so each body streams on unread.
+  app.removeAllContentTypeParsers();
   await app.register(httpProxy, {
     upstream: options.apiUrl,
     prefix: '/api',
     rewritePrefix: '/api',
     httpMethods: [...DESK_METHODS],
-    http: { requestOptions: { timeout: 30_000 } },
+    // reply-from turns certificate checks off unless told otherwise: an https upstream is verified
+    http: { requestOptions: { timeout: 30_000, rejectUnauthorized: true } },
     disableRequestLogging: true,
     internalRewriteLocationHeader: false,
     preHandler: async (request) => cappedBody(request),
     replyOptions: {
+      // One retry of a GET, HEAD or OPTIONS without a body whose kept-alive connection the
+      // upstream closed as it was reused (ECONNRESET); also turns off reply-from's default of
+      // retrying an upstream's 503 up to ten times.
+      retriesCount: 1,
       getUpstream: (request) => (isReleasePlanePath(request.url.split('?')[0] ?? '') ? options.releaseUrl : options.apiUrl),
       // the plugin's types cover HTTP/2 as well; this server is HTTP/1.1 only
       rewriteRequestHeaders: (request, headers) => {
@@ -182,9 +190,11 @@ export async function apiProxy(app: FastifyInstance, options: ProxyOptions) {
         return { ...forwardable(req.headers), host: headers.host, 'x-forwarded-for': forwardedFor(req) } as http.IncomingHttpHeaders;
       },
       rewriteHeaders: (headers) => forwardable(headers as http.IncomingHttpHeaders) as http.IncomingHttpHeaders,
-      onError: (anyReply) => {
+      onError: (anyReply, { error }) => {
         const reply = anyReply as FastifyReply;
         if (overCap.has(reply.request.raw)) return void tooLarge(reply, bodyCap(reply.request.url));
+        const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+        console.error(`[host] proxy: ${reply.request.method} ${reply.request.url.split('?')[0]}: ${cause?.code ?? ''} ${cause?.message ?? error.message}`);
         refuse(reply, 502, 'API_UNAVAILABLE', errorMessage('API_UNAVAILABLE'));
       },
     },
