@@ -2,7 +2,7 @@ import http from 'node:http';
 import type net from 'node:net';
 
 /**
- * A pass-through in front of the stack's API whose routes can be made to fail on demand:
+ * A pass-through in front of the stack's API (or release service) whose routes can be made to fail on demand:
  * `fail('/api/registry')` answers 503 for that path prefix, `heal()` passes everything again.
  * Lets a private host lose one service of the API (the registry) while pages still resolve.
  * `graphql` rewrites every JSON answer of /api/graphql (hostile catalogue texts): the host

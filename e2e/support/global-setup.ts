@@ -43,6 +43,7 @@ export default async function globalSetup() {
   });
   process.env.SHOP_URL = stack.url;
   process.env.SHOP_API_URL = `http://127.0.0.1:${ports.api}`;
+  process.env.SHOP_RELEASE_URL = stack.releaseUrl;
   process.env.SHOP_REGISTRY = JSON.stringify(registry);
   process.env.SHOP_VERSIONS = JSON.stringify(versions);
   process.env.SHOP_WORK_DIR = work;

@@ -16,6 +16,10 @@ export const shop = {
   get apiUrl(): string {
     return process.env.SHOP_API_URL ?? '';
   },
+  /** The release service: the registry, its ops routes, uploads and health reports. */
+  get releaseUrl(): string {
+    return process.env.SHOP_RELEASE_URL ?? '';
+  },
 };
 
 const logDir = path.join(ROOT, '.run', 'e2e-logs');
@@ -28,11 +32,11 @@ export async function startPrivateHost(registry: Record<string, string> | null, 
   const port = await freePort();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'shop-host-'));
   const registryFile = path.join(dir, 'registry.json');
-  // With no registry of its own, the host reads the API's, like every production host.
+  // With no registry of its own, the host reads the release service's, like every production host.
   if (registry) writeRegistry(registryFile, registry);
   const service = startService(`host-${port}`, path.join(ROOT, 'node_modules/.bin/tsx'), ['host/server/main.ts'], {
     log: { dir: logDir },
-    env: { HOST_PORT: String(port), API_URL: shop.apiUrl, ...(registry ? { REGISTRY_FILE: registryFile } : {}), REGISTRY_TTL_MS: '0', ...env },
+    env: { HOST_PORT: String(port), API_URL: shop.apiUrl, RELEASE_URL: shop.releaseUrl, ...(registry ? { REGISTRY_FILE: registryFile } : {}), REGISTRY_TTL_MS: '0', ...env },
   });
   await waitForHttp(`http://127.0.0.1:${port}/healthz`, service);
   return {

@@ -83,7 +83,7 @@ export function changedCopy(folder: string, from: string, to: string, only: (fil
 export async function uploadRelease(remote: string, version: string, folder: string): Promise<{ manifestUrl: string }> {
   const chunks: Buffer[] = [];
   for await (const chunk of create({ cwd: folder, gzip: true, portable: true }, ['.']) as AsyncIterable<Buffer>) chunks.push(chunk);
-  const response = await fetch(`${process.env.SHOP_API_URL}/api/ops/registry/uploads/${remote}/${version}`, {
+  const response = await fetch(`${process.env.SHOP_RELEASE_URL}/api/ops/registry/uploads/${remote}/${version}`, {
     method: 'PUT',
     headers: {
       authorization: `Bearer ${process.env.SHOP_OPS_TOKEN}`,

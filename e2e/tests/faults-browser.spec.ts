@@ -346,9 +346,9 @@ test.describe('the API failing under the browser', () => {
 
 test.describe('the registry unreachable', () => {
   test('the host still serves the page: header and cart work, areas say so in Russian, and the next load recovers', async ({ page }) => {
-    const api = await startFaultyApi(shop.apiUrl);
+    const api = await startFaultyApi(shop.releaseUrl);
     api.fail('/api/registry');
-    const host = await startPrivateHost(null, { API_URL: api.url });
+    const host = await startPrivateHost(null, { RELEASE_URL: api.url });
     try {
       await returningVisitor(page);
       await storeCart(page, JSON.stringify({ state: { items: [line(9, { quantity: 2 })] }, version: 1 }));
@@ -377,7 +377,8 @@ test.describe('the registry unreachable', () => {
   test('the whole API unreachable from the host: a Russian page with «Повторить», not a blank one', async ({ page }) => {
     const api = await startFaultyApi(shop.apiUrl);
     api.fail('/api/');
-    const host = await startPrivateHost(null, { API_URL: api.url });
+    // the release service's registry behind the same failing stand-in: nothing answers
+    const host = await startPrivateHost(null, { API_URL: api.url, RELEASE_URL: api.url });
     try {
       await returningVisitor(page);
       await storeCart(page, JSON.stringify({ state: { items: [line(9, { quantity: 2 })] }, version: 1 }));

@@ -23,7 +23,7 @@ test.afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 async function checkHost(dist: string): Promise<{ code: number; out: string; ms: number }> {
   const started = Date.now();
-  const env = { ...process.env, OPS_API_URL: shop.apiUrl, OPS_TOKEN: process.env.SHOP_OPS_TOKEN ?? '' };
+  const env = { ...process.env, OPS_API_URL: shop.apiUrl, RELEASE_URL: shop.releaseUrl, OPS_TOKEN: process.env.SHOP_OPS_TOKEN ?? '' };
   try {
     const { stdout, stderr } = await run(
       path.join(ROOT, 'node_modules/.bin/tsx'),

@@ -16,7 +16,7 @@ test.describe.configure({ mode: 'serial' });
 test.setTimeout(240_000);
 
 const ops = async (route: string, body?: unknown) => {
-  const res = await fetch(`${shop.apiUrl}/api/ops/registry${route}`, {
+  const res = await fetch(`${shop.releaseUrl}/api/ops/registry${route}`, {
     method: body === undefined ? 'GET' : 'POST',
     headers: { authorization: `Bearer ${process.env.SHOP_OPS_TOKEN}`, 'content-type': 'application/json' },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
@@ -133,7 +133,7 @@ test('a canary that throws on its page is stopped automatically on its error rat
   // `npm run remotes -- status` shows the rates and the stop.
   const { stdout } = await promisify(execFile)(path.join(ROOT, 'node_modules/.bin/tsx'), ['scripts/remotes/cli.ts', 'status'], {
     cwd: ROOT,
-    env: { ...process.env, OPS_API_URL: shop.apiUrl, OPS_TOKEN: process.env.SHOP_OPS_TOKEN ?? '' },
+    env: { ...process.env, OPS_API_URL: shop.apiUrl, RELEASE_URL: shop.releaseUrl, OPS_TOKEN: process.env.SHOP_OPS_TOKEN ?? '' },
   });
   expect(stdout).toMatch(/health {2}last 10 min: active 0 % errors: 0 of \d+/);
   expect(stdout).toContain(`canary-stop ${bad}`);

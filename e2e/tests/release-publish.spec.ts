@@ -17,7 +17,7 @@ test.describe.configure({ mode: 'serial' });
 test.setTimeout(300_000);
 
 const ops = async (method: string, route: string, body?: unknown, token = process.env.SHOP_OPS_TOKEN ?? '') => {
-  const response = await fetch(`${shop.apiUrl}/api/ops/registry${route}`, {
+  const response = await fetch(`${shop.releaseUrl}/api/ops/registry${route}`, {
     method,
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
@@ -50,7 +50,7 @@ async function teamClone(): Promise<string> {
 }
 
 async function releaseFrom(clone: string, token: string, ...args: string[]): Promise<{ code: number; out: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, OPS_API_URL: shop.apiUrl, RELEASE_TOKEN: token };
+  const env: NodeJS.ProcessEnv = { ...process.env, OPS_API_URL: shop.apiUrl, RELEASE_URL: shop.releaseUrl, RELEASE_TOKEN: token };
   // only the team token: no ops token in the environment (and the clone has no .run/ops-token)
   delete env.OPS_TOKEN;
   delete env.SHOP_OPS_TOKEN;
@@ -125,7 +125,7 @@ test('a release published from a second clone with only a team token is what sho
 
 test("another team's token is refused: no upload, no activation, nothing changes", async () => {
   const active = await activeCatalog();
-  const upload = await fetch(`${shop.apiUrl}/api/ops/registry/uploads/mf_catalog/0.1.0-intruder`, {
+  const upload = await fetch(`${shop.releaseUrl}/api/ops/registry/uploads/mf_catalog/0.1.0-intruder`, {
     method: 'PUT',
     headers: { authorization: `Bearer ${cartToken}`, 'content-type': 'application/gzip' },
     body: new Uint8Array([0x1f, 0x8b]),

@@ -19,6 +19,7 @@ const catalogUrl = () => new URL(shop.registry.mf_catalog as string).origin;
 const env = () => ({
   ...process.env,
   OPS_API_URL: shop.apiUrl,
+  RELEASE_URL: shop.releaseUrl,
   OPS_TOKEN: process.env.SHOP_OPS_TOKEN ?? '',
   OPS_ACTOR: 'e2e-release-team',
   MF_CATALOG_URL: catalogUrl(),
@@ -142,7 +143,7 @@ test('an incompatible build is refused by the API with the reason, and nothing c
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
   for (const shared of manifest.shared) if (shared.name === 'react' || shared.name === 'react-dom') shared.version = '18.3.1';
   writeFileSync(manifestFile, JSON.stringify(manifest));
-  const publish = await fetch(`${shop.apiUrl}/api/ops/registry/releases`, {
+  const publish = await fetch(`${shop.releaseUrl}/api/ops/registry/releases`, {
     method: 'POST',
     headers: { authorization: `Bearer ${process.env.SHOP_OPS_TOKEN}`, 'content-type': 'application/json' },
     body: JSON.stringify({ remote: 'mf_catalog', version: bad, manifestUrl: `${catalogUrl()}/${bad}/mf-manifest.json`, by: 'e2e' }),
@@ -166,10 +167,10 @@ test('an incompatible build is refused by the API with the reason, and nothing c
 });
 
 test('the registry can be read by anyone but changed only with the ops token, which never reaches the browser', async ({ page, request }) => {
-  const read = await request.get(`${shop.apiUrl}/api/registry`);
+  const read = await request.get(`${shop.releaseUrl}/api/registry`);
   expect(read.ok()).toBe(true);
   const attempt = (headers: Record<string, string>) =>
-    request.post(`${shop.apiUrl}/api/ops/registry/activate`, { headers, data: { remote: 'mf_catalog', version: v1, by: 'intruder' } });
+    request.post(`${shop.releaseUrl}/api/ops/registry/activate`, { headers, data: { remote: 'mf_catalog', version: v1, by: 'intruder' } });
   expect((await attempt({})).status()).toBe(401);
   expect((await attempt({ authorization: 'Bearer wrong-token' })).status()).toBe(401);
   // The shop's own origin does not even offer the ops API, with or without a token.

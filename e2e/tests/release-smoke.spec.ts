@@ -16,7 +16,7 @@ test.describe.configure({ mode: 'serial' });
 test.setTimeout(180_000);
 
 const DIST = path.join(ROOT, 'mf-catalog', 'dist');
-const ops = () => createRegistryClient({ base: shop.apiUrl, token: process.env.SHOP_OPS_TOKEN ?? '', by: 'e2e-smoke' });
+const ops = () => createRegistryClient({ base: shop.releaseUrl, token: process.env.SHOP_OPS_TOKEN ?? '', by: 'e2e-smoke' });
 const made: string[] = [];
 const stamp = Date.now().toString(36);
 
@@ -115,7 +115,7 @@ test('a release without remoteEntry.js is refused and never reaches shoppers', a
 test('a team opens the refused release by hand through a preview link; nobody else sees it', async ({ page, browser }) => {
   const bad = (await catalog()).releases.find((r) => r.version.startsWith('0.1.0-throws-'));
   expect(bad).toBeTruthy();
-  const res = await fetch(`${shop.apiUrl}/api/ops/registry/preview`, {
+  const res = await fetch(`${shop.releaseUrl}/api/ops/registry/preview`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${process.env.SHOP_OPS_TOKEN}` },
     body: JSON.stringify({ remote: 'mf_catalog', version: bad?.version }),

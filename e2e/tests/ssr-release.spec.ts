@@ -15,7 +15,7 @@ import { changedCopy, hydrated, pageState, releaseFolder, rootHtml, timedGet, up
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(120_000);
 
-const ops = () => createRegistryClient({ base: shop.apiUrl, token: process.env.SHOP_OPS_TOKEN ?? '', by: 'e2e-ssr' });
+const ops = () => createRegistryClient({ base: shop.releaseUrl, token: process.env.SHOP_OPS_TOKEN ?? '', by: 'e2e-ssr' });
 const OLD = 'Популярное';
 const stamp = Date.now().toString(36);
 const NEW = `Популярное ${stamp}`;
@@ -31,7 +31,7 @@ test.beforeAll(async () => {
   // registry on every request as production does
   server = startService(`host-ssr-${port}`, process.execPath, [...COMPILED_CONDITIONS, SERVER_ENTRIES.host], {
     log: { dir: path.join(ROOT, '.run', 'e2e-logs') },
-    env: { HOST_PORT: String(port), API_URL: shop.apiUrl, REGISTRY_TTL_MS: '0' },
+    env: { HOST_PORT: String(port), API_URL: shop.apiUrl, RELEASE_URL: shop.releaseUrl, REGISTRY_TTL_MS: '0' },
   });
   await waitForHttp(`http://127.0.0.1:${port}/healthz`, server);
   url = `http://localhost:${port}`;

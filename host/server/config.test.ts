@@ -16,6 +16,12 @@ describe('host configuration', () => {
     }
   });
 
+  it('takes the release service from RELEASE_URL, the API for an older deployment without one', () => {
+    expect(readConfig({ API_URL: 'http://api:4000', RELEASE_URL: 'http://release:4100/' }).releaseUrl).toBe('http://release:4100');
+    expect(readConfig({ API_URL: 'http://api:4000' }).releaseUrl).toBe('http://api:4000');
+    expect(() => readConfig({ RELEASE_URL: 'https://release.example/x' })).toThrow(/RELEASE_URL/);
+  });
+
   // the map itself is @shop/contracts/origin-map's (contracts/src/origin-map.test.ts): here only that
   // the server renderer gets the API's map, read by the same code, and a malformed one stops the start
   it('hands RELEASE_CHECK_ORIGIN_MAP to the server renderer, refusing a malformed map', () => {

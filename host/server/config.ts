@@ -8,6 +8,11 @@ export interface HostConfig {
   /** The API's origin (API_URL, http or https, no path): the only place the host's `/api` proxy and its own calls go. */
   apiUrl: string;
   /**
+   * The release service's origin (RELEASE_URL; without it the API's, as an older deployment
+   * has it): the registry the host reads and the release plane's `/api/` paths its proxy sends on.
+   */
+  releaseUrl?: string;
+  /**
    * The shop's public origin (SHOP_PUBLIC_URL, the same value the API is given): robots.txt,
    * the sitemap and page meta are built from it, never from the request's Host header.
    */
@@ -119,6 +124,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): HostConfig {
     port: hostPort,
     bind: env.HOST_BIND || '127.0.0.1',
     apiUrl: origin(env, 'API_URL', 'http://127.0.0.1:4000'),
+    releaseUrl: origin(env, 'RELEASE_URL', origin(env, 'API_URL', 'http://127.0.0.1:4000')),
     // Without SHOP_PUBLIC_URL: the address `npm start` prints (PUBLIC_HOSTNAME, the host port).
     publicUrl: origin(env, 'SHOP_PUBLIC_URL', `http://${env.PUBLIC_HOSTNAME || 'localhost'}:${hostPort}`),
     proxyOps: env.HOST_PROXY_OPS === '1',

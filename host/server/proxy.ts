@@ -1,5 +1,8 @@
-import http from 'node:http';
-import https from 'node:https';
+import type http from 'node:http';
+import { PassThrough, type Readable } from 'node:stream';
+import httpProxy from '@fastify/http-proxy';
+import { isReleasePlanePath } from '@shop/contracts/release-plane';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type ErrorCode, errorBody, errorMessage } from '@shop/contracts/errors';
 
 /**
@@ -50,9 +53,11 @@ function forwardable(headers: http.IncomingHttpHeaders): http.OutgoingHttpHeader
 }
 
 /** The API's one error shape (@shop/contracts/errors), so a client reads the proxy's refusals like the API's. */
-function refuse(res: http.ServerResponse, status: number, code: ErrorCode, message: string, extra: Record<string, string> = {}) {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...extra });
-  res.end(JSON.stringify(errorBody(code, message)));
+function refuse(reply: FastifyReply, status: number, code: ErrorCode, message: string, extra: Record<string, string> = {}) {
+  return reply
+    .code(status)
+    .headers({ 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...extra })
+    .send(JSON.stringify(errorBody(code, message)));
 }
 
 export type ApiPath = { ok: true; path: string } | { ok: false; status: 400 | 404; code: ErrorCode; message: string };
@@ -77,65 +82,121 @@ export function apiPath(pathname: string, search: string, allowOps: boolean): Ap
   return { ok: true, path: pathname + search };
 }
 
+export interface ProxyOptions {
+  apiUrl: string;
+  /** The release service's origin: the release plane's paths (`isReleasePlanePath`) go there. */
+  releaseUrl: string;
+  allowOps: boolean;
+}
+
+const bodyCap = (pathname: string) => (/^\/api\/ops(?:\/|$)/i.test(pathname) ? OPS_BODY_CAP : BODY_CAP);
+const tooLarge = (reply: FastifyReply, cap: number) =>
+  refuse(reply, 413, 'PAYLOAD_TOO_LARGE', `Тело запроса больше ${Math.round(cap / 1024)} КБ`, { connection: 'close' });
+/** Set on a request whose body passed its cap while streaming to the upstream. */
+const overCap = new WeakSet<http.IncomingMessage>();
+
 /**
- * Forwards `/api/*` to the API so the browser talks to one origin (no CORS, one CSP
- * `connect-src 'self'`). A plain stream pipe: the host needs no more than that, and a
- * production setup may put a real reverse proxy in front instead.
- *
- * The upstream URL is the configured API origin plus the checked path, and its origin is
- * compared with the configured one before any connection is made: whatever the request
- * line says, the proxy talks to the API and nothing else.
+ * What the proxy refuses before any route runs and before any byte of the body is read:
+ * a method the API does not answer, a path that would turn into another one there (or ops
+ * without `allowOps`), a declared body over the cap. Answers the refusal and returns true.
  */
-export function proxyToApi(
-  api: { origin: string; allowOps: boolean },
-  target: { pathname: string; search: string },
-  req: http.IncomingMessage,
-  res: http.ServerResponse,
-): void {
-  const methods = target.pathname.startsWith('/api/admin/') ? DESK_METHODS : METHODS;
-  if (!methods.has(req.method ?? '')) return void refuse(res, 405, 'METHOD_NOT_ALLOWED', 'Метод не поддерживается', { allow: [...methods].join(', ') });
-  const checked = apiPath(target.pathname, target.search, api.allowOps);
-  if (!checked.ok) return void refuse(res, checked.status, checked.code, checked.message);
-  const upstreamUrl = new URL(api.origin + checked.path);
-  if (upstreamUrl.origin !== api.origin) return void refuse(res, 400, 'BAD_REQUEST', 'Некорректный адрес запроса');
-  const cap = /^\/api\/ops(?:\/|$)/i.test(target.pathname) ? OPS_BODY_CAP : BODY_CAP;
-  const tooLarge = () => refuse(res, 413, 'PAYLOAD_TOO_LARGE', `Тело запроса больше ${Math.round(cap / 1024)} КБ`, { connection: 'close' });
+export function refuseApiRequest(options: ProxyOptions, pathname: string, search: string, reply: FastifyReply): boolean {
+  const req = reply.request.raw;
+  const methods = pathname.startsWith('/api/admin/') ? DESK_METHODS : METHODS;
+  if (!methods.has(req.method ?? '')) {
+    refuse(reply, 405, 'METHOD_NOT_ALLOWED', 'Метод не поддерживается', { allow: [...methods].join(', ') });
+    return true;
+  }
+  const checked = apiPath(pathname, search, options.allowOps);
+  if (!checked.ok) {
+    refuse(reply, checked.status, checked.code, checked.message);
+    return true;
+  }
+  // whatever the request line says, the proxy talks to the configured origins and nothing else
+  const origin = isReleasePlanePath(pathname) ? options.releaseUrl : options.apiUrl;
+  if (new URL(origin + checked.path).origin !== origin) {
+    refuse(reply, 400, 'BAD_REQUEST', 'Некорректный адрес запроса');
+    return true;
+  }
+  const cap = bodyCap(pathname);
   const declared = Number(req.headers['content-length'] ?? 0);
-  if (!Number.isFinite(declared) || declared > cap) return void tooLarge();
-  const forwardedFor = [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ');
-  const client = upstreamUrl.protocol === 'https:' ? https : http;
-  // set once the API has answered or the proxy has refused: a later upstream error changes nothing
-  let settled = false;
-  const upstream = client.request(
-    upstreamUrl,
-    {
-      method: req.method,
-      headers: { ...forwardable(req.headers), 'x-forwarded-for': forwardedFor },
-      timeout: 30_000,
-    },
-    (answer) => {
-      if (settled) return void answer.resume();
-      settled = true;
-      res.writeHead(answer.statusCode ?? 502, forwardable(answer.headers));
-      answer.on('aborted', () => res.destroy());
-      answer.pipe(res);
-    },
-  );
-  upstream.on('timeout', () => upstream.destroy(new Error('API timeout')));
-  upstream.on('error', () => {
-    if (settled) return;
-    settled = true;
-    if (res.headersSent) return void res.destroy();
-    refuse(res, 502, 'API_UNAVAILABLE', errorMessage('API_UNAVAILABLE'));
-  });
+  if (!Number.isFinite(declared) || declared > cap) {
+    tooLarge(reply, cap);
+    return true;
+  }
+  return false;
+}
+
+/**
+ * The body as it streams to the upstream, counted: past the cap the upload stops, the
+ * upstream request fails and `onError` answers 413 while the client is still sending. Piped
+ * by hand, not with `pipeline`, which would destroy the client's request (and so the 413).
+ */
+function cappedBody(request: FastifyRequest) {
+  const body = request.body as Readable | undefined;
+  if (!body || typeof body.pipe !== 'function') return;
+  const cap = bodyCap(request.url);
+  const counted = new PassThrough();
   let received = 0;
-  req.on('data', (chunk: Buffer) => {
+  body.on('data', (chunk: Buffer) => {
     received += chunk.length;
-    if (received <= cap || settled) return;
-    settled = true;
-    req.unpipe(upstream);
-    upstream.destroy();
-    if (!res.headersSent) tooLarge();
+    if (received <= cap) return;
+    overCap.add(request.raw);
+    body.unpipe(counted);
+    counted.destroy(new Error('request body over the cap'));
   });
-  req.pipe(upstream);
+  body.on('aborted', () => counted.destroy(new Error('client went away')));
+  body.on('error', (error) => counted.destroy(error));
+  body.pipe(counted);
+  request.body = counted;
+}
+
+function forwardedFor(req: http.IncomingMessage): string {
+  return [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ');
+}
+
+/**
+ * Forwards `/api/*` so the browser talks to one origin (no CORS, one CSP `connect-src 'self'`):
+ * the release plane's paths to the release service, everything else to the API. Requests
+ * reach it only after `refuseApiRequest` (the host's gate) let them through. The body
+ * streams through as it arrives; answers stream back.
+ *
+ * Node's http client rather than reply-from's default (undici): undici's pool is tied to the
+ * one `upstream` origin and would send release paths to the API.
+ */
+export async function apiProxy(app: FastifyInstance, options: ProxyOptions) {
+  // Fastify's own parsers (JSON, text/plain) would read a body before the proxy sees it; the
+  // plugin's pass-through parser takes every type, so each body streams on unread.
+  app.removeAllContentTypeParsers();
+  await app.register(httpProxy, {
+    upstream: options.apiUrl,
+    prefix: '/api',
+    rewritePrefix: '/api',
+    httpMethods: [...DESK_METHODS],
+    // reply-from turns certificate checks off unless told otherwise: an https upstream is verified
+    http: { requestOptions: { timeout: 30_000, rejectUnauthorized: true } },
+    disableRequestLogging: true,
+    internalRewriteLocationHeader: false,
+    preHandler: async (request) => cappedBody(request),
+    replyOptions: {
+      // One retry of a GET, HEAD or OPTIONS without a body whose kept-alive connection the
+      // upstream closed as it was reused (ECONNRESET); also turns off reply-from's default of
+      // retrying an upstream's 503 up to ten times.
+      retriesCount: 1,
+      getUpstream: (request) => (isReleasePlanePath(request.url.split('?')[0] ?? '') ? options.releaseUrl : options.apiUrl),
+      // the plugin's types cover HTTP/2 as well; this server is HTTP/1.1 only
+      rewriteRequestHeaders: (request, headers) => {
+        const req = request.raw as http.IncomingMessage;
+        return { ...forwardable(req.headers), host: headers.host, 'x-forwarded-for': forwardedFor(req) } as http.IncomingHttpHeaders;
+      },
+      rewriteHeaders: (headers) => forwardable(headers as http.IncomingHttpHeaders) as http.IncomingHttpHeaders,
+      onError: (anyReply, { error }) => {
+        const reply = anyReply as FastifyReply;
+        if (overCap.has(reply.request.raw)) return void tooLarge(reply, bodyCap(reply.request.url));
+        const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+        console.error(`[host] proxy: ${reply.request.method} ${reply.request.url.split('?')[0]}: ${cause?.code ?? ''} ${cause?.message ?? error.message}`);
+        refuse(reply, 502, 'API_UNAVAILABLE', errorMessage('API_UNAVAILABLE'));
+      },
+    },
+  });
 }

@@ -4,7 +4,6 @@
  * `npm start`, `npm run dev` and the browser tests, so all three run the same topology.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { type ApiEdge, startApiEdge } from './api-edge.ts';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
@@ -463,7 +462,7 @@ function operationsOf(dir: string, releaseFolder?: string): unknown[] {
 }
 
 interface ReleaseSettings {
-  /** The catalogue API itself (not the edge). */
+  /** The catalogue API. */
   apiUrl: string;
   shopUrl: string;
   previewSecret: string;
@@ -501,7 +500,7 @@ function startReleaseService(options: StackOptions, settings: ReleaseSettings): 
   });
 }
 
-/** The catalogue API on its own port (API_PORT is the edge in front of it). */
+/** The catalogue API on API_PORT. */
 function startApiService(options: StackOptions, apiPort: number, shopUrl: string): Service {
   // the API's heap limit as in production (api/package.json start, api/Dockerfile)
   return startService('api', process.execPath, ['--max-old-space-size=512', ...nodeArgs(process.env.SHOP_API_ENTRY || SERVER_ENTRIES.api)], {
@@ -530,8 +529,7 @@ function startHostService(options: StackOptions, previewSecret: string, remoteOr
       NODE_ENV: options.env?.HOST_DEV === '1' ? 'development' : 'production',
       ...options.env,
       HOST_PORT: String(ports.host),
-      // the edge: the host proxies /api/ (the release plane's paths among them) and reads the
-      // registry there; RELEASE_URL names the release service for a host that reads it directly
+      // the host proxies /api/ to the API, the release plane's paths and its registry reads to RELEASE_URL
       API_URL: `http://127.0.0.1:${ports.api}`,
       RELEASE_URL: `http://127.0.0.1:${ports.release}`,
       PREVIEW_SECRET: previewSecret,
@@ -594,9 +592,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   ];
   /** service name → the URL that answers 2xx when it works. */
   const readyUrls: Record<string, string> = {};
-  const edges: ApiEdge[] = [];
   const stop = async () => {
-    await Promise.all(edges.splice(0).map((edge) => edge.close()));
     await Promise.all(
       services
         .splice(0)
@@ -604,14 +600,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         .map((s) => s.stop()),
     );
   };
-  // API_PORT is the edge (api-edge.ts): the release plane's paths to the release service, the rest
-  // to the catalogue API on a port of its own; the host talks to each service directly
-  const apiPort = await freePort();
-  const apiUrl = `http://127.0.0.1:${apiPort}`;
+  const apiUrl = `http://127.0.0.1:${ports.api}`;
   try {
-    const edge = await startApiEdge(ports.api, apiUrl, `http://127.0.0.1:${ports.release}`);
-    edges.push(edge);
-    const api = startApiService(options, apiPort, shopUrl);
+    const api = startApiService(options, ports.api, shopUrl);
     services.push(api);
     readyUrls.api = `${apiUrl}/api/health`;
     const release = startReleaseService(options, { apiUrl, shopUrl, previewSecret, remoteOrigins, releasesDir, publicHost });
