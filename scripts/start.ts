@@ -15,8 +15,10 @@ import {
   REMOTES,
   ROOT,
   startService,
-  startStack,
+  type Ports,
   type Service,
+  type Stack,
+  startStack,
 } from './lib/stack.ts';
 
 const devIndex = process.argv.indexOf('--dev');
@@ -39,6 +41,78 @@ function localOpsToken(): string {
   return token;
 }
 
+/** `npm run dev -- <package>`: the dev server or watch build beside the stack, and the registry entry it replaces. */
+function startDevTools(ports: Ports, registry: Record<string, string>, publicHost: string): Service[] {
+  if (devRemote) {
+    const devPort = ports[devRemote.name] + 100;
+    registry[devRemote.name] = `http://${publicHost}:${devPort}/mf-manifest.json`;
+    const rspack = path.join(ROOT, 'node_modules/.bin/rspack');
+    return [
+      startService(`${devRemote.dir} (dev)`, rspack, ['serve', '--mode', 'development'], {
+        cwd: path.join(ROOT, devRemote.dir),
+        log: 'inherit',
+        env: { DEV_PORT: String(devPort) },
+      }),
+    ];
+  }
+  if (devPackage === 'host') {
+    const rspack = path.join(ROOT, 'node_modules/.bin/rspack');
+    return [
+      startService('host (watch)', rspack, ['build', '--watch', '--mode', 'development'], {
+        cwd: path.join(ROOT, 'host'),
+        log: 'inherit',
+      }),
+    ];
+  }
+  return [];
+}
+
+/**
+ * What the supervisor does when it gives up on a service. A remote's server in a crash loop (a
+ * sixth restart within a minute) is given up alone: the shop keeps serving, that remote's areas
+ * show their error until it is started again (README runbook). The release service in a crash
+ * loop is given up alone too: shoppers keep the registry the host last read; releases wait until
+ * it is back. The API or the host in a crash loop stops the shop: there is no shop without them.
+ */
+function onGiveUp(ports: Ports, reason: string, service: Service, stopShop: (exitCode: number) => void): void {
+  const remote = REMOTES.find((r) => r.dir === service.name);
+  if (remote) {
+    console.error(
+      [
+        `[supervisor] ${reason}: it keeps crashing, so it is not restarted any more. The shop keeps running;`,
+        `[supervisor] ${remote.dir}'s areas show «Не удалось загрузить раздел» until it is back. Start it again with`,
+        `[supervisor]   PORT=${ports[remote.name]} node scripts/serve-remote.mjs ${remote.dir}/dist .data/releases/${remote.name}`,
+      ].join('\n'),
+    );
+    return;
+  }
+  if (service.name === 'release') {
+    console.error(
+      `[supervisor] ${reason}: it keeps crashing, so it is not restarted any more. The shop keeps running on the registry the host last read; releases wait until it is back (npm run start -w @shop/release, RELEASE_PORT=${ports.release}).`,
+    );
+    return;
+  }
+  const role = service.name === 'api' ? 'the API (catalogue, cart, orders)' : 'the host server (it serves every page)';
+  console.error(
+    `[supervisor] ${reason}: it keeps crashing, and the shop cannot work without ${role}, so the shop is stopped. Its log is above.`,
+  );
+  stopShop(1);
+}
+
+function announce(url: string): void {
+  console.log(
+    [
+      '',
+      `  Магазин работает: ${url}`,
+      `  Панель заказов: ${url}/admin (первый владелец: npm run users -- add --email <e-mail> --role owner;`,
+      '  со встроенной базой — при остановленном магазине)',
+      process.env.SMTP_URL ? '' : '  Письма ждут в очереди, пока не задан SMTP_URL (README, «Заказы»).',
+      '  (Ctrl-C stops everything)',
+      '',
+    ].join('\n'),
+  );
+}
+
 async function main() {
   const ports = portsFromEnv();
   await assertPortsFree(ports);
@@ -48,37 +122,22 @@ async function main() {
   });
   const publicHost = process.env.PUBLIC_HOSTNAME || 'localhost';
   const registry = localRegistry(ports, versions, publicHost);
-  const extra: Service[] = [];
-  if (devRemote) {
-    const devPort = ports[devRemote.name] + 100;
-    registry[devRemote.name] = `http://${publicHost}:${devPort}/mf-manifest.json`;
-    extra.push(
-      startService(
-        `${devRemote.dir} (dev)`,
-        path.join(ROOT, 'node_modules/.bin/rspack'),
-        ['serve', '--mode', 'development'],
-        {
-          cwd: path.join(ROOT, devRemote.dir),
-          log: 'inherit',
-          env: { DEV_PORT: String(devPort) },
-        },
-      ),
-    );
-  } else if (devPackage === 'host') {
-    extra.push(
-      startService(
-        'host (watch)',
-        path.join(ROOT, 'node_modules/.bin/rspack'),
-        ['build', '--watch', '--mode', 'development'],
-        {
-          cwd: path.join(ROOT, 'host'),
-          log: 'inherit',
-        },
-      ),
-    );
-  }
+  const extra = startDevTools(ports, registry, publicHost);
+  let stack: Stack | undefined;
+  /** Set when the shop must stop: before startStack returns, it is stopped as soon as it does. */
+  let stopping: number | null = null;
+  const shutdown = async (exitCode = 0) => {
+    if (stopping !== null) return;
+    stopping = exitCode;
+    if (!stack) return; // startStack is still running: stopped when it returns or fails
+    console.log('\nStopping…');
+    await Promise.all([stack.stop(), ...extra.map((s) => s.stop())]);
+    process.exit(exitCode);
+  };
+  process.on('SIGINT', () => void shutdown());
+  process.on('SIGTERM', () => void shutdown());
   console.log('Starting the API and the release service (embedded PostgreSQL unless DATABASE_URL is set), the remotes and the host…');
-  const stack = await startStack({
+  stack = await startStack({
     ports,
     publicHost,
     registry,
@@ -86,69 +145,33 @@ async function main() {
     pgliteDir: process.env.PGLITE_DIR || path.join(ROOT, 'api', '.data', 'pglite'),
     log: 'inherit',
     skipRemotes: devRemote ? [devRemote.dir] : [],
-    // a rollback, activation or canary made before this start stays (F14); the rebuilt host is
+    // a rollback, activation or canary made before this start stays; the rebuilt host is
     // checked against the registry's releases before it serves (scripts/remotes/check-host.ts)
     keepActive: true,
     checkHost: !devRemote, // a dev server's manifest may not answer yet
     note: (line) => console.log(line),
     // in development an operation edited since start (not yet registered) may still run as text
     env: devPackage ? { HOST_DEV: '1', GRAPHQL_ARBITRARY_OPERATIONS: 'true' } : {},
-  });
-  console.log(
-    [
-      '',
-      `  Магазин работает: ${stack.url}`,
-      `  Панель заказов: ${stack.url}/admin (первый владелец: npm run users -- add --email <e-mail> --role owner;`,
-      '  со встроенной базой — при остановленном магазине)',
-      process.env.SMTP_URL ? '' : '  Письма ждут в очереди, пока не задан SMTP_URL (README, «Заказы»).',
-      '  (Ctrl-C stops everything)',
-      '',
-    ].join('\n'),
-  );
-  let stopping = false;
-  const shutdown = async (exitCode = 0) => {
-    if (stopping) return;
-    stopping = true;
-    console.log('\nStopping…');
-    await Promise.all([stack.stop(), ...extra.map((s) => s.stop())]);
-    process.exit(exitCode);
-  };
-  process.on('SIGINT', () => void shutdown());
-  process.on('SIGTERM', () => void shutdown());
-  // One crashed or stopped service is restarted (0.5 s, 1 s, 2 s … up to 10 s apart). A remote's
-  // server in a crash loop (a sixth restart within a minute) is given up alone: the shop keeps
-  // serving, that remote's areas show their error until it is started again (README runbook).
-  // The release service in a crash loop is given up alone too: shoppers keep the registry the
-  // host last read; releases wait until it is back. The API or the host in a crash loop stops
-  // the shop: there is no shop without them.
-  stack.supervise({
-    log: (line) => console.error(`[supervisor] ${line}`),
-    onGiveUp: (reason, service) => {
-      if (stopping) return;
-      const remote = REMOTES.find((r) => r.dir === service.name);
-      if (remote) {
-        console.error(
-          [
-            `[supervisor] ${reason}: it keeps crashing, so it is not restarted any more. The shop keeps running;`,
-            `[supervisor] ${remote.dir}'s areas show «Не удалось загрузить раздел» until it is back. Start it again with`,
-            `[supervisor]   PORT=${ports[remote.name]} node scripts/serve-remote.mjs ${remote.dir}/dist .data/releases/${remote.name}`,
-          ].join('\n'),
-        );
-        return;
-      }
-      if (service.name === 'release') {
-        console.error(
-          `[supervisor] ${reason}: it keeps crashing, so it is not restarted any more. The shop keeps running on the registry the host last read; releases wait until it is back (npm run start -w @shop/release, RELEASE_PORT=${ports.release}).`,
-        );
-        return;
-      }
-      const role = service.name === 'api' ? 'the API (catalogue, cart, orders)' : 'the host server (it serves every page)';
-      console.error(
-        `[supervisor] ${reason}: it keeps crashing, and the shop cannot work without ${role}, so the shop is stopped. Its log is above.`,
-      );
+    // supervised from the first spawn: a crash during start-up is restarted (0.5 s, 1 s, 2 s … up
+    // to 10 s apart), and a slow start-up check is retried in the background
+    supervision: {
+      log: (line) => console.error(`[supervisor] ${line}`),
+      onGiveUp: (reason, service) => onGiveUp(ports, reason, service, (code) => void shutdown(code)),
+    },
+    onFatal: (message) => {
+      console.error(message);
       void shutdown(1);
     },
+  }).catch(async (error: unknown) => {
+    await Promise.all(extra.map((s) => s.stop()));
+    throw error;
   });
+  if (stopping !== null) {
+    const code: number = stopping;
+    stopping = null;
+    return shutdown(code);
+  }
+  announce(stack.url);
 }
 
 main().catch((error: unknown) => {

@@ -3,13 +3,15 @@
  * remote (each on its own port, serving its release folders) and the host server. Used by
  * `npm start`, `npm run dev` and the browser tests, so all three run the same topology.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { REMOTES as REMOTE_TABLE, REMOTE_NAMES, type RemoteName } from '@shop/contracts/remotes';
 import { createRegistryClient } from '../remotes/ops-client.ts';
+import { StartupChecks } from './startup-checks.ts';
+import { type LogMode, type RestartPolicy, type Service, startService, waitForHttp } from './supervisor.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const BIN = path.join(ROOT, 'node_modules', '.bin');
@@ -86,200 +88,15 @@ export async function freePorts(): Promise<Ports> {
   return ports;
 }
 
-export type LogMode = 'inherit' | { dir: string };
-
-export interface Service {
-  name: string;
-  /** The running process; a supervised service gets a new one on each restart. */
-  readonly child: ChildProcess;
-  /** Restarts the process whenever it exits unexpectedly (see RestartPolicy). */
-  supervise(policy: RestartPolicy): void;
-  stop(): Promise<void>;
-}
-
-/**
- * How a supervised service is restarted: after an unexpected exit, wait `initialDelayMs`,
- * doubling per crash up to `maxDelayMs`; more than `maxRestarts` restarts within `windowMs`
- * is a crash loop, and `onGiveUp` is called instead of another restart.
- */
-export interface RestartPolicy {
-  initialDelayMs?: number;
-  maxDelayMs?: number;
-  maxRestarts?: number;
-  windowMs?: number;
-  /** Polled after a restart; "answers again" is logged once it returns 2xx. */
-  readyUrl?: string;
-  log?: (line: string) => void;
-  onGiveUp(reason: string): void;
-}
-
-function exitReason(code: number | null, signal: NodeJS.Signals | null, lastError: string): string {
-  const how = signal ? `killed by ${signal}` : `exit code ${code}`;
-  return lastError ? `${how}; last error line: ${lastError}` : how;
-}
-
-/** Spawns a process in its own group so that stopping it also stops whatever it started. */
-export function startService(
-  name: string,
-  command: string,
-  args: string[],
-  options: { cwd?: string; env?: NodeJS.ProcessEnv; log: LogMode },
-): Service {
-  let file: NodeJS.WritableStream | null = null;
-  if (options.log !== 'inherit') {
-    mkdirSync(options.log.dir, { recursive: true });
-    file = createWriteStream(path.join(options.log.dir, `${name}.log`), { flags: 'a' });
-  }
-  let child!: ChildProcess;
-  let exited!: Promise<void>;
-  let stopping = false;
-  let restartTimer: NodeJS.Timeout | undefined;
-  /** The last line the process wrote to stderr: said when it crashes. */
-  let lastError = '';
-  const spawnChild = () => {
-    child = spawn(command, args, {
-      cwd: options.cwd ?? ROOT,
-      env: { ...process.env, ...options.env },
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    lastError = '';
-    child.stderr!.on('data', (chunk: Buffer) => {
-      const line = chunk.toString().trim().split('\n').filter(Boolean).pop();
-      if (line) lastError = line.slice(0, 300);
-    });
-    if (file) {
-      child.stdout!.pipe(file, { end: false });
-      child.stderr!.pipe(file, { end: false });
-    } else {
-      const prefix = `[${name}] `;
-      const forward = (stream: NodeJS.ReadableStream, out: NodeJS.WriteStream) => {
-        let rest = '';
-        stream.on('data', (chunk: Buffer) => {
-          const lines = (rest + chunk.toString()).split('\n');
-          rest = lines.pop() ?? '';
-          for (const line of lines) out.write(`${prefix}${line}\n`);
-        });
-      };
-      forward(child.stdout!, process.stdout);
-      forward(child.stderr!, process.stderr);
-    }
-    const current = child;
-    exited = new Promise<void>((resolve) => current.once('exit', () => resolve()));
-  };
-  spawnChild();
-  const killGroup = (pid: number, signal: NodeJS.Signals) => {
-    try {
-      process.kill(-pid, signal);
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  return {
-    name,
-    get child() {
-      return child;
-    },
-    supervise(policy) {
-      const initial = policy.initialDelayMs ?? 500;
-      const maxDelay = policy.maxDelayMs ?? 10_000;
-      const maxRestarts = policy.maxRestarts ?? 5;
-      const windowMs = policy.windowMs ?? 60_000;
-      const log = policy.log ?? ((line: string) => console.error(line));
-      const restarts: number[] = [];
-      const watch = () => {
-        const current = child;
-        current.once('exit', (code, signal) => {
-          if (stopping) return;
-          // Whatever the dead process started (its group) goes too, so the new one finds
-          // its port and files (the API's PGlite lock) free.
-          killGroup(current.pid!, 'SIGKILL');
-          const reason = exitReason(code, signal, lastError);
-          const now = Date.now();
-          while (restarts.length && restarts[0]! <= now - windowMs) restarts.shift();
-          if (restarts.length >= maxRestarts) {
-            stopping = true;
-            policy.onGiveUp(
-              `${name} stopped unexpectedly (${reason}) after ${restarts.length} restarts within ${windowMs / 1000} s`,
-            );
-            return;
-          }
-          const delay = Math.min(maxDelay, initial * 2 ** restarts.length);
-          restarts.push(now);
-          log(
-            `${name} stopped unexpectedly (${reason}); restarting it in ${delay / 1000} s (restart ${restarts.length} of ${maxRestarts} allowed within ${windowMs / 1000} s)`,
-          );
-          restartTimer = setTimeout(async () => {
-            restartTimer = undefined;
-            if (stopping) return;
-            // Someone started it again by hand meanwhile (the README runbook's command): a
-            // second copy would only find its port taken, so the supervisor leaves it to them.
-            if (policy.readyUrl && (await answers(policy.readyUrl))) {
-              log(
-                `${name} answers at ${policy.readyUrl} again, started by something else: the supervisor leaves it alone`,
-              );
-              return;
-            }
-            if (stopping) return;
-            const started = Date.now();
-            spawnChild();
-            watch();
-            if (policy.readyUrl) {
-              const url = policy.readyUrl;
-              const service = {
-                name,
-                get child() {
-                  return child;
-                },
-              } as Service;
-              waitForHttp(url, service, windowMs).then(
-                () => log(`${name} answers again (${((Date.now() - started) / 1000).toFixed(1)} s after the restart)`),
-                () => {},
-              );
-            }
-          }, delay);
-        });
-      };
-      watch();
-    },
-    async stop() {
-      stopping = true;
-      clearTimeout(restartTimer);
-      const current = child;
-      if (current.exitCode !== null || current.signalCode !== null) return;
-      if (!killGroup(current.pid!, 'SIGTERM')) return;
-      const timer = setTimeout(() => killGroup(current.pid!, 'SIGKILL'), 5000);
-      await exited;
-      clearTimeout(timer);
-    },
-  };
-}
-
-async function answers(url: string): Promise<boolean> {
-  try {
-    return (await fetch(url, { signal: AbortSignal.timeout(1000) })).ok;
-  } catch {
-    return false;
-  }
-}
-
-/** Resolves when `url` answers 2xx; rejects early when the service exits or after `timeoutMs`. */
-export async function waitForHttp(url: string, service: Service, timeoutMs = 90_000, anyStatus = false): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (service.child.exitCode !== null)
-      throw new Error(`${service.name} exited with code ${service.child.exitCode} before it was ready`);
-    try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
-      if (response.ok || anyStatus) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${service.name} was not ready at ${url} within ${timeoutMs / 1000} s`);
-}
+export {
+  answers,
+  type LogMode,
+  type RestartPolicy,
+  type Service,
+  type ServiceState,
+  startService,
+  waitForHttp,
+} from './supervisor.ts';
 
 function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -403,8 +220,18 @@ export interface StackOptions {
    * the stack is stopped and startStack throws the reasons.
    */
   checkHost?: boolean;
-  /** Where keepActive and checkHost say what they did. */
+  /** Where keepActive, checkHost and the start-up checks say what they did. */
   note?: (line: string) => void;
+  /**
+   * `npm start`: every service is supervised under this policy from the moment it is spawned, and
+   * start-up forgives slowness: a service slow to answer, an activation the release gate's smoke
+   * refused or a check that timed out is reported and retried in the background while the shop
+   * serves (startup-checks.ts). Only the API or the host given up by the supervisor, or the host
+   * build refused, stop start-up. Without it (the tests) any failure stops the stack and throws.
+   */
+  supervision?: StackSupervision;
+  /** With `supervision`: a verdict a background retry found (the host build refused); the shop should stop. */
+  onFatal?: (message: string) => void;
 }
 
 export interface Stack {
@@ -453,7 +280,7 @@ export const COMPILED_CONDITIONS = ['--conditions=shop-compiled'];
  * The trusted documents an app's build ships (`persisted-operations.json` in its release
  * folder, or host/dist), else codegen's copy (a dev server's build keeps it in memory).
  */
-function operationsOf(dir: string, releaseFolder?: string): unknown[] {
+export function operationsOf(dir: string, releaseFolder?: string): unknown[] {
   const file = 'persisted-operations.json';
   const built = path.join(ROOT, dir, 'dist', ...(releaseFolder && dir !== 'host' ? [releaseFolder] : []), file);
   const source = existsSync(built) ? built : path.join(ROOT, dir, 'src', 'graphql', file);
@@ -538,128 +365,149 @@ function startHostService(options: StackOptions, previewSecret: string, remoteOr
   });
 }
 
-type RegistryClient = ReturnType<typeof createRegistryClient>;
+/** `npm start`'s restart policy for every service of the stack; `onGiveUp` is told which. */
+export type StackSupervision = Omit<RestartPolicy, 'readyUrl' | 'onGiveUp'> & {
+  onGiveUp(reason: string, service: Service): void;
+};
 
-/** The builds just made become the active releases, as `npm run release` would make them. */
-async function activateBuilds(registry: RegistryClient, options: StackOptions, publicHost: string): Promise<void> {
-  const before = options.keepActive ? (await registry.status()).remotes : [];
-  for (const [name, manifestUrl] of Object.entries(options.registry)) {
-    // A build's folder names its release; a dev server's manifest (no folder) is a dev release.
-    const folder = /\/([0-9A-Za-z.-]+)\/mf-manifest\.json$/.exec(manifestUrl)?.[1];
-    const version = folder && /^\d+\.\d+\.\d+-/.test(folder) ? folder : `0.0.0-dev${newBuildId()}`;
-    await registry.publish(name, version, manifestUrl);
-    // its trusted documents first, as `npm run release` does
-    const dir = REMOTES.find((r) => r.name === name)?.dir;
-    if (dir) await registry.registerOperations(dir, version, operationsOf(dir, folder));
-    const earlier = before.find((r) => r.name === name);
-    const active = earlier?.active;
-    if (active?.version === version) continue;
-    // Ops chose the active release when it is not the newest published one (a rollback or an
-    // activation of an older release) or a canary runs: kept while it still answers. Otherwise
-    // (the last start's or release's build) the new build replaces it, as before.
-    const newest = [...(earlier?.releases ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
-    const chosen = active && (earlier?.canary || (newest && newest.version !== active.version));
-    if (chosen && folder && (await answers(active.manifestUrl.replace(`//${publicHost}:`, '//127.0.0.1:')))) {
-      options.note?.(
-        `${name}: the registry's active release ${active.version} is kept (chosen by a rollback, an activation or with a canary running); the new build ${version} is only published: npm run remotes -- activate ${name} ${version}`,
+/** One startStack call: what its parts share, and how to stop what it started so far. */
+interface StackRun {
+  options: StackOptions;
+  publicHost: string;
+  shopUrl: string;
+  releasesDir: string;
+  previewSecret: string;
+  remoteOrigins: string[];
+  services: Service[];
+  /** service name → the URL that answers 2xx when it works. */
+  readyUrls: Record<string, string>;
+  checks?: StartupChecks;
+  stop(): Promise<void>;
+}
+
+function prepareRun(options: StackOptions): StackRun {
+  const { ports } = options;
+  const publicHost = options.publicHost ?? 'localhost';
+  const run: StackRun = {
+    options,
+    publicHost,
+    shopUrl: `http://${publicHost}:${ports.host}`,
+    releasesDir: path.resolve(options.releasesDir ?? path.join(ROOT, '.data', 'releases')),
+    // preview cookies (the release smoke's, and links a team opens): one secret for the API and the host
+    previewSecret: options.env?.PREVIEW_SECRET || process.env.PREVIEW_SECRET || randomBytes(24).toString('hex'),
+    remoteOrigins: [
+      ...new Set([
+        ...Object.values(options.registry).map((url) => new URL(url).origin),
+        ...REMOTES.map((r) => `http://${publicHost}:${ports[r.name]}`),
+      ]),
+    ],
+    services: [],
+    readyUrls: {},
+    async stop() {
+      run.checks?.stop();
+      await Promise.all(
+        run.services
+          .splice(0)
+          .reverse()
+          .map((s) => s.stop()),
       );
-      continue;
-    }
-    await registry.activate(name, version);
+    },
+  };
+  return run;
+}
+
+function supervisePolicy(policy: StackSupervision, service: Service, readyUrl?: string): RestartPolicy {
+  return { ...policy, onGiveUp: (reason) => policy.onGiveUp(reason, service), ...(readyUrl ? { readyUrl } : {}) };
+}
+
+/** A spawned service joins the stack; with `supervision` it is supervised from this moment on. */
+function adopt(run: StackRun, service: Service, readyUrl: string): Service {
+  run.services.push(service);
+  run.readyUrls[service.name] = readyUrl;
+  if (run.options.supervision) service.supervise(supervisePolicy(run.options.supervision, service, readyUrl));
+  return service;
+}
+
+/**
+ * Waits until a service answers. Strict (no `supervision`): any failure throws. Forgiving: a
+ * crash is waited out through its restart and the deadline is generous; a service still not
+ * answering is reported and start-up goes on (what needs it is retried by the start-up checks).
+ * Only the supervisor giving up on the API or the host stops start-up: no shop without them.
+ */
+async function ready(run: StackRun, service: Service, timeoutMs: number, anyStatus = false): Promise<void> {
+  const url = run.readyUrls[service.name]!;
+  if (!run.options.supervision) return waitForHttp(url, service, timeoutMs, anyStatus);
+  try {
+    await waitForHttp(url, service, timeoutMs * 2, anyStatus);
+  } catch (error) {
+    if (service.state === 'given up' && (service.name === 'api' || service.name === 'host')) throw error;
+    run.options.note?.(
+      `Start-up: ${(error as Error).message}. The shop starts anyway; the supervisor keeps ${service.name} running and the start-up checks are retried until it answers.`,
+    );
   }
 }
 
-/** The host build (host/dist) against the registry's releases; refused, the shop does not start with it. */
-async function checkHostBuild(registry: RegistryClient, note: StackOptions['note']): Promise<void> {
-  const { checkHost, describeHostCheck, readHostBuild } = await import('../remotes/check-host.ts');
-  const dist = path.join(ROOT, 'host', 'dist');
-  const result = await checkHost(readHostBuild(dist), (await registry.status()).remotes);
-  const report = describeHostCheck(dist, result);
-  if (result.refused.length) throw new Error(`${report}\nThe shop is not started with this host build.`);
-  note?.(report);
+/** The API, the release service and one static server per remote, answering. Returns the API's own URL. */
+async function startBackends(run: StackRun): Promise<string> {
+  const { options } = run;
+  const { ports } = options;
+  const apiUrl = `http://127.0.0.1:${ports.api}`;
+  const api = adopt(run, startApiService(options, ports.api, run.shopUrl), `${apiUrl}/api/health`);
+  const release = adopt(
+    run,
+    startReleaseService(options, { ...run, apiUrl }),
+    `http://127.0.0.1:${ports.release}/healthz`,
+  );
+  const remoteServers = REMOTES.filter((r) => !options.skipRemotes?.includes(r.dir)).map((r) => {
+    const storage = path.join(run.releasesDir, r.name);
+    mkdirSync(storage, { recursive: true });
+    const service = startService(r.dir, process.execPath, ['scripts/serve-remote.mjs', path.join(r.dir, 'dist'), storage], {
+      log: options.log,
+      env: { ...options.env, PORT: String(ports[r.name]), PORT_VAR: r.portVar },
+    });
+    return adopt(run, service, `http://127.0.0.1:${ports[r.name]}/healthz`);
+  });
+  await Promise.all([
+    ready(run, api, 90_000),
+    ready(run, release, 90_000),
+    ...remoteServers.map((service) => ready(run, service, 30_000)),
+  ]);
+  return apiUrl;
 }
 
 export async function startStack(options: StackOptions): Promise<Stack> {
-  const { ports, log } = options;
-  const publicHost = options.publicHost ?? 'localhost';
-  const shopUrl = `http://${publicHost}:${ports.host}`;
-  const releasesDir = path.resolve(options.releasesDir ?? path.join(ROOT, '.data', 'releases'));
-  const services: Service[] = [];
-  // preview cookies (the release smoke's, and links a team opens): one secret for the API and the host
-  const previewSecret = options.env?.PREVIEW_SECRET || process.env.PREVIEW_SECRET || randomBytes(24).toString('hex');
-  const remoteOrigins = [
-    ...new Set([...Object.values(options.registry).map((url) => new URL(url).origin), ...REMOTES.map((r) => `http://${publicHost}:${ports[r.name]}`)]),
-  ];
-  /** service name → the URL that answers 2xx when it works. */
-  const readyUrls: Record<string, string> = {};
-  const stop = async () => {
-    await Promise.all(
-      services
-        .splice(0)
-        .reverse()
-        .map((s) => s.stop()),
-    );
-  };
-  const apiUrl = `http://127.0.0.1:${ports.api}`;
+  const { ports } = options;
+  const run = prepareRun(options);
   try {
-    const api = startApiService(options, ports.api, shopUrl);
-    services.push(api);
-    readyUrls.api = `${apiUrl}/api/health`;
-    const release = startReleaseService(options, { apiUrl, shopUrl, previewSecret, remoteOrigins, releasesDir, publicHost });
-    services.push(release);
-    readyUrls.release = `http://127.0.0.1:${ports.release}/healthz`;
-    const remoteServers = REMOTES.filter((r) => !options.skipRemotes?.includes(r.dir)).map((r) => {
-      const storage = path.join(releasesDir, r.name);
-      mkdirSync(storage, { recursive: true });
-      const service = startService(r.dir, process.execPath, ['scripts/serve-remote.mjs', path.join(r.dir, 'dist'), storage], {
-        log,
-        env: { ...options.env, PORT: String(ports[r.name]), PORT_VAR: r.portVar },
-      });
-      services.push(service);
-      readyUrls[r.dir] = `http://127.0.0.1:${ports[r.name]}/healthz`;
-      return { service, url: `http://127.0.0.1:${ports[r.name]}/` };
-    });
-    await Promise.all([
-      waitForHttp(`${apiUrl}/api/health`, api),
-      waitForHttp(`http://127.0.0.1:${ports.release}/healthz`, release),
-      // A remote server answers 404 at its root: any answer means it is up.
-      ...remoteServers.map(({ service, url }) => waitForHttp(url, service, 30_000, true)),
-    ]);
+    const apiUrl = await startBackends(run);
     const registry = createRegistryClient({
       base: `http://127.0.0.1:${ports.release}`,
       apiBase: apiUrl,
       token: options.opsToken,
       by: 'npm start',
     });
+    run.checks = new StartupChecks(registry, options, run.publicHost);
     // The host first: the registry's release gate compares each remote release with the live
     // host's own mf-manifest.json (release/src/registry/release-checks.ts). No page is served before
     // the stack is returned, and the host reads the registry on a page's request.
-    await registry.registerOperations('host', packageVersion('host'), operationsOf('host'));
-    const host = startHostService(options, previewSecret, remoteOrigins);
-    services.push(host);
-    readyUrls.host = `http://127.0.0.1:${ports.host}/healthz`;
-    await waitForHttp(`http://127.0.0.1:${ports.host}/healthz`, host);
-    await activateBuilds(registry, options, publicHost);
-    if (options.checkHost) await checkHostBuild(registry, options.note);
+    await run.checks.registerHostOperations();
+    const host = adopt(run, startHostService(options, run.previewSecret, run.remoteOrigins), `http://127.0.0.1:${ports.host}/healthz`);
+    await ready(run, host, 90_000);
+    await run.checks.run();
   } catch (error) {
-    await stop();
+    await run.stop();
     throw error;
   }
   return {
-    url: shopUrl,
+    url: run.shopUrl,
     apiUrl: `http://127.0.0.1:${ports.api}/api/graphql`,
     releaseUrl: `http://127.0.0.1:${ports.release}`,
-    services,
-    remoteUrl: (name) => `http://${publicHost}:${ports[name]}`,
+    services: run.services,
+    remoteUrl: (name) => `http://${run.publicHost}:${ports[name]}`,
     supervise(policy) {
-      for (const service of services)
-        service.supervise({
-          ...policy,
-          onGiveUp: (reason) => policy.onGiveUp(reason, service),
-          ...(readyUrls[service.name] ? { readyUrl: readyUrls[service.name] } : {}),
-        });
+      for (const service of run.services) service.supervise(supervisePolicy(policy, service, run.readyUrls[service.name]));
     },
-    stop,
+    stop: run.stop,
   };
 }
 

@@ -106,7 +106,9 @@ export function createRegistryClient(options: RegistryClientOptions) {
     status: (remote?: string) => call<{ remotes: RemoteStatus[] }>(options, 'GET', remote ? `?remote=${encodeURIComponent(remote)}` : ''),
     publish: (remote: string, version: string, manifestUrl: string, meta?: ReleaseMeta) =>
       call<{ release: Release }>(options, 'POST', '/releases', { remote, version, manifestUrl, by, ...(meta ? { meta } : {}) }),
-    activate: (remote: string, version: string) => call<{ remote: RemoteStatus }>(options, 'POST', '/activate', { remote, version, by }),
+    /** `recheck`: a release the browser smoke alone refused goes through the gate again (a static refusal is final). */
+    activate: (remote: string, version: string, recheck = false) =>
+      call<{ remote: RemoteStatus }>(options, 'POST', '/activate', { remote, version, by, ...(recheck ? { recheck } : {}) }),
     canary: (remote: string, version: string, percent: number) =>
       call<{ remote: RemoteStatus }>(options, 'POST', '/canary', { remote, version, percent, by }),
     canaryStop: (remote: string) => call<{ stopped: string; remote: RemoteStatus }>(options, 'POST', '/canary/stop', { remote, by }),

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { type GatePhase, refusalReasons, runReleaseChecks } from './release-gate.ts';
+import { SMOKE_CHECK } from './smoke.ts';
 import { type ReleaseChecks, type ReleaseMeta, registryEvents, remoteActivations, remoteReleases, remoteState } from './registry-tables.ts';
 
 export class RegistryError extends Error {
@@ -171,9 +172,16 @@ export class RegistryRepo {
     return release;
   }
 
-  private async requireUsable(remote: string, version: string) {
+  /**
+   * A refused release stays refused, except with `recheck` when only the browser smoke refused
+   * it: a page that was slow to render (a cold or busy host) is not a verdict on the release, so
+   * it goes through the whole gate again. A static check's refusal is final.
+   */
+  private async requireUsable(remote: string, version: string, recheck = false) {
     const release = await this.requireRelease(this.db, remote, version);
-    if (release.status === 'refused') {
+    const failed = release.checks?.results.filter((r) => !r.ok) ?? [];
+    const smokeOnly = failed.length > 0 && failed.every((r) => r.check === SMOKE_CHECK);
+    if (release.status === 'refused' && !(recheck && smokeOnly)) {
       const reasons = release.checks ? refusalReasons(release.checks) : [];
       throw new RegistryError('RELEASE_REFUSED', `${remote} ${version} отклонён проверками${reasons.length ? `: ${reasons.join('; ')}` : ''}`, reasons);
     }
@@ -186,9 +194,14 @@ export class RegistryRepo {
   }
 
   /** Makes `version` everyone's (the gate first; a canary is dropped) and pushes it on the activation stack. */
-  async activate(remote: string, version: string, actor: string, options: { reason?: 'activate' | 'rollback'; note?: string } = {}) {
+  async activate(
+    remote: string,
+    version: string,
+    actor: string,
+    options: { reason?: 'activate' | 'rollback'; note?: string; recheck?: boolean } = {},
+  ) {
     const reason = options.reason ?? 'activate';
-    await this.requireUsable(remote, version);
+    await this.requireUsable(remote, version, options.recheck);
     await this.gate(remote, version, 'activate', actor, reason);
     await this.db.transaction(async (tx) => {
       const now = new Date();

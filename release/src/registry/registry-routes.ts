@@ -31,7 +31,7 @@ const tokenName = z
   .refine((n) => n !== 'ops', 'name: «ops» is the OPS_TOKEN');
 const bodies = {
   '/releases': z.object({ remote, version, manifestUrl: z.string().url().max(500).regex(/^https?:\/\//), by, meta }),
-  '/activate': z.object({ remote, version, by }),
+  '/activate': z.object({ remote, version, by, recheck: z.boolean().optional() }),
   '/canary': z.object({ remote, version, percent: z.number().int().min(0).max(100), by }),
   '/canary/stop': z.object({ remote, by }),
   '/promote': z.object({ remote, force: z.boolean().optional(), by }),
@@ -105,6 +105,7 @@ export async function registryResponse(request: Request, url: URL, db: Db, confi
       manifestUrl?: string;
       percent?: number;
       force?: boolean;
+      recheck?: boolean;
       meta?: Record<string, string>;
       name?: string;
     };
@@ -118,7 +119,7 @@ export async function registryResponse(request: Request, url: URL, db: Db, confi
         if (!(await new ReleaseTokens(db).revoke(body.name!))) return errorResponse('NOT_FOUND', `Нет действующего токена «${body.name}»`);
         return Response.json({ revoked: body.name });
       case '/activate':
-        await repo.activate(body.remote, body.version!, actor);
+        await repo.activate(body.remote, body.version!, actor, { recheck: body.recheck === true });
         break;
       case '/canary':
         await repo.canary(body.remote, body.version!, body.percent!, actor);
