@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { DeskError } from '../api/desk-api.ts';
 import type { OrderDetail, OrderStatus } from '@shop/contracts/desk';
-import { TextField } from '../ui/text-field.tsx';
+import { TextField } from '@shop/mf-shared/text-field';
 import { MAX_NOTE_LENGTH, type StatusNoteValues, statusNoteSchema } from './status-schema.ts';
 import desk from '../ui/desk.module.css';
 import styles from './order.module.css';
