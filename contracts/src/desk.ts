@@ -1,8 +1,11 @@
 /**
  * The orders desk's REST contract (/api/admin/*): the API's desk routes answer these shapes and
  * the host's desk reads them. JSON over fetch behind the session cookie, so neither the GraphQL
- * schema nor its generated types cover it; this module is its one home.
+ * schema nor its generated types cover it; this module is its one home. The shapes are zod
+ * schemas: the desk parses every answer with them, so an API that answers otherwise fails with
+ * one clear message instead of an undefined deep in a page.
  */
+import * as z from 'zod/mini';
 
 /** The order lifecycle's states, in the order the desk lists them. */
 export const ORDER_STATUSES = ['new', 'paid', 'assembled', 'shipped', 'delivered', 'cancelled'] as const;
@@ -22,82 +25,101 @@ export function isOrderStatus(value: unknown): value is OrderStatus {
   return typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);
 }
 
-export type DeskRole = 'owner' | 'manager';
+const deskRoleSchema = z.enum(['owner', 'manager']);
+export type DeskRole = z.infer<typeof deskRoleSchema>;
 
 export const ROLE_TITLES: Record<DeskRole, string> = { owner: 'владелец', manager: 'менеджер' };
 
-export interface DeskUser {
-  id: number;
-  email: string;
-  name: string;
-  role: DeskRole;
-}
+export const orderStatusSchema = z.enum(ORDER_STATUSES);
+
+export const deskUserSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  name: z.string(),
+  role: deskRoleSchema,
+});
+export type DeskUser = z.infer<typeof deskUserSchema>;
 
 /** One line of the orders list. Dates travel as ISO strings. */
-export interface OrderSummary {
-  number: string;
-  createdAt: string;
-  status: OrderStatus;
-  statusTitle: string;
-  totalPrice: number;
-  items: number;
-  fullName: string;
-  phone: string;
-  email: string;
-  city: string;
-  deliveryMethod: string;
-  paymentStatus: string | null;
-}
+export const orderSummarySchema = z.object({
+  number: z.string(),
+  createdAt: z.string(),
+  status: orderStatusSchema,
+  statusTitle: z.string(),
+  totalPrice: z.number(),
+  items: z.number(),
+  fullName: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  city: z.string(),
+  deliveryMethod: z.string(),
+  paymentStatus: z.nullable(z.string()),
+});
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
-export interface OrderList {
-  orders: OrderSummary[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export const orderListSchema = z.object({
+  orders: z.array(orderSummarySchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type OrderList = z.infer<typeof orderListSchema>;
 
-export interface OrderLine {
-  name: string;
-  sku: string;
-  size: string;
-  price: number;
-  quantity: number;
-  total: number;
-}
+const orderLineSchema = z.object({
+  name: z.string(),
+  sku: z.string(),
+  size: z.string(),
+  price: z.number(),
+  quantity: z.number(),
+  total: z.number(),
+});
+export type OrderLine = z.infer<typeof orderLineSchema>;
 
-export interface OrderPayment {
-  provider: string;
-  providerPaymentId: string | null;
-  status: string;
-  amount: number;
-  createdAt: string;
-  updatedAt: string;
-}
+const orderPaymentSchema = z.object({
+  provider: z.string(),
+  providerPaymentId: z.nullable(z.string()),
+  status: z.string(),
+  amount: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type OrderPayment = z.infer<typeof orderPaymentSchema>;
 
-export interface OrderEvent {
-  at: string;
-  actor: string;
-  actorTitle: string;
-  from: string | null;
-  fromTitle: string | null;
-  to: string;
-  toTitle: string;
-  /** Empty when the change came without a note. */
-  note: string;
-}
+/** One change of status; `note` is empty when the change came without one. */
+const orderEventSchema = z.object({
+  at: z.string(),
+  actor: z.string(),
+  actorTitle: z.string(),
+  from: z.nullable(z.string()),
+  fromTitle: z.nullable(z.string()),
+  to: z.string(),
+  toTitle: z.string(),
+  note: z.string(),
+});
+export type OrderEvent = z.infer<typeof orderEventSchema>;
 
-/** One order as the desk opens it: the list's line plus what only the order page shows. */
-export interface OrderDetail extends OrderSummary {
-  address: string;
-  comment: string;
-  deliveryTitle: string;
-  /** Set when the viewer may not see personal data: the fields above are masked. */
-  masked: boolean;
-  reservedUntil: string | null;
-  paidAt: string | null;
-  lines: OrderLine[];
-  consent: { version: string; at: string; clientIp: string } | null;
-  payments: OrderPayment[];
-  history: OrderEvent[];
-  next: { status: OrderStatus; title: string }[];
-}
+/**
+ * One order as the desk opens it: the list's line plus what only the order page shows. `masked`
+ * is set when the viewer may not see personal data (the personal fields are masked then).
+ */
+export const orderDetailSchema = z.extend(orderSummarySchema, {
+  address: z.string(),
+  comment: z.string(),
+  deliveryTitle: z.string(),
+  masked: z.boolean(),
+  reservedUntil: z.nullable(z.string()),
+  paidAt: z.nullable(z.string()),
+  lines: z.array(orderLineSchema),
+  consent: z.nullable(z.object({ version: z.string(), at: z.string(), clientIp: z.string() })),
+  payments: z.array(orderPaymentSchema),
+  history: z.array(orderEventSchema),
+  next: z.array(z.object({ status: orderStatusSchema, title: z.string() })),
+});
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
+
+/** The desk API's answers, by request: what the desk parses each one with. */
+export const deskAnswerSchemas = {
+  session: z.object({ user: deskUserSchema }),
+  orders: orderListSchema,
+  order: z.object({ order: orderDetailSchema }),
+};

@@ -38,6 +38,7 @@ export { useHydrated } from './shell/use-hydrated.ts';
 export { LikeButton, type LikeButtonProps } from './ui/like-button.tsx';
 export { SectionError, type SectionErrorProps } from './ui/section-error.tsx';
 export { Spinner } from './ui/spinner.tsx';
+export { TextField, type TextFieldProps } from './ui/text-field.tsx';
 
 /**
  * Kept for remote releases built before formatting moved to @shop/contracts/format: a page runs

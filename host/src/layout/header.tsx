@@ -1,7 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { formatCount, GOODS } from '@shop/contracts/format';
 import { cartCount, useCart, useFavourites, useShell } from '@shop/mf-shared';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { MenuDocument } from '../graphql/generated.ts';
 import { DesktopMenu } from '../menu/desktop-menu.tsx';
@@ -18,27 +18,17 @@ import { CartIcon, HeartIcon, MenuIcon, MoonIcon, SearchIcon, SunIcon } from '..
 export function Header({ config }: { config: PublicConfig }) {
   const { shopName, contacts } = useShell();
   const location = useLocation();
-  const count = useCart((state) => cartCount(state.items));
-  const togglePanel = useCart((state) => state.togglePanel);
-  const favourites = useFavourites((state) => state.ids.length);
-  const [theme, toggleTheme] = useTheme();
   const [searchOpen, setSearchOpen] = useState(false);
   const drawer = useRef<HTMLDialogElement>(null);
   const { data } = useQuery(MenuDocument);
   const contactsShown = hasContacts(contacts);
-  const menu: MenuItem[] = useMemo(() => withoutDeadContactLinks(data?.menu ?? [], contactsShown), [data, contactsShown]);
+  const menu: MenuItem[] = useMemo(
+    () => withoutDeadContactLinks(data?.menu ?? [], contactsShown),
+    [data, contactsShown],
+  );
   const header = useRef<HTMLElement>(null);
 
-  // The sticky header's height (with the open search and the tooltip row): focus moves and
-  // #anchors stop below it (scroll-padding-top in global.css).
-  useEffect(() => {
-    const element = header.current;
-    if (!element) return;
-    const root = document.documentElement.style;
-    const observer = new ResizeObserver(() => root.setProperty('--shop-header-h', `${element.offsetHeight}px`));
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
+  useHeaderHeight(header);
 
   // The search form closes whenever the path or the query changes.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reacting to the change is the point
@@ -74,34 +64,7 @@ export function Header({ config }: { config: PublicConfig }) {
               <SearchIcon />
             </button>
           </div>
-          <button
-            type="button"
-            className={styles.icon}
-            aria-label={theme === 'dark' ? 'Включить светлую тему' : 'Включить тёмную тему'}
-            onClick={toggleTheme}
-          >
-            {theme === 'dark' ? <SunIcon /> : <MoonIcon />}
-          </button>
-          <Link to="/favourites" className={styles.icon} aria-label={favourites > 0 ? `Избранное: ${favourites}` : 'Избранное'}>
-            <HeartIcon />
-            {favourites > 0 && (
-              <span className={styles.badge} data-testid="favourites-count">
-                {favourites}
-              </span>
-            )}
-          </Link>
-          <button
-            type="button"
-            className={styles.icon}
-            aria-label={count > 0 ? `Корзина: ${formatCount(count, GOODS)}` : 'Корзина пуста'}
-            // The panel opens only when there is something in it.
-            onClick={() => count > 0 && togglePanel()}
-          >
-            <CartIcon />
-            <span className={styles.badge} data-testid="cart-count" data-empty={count === 0 || undefined}>
-              {count}
-            </span>
-          </button>
+          <ShopButtons />
         </div>
       </div>
       {searchOpen && (
@@ -112,5 +75,64 @@ export function Header({ config }: { config: PublicConfig }) {
       <SearchTooltip />
       <MobileMenu ref={drawer} items={menu} config={config} onClose={() => drawer.current?.close()} />
     </header>
+  );
+}
+
+/**
+ * The sticky header's height (with the open search and the tooltip row): focus moves and
+ * #anchors stop below it (scroll-padding-top in global.css).
+ */
+function useHeaderHeight(header: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const element = header.current;
+    if (!element) return;
+    const root = document.documentElement.style;
+    const observer = new ResizeObserver(() => root.setProperty('--shop-header-h', `${element.offsetHeight}px`));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [header]);
+}
+
+/** The theme switch, the favourites link and the cart button, each with its count. */
+function ShopButtons() {
+  const count = useCart((state) => cartCount(state.items));
+  const togglePanel = useCart((state) => state.togglePanel);
+  const favourites = useFavourites((state) => state.ids.length);
+  const [theme, toggleTheme] = useTheme();
+  return (
+    <>
+      <button
+        type="button"
+        className={styles.icon}
+        aria-label={theme === 'dark' ? 'Включить светлую тему' : 'Включить тёмную тему'}
+        onClick={toggleTheme}
+      >
+        {theme === 'dark' ? <SunIcon /> : <MoonIcon />}
+      </button>
+      <Link
+        to="/favourites"
+        className={styles.icon}
+        aria-label={favourites > 0 ? `Избранное: ${favourites}` : 'Избранное'}
+      >
+        <HeartIcon />
+        {favourites > 0 && (
+          <span className={styles.badge} data-testid="favourites-count">
+            {favourites}
+          </span>
+        )}
+      </Link>
+      <button
+        type="button"
+        className={styles.icon}
+        aria-label={count > 0 ? `Корзина: ${formatCount(count, GOODS)}` : 'Корзина пуста'}
+        // The panel opens only when there is something in it.
+        onClick={() => count > 0 && togglePanel()}
+      >
+        <CartIcon />
+        <span className={styles.badge} data-testid="cart-count" data-empty={count === 0 || undefined}>
+          {count}
+        </span>
+      </button>
+    </>
   );
 }

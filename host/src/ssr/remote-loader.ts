@@ -82,28 +82,13 @@ export function createRemoteLoader(options: RemoteLoaderOptions) {
   function load(remote: string, manifestUrl: string, id: RemoteModuleId): Promise<ComponentType<object>> {
     const entry = release(remote, manifestUrl);
     if (entry.failedAt && Date.now() - entry.failedAt < options.retryAfterMs) {
-      return settled(Promise.reject(new Error(`${remote} (${manifestUrl}) failed a moment ago: its areas render in the browser`)));
+      return settled(
+        Promise.reject(new Error(`${remote} (${manifestUrl}) failed a moment ago: its areas render in the browser`)),
+      );
     }
     let promise = entry.modules.get(id);
     if (!promise) {
-      const before = new Set(runtimeInstances());
-      promise = settled(
-        withTimeout(entry.instance.loadRemote<{ default?: ComponentType<object> }>(id), options.timeoutMs, id).then(
-          (mod) => {
-            // the container's own instance appeared while it loaded (another release loading at the
-            // same time may be counted here too: harmless, see forgetInstance)
-            for (const other of runtimeInstances()) if (!before.has(other) && other !== entry.instance) entry.owned.add(other);
-            if (!mod?.default) throw new Error(`${id} exposes no default export`);
-            return mod.default;
-          },
-          (error: unknown) => {
-            // A failed or hanging release is not asked again at once, and its half-loaded state is dropped.
-            entry.failedAt = Date.now();
-            entry.modules.clear();
-            throw error;
-          },
-        ),
-      );
+      promise = loadModule(entry, id, options.timeoutMs);
       entry.modules.set(id, promise);
     }
     return promise;
@@ -111,38 +96,7 @@ export function createRemoteLoader(options: RemoteLoaderOptions) {
 
   return {
     /** The module source for one request: the visitor's registry (canary and preview included). */
-    forRegistry(registry: Record<string, string>): ModuleSource & { release(): void; rendered(): RemoteModuleId[] } {
-      const requestLoads = new Map<string, Promise<ComponentType<object>>>();
-      return {
-        /**
-         * Lets go of the request's modules once its HTML is out. React keeps a finished render's
-         * request reachable for a while (its async context stays on the sockets and timers the
-         * render's fetches created), and through this source it would keep each release's code,
-         * past its eviction, for as long as those live.
-         */
-        release() {
-          requestLoads.clear();
-        },
-        /** The modules this request rendered (loaded, not failed). */
-        rendered(): RemoteModuleId[] {
-          return [...requestLoads.entries()]
-            .filter(([, promise]) => (promise as { status?: string }).status === 'fulfilled')
-            .map(([id]) => id as RemoteModuleId);
-        },
-        load(id) {
-          let promise = requestLoads.get(id);
-          if (!promise) {
-            const remote = id.split('/')[0] as string;
-            const manifestUrl = registry[remote];
-            promise = manifestUrl
-              ? load(remote, manifestUrl, id)
-              : settled(Promise.reject(new Error(`remote ${remote} is not in the registry`)));
-            requestLoads.set(id, promise);
-          }
-          return promise;
-        },
-      };
-    },
+    forRegistry: (registry: Record<string, string>) => requestSource(registry, load),
     /** The releases loaded now (for the page server's health answer and the memory benchmark). */
     loaded(): string[] {
       return [...releases.keys()];
@@ -150,6 +104,68 @@ export function createRemoteLoader(options: RemoteLoaderOptions) {
     /** Drops every loaded release (tests, shutdown). */
     clear() {
       for (const key of [...releases.keys()]) drop(key);
+    },
+  };
+}
+
+type RequestSource = ModuleSource & { release(): void; rendered(): RemoteModuleId[] };
+
+/** Loads one module of a release with its time limit, noting the runtime instances its container brought. */
+function loadModule(entry: LoadedRelease, id: RemoteModuleId, timeoutMs: number): Promise<ComponentType<object>> {
+  const before = new Set(runtimeInstances());
+  return settled(
+    withTimeout(entry.instance.loadRemote<{ default?: ComponentType<object> }>(id), timeoutMs, id).then(
+      (mod) => {
+        // the container's own instance appeared while it loaded (another release loading at the
+        // same time may be counted here too: harmless, see forgetInstance)
+        for (const other of runtimeInstances())
+          if (!before.has(other) && other !== entry.instance) entry.owned.add(other);
+        if (!mod?.default) throw new Error(`${id} exposes no default export`);
+        return mod.default;
+      },
+      (error: unknown) => {
+        // A failed or hanging release is not asked again at once, and its half-loaded state is dropped.
+        entry.failedAt = Date.now();
+        entry.modules.clear();
+        throw error;
+      },
+    ),
+  );
+}
+
+/** The module source for one request: the visitor's registry (canary and preview included). */
+function requestSource(
+  registry: Record<string, string>,
+  load: (remote: string, manifestUrl: string, id: RemoteModuleId) => Promise<ComponentType<object>>,
+): RequestSource {
+  const requestLoads = new Map<string, Promise<ComponentType<object>>>();
+  return {
+    /**
+     * Lets go of the request's modules once its HTML is out. React keeps a finished render's
+     * request reachable for a while (its async context stays on the sockets and timers the
+     * render's fetches created), and through this source it would keep each release's code,
+     * past its eviction, for as long as those live.
+     */
+    release() {
+      requestLoads.clear();
+    },
+    /** The modules this request rendered (loaded, not failed). */
+    rendered(): RemoteModuleId[] {
+      return [...requestLoads.entries()]
+        .filter(([, promise]) => (promise as { status?: string }).status === 'fulfilled')
+        .map(([id]) => id as RemoteModuleId);
+    },
+    load(id) {
+      let promise = requestLoads.get(id);
+      if (!promise) {
+        const remote = id.split('/')[0] as string;
+        const manifestUrl = registry[remote];
+        promise = manifestUrl
+          ? load(remote, manifestUrl, id)
+          : settled(Promise.reject(new Error(`remote ${remote} is not in the registry`)));
+        requestLoads.set(id, promise);
+      }
+      return promise;
     },
   };
 }
@@ -223,7 +239,9 @@ function forgetInstance(instance: Instance, owned: Set<unknown>, manifestUrl: st
   if (!federation) return;
   const hostName = instance.name;
   if (federation.__INSTANCES__) {
-    federation.__INSTANCES__ = federation.__INSTANCES__.filter((other) => other !== (instance as unknown) && !owned.has(other));
+    federation.__INSTANCES__ = federation.__INSTANCES__.filter(
+      (other) => other !== (instance as unknown) && !owned.has(other),
+    );
   }
   for (const other of owned) {
     const id = (other as { options?: { id?: string } }).options?.id;
@@ -232,7 +250,8 @@ function forgetInstance(instance: Instance, owned: Set<unknown>, manifestUrl: st
   delete federation.__SHARE__?.[hostName];
   // the release's folder: its manifest, server entry and files are under it
   const folder = manifestUrl.slice(0, manifestUrl.lastIndexOf('/') + 1);
-  const loading = (globalThis as { __GLOBAL_LOADING_REMOTE_ENTRY__?: Record<string, unknown> }).__GLOBAL_LOADING_REMOTE_ENTRY__;
+  const loading = (globalThis as { __GLOBAL_LOADING_REMOTE_ENTRY__?: Record<string, unknown> })
+    .__GLOBAL_LOADING_REMOTE_ENTRY__;
   for (const store of [federation.moduleInfo, federation.__MANIFEST_LOADING__, loading]) {
     if (!store) continue;
     for (const key of Object.keys(store)) if (key.includes(folder) || key.startsWith(`${hostName}`)) delete store[key];

@@ -194,6 +194,96 @@ function renderPass(node: React.ReactNode, nonce: string, signal: AbortSignal): 
   });
 }
 
+type Modules = ReturnType<ReturnType<typeof createRemoteLoader>['forRegistry']>;
+
+/** The render's own Apollo client, holding the resolved page the routing already knows. */
+function pageClient(apiUrl: string, request: RenderRequest, timeoutMs: number) {
+  const client = mfShared.createApolloClient({
+    uri: `${apiUrl}/api/graphql`,
+    ssrMode: true,
+    headers: request.headers,
+    fetch: (input, init) => fetch(input, { ...init, signal: AbortSignal.timeout(timeoutMs) }),
+  });
+  const { page } = request.resolved;
+  client.writeQuery({
+    query: ResolvePageDocument,
+    variables: { path: request.resolved.path, query: '' },
+    data: { __typename: 'Query', resolvePage: { __typename: 'ResolvedPage', ...page, type: page.type as PageType } },
+  });
+  return client;
+}
+
+/** A page made of browser storage (the cart, favourites) or private (an order): its area is the browser's. */
+function pageSource(modules: Modules, page: RenderRequest['resolved']['page']): ModuleSource {
+  const browserOnly = rendersOnServer(page.type) ? null : pageView(page)?.module;
+  if (!browserOnly) return modules;
+  return {
+    load: (id, attempt) =>
+      id === browserOnly ? settled(Promise.reject(new BrowserArea(id))) : modules.load(id, attempt),
+  };
+}
+
+function pageTree(request: RenderRequest, source: ModuleSource, client: ReturnType<typeof pageClient>) {
+  return (
+    <React.StrictMode>
+      <ModuleSourceContext.Provider value={source}>
+        <ApolloProvider client={client}>
+          <StaticRouter location={request.url}>
+            <App config={request.config} preview={request.preview} />
+          </StaticRouter>
+        </ApolloProvider>
+      </ModuleSourceContext.Provider>
+    </React.StrictMode>
+  );
+}
+
+function releaseOnEnd(destination: Writable, modules: Modules) {
+  destination.on('close', modules.release);
+  destination.on('finish', modules.release);
+}
+
+interface FallbackRender {
+  tree: React.ReactNode;
+  nonce: string;
+  modules: Modules;
+  apolloState: unknown;
+  dataMs: number;
+  errors: string[];
+  timeoutMs: number;
+}
+
+/**
+ * Out of time (or the passes failed): the page is rendered once more from what has come,
+ * within a time of its own; the areas still missing render in the browser.
+ */
+function renderFromWhatCame({ tree, nonce, modules, apolloState, dataMs, errors, timeoutMs }: FallbackRender) {
+  return new Promise<RenderResult>((resolve, reject) => {
+    const renderStarted = performance.now();
+    const stream = renderToPipeableStream(tree, {
+      nonce,
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+      onAllReady() {
+        resolve({
+          pipe: (destination) => {
+            releaseOnEnd(destination, modules);
+            stream.pipe(destination);
+          },
+          apolloState,
+          modules: modules.rendered(),
+          timings: { data: dataMs, render: performance.now() - renderStarted },
+          errors,
+        });
+      },
+      onShellError(error) {
+        modules.release();
+        reject(error);
+      },
+      onError: areaDigest(errors),
+    });
+    setTimeout(() => stream.abort(new Error('server render timed out')), timeoutMs).unref();
+  });
+}
+
 export function createRenderer(options: RendererOptions) {
   const remoteTimeoutMs = options.remoteTimeoutMs ?? 1500;
   const renderTimeoutMs = options.renderTimeoutMs ?? 3000;
@@ -207,39 +297,10 @@ export function createRenderer(options: RendererOptions) {
 
   async function render(request: RenderRequest): Promise<RenderResult> {
     const started = performance.now();
-    const client = mfShared.createApolloClient({
-      uri: `${options.apiUrl}/api/graphql`,
-      ssrMode: true,
-      headers: request.headers,
-      fetch: (input, init) => fetch(input, { ...init, signal: AbortSignal.timeout(renderTimeoutMs) }),
-    });
-    const { page } = request.resolved;
-    client.writeQuery({
-      query: ResolvePageDocument,
-      variables: { path: request.resolved.path, query: '' },
-      data: { __typename: 'Query', resolvePage: { __typename: 'ResolvedPage', ...page, type: page.type as PageType } },
-    });
+    const client = pageClient(options.apiUrl, request, renderTimeoutMs);
     const errors: string[] = [];
     const modules = loader.forRegistry(request.registry);
-    // A page made of browser storage (the cart, favourites) or private (an order): its area is the browser's.
-    const browserOnly = rendersOnServer(page.type) ? null : pageView(page)?.module;
-    const source: ModuleSource = browserOnly
-      ? {
-          load: (id, attempt) =>
-            id === browserOnly ? settled(Promise.reject(new BrowserArea(id))) : modules.load(id, attempt),
-        }
-      : modules;
-    const tree = (
-      <React.StrictMode>
-        <ModuleSourceContext.Provider value={source}>
-          <ApolloProvider client={client}>
-            <StaticRouter location={request.url}>
-              <App config={request.config} preview={request.preview} />
-            </StaticRouter>
-          </ApolloProvider>
-        </ModuleSourceContext.Provider>
-      </React.StrictMode>
-    );
+    const tree = pageTree(request, pageSource(modules, request.resolved.page), client);
     // Rendered until every query the page makes has its answer (and every module has loaded),
     // or until the time is up: what is missing then renders in the browser. Each pass is the
     // page's own render (renderToPipeableStream with the nonce, every boundary inline and the
@@ -257,16 +318,14 @@ export function createRenderer(options: RendererOptions) {
       return null;
     });
     const apolloState = client.extract();
-    const pipeHtml = (html: string) => (destination: Writable) => {
-      destination.on('close', modules.release);
-      destination.on('finish', modules.release);
-      destination.end(html);
-    };
     if (prerendered && !prerendered.aborted) {
       const pass = prerendered.renderFnResult;
       errors.push(...pass.errors);
       return {
-        pipe: pipeHtml(pass.html),
+        pipe: (destination) => {
+          releaseOnEnd(destination, modules);
+          destination.end(pass.html);
+        },
         apolloState,
         modules: modules.rendered(),
         // `data`: the queries, the modules and the passes that asked for more; `render`: the
@@ -275,34 +334,15 @@ export function createRenderer(options: RendererOptions) {
         errors,
       };
     }
-    // Out of time (or the passes failed): the page is rendered once more from what has come,
-    // within a time of its own; the areas still missing render in the browser.
     const dataMs = performance.now() - started;
-    return await new Promise<RenderResult>((resolve, reject) => {
-      const renderStarted = performance.now();
-      const stream = renderToPipeableStream(tree, {
-        nonce: request.nonce,
-        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
-        onAllReady() {
-          resolve({
-            pipe: (destination) => {
-              destination.on('close', modules.release);
-              destination.on('finish', modules.release);
-              stream.pipe(destination);
-            },
-            apolloState,
-            modules: modules.rendered(),
-            timings: { data: dataMs, render: performance.now() - renderStarted },
-            errors,
-          });
-        },
-        onShellError(error) {
-          modules.release();
-          reject(error);
-        },
-        onError: areaDigest(errors),
-      });
-      setTimeout(() => stream.abort(new Error('server render timed out')), renderTimeoutMs).unref();
+    return await renderFromWhatCame({
+      tree,
+      nonce: request.nonce,
+      modules,
+      apolloState,
+      dataMs,
+      errors,
+      timeoutMs: renderTimeoutMs,
     });
   }
 

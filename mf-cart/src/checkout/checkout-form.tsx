@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ComponentProps, type Ref, useEffect, useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { TextField, type TextFieldProps } from '@shop/mf-shared';
+import { type Ref, useEffect, useRef, useState } from 'react';
+import { type Control, Controller, useForm } from 'react-hook-form';
 import { checkoutSchema } from './checkout-schema.ts';
 import { loadDraft, saveDraft } from './checkout-draft.ts';
 import { type CheckoutField, type CheckoutValues, FIELD_ORDER, type FieldErrors } from './checkout-values.ts';
 import { ConsentField } from './consent-field.tsx';
 import { DeliveryMethodField } from './delivery-method-field.tsx';
 import { formatPhone, usePhoneMask } from './phone-mask.ts';
-import { TextField } from './text-field.tsx';
 import styles from './checkout-form.module.css';
 
 export const CHECKOUT_FORM_ID = 'checkout-form';
@@ -20,6 +20,7 @@ interface CheckoutFormProps {
 }
 
 type TextName = 'fullName' | 'phone' | 'email' | 'city' | 'address' | 'comment';
+type TextProps = Omit<TextFieldProps, 'id' | 'name' | 'value' | 'onChange'>;
 
 /**
  * ФИО, телефон, e-mail, город, адрес, доставка, комментарий and the consent, on react-hook-form
@@ -53,25 +54,7 @@ export function CheckoutForm({ serverErrors, onSubmit }: CheckoutFormProps) {
     }
   }, [serverErrors, setError]);
 
-  const text = (
-    name: TextName,
-    props: Omit<ComponentProps<typeof TextField>, 'name' | 'value' | 'onChange'>,
-  ) => (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <TextField
-          {...props}
-          name={name}
-          value={field.value}
-          error={fieldState.error?.message}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-        />
-      )}
-    />
-  );
+  const text = (name: TextName, props: TextProps) => <CheckoutText control={control} name={name} {...props} />;
 
   return (
     <form
@@ -80,26 +63,23 @@ export function CheckoutForm({ serverErrors, onSubmit }: CheckoutFormProps) {
       className={styles.form}
       noValidate
       // A value that reached the field without keystrokes (autofill) goes out in the mask too.
-      onSubmit={handleSubmit((values) => onSubmit({ ...values, phone: formatPhone(values.phone) }), (errors) => {
-        const first = FIELD_ORDER.find((field: CheckoutField) => errors[field]);
-        if (first) form.current?.querySelector<HTMLElement>(`#checkout-${first}`)?.focus();
-      })}
+      onSubmit={handleSubmit(
+        (values) => onSubmit({ ...values, phone: formatPhone(values.phone) }),
+        (errors) => focusFirstWrong(form.current, errors),
+      )}
     >
       <h2 className={styles.section}>Получатель</h2>
       {text('fullName', { label: 'ФИО', autoComplete: 'name' })}
       <div className={styles.pair}>
-        {text(
-          'phone',
-          {
-            label: 'Телефон',
-            type: 'tel',
-            inputMode: 'tel',
-            autoComplete: 'tel',
-            placeholder: '+7 (9__) ___-__-__',
-            // The mask's ref goes on an <input> (TextField is single-line here).
-            ref: phoneInput as Ref<HTMLInputElement & HTMLTextAreaElement>,
-          },
-        )}
+        {text('phone', {
+          label: 'Телефон',
+          type: 'tel',
+          inputMode: 'tel',
+          autoComplete: 'tel',
+          placeholder: '+7 (9__) ___-__-__',
+          // The mask's ref goes on an <input> (TextField is single-line here).
+          ref: phoneInput as Ref<HTMLInputElement & HTMLTextAreaElement>,
+        })}
         {text('email', { label: 'E-mail', type: 'email', inputMode: 'email', autoComplete: 'email' })}
       </div>
       <h2 className={styles.section}>Доставка</h2>
@@ -125,5 +105,32 @@ export function CheckoutForm({ serverErrors, onSubmit }: CheckoutFormProps) {
         )}
       />
     </form>
+  );
+}
+
+/** The first wrong field in the page's order gets focus (the delivery fieldset, the consent box included). */
+function focusFirstWrong(form: HTMLFormElement | null, errors: Partial<Record<CheckoutField, unknown>>) {
+  const first = FIELD_ORDER.find((field: CheckoutField) => errors[field]);
+  if (first) form?.querySelector<HTMLElement>(`#checkout-${first}`)?.focus();
+}
+
+/** One text field of the form, on the form's state; its id is `checkout-<name>`. */
+function CheckoutText({ control, name, ...props }: TextProps & { control: Control<CheckoutValues>; name: TextName }) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <TextField
+          {...props}
+          id={`checkout-${name}`}
+          name={name}
+          value={field.value}
+          error={fieldState.error?.message}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+        />
+      )}
+    />
   );
 }

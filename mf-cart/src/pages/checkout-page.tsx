@@ -1,5 +1,5 @@
 import { cartLineProduct } from '@shop/contracts/analytics';
-import { analytics, useCart, useHydrated } from '@shop/mf-shared';
+import { analytics, type CartItem, useCart, useHydrated } from '@shop/mf-shared';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { CartLine } from '../cart-lines/cart-line.tsx';
@@ -8,9 +8,9 @@ import { EmptyCart } from '../cart-page/empty-cart.tsx';
 import { CHECKOUT_FORM_ID, CheckoutForm } from '../checkout/checkout-form.tsx';
 import type { CheckoutValues } from '../checkout/checkout-values.ts';
 import { LineProblem } from '../checkout/line-problem.tsx';
-import { knownStockLimit, standingProblem } from '../checkout/order-problems.ts';
+import { knownStockLimit, type OrderProblems, standingProblem } from '../checkout/order-problems.ts';
 import { useCartStock } from '../cart-lines/use-cart-stock.ts';
-import { usePlaceOrder } from '../checkout/use-place-order.ts';
+import { type PlaceOrderState, usePlaceOrder } from '../checkout/use-place-order.ts';
 import '../report.ts';
 import { StoredCartPending } from './stored-cart-pending.tsx';
 import styles from './page.module.css';
@@ -33,31 +33,7 @@ export default function CheckoutPage() {
     analytics.checkout(items.map(cartLineProduct), 1);
   }, [items]);
 
-  if (state.kind === 'redirecting') {
-    return (
-      <section className={styles.page} aria-busy="true">
-        <h1 className={styles.title}>Заказ оформлен</h1>
-        <p role="status">Переходим к оплате…</p>
-      </section>
-    );
-  }
-  if (state.kind === 'paymentFailed') {
-    const { order } = state;
-    return (
-      <section className={styles.page}>
-        <h1 className={styles.title}>Заказ №{order.ordernumber} оформлен</h1>
-        <div role="alert" className={checkout.alert}>
-          <p>{state.message}</p>
-          <button type="button" className={checkout.retry} onClick={() => void pay(order)}>
-            Перейти к оплате
-          </button>
-        </div>
-        <Link to={`/order/${encodeURIComponent(order.ordernumber)}?key=${encodeURIComponent(order.accessKey)}`}>
-          Открыть страницу заказа
-        </Link>
-      </section>
-    );
-  }
+  if (state.kind === 'redirecting' || state.kind === 'paymentFailed') return <OrderPlaced state={state} pay={pay} />;
   if (!hydrated) return <StoredCartPending title="Оформление заказа" />;
   if (items.length === 0) {
     return (
@@ -77,36 +53,8 @@ export default function CheckoutPage() {
       <h1 className={styles.title}>Оформление заказа</h1>
       <div className={styles.columns}>
         <CheckoutForm serverErrors={problems?.fields ?? {}} onSubmit={submit} />
-        <CartSummary
-          items={items}
-          lines={
-            <ul className={checkout.lines} aria-label="Товары в заказе">
-              {items.map((line) => {
-                const problem = standingProblem(problems?.lines[line.id], line);
-                return (
-                  <CartLine
-                    key={line.id}
-                    line={line}
-                    compact
-                    maxQuantity={knownStockLimit(problems?.lines[line.id])}
-                    stock={stock.get(line.id)}
-                    problem={problem && <LineProblem line={line} problem={problem} />}
-                  />
-                );
-              })}
-            </ul>
-          }
-        >
-          {problems && (problems.general.length > 0 || Object.keys(problems.lines).length > 0) && (
-            <div role="alert" className={checkout.alert}>
-              {problems.general.map((message) => (
-                <p key={message}>{message}</p>
-              ))}
-              {Object.keys(problems.lines).length > 0 && (
-                <p>Некоторые товары нельзя заказать как есть: исправьте отмеченные строки.</p>
-              )}
-            </div>
-          )}
+        <CartSummary items={items} lines={<CheckoutLines items={items} problems={problems} stock={stock} />}>
+          {problems && <ProblemsAlert problems={problems} />}
           {state.kind === 'failed' && (
             <div role="alert" className={checkout.alert}>
               <p>{state.message}</p>
@@ -128,5 +76,76 @@ export default function CheckoutPage() {
         </CartSummary>
       </div>
     </section>
+  );
+}
+
+type Placed = Extract<PlaceOrderState, { kind: 'redirecting' | 'paymentFailed' }>;
+
+/** The order exists: off to the payment page, or the way there again when its link did not come. */
+function OrderPlaced({ state, pay }: { state: Placed; pay(order: PaymentFailedOrder): Promise<void> }) {
+  if (state.kind === 'redirecting') {
+    return (
+      <section className={styles.page} aria-busy="true">
+        <h1 className={styles.title}>Заказ оформлен</h1>
+        <p role="status">Переходим к оплате…</p>
+      </section>
+    );
+  }
+  const { order } = state;
+  return (
+    <section className={styles.page}>
+      <h1 className={styles.title}>Заказ №{order.ordernumber} оформлен</h1>
+      <div role="alert" className={checkout.alert}>
+        <p>{state.message}</p>
+        <button type="button" className={checkout.retry} onClick={() => void pay(order)}>
+          Перейти к оплате
+        </button>
+      </div>
+      <Link to={`/order/${encodeURIComponent(order.ordernumber)}?key=${encodeURIComponent(order.accessKey)}`}>
+        Открыть страницу заказа
+      </Link>
+    </section>
+  );
+}
+
+type PaymentFailedOrder = Extract<PlaceOrderState, { kind: 'paymentFailed' }>['order'];
+
+interface CheckoutLinesProps {
+  items: CartItem[];
+  problems: OrderProblems | null;
+  stock: ReturnType<typeof useCartStock>;
+}
+
+function CheckoutLines({ items, problems, stock }: CheckoutLinesProps) {
+  return (
+    <ul className={checkout.lines} aria-label="Товары в заказе">
+      {items.map((line) => {
+        const problem = standingProblem(problems?.lines[line.id], line);
+        return (
+          <CartLine
+            key={line.id}
+            line={line}
+            compact
+            maxQuantity={knownStockLimit(problems?.lines[line.id])}
+            stock={stock.get(line.id)}
+            problem={problem && <LineProblem line={line} problem={problem} />}
+          />
+        );
+      })}
+    </ul>
+  );
+}
+
+/** What the API refused in the order as a whole, and a word about the lines it marked. */
+function ProblemsAlert({ problems }: { problems: OrderProblems }) {
+  const lines = Object.keys(problems.lines).length > 0;
+  if (problems.general.length === 0 && !lines) return null;
+  return (
+    <div role="alert" className={checkout.alert}>
+      {problems.general.map((message) => (
+        <p key={message}>{message}</p>
+      ))}
+      {lines && <p>Некоторые товары нельзя заказать как есть: исправьте отмеченные строки.</p>}
+    </div>
   );
 }

@@ -6,7 +6,7 @@ import type { OrderPageProps } from '@shop/contracts/remotes';
 import { SectionError, Spinner } from '@shop/mf-shared';
 import { useEffect } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
-import { OrderDocument } from '../graphql/generated.ts';
+import { OrderDocument, type OrderQuery } from '../graphql/generated.ts';
 import { formatOrderDate, ORDER_STATUS } from '../order/order-status.ts';
 import { deliveryTitle, orderSummary, statusTone } from '../order/order-view.ts';
 import { PayOrderButton } from '../order/pay-order-button.tsx';
@@ -49,47 +49,13 @@ export default function OrderPage({ id }: OrderPageProps) {
       </section>
     );
   }
-  if (!order) {
-    // The same answer for a wrong key, a missing key and an order that does not exist (the server
-    // answers this page with HTTP 404): say where the right link is.
-    return (
-      <section className={styles.page} data-testid="order-not-found">
-        <h1 className={styles.title}>Заказ не найден</h1>
-        <p className={orderStyles.lead}>
-          Откройте заказ по ссылке из письма «Заказ №… оформлен»: оно пришло на e-mail, указанный при оформлении, и
-          ссылка в нём содержит ключ доступа к заказу. Если письма нет во «Входящих», проверьте папку «Спам».
-        </p>
-        <Link to="/search">Перейти в каталог</Link>
-      </section>
-    );
-  }
-  const count = order.lines.reduce((sum, line) => sum + line.quantity, 0);
+  if (!order) return <OrderNotFound />;
   const { heading, lead } = orderSummary(order);
-  const tone = statusTone(order.status);
   return (
     <section className={styles.page} data-testid="order-page">
       <h1 className={styles.title}>{heading}</h1>
       <p className={orderStyles.lead}>{lead}</p>
-      <dl className={orderStyles.facts}>
-        <div>
-          <dt>Номер заказа</dt>
-          <dd>{order.ordernumber}</dd>
-        </div>
-        <div>
-          <dt>Дата</dt>
-          <dd>{formatOrderDate(order.orderdate)}</dd>
-        </div>
-        <div>
-          <dt>Сумма</dt>
-          <dd data-testid="order-total">{formatPrice(order.totalPrice)}</dd>
-        </div>
-        <div>
-          <dt>Статус</dt>
-          <dd className={orderStyles[tone]} data-testid="order-status">
-            {ORDER_STATUS[order.status]}
-          </dd>
-        </div>
-      </dl>
+      <OrderFacts order={order} />
       {order.status === 'NEW' && order.payment?.status === 'CANCELED' && (
         <p className={orderStyles.notice} role="status">
           Оплата не прошла или была отменена, деньги не списаны. Можно попробовать ещё раз.
@@ -101,20 +67,7 @@ export default function OrderPage({ id }: OrderPageProps) {
           Перейти в каталог
         </Link>
       )}
-      <h2 className={orderStyles.subtitle}>{formatCount(count, GOODS)}</h2>
-      <ul className={orderStyles.lines}>
-        {order.lines.map((line) => (
-          <li key={line.offerId} className={orderStyles.line}>
-            <span>
-              {line.name}
-              <span className={orderStyles.meta}>
-                размер {line.size} · {line.quantity} × {formatPrice(line.price)}
-              </span>
-            </span>
-            <strong>{formatPrice(line.total)}</strong>
-          </li>
-        ))}
-      </ul>
+      <OrderLines lines={order.lines} />
       <h2 className={orderStyles.subtitle}>Доставка</h2>
       <p className={orderStyles.delivery} data-testid="order-delivery">
         {deliveryTitle(order.deliveryMethod)}, бесплатно
@@ -128,6 +81,72 @@ export default function OrderPage({ id }: OrderPageProps) {
         </Link>
       )}
     </section>
+  );
+}
+
+type Order = NonNullable<OrderQuery['order']>;
+
+/**
+ * The same answer for a wrong key, a missing key and an order that does not exist (the server
+ * answers this page with HTTP 404): say where the right link is.
+ */
+function OrderNotFound() {
+  return (
+    <section className={styles.page} data-testid="order-not-found">
+      <h1 className={styles.title}>Заказ не найден</h1>
+      <p className={orderStyles.lead}>
+        Откройте заказ по ссылке из письма «Заказ №… оформлен»: оно пришло на e-mail, указанный при оформлении, и ссылка
+        в нём содержит ключ доступа к заказу. Если письма нет во «Входящих», проверьте папку «Спам».
+      </p>
+      <Link to="/search">Перейти в каталог</Link>
+    </section>
+  );
+}
+
+function OrderFacts({ order }: { order: Order }) {
+  return (
+    <dl className={orderStyles.facts}>
+      <div>
+        <dt>Номер заказа</dt>
+        <dd>{order.ordernumber}</dd>
+      </div>
+      <div>
+        <dt>Дата</dt>
+        <dd>{formatOrderDate(order.orderdate)}</dd>
+      </div>
+      <div>
+        <dt>Сумма</dt>
+        <dd data-testid="order-total">{formatPrice(order.totalPrice)}</dd>
+      </div>
+      <div>
+        <dt>Статус</dt>
+        <dd className={orderStyles[statusTone(order.status)]} data-testid="order-status">
+          {ORDER_STATUS[order.status]}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+function OrderLines({ lines }: { lines: Order['lines'] }) {
+  const count = lines.reduce((sum, line) => sum + line.quantity, 0);
+  return (
+    <>
+      <h2 className={orderStyles.subtitle}>{formatCount(count, GOODS)}</h2>
+      <ul className={orderStyles.lines}>
+        {lines.map((line) => (
+          <li key={line.offerId} className={orderStyles.line}>
+            <span>
+              {line.name}
+              <span className={orderStyles.meta}>
+                размер {line.size} · {line.quantity} × {formatPrice(line.price)}
+              </span>
+            </span>
+            <strong>{formatPrice(line.total)}</strong>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 

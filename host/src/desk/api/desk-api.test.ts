@@ -1,6 +1,6 @@
 import { errorBody } from '@shop/contracts/errors';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DeskError, deskApi } from './desk-api.ts';
+import { ANSWER_MESSAGE, DeskError, deskApi } from './desk-api.ts';
 
 function answer(status: number, body?: unknown) {
   vi.stubGlobal('fetch', vi.fn(async () => new Response(body === undefined ? null : typeof body === 'string' ? body : JSON.stringify(body), { status })));
@@ -52,11 +52,22 @@ describe('what a desk request turns every failure into', () => {
   it('changes go as JSON with the note, GETs without a body', async () => {
     const fetchMock = vi.fn(async () => new Response(JSON.stringify({ order: {} }), { status: 200 }));
     vi.stubGlobal('fetch', fetchMock);
-    await deskApi.setStatus('SH-1/../x', 'cancelled', 'Передумал');
+    // the answer is not an order: the request went out all the same (see the next test for the answer)
+    await deskApi.setStatus('SH-1/../x', 'cancelled', 'Передумал').catch(() => undefined);
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/admin/orders/SH-1%2F..%2Fx/status');
     expect(init.method).toBe('POST');
     expect((init.headers as Record<string, string>)['content-type']).toBe('application/json');
     expect(JSON.parse(String(init.body))).toEqual({ status: 'cancelled', note: 'Передумал' });
+  });
+
+  it('an answer in another shape than the contract is one clear Russian error, not undefined in a page', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    answer(200, { order: { number: 'SH-1', status: 'paid' } });
+    expect(await failure(deskApi.order('SH-1'))).toMatchObject({ kind: 'api', code: 'UNEXPECTED_ANSWER', message: ANSWER_MESSAGE });
+    answer(200, { orders: [{ number: 'SH-1' }], total: '1', page: 1, pageSize: 20 });
+    expect((await failure(deskApi.orders(''))).code).toBe('UNEXPECTED_ANSWER');
+    answer(200, { user: { id: 1, email: 'a@b.ru', name: 'Аня', role: 'owner', roleTitle: 'владелец' } });
+    expect(await deskApi.session()).toEqual({ user: { id: 1, email: 'a@b.ru', name: 'Аня', role: 'owner' } });
   });
 });

@@ -1,5 +1,6 @@
 import { readErrorBody } from '@shop/contracts/errors';
-import type { DeskUser, OrderDetail, OrderList } from '@shop/contracts/desk';
+import { deskAnswerSchemas } from '@shop/contracts/desk';
+import * as z from 'zod/mini';
 
 /**
  * Every way a desk request can fail, in one type the pages turn into Russian text:
@@ -19,10 +20,26 @@ export class DeskError extends Error {
 
 export const NETWORK_MESSAGE = 'Не удалось связаться с сервером. Проверьте соединение и повторите.';
 const SERVER_MESSAGE = 'Сервер не смог выполнить запрос. Повторите через минуту.';
+export const ANSWER_MESSAGE =
+  'Сервер ответил не так, как ждёт раздел заказов. Обновите страницу; если не поможет, сообщите разработчикам.';
 
 const TIMEOUT_MS = 15_000;
 
-async function request<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
+/** An answer in the shape the desk expects, or a DeskError that says so (and, for developers, where it differs). */
+function parseAnswer<T>(schema: z.ZodMiniType<T>, path: string, payload: unknown, status: number): T {
+  const parsed = z.safeParse(schema, payload);
+  if (parsed.success) return parsed.data;
+  console.error(`desk: ${path} answered an unexpected shape`, z.prettifyError(parsed.error));
+  throw new DeskError('api', ANSWER_MESSAGE, status, 'UNEXPECTED_ANSWER');
+}
+
+interface Answer {
+  payload: unknown;
+  status: number;
+}
+
+/** Sends one request; resolves with the JSON of a success (nothing for a 204), throws a DeskError otherwise. */
+async function send(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<Answer | undefined> {
   let response: Response;
   try {
     response = await fetch(path, {
@@ -38,28 +55,42 @@ async function request<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?
   } catch {
     throw new DeskError('network', NETWORK_MESSAGE);
   }
-  if (response.status === 204) return undefined as T;
+  if (response.status === 204) return undefined;
   const payload: unknown = await response.json().catch(() => null);
-  if (response.ok && payload) return payload as T;
+  if (response.ok && payload) return { payload, status: response.status };
   // the API and the host proxy answer errors in the one shape of @shop/contracts/errors
   const { code, message } = readErrorBody(payload) ?? { code: '', message: '' };
-  if (response.status === 401 && code !== 'BAD_CREDENTIALS') throw new DeskError('unauthenticated', message || 'Войдите, чтобы продолжить', 401, code);
+  if (response.status === 401 && code !== 'BAD_CREDENTIALS')
+    throw new DeskError('unauthenticated', message || 'Войдите, чтобы продолжить', 401, code);
   // A proxy's 502/503 or a body that is not the API's JSON: nothing the person did wrong.
   if (!message) {
-    if (response.status >= 500 || response.ok) throw new DeskError('network', response.ok ? NETWORK_MESSAGE : SERVER_MESSAGE, response.status);
+    if (response.status >= 500 || response.ok)
+      throw new DeskError('network', response.ok ? NETWORK_MESSAGE : SERVER_MESSAGE, response.status);
     throw new DeskError('api', `Сервер отклонил запрос (HTTP ${response.status}).`, response.status);
   }
   throw new DeskError('api', message, response.status, code);
 }
 
+/** A request whose answer must have `schema`'s shape. */
+async function request<T>(schema: z.ZodMiniType<T>, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const answer = await send(method, path, body);
+  return parseAnswer(schema, path, answer?.payload, answer?.status ?? 204);
+}
+
 export const deskApi = {
-  session: () => request<{ user: DeskUser }>('GET', '/api/admin/session'),
-  signIn: (email: string, password: string) => request<{ user: DeskUser }>('POST', '/api/admin/session', { email, password }),
-  signOut: () => request<void>('DELETE', '/api/admin/session'),
-  orders: (query: string) => request<OrderList>('GET', `/api/admin/orders${query ? `?${query}` : ''}`),
-  order: (number: string) => request<{ order: OrderDetail }>('GET', `/api/admin/orders/${encodeURIComponent(number)}`),
+  session: () => request(deskAnswerSchemas.session, 'GET', '/api/admin/session'),
+  signIn: (email: string, password: string) =>
+    request(deskAnswerSchemas.session, 'POST', '/api/admin/session', { email, password }),
+  signOut: async () => {
+    await send('DELETE', '/api/admin/session');
+  },
+  orders: (query: string) => request(deskAnswerSchemas.orders, 'GET', `/api/admin/orders${query ? `?${query}` : ''}`),
+  order: (number: string) => request(deskAnswerSchemas.order, 'GET', `/api/admin/orders/${encodeURIComponent(number)}`),
   setStatus: (number: string, status: string, note: string) =>
-    request<{ order: OrderDetail }>('POST', `/api/admin/orders/${encodeURIComponent(number)}/status`, { status, ...(note ? { note } : {}) }),
+    request(deskAnswerSchemas.order, 'POST', `/api/admin/orders/${encodeURIComponent(number)}/status`, {
+      status,
+      ...(note ? { note } : {}),
+    }),
 };
 
 export function csvHref(query: string): string {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { DeskError, deskApi } from '../api/desk-api.ts';
-import type { OrderDetail, OrderStatus } from '@shop/contracts/desk';
+import type { OrderDetail, OrderPayment, OrderStatus } from '@shop/contracts/desk';
 import { useDeskRequest } from '../api/use-desk-request.ts';
 import { DESK_PATHS } from '../desk-path.ts';
 import { useDeskSession } from '../session/desk-session.tsx';
@@ -13,64 +13,34 @@ import { OrderHistory } from './order-history.tsx';
 import { StatusChange } from './status-change.tsx';
 import styles from './order.module.css';
 
-/** One order: what was bought, by whom, where it goes, the consent record, payments, history, and the next status. */
-export function OrderPage({ number }: { number: string }) {
+/** Back to the list with the filters it had, when the list sent its search along. */
+function BackLink() {
   const location = useLocation();
   const listSearch = (location.state as { listSearch?: unknown } | null)?.listSearch;
   const backHref = DESK_PATHS.orders + (typeof listSearch === 'string' && listSearch.startsWith('?') ? listSearch : '');
-  const { expired } = useDeskSession();
+  return (
+    <p className={styles.back}>
+      <Link to={backHref}>← Все заказы</Link>
+    </p>
+  );
+}
+
+/** One order: what was bought, by whom, where it goes, the consent record, payments, history, and the next status. */
+export function OrderPage({ number }: { number: string }) {
   const { state, retry, replace } = useDeskRequest(`order:${number}`, () => deskApi.order(number));
-  const [changed, setChanged] = useState('');
 
   useEffect(() => {
     document.title = `Заказ № ${number}`;
   }, [number]);
 
-  const back = (
-    <p className={styles.back}>
-      <Link to={backHref}>← Все заказы</Link>
-    </p>
-  );
-  if (state.kind === 'failed' && !state.data) {
-    if (state.error.code === 'ORDER_NOT_FOUND' || state.error.status === 404) {
-      return (
-        <section>
-          {back}
-          <h1 className={styles.title}>Заказ не найден</h1>
-          <p>Заказа № {number} нет. Проверьте номер или найдите заказ в списке.</p>
-        </section>
-      );
-    }
-    return (
-      <section>
-        {back}
-        <LoadError title={`Не удалось загрузить заказ № ${number}`} error={state.error} onRetry={retry} />
-      </section>
-    );
-  }
+  if (state.kind === 'failed' && !state.data)
+    return <OrderFailed number={number} error={state.error} onRetry={retry} />;
   if (!state.data) return <Loading text="Загружаем заказ…" />;
   const { order } = state.data;
 
-  const changeStatus = async (status: OrderStatus, note: string) => {
-    const from = order.statusTitle;
-    try {
-      const result = await deskApi.setStatus(order.number, status, note);
-      replace(result);
-      setChanged(`Статус изменён: ${from} → ${result.order.statusTitle}`);
-    } catch (error) {
-      if (error instanceof DeskError && error.kind === 'unauthenticated') {
-        expired();
-        return;
-      }
-      // Someone else may have moved it meanwhile (409): show the order as it is now.
-      if (error instanceof DeskError && error.status === 409) retry();
-      throw error;
-    }
-  };
-
   return (
     <article aria-labelledby="order-title">
-      {back}
+      <BackLink />
       <div className={styles.heading}>
         <h1 id="order-title" className={styles.title}>
           Заказ № {order.number}
@@ -85,17 +55,7 @@ export function OrderPage({ number }: { number: string }) {
         {order.reservedUntil && order.status === 'new' ? ` · резерв до ${formatMoscow(order.reservedUntil)}` : ''}
       </p>
       {state.kind === 'failed' && <LoadError error={state.error} onRetry={retry} />}
-
-      <section className={styles.card} aria-labelledby="status-title">
-        <h2 id="status-title" className={styles.subtitle}>
-          Статус
-        </h2>
-        <p role="status" className={styles.changed}>
-          {changed}
-        </p>
-        <StatusChange order={order} onChange={changeStatus} />
-      </section>
-
+      <StatusCard order={order} onChanged={replace} onConflict={retry} />
       <div className={styles.columns}>
         <section className={styles.card} aria-labelledby="lines-title">
           <h2 id="lines-title" className={styles.subtitle}>
@@ -103,69 +63,12 @@ export function OrderPage({ number }: { number: string }) {
           </h2>
           <OrderLines order={order} />
         </section>
-        <section className={styles.card} aria-labelledby="customer-title">
-          <h2 id="customer-title" className={styles.subtitle}>
-            Покупатель и доставка
-          </h2>
-          <dl className={styles.facts}>
-            <dt>Имя</dt>
-            <dd data-testid="customer-name">{order.fullName}</dd>
-            <dt>Телефон</dt>
-            <dd data-testid="customer-phone">{order.phone}</dd>
-            <dt>E-mail</dt>
-            <dd data-testid="customer-email">{order.email}</dd>
-            <dt>Доставка</dt>
-            <dd>{deliveryTitle(order.deliveryMethod)}</dd>
-            <dt>Адрес</dt>
-            <dd data-testid="customer-address">{[order.city, order.address].filter(Boolean).join(', ') || '—'}</dd>
-            <dt>Комментарий</dt>
-            <dd className={styles.comment}>{order.comment || '—'}</dd>
-          </dl>
-        </section>
+        <CustomerCard order={order} />
       </div>
-
       <div className={styles.columns}>
-        <section className={styles.card} aria-labelledby="payments-title">
-          <h2 id="payments-title" className={styles.subtitle}>
-            Оплата
-          </h2>
-          {order.payments.length === 0 ? (
-            <p className={styles.muted}>Платежей нет.</p>
-          ) : (
-            <ul className={styles.plain}>
-              {order.payments.map((payment) => (
-                <li key={`${payment.provider}:${payment.providerPaymentId}`} className={styles.payment}>
-                  <span>
-                    {payment.provider === 'yookassa' ? 'ЮKassa' : payment.provider === 'sandbox' ? 'тестовая оплата' : payment.provider} ·{' '}
-                    {paymentTitle(payment.status)} · {formatPrice(payment.amount)}
-                  </span>
-                  <span className={styles.muted}>
-                    {payment.providerPaymentId} · {formatMoscow(payment.updatedAt || payment.createdAt)}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
-        <section className={styles.card} aria-labelledby="consent-title">
-          <h2 id="consent-title" className={styles.subtitle}>
-            Согласие на обработку персональных данных
-          </h2>
-          {order.consent ? (
-            <dl className={styles.facts}>
-              <dt>Версия</dt>
-              <dd>{order.consent.version}</dd>
-              <dt>Дано</dt>
-              <dd>{formatMoscow(order.consent.at)}</dd>
-              <dt>IP-адрес</dt>
-              <dd>{order.consent.clientIp || '—'}</dd>
-            </dl>
-          ) : (
-            <p className={styles.muted}>Записи о согласии нет.</p>
-          )}
-        </section>
+        <PaymentsCard payments={order.payments} />
+        <ConsentCard consent={order.consent} />
       </div>
-
       <section className={styles.card} aria-labelledby="history-title">
         <h2 id="history-title" className={styles.subtitle}>
           История
@@ -173,6 +76,142 @@ export function OrderPage({ number }: { number: string }) {
         <OrderHistory history={order.history} />
       </section>
     </article>
+  );
+}
+
+function OrderFailed({ number, error, onRetry }: { number: string; error: DeskError; onRetry(): void }) {
+  if (error.code === 'ORDER_NOT_FOUND' || error.status === 404) {
+    return (
+      <section>
+        <BackLink />
+        <h1 className={styles.title}>Заказ не найден</h1>
+        <p>Заказа № {number} нет. Проверьте номер или найдите заказ в списке.</p>
+      </section>
+    );
+  }
+  return (
+    <section>
+      <BackLink />
+      <LoadError title={`Не удалось загрузить заказ № ${number}`} error={error} onRetry={onRetry} />
+    </section>
+  );
+}
+
+interface StatusCardProps {
+  order: OrderDetail;
+  /** The order as the API answered the change. */
+  onChanged(result: { order: OrderDetail }): void;
+  /** Someone else moved the order meanwhile: load it as it is now. */
+  onConflict(): void;
+}
+
+function StatusCard({ order, onChanged, onConflict }: StatusCardProps) {
+  const { expired } = useDeskSession();
+  const [changed, setChanged] = useState('');
+
+  const changeStatus = async (status: OrderStatus, note: string) => {
+    const from = order.statusTitle;
+    try {
+      const result = await deskApi.setStatus(order.number, status, note);
+      onChanged(result);
+      setChanged(`Статус изменён: ${from} → ${result.order.statusTitle}`);
+    } catch (error) {
+      if (error instanceof DeskError && error.kind === 'unauthenticated') {
+        expired();
+        return;
+      }
+      // Someone else may have moved it meanwhile (409): show the order as it is now.
+      if (error instanceof DeskError && error.status === 409) onConflict();
+      throw error;
+    }
+  };
+
+  return (
+    <section className={styles.card} aria-labelledby="status-title">
+      <h2 id="status-title" className={styles.subtitle}>
+        Статус
+      </h2>
+      <p role="status" className={styles.changed}>
+        {changed}
+      </p>
+      <StatusChange order={order} onChange={changeStatus} />
+    </section>
+  );
+}
+
+function CustomerCard({ order }: { order: OrderDetail }) {
+  return (
+    <section className={styles.card} aria-labelledby="customer-title">
+      <h2 id="customer-title" className={styles.subtitle}>
+        Покупатель и доставка
+      </h2>
+      <dl className={styles.facts}>
+        <dt>Имя</dt>
+        <dd data-testid="customer-name">{order.fullName}</dd>
+        <dt>Телефон</dt>
+        <dd data-testid="customer-phone">{order.phone}</dd>
+        <dt>E-mail</dt>
+        <dd data-testid="customer-email">{order.email}</dd>
+        <dt>Доставка</dt>
+        <dd>{deliveryTitle(order.deliveryMethod)}</dd>
+        <dt>Адрес</dt>
+        <dd data-testid="customer-address">{[order.city, order.address].filter(Boolean).join(', ') || '—'}</dd>
+        <dt>Комментарий</dt>
+        <dd className={styles.comment}>{order.comment || '—'}</dd>
+      </dl>
+    </section>
+  );
+}
+
+function providerTitle(provider: string) {
+  return provider === 'yookassa' ? 'ЮKassa' : provider === 'sandbox' ? 'тестовая оплата' : provider;
+}
+
+function PaymentsCard({ payments }: { payments: OrderPayment[] }) {
+  return (
+    <section className={styles.card} aria-labelledby="payments-title">
+      <h2 id="payments-title" className={styles.subtitle}>
+        Оплата
+      </h2>
+      {payments.length === 0 ? (
+        <p className={styles.muted}>Платежей нет.</p>
+      ) : (
+        <ul className={styles.plain}>
+          {payments.map((payment) => (
+            <li key={`${payment.provider}:${payment.providerPaymentId}`} className={styles.payment}>
+              <span>
+                {providerTitle(payment.provider)} · {paymentTitle(payment.status)} · {formatPrice(payment.amount)}
+              </span>
+              <span className={styles.muted}>
+                {payment.providerPaymentId} · {formatMoscow(payment.updatedAt || payment.createdAt)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function ConsentCard({ consent }: { consent: OrderDetail['consent'] }) {
+  return (
+    <section className={styles.card} aria-labelledby="consent-title">
+      <h2 id="consent-title" className={styles.subtitle}>
+        Согласие на обработку персональных данных
+      </h2>
+      {consent ? (
+        <dl className={styles.facts}>
+          <dt>Версия</dt>
+          <dd>{consent.version}</dd>
+          <dt>Дано</dt>
+          <dd>{formatMoscow(consent.at)}</dd>
+          <dt>IP-адрес</dt>
+          <dd>{consent.clientIp || '—'}</dd>
+        </dl>
+      ) : (
+        <p className={styles.muted}>Записи о согласии нет.</p>
+      )}
+    </section>
   );
 }
 

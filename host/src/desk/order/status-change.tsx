@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { DeskError } from '../api/desk-api.ts';
 import type { OrderDetail, OrderStatus } from '@shop/contracts/desk';
-import { TextField } from '../ui/text-field.tsx';
+import { TextField } from '@shop/mf-shared/text-field';
 import { MAX_NOTE_LENGTH, type StatusNoteValues, statusNoteSchema } from './status-schema.ts';
 import desk from '../ui/desk.module.css';
 import styles from './order.module.css';
@@ -21,7 +21,6 @@ interface StatusChangeProps {
 export function StatusChange({ order, onChange }: StatusChangeProps) {
   const [confirming, setConfirming] = useState<OrderStatus | null>(null);
   const [failure, setFailure] = useState<string>('');
-  const confirmRef = useRef<HTMLButtonElement>(null);
   const {
     register,
     handleSubmit,
@@ -31,10 +30,6 @@ export function StatusChange({ order, onChange }: StatusChangeProps) {
     defaultValues: { note: '' },
     resolver: zodResolver(statusNoteSchema),
   });
-
-  useEffect(() => {
-    if (confirming) confirmRef.current?.focus();
-  }, [confirming]);
 
   if (order.next.length === 0) {
     return <p className={styles.final}>Статус «{order.statusTitle}» окончательный: дальше его не изменить.</p>;
@@ -56,7 +51,12 @@ export function StatusChange({ order, onChange }: StatusChangeProps) {
   const titleOf = (status: OrderStatus) => order.next.find((n) => n.status === status)?.title ?? status;
 
   return (
-    <form className={styles.statusForm} noValidate onSubmit={(event) => event.preventDefault()} aria-label="Смена статуса">
+    <form
+      className={styles.statusForm}
+      noValidate
+      onSubmit={(event) => event.preventDefault()}
+      aria-label="Смена статуса"
+    >
       <TextField
         id="desk-status-note"
         label="Комментарий к смене статуса (необязательно)"
@@ -71,19 +71,12 @@ export function StatusChange({ order, onChange }: StatusChangeProps) {
         </p>
       )}
       {confirming ? (
-        <div role="alertdialog" aria-labelledby="desk-confirm-text" className={styles.confirm}>
-          <p id="desk-confirm-text">
-            Отменить заказ № {order.number}? Резерв товара будет снят, отмену нельзя вернуть.
-          </p>
-          <div className={styles.actions}>
-            <button ref={confirmRef} type="button" className={`${desk.button} ${desk.danger}`} disabled={isSubmitting} onClick={send(confirming)}>
-              Да, отменить заказ
-            </button>
-            <button type="button" className={`${desk.button} ${desk.secondary}`} disabled={isSubmitting} onClick={() => setConfirming(null)}>
-              Не отменять
-            </button>
-          </div>
-        </div>
+        <CancelConfirm
+          number={order.number}
+          busy={isSubmitting}
+          onConfirm={send(confirming)}
+          onKeep={() => setConfirming(null)}
+        />
       ) : (
         <div className={styles.actions}>
           {order.next.map(({ status }) => (
@@ -100,5 +93,39 @@ export function StatusChange({ order, onChange }: StatusChangeProps) {
         </div>
       )}
     </form>
+  );
+}
+
+interface CancelConfirmProps {
+  number: string;
+  busy: boolean;
+  onConfirm(): void;
+  onKeep(): void;
+}
+
+/** The question before a cancellation; its «yes» takes the focus when it opens. */
+function CancelConfirm({ number, busy, onConfirm, onKeep }: CancelConfirmProps) {
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    confirmRef.current?.focus();
+  }, []);
+  return (
+    <div role="alertdialog" aria-labelledby="desk-confirm-text" className={styles.confirm}>
+      <p id="desk-confirm-text">Отменить заказ № {number}? Резерв товара будет снят, отмену нельзя вернуть.</p>
+      <div className={styles.actions}>
+        <button
+          ref={confirmRef}
+          type="button"
+          className={`${desk.button} ${desk.danger}`}
+          disabled={busy}
+          onClick={onConfirm}
+        >
+          Да, отменить заказ
+        </button>
+        <button type="button" className={`${desk.button} ${desk.secondary}`} disabled={busy} onClick={onKeep}>
+          Не отменять
+        </button>
+      </div>
+    </div>
   );
 }

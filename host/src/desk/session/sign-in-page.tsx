@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { DeskError, deskApi } from '../api/desk-api.ts';
 import { safeNext } from '../desk-path.ts';
-import { TextField } from '../ui/text-field.tsx';
+import { TextField } from '@shop/mf-shared/text-field';
 import { useDeskSession } from './desk-session.tsx';
 import { type SignInValues, signInSchema } from './sign-in-schema.ts';
 import desk from '../ui/desk.module.css';

@@ -1,31 +1,27 @@
 import type { InputHTMLAttributes, Ref } from 'react';
-import styles from './checkout-form.module.css';
+import styles from './text-field.module.css';
 
-interface TextFieldProps
-  extends Omit<InputHTMLAttributes<HTMLInputElement & HTMLTextAreaElement>, 'onChange' | 'value'> {
-  name: string;
+export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement & HTMLTextAreaElement>, 'id'> {
+  id: string;
   label: string;
-  value: string;
+  /** Shown under the field and announced with it; the field is marked invalid. */
   error?: string;
+  /** A line of help under the field, tied to it. */
   hint?: string;
+  /** A three-row textarea instead of an input. */
   multiline?: boolean;
-  onChange(value: string): void;
   ref?: Ref<HTMLInputElement & HTMLTextAreaElement>;
 }
 
-/** A labelled field with its message beside it (announced and tied to the input). */
-export function TextField({ name, label, value, error, hint, multiline, onChange, ref, ...rest }: TextFieldProps) {
-  const id = `checkout-${name}`;
+/** A labelled field with its hint and message beside it, announced and tied to the input. */
+export function TextField({ id, label, error, hint, multiline, ref, ...rest }: TextFieldProps) {
   const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
   const common = {
     id,
-    name,
-    value,
     ref,
     className: styles.input,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': described,
-    onChange: (event: { target: { value: string } }) => onChange(event.target.value),
     ...rest,
   };
   return (
