@@ -182,7 +182,7 @@ describe.skipIf(!built)('npm start keeps the shop up while a remote server is do
   }, 30_000);
 
   it('a restart keeps a release ops chose (a rollback) and activates the new build otherwise (F14)', async () => {
-    const api = createRegistryClient({ base: `http://127.0.0.1:${ports.api}`, token: OPS_TOKEN, by: 'test' });
+    const api = createRegistryClient({ base: `http://127.0.0.1:${ports.release}`, token: OPS_TOKEN, by: 'test' });
     const statusOf = async (name: string) => (await api.status()).remotes.find((r) => r.name === name)!;
     /** A copy of a remote's build under another version, older by its time (latestRelease stays the real build). */
     const copy = (dir: string, version: string, stamp: string) => {
