@@ -190,18 +190,22 @@ function rssOf(pid: number | undefined): number {
 }
 
 /**
- * The host server from its source (as the API is started from its source by api-process.ts),
- * or FAULTS_HOST_ENTRY (e.g. host/server-dist/main.js after `npm run build`). Needs the
- * host's client build (host/dist/index.html).
+ * A server from its source (as the API is started from its source by api-process.ts), or the
+ * compiled entry given in `override` (e.g. FAULTS_HOST_ENTRY=host/server-dist/main.js after
+ * `npm run build`); ready when `http://127.0.0.1:<port><readyPath>` answers 2xx.
  */
-async function startHost(port: number, apiUrl: string, log: string): Promise<{ proc: Proc; stop(): Promise<void> }> {
-  if (!existsSync(path.join(ROOT, 'host', 'dist', 'index.html'))) throw new Error('host/dist/index.html is missing: run npm run build first');
-  const entry = process.env.FAULTS_HOST_ENTRY || 'host/server/main.ts';
+async function startServer(
+  name: string,
+  entry: string,
+  env: NodeJS.ProcessEnv,
+  ready: { port: number; path: string },
+  log: string,
+): Promise<{ proc: Proc; stop(): Promise<void> }> {
   const args = entry.endsWith('.ts') ? ['--import', 'tsx', entry] : [entry];
   mkdirSync(path.dirname(log), { recursive: true });
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', HOST_PORT: String(port), API_URL: apiUrl, SHOP_PUBLIC_URL: `http://localhost:${port}`, REGISTRY_TTL_MS: '3000' },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const out = createWriteStream(log, { flags: 'a' });
@@ -210,10 +214,10 @@ async function startHost(port: number, apiUrl: string, log: string): Promise<{ p
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const deadline = Date.now() + 90_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the host exited with ${child.exitCode} before it was ready (log: ${log})`);
-    if (Date.now() > deadline) throw new Error(`the host was not ready in 90 s (log: ${log})`);
+    if (child.exitCode !== null) throw new Error(`the ${name} exited with ${child.exitCode} before it was ready (log: ${log})`);
+    if (Date.now() > deadline) throw new Error(`the ${name} was not ready in 90 s (log: ${log})`);
     try {
-      if ((await fetch(`http://${LOCAL}:${port}/healthz`, { signal: AbortSignal.timeout(2000) })).ok) break;
+      if ((await fetch(`http://${LOCAL}:${ready.port}${ready.path}`, { signal: AbortSignal.timeout(2000) })).ok) break;
     } catch {
       // not up yet
     }
@@ -221,7 +225,7 @@ async function startHost(port: number, apiUrl: string, log: string): Promise<{ p
   }
   const alive = () => child.exitCode === null && child.signalCode === null;
   return {
-    proc: { name: 'host', pid: child.pid as number, child, log, rssMb: () => rssOf(child.pid), alive },
+    proc: { name, pid: child.pid as number, child, log, rssMb: () => rssOf(child.pid), alive },
     async stop() {
       if (alive()) child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
@@ -229,6 +233,19 @@ async function startHost(port: number, apiUrl: string, log: string): Promise<{ p
       clearTimeout(timer);
     },
   };
+}
+
+/** The host server (needs the host's client build, host/dist/index.html); its registry from the release service. */
+function startHost(port: number, apiUrl: string, releaseUrl: string, log: string) {
+  if (!existsSync(path.join(ROOT, 'host', 'dist', 'index.html'))) throw new Error('host/dist/index.html is missing: run npm run build first');
+  const env = { HOST_PORT: String(port), API_URL: apiUrl, RELEASE_URL: releaseUrl, SHOP_PUBLIC_URL: `http://localhost:${port}`, REGISTRY_TTL_MS: '3000' };
+  return startServer('host', process.env.FAULTS_HOST_ENTRY || 'host/server/main.ts', env, { port, path: '/healthz' }, log);
+}
+
+/** The release service beside the API, on the same PostgreSQL in its own schema: the host reads the registry there. */
+function startRelease(port: number, apiUrl: string, databaseUrl: string, opsToken: string, log: string) {
+  const env = { RELEASE_PORT: String(port), API_URL: apiUrl, DATABASE_URL: databaseUrl, OPS_TOKEN: opsToken, RELEASE_SMOKE: 'off' };
+  return startServer('release service', process.env.FAULTS_RELEASE_ENTRY || 'release/src/main.ts', env, { port, path: '/healthz' }, log);
 }
 
 /** Registers the host's persisted operations (host/dist or codegen's copy); says what went wrong, or null. */
@@ -663,7 +680,7 @@ async function listing(ports: Record<Target, number>): Promise<Record<string, { 
 }
 
 type Procs = Record<'api' | 'host', { pid: number | undefined; alive: () => boolean }>;
-type Ports = { api: number; host: number };
+type Ports = { api: number; host: number; release: number };
 type Rss = { api: number; host: number };
 
 /** The API as the stage needs it: arbitrary documents allowed, a low order rate limit, the host as the only trusted proxy. */
@@ -831,20 +848,23 @@ export async function runHostileStage(databaseUrl: string, log: (s: string) => v
   const canary = await startCanary();
   const rateLimit = 10;
   const opsToken = randomBytes(24).toString('base64url');
-  const ports: Ports = { api: await freePort(), host: await freePort() };
+  const ports: Ports = { api: await freePort(), host: await freePort(), release: await freePort() };
   const apiLog = path.join(TMP, 'hostile-api.log');
   const hostLog = path.join(TMP, 'hostile-host.log');
-  for (const f of [apiLog, hostLog]) rmSync(f, { force: true });
+  const releaseLog = path.join(TMP, 'hostile-release.log');
+  for (const f of [apiLog, hostLog, releaseLog]) rmSync(f, { force: true });
   log('hostile: starting the API and the host');
   const api = await startHostileApi(databaseUrl, ports, apiLog, rateLimit, opsToken);
   // the host's server-side operations are trusted documents: register them as `npm start` does
   const registered = await registerHostOperations(api.url, opsToken);
   if (registered) log(`hostile: ${registered}`);
   let host: Awaited<ReturnType<typeof startHost>> | null = null;
+  let release: Awaited<ReturnType<typeof startRelease>> | null = null;
   const peak: Rss = { api: 0, host: 0 };
   let sampler: NodeJS.Timeout | undefined;
   try {
-    host = await startHost(ports.host, api.url, hostLog);
+    release = await startRelease(ports.release, api.url, databaseUrl, opsToken, releaseLog);
+    host = await startHost(ports.host, api.url, `http://${LOCAL}:${ports.release}`, hostLog);
     const procs: Procs = { api: { pid: api.child.pid, alive: () => api.child.exitCode === null && api.child.signalCode === null }, host: { pid: host.proc.pid, alive: host.proc.alive } };
     const rssNow = (): Rss => ({ api: rssOf(procs.api.pid), host: rssOf(procs.host.pid) });
     const sampleRss = () => {
@@ -882,6 +902,7 @@ export async function runHostileStage(databaseUrl: string, log: (s: string) => v
   } finally {
     clearInterval(sampler);
     await host?.stop();
+    await release?.stop();
     await api.stop();
     await canary.stop();
   }
