@@ -35,6 +35,7 @@ export { FAVOURITES_STORAGE_KEY, syncFavouritesAcrossTabs, useFavourites } from 
 export { type AppLibraries, type AppReport, reportApp } from './shell/app-report.ts';
 export { ShellContext, type ShellContextValue, useShell } from './shell/shell-context.ts';
 export { useHydrated } from './shell/use-hydrated.ts';
+export { Button, type ButtonProps, type ButtonVariant, buttonClassName } from './ui/button.tsx';
 export { LikeButton, type LikeButtonProps } from './ui/like-button.tsx';
 export { SectionError, type SectionErrorProps } from './ui/section-error.tsx';
 export { Spinner } from './ui/spinner.tsx';

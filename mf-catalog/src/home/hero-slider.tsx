@@ -1,5 +1,5 @@
 import { useShell } from '@shop/mf-shared';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Swiper as SwiperInstance } from 'swiper';
 import { Autoplay } from 'swiper/modules';
@@ -13,24 +13,17 @@ import styles from './hero-slider.module.css';
 export const HERO_AUTOPLAY_MS = 8500;
 export const HERO_RESUME_MS = 1000;
 
-/** Two slides, auto-advancing every 8.5 s; any manual move pauses it for 1 s; the index wraps. */
-export function HeroSlider() {
-  const { shopName } = useShell();
-  const [swiper, setSwiper] = useState<SwiperInstance | null>(null);
-  const [index, setIndex] = useState(0);
-  const resume = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(resume.current), []);
+interface HeroSlide {
+  key: string;
+  image: string;
+  eyebrow: ReactNode;
+  title: string;
+  text: string;
+  action: ReactNode;
+}
 
-  const pauseAfterManualMove = () => {
-    if (!swiper || swiper.destroyed) return;
-    swiper.autoplay.stop();
-    clearTimeout(resume.current);
-    resume.current = setTimeout(() => {
-      if (!swiper.destroyed) swiper.autoplay.start();
-    }, HERO_RESUME_MS);
-  };
-
-  const slides = [
+function heroSlides(shopName: string): HeroSlide[] {
+  return [
     {
       key: 'original',
       image: heroOriginal,
@@ -60,6 +53,51 @@ export function HeroSlider() {
       ),
     },
   ];
+}
+
+/** Stops the autoplay after a manual move and starts it again HERO_RESUME_MS later. */
+function usePauseAfterManualMove(swiper: SwiperInstance | null) {
+  const resume = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(resume.current), []);
+  return () => {
+    if (!swiper || swiper.destroyed) return;
+    swiper.autoplay.stop();
+    clearTimeout(resume.current);
+    resume.current = setTimeout(() => {
+      if (!swiper.destroyed) swiper.autoplay.start();
+    }, HERO_RESUME_MS);
+  };
+}
+
+function HeroSlideContent({ slide, first }: { slide: HeroSlide; first: boolean }) {
+  return (
+    <>
+      <img
+        className={styles.image}
+        src={slide.image}
+        width={1200}
+        height={640}
+        alt=""
+        loading={first ? 'eager' : 'lazy'}
+        fetchPriority={first ? 'high' : 'low'}
+      />
+      <div className={styles.content}>
+        {slide.eyebrow}
+        <h2 className={styles.title}>{slide.title}</h2>
+        <p className={styles.text}>{slide.text}</p>
+        {slide.action}
+      </div>
+    </>
+  );
+}
+
+/** Two slides, auto-advancing every 8.5 s; any manual move pauses it for 1 s; the index wraps. */
+export function HeroSlider() {
+  const { shopName } = useShell();
+  const [swiper, setSwiper] = useState<SwiperInstance | null>(null);
+  const [index, setIndex] = useState(0);
+  const pauseAfterManualMove = usePauseAfterManualMove(swiper);
+  const slides = heroSlides(shopName);
 
   return (
     <section className={styles.hero} aria-roledescription="карусель" aria-label="Главное" data-testid="hero">
@@ -82,21 +120,7 @@ export function HeroSlider() {
             aria-hidden={i !== index}
             inert={i !== index}
           >
-            <img
-              className={styles.image}
-              src={slide.image}
-              width={1200}
-              height={640}
-              alt=""
-              loading={i === 0 ? 'eager' : 'lazy'}
-              fetchPriority={i === 0 ? 'high' : 'low'}
-            />
-            <div className={styles.content}>
-              {slide.eyebrow}
-              <h2 className={styles.title}>{slide.title}</h2>
-              <p className={styles.text}>{slide.text}</p>
-              {slide.action}
-            </div>
+            <HeroSlideContent slide={slide} first={i === 0} />
           </SwiperSlide>
         ))}
       </Swiper>

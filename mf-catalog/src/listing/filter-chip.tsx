@@ -1,6 +1,32 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import styles from './filters.module.css';
 
+/** While open: a pointer down outside `root` closes; Escape closes and puts focus back on the chip. */
+function useCloseOutside(open: boolean, onClose: () => void) {
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const close = useRef(onClose);
+  close.current = onClose;
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (root.current && !root.current.contains(event.target as Node)) close.current();
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      close.current();
+      button.current?.focus();
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+  return { root, button };
+}
+
 /**
  * A desktop filter chip: a button opening a panel below it. What is chosen inside stays local
  * until «Применить» or until the panel is closed (outside click, Escape, the chip again),
@@ -27,28 +53,8 @@ export function FilterChip({
   children: ReactNode;
   applyButton?: boolean;
 }) {
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
+  const { root, button } = useCloseOutside(open, onClose);
   const panelId = useId();
-  const close = useRef(onClose);
-  close.current = onClose;
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (root.current && !root.current.contains(event.target as Node)) close.current();
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      close.current();
-      button.current?.focus();
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
   return (
     <div ref={root} className={styles.chipWrap}>
       <div className={styles.chip} data-active={value ? true : undefined} data-open={open || undefined}>

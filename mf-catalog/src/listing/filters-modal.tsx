@@ -1,6 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import { formatCount, GOODS } from '@shop/contracts/format';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { type Dispatch, type SetStateAction, useEffect, useMemo, useRef, useState } from 'react';
 import { ListingFiltersDocument, type ListingScopeInput } from '../graphql/generated.ts';
 import type { FiltersProps } from './desktop-filters.tsx';
 import { pageFacets, recountedFacets } from './facets.ts';
@@ -21,12 +21,103 @@ function useSettled<T>(value: T, ms: number): T {
   return settled;
 }
 
+type Facets = Pick<FiltersProps, 'brands' | 'categories' | 'properties'>;
+
+/**
+ * The facets recounted for the pending selection: every count is what ticking that value would
+ * give, so a value that would leave nothing cannot be ticked. Asked with the same variables as
+ * the listing's own filters query, so opening the modal asks nothing new.
+ */
+function useRecount(scope: ListingScopeInput, draft: ListingState, offered: Facets) {
+  const pending = useMemo(() => toFilterInput(draft), [draft]);
+  const asked = useSettled(pending, 200);
+  const recount = useQuery(ListingFiltersDocument, { variables: { scope, filter: asked } });
+  const fresh = recount.data?.productFilters ?? recount.previousData?.productFilters;
+  const options = recountedFacets(offered, fresh ? pageFacets(fresh, scope) : undefined);
+  return { options, counting: asked !== pending || recount.loading, found: fresh ? fresh.totalCount : null };
+}
+
+/** Opens the dialog as a modal and scrolls to the section the shopper tapped. */
+function useModalAtSection(section: string | null) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const el = dialog.current;
+    if (!el) return;
+    if (!el.open) el.showModal?.();
+    if (section) el.querySelector(`[data-section="${section}"]`)?.scrollIntoView({ block: 'start' });
+  }, [section]);
+  return dialog;
+}
+
+interface DraftSectionsProps extends Pick<FiltersProps, 'bounds' | 'sortSet' | 'propertyKey'> {
+  draft: ListingState;
+  setDraft: Dispatch<SetStateAction<ListingState>>;
+  options: Facets;
+}
+
+/** The modal's sections, each editing the draft: Category, Brand, properties, Price and Sort. */
+function DraftSections({ draft, setDraft, options, bounds, sortSet, propertyKey }: DraftSectionsProps) {
+  const { brands: brandOptions, categories: categoryOptions, properties: propertyOptions } = options;
+  const range = bounds ? rangeFromUrl(draft.priceFrom, draft.priceTo, bounds) : null;
+  return (
+    <>
+      {categoryOptions.length > 0 && (
+        <section data-section="category">
+          <OptionList
+            legend="Категория"
+            options={categoryOptions}
+            selected={draft.categories}
+            onChange={(values) => setDraft((d) => ({ ...d, categories: values }))}
+          />
+        </section>
+      )}
+      {brandOptions.length > 0 && (
+        <section data-section="brand">
+          <OptionList
+            legend="Бренд"
+            options={brandOptions}
+            selected={draft.brands}
+            onChange={(values) => setDraft((d) => ({ ...d, brands: values }))}
+          />
+        </section>
+      )}
+      {propertyOptions.map((property) => (
+        <section key={property.id} data-section={`p:${property.id}`}>
+          <OptionList
+            legend={property.title}
+            options={property.options}
+            selected={selectedValues(draft, property)}
+            onChange={(values) =>
+              setDraft((d) => ({ ...d, properties: setPropertyValues(d, property, propertyKey(property), values) }))
+            }
+          />
+        </section>
+      ))}
+      {bounds && range && (
+        <section data-section="price">
+          <fieldset className={styles.fieldset}>
+            <legend className={styles.legend}>Цена</legend>
+            <PriceSlider
+              bounds={bounds}
+              range={range}
+              onChange={(r) => setDraft((d) => ({ ...d, ...rangeToUrl(r, bounds) }))}
+            />
+          </fieldset>
+        </section>
+      )}
+      <section data-section="sort">
+        <SortOptions set={sortSet} value={draft.sort} onChange={(sort) => setDraft((d) => ({ ...d, sort }))} />
+      </section>
+    </>
+  );
+}
+
 /**
  * The mobile «Фильтры» modal: Category, Brand, properties, Price and Sort. Everything is a
  * draft until «Применить»; «Сбросить» drops every filter (the bare path). As boxes are ticked,
  * the API's productFilters is asked again with the pending selection, so every count is what
- * ticking that value would give and a value that would leave nothing cannot be ticked (catalogue
- * audit defect 5: «Ботинки» then «Vans 8» led to «0 товаров»). The lists keep their order.
+ * ticking that value would give and a value that would leave nothing cannot be ticked (once
+ * «Ботинки» then «Vans 8» led to «0 товаров»). The lists keep their order.
  */
 export function FiltersModal({
   scope,
@@ -42,26 +133,9 @@ export function FiltersModal({
   section,
   onClose,
 }: FiltersProps & { scope: ListingScopeInput; resetAll: () => void; section: string | null; onClose: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalAtSection(section);
   const [draft, setDraft] = useState<ListingState>(state);
-  // the same variables as the listing's own filters query, so opening the modal asks nothing new
-  const pending = useMemo(() => toFilterInput(draft), [draft]);
-  const asked = useSettled(pending, 200);
-  const recount = useQuery(ListingFiltersDocument, { variables: { scope, filter: asked } });
-  const fresh = recount.data?.productFilters ?? recount.previousData?.productFilters;
-  const { brands: brandOptions, categories: categoryOptions, properties: propertyOptions } = recountedFacets(
-    { brands, categories, properties },
-    fresh ? pageFacets(fresh, scope) : undefined,
-  );
-  const counting = asked !== pending || recount.loading;
-  const found = fresh ? fresh.totalCount : null;
-  useEffect(() => {
-    const el = dialog.current;
-    if (!el) return;
-    if (!el.open) el.showModal?.();
-    if (section) el.querySelector(`[data-section="${section}"]`)?.scrollIntoView({ block: 'start' });
-  }, [section]);
-  const range = bounds ? rangeFromUrl(draft.priceFrom, draft.priceTo, bounds) : null;
+  const { options, counting, found } = useRecount(scope, draft, { brands, categories, properties });
 
   return (
     <dialog
@@ -82,45 +156,21 @@ export function FiltersModal({
         </button>
       </div>
       <div className={styles.modalBody}>
-        {categoryOptions.length > 0 && (
-          <section data-section="category">
-            <OptionList
-              legend="Категория"
-              options={categoryOptions}
-              selected={draft.categories}
-              onChange={(values) => setDraft((d) => ({ ...d, categories: values }))}
-            />
-          </section>
-        )}
-        {brandOptions.length > 0 && (
-          <section data-section="brand">
-            <OptionList legend="Бренд" options={brandOptions} selected={draft.brands} onChange={(values) => setDraft((d) => ({ ...d, brands: values }))} />
-          </section>
-        )}
-        {propertyOptions.map((property) => (
-          <section key={property.id} data-section={`p:${property.id}`}>
-            <OptionList
-              legend={property.title}
-              options={property.options}
-              selected={selectedValues(draft, property)}
-              onChange={(values) => setDraft((d) => ({ ...d, properties: setPropertyValues(d, property, propertyKey(property), values) }))}
-            />
-          </section>
-        ))}
-        {bounds && range && (
-          <section data-section="price">
-            <fieldset className={styles.fieldset}>
-              <legend className={styles.legend}>Цена</legend>
-              <PriceSlider bounds={bounds} range={range} onChange={(r) => setDraft((d) => ({ ...d, ...rangeToUrl(r, bounds) }))} />
-            </fieldset>
-          </section>
-        )}
-        <section data-section="sort">
-          <SortOptions set={sortSet} value={draft.sort} onChange={(sort) => setDraft((d) => ({ ...d, sort }))} />
-        </section>
+        <DraftSections
+          draft={draft}
+          setDraft={setDraft}
+          options={options}
+          bounds={bounds}
+          sortSet={sortSet}
+          propertyKey={propertyKey}
+        />
       </div>
       <p className={styles.modalFound} aria-live="polite" aria-busy={counting} data-testid="filters-found">
-        {found === null ? '\u00a0' : found === 0 ? 'Ничего не найдено: измените фильтры' : `Найдено: ${formatCount(found, GOODS)}`}
+        {found === null
+          ? '\u00a0'
+          : found === 0
+            ? 'Ничего не найдено: измените фильтры'
+            : `Найдено: ${formatCount(found, GOODS)}`}
       </p>
       <div className={styles.modalFoot}>
         <button

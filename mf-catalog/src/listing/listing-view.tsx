@@ -24,6 +24,7 @@ import {
   PAGE_SIZE,
   queryHref,
   toFilterInput,
+  type ListingState,
   type UrlScheme,
   unusableParams,
   withKnownProperties,
@@ -49,7 +50,8 @@ export interface ListingViewProps {
 }
 
 /** An answer the API refused because of what the link asked (not the connection). */
-const isBadLink = (error: unknown) => CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === 'BAD_USER_INPUT');
+const isBadLink = (error: unknown) =>
+  CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === 'BAD_USER_INPUT');
 
 function InitialSpinner() {
   return (
@@ -75,6 +77,61 @@ export function ListingView(props: ListingViewProps) {
   return <ListingContent {...props} properties={known.data?.properties} />;
 }
 
+/**
+ * The URL's listing state without the property filters the catalogue does not have (the API
+ * refuses a whole request naming one), with what was dropped and the link without it.
+ */
+function useKnownPropertiesOnly(
+  urlState: ListingState,
+  scheme: UrlScheme,
+  properties: readonly KnownProperty[] | undefined,
+) {
+  const knownProperty = useMemo(
+    () => (properties ? (key: string) => properties.some((p) => p.id === key || p.name === key) : undefined),
+    [properties],
+  );
+  const state = useMemo(
+    () => (knownProperty ? withKnownProperties(urlState, knownProperty) : urlState),
+    [urlState, knownProperty],
+  );
+  const [params] = useSearchParams();
+  const ignored = useMemo(() => unusableParams(params, scheme, knownProperty), [params, scheme, knownProperty]);
+  const cleanHref = useMemo(() => queryHref(writeListingState(state, scheme, params)), [state, scheme, params]);
+  return { state, ignored, cleanHref };
+}
+
+/** The page of results and the filters (with their counts) for the listing's state. */
+function useListingQueries(scope: ListingScopeInput, state: ListingState) {
+  const filter = useMemo(() => toFilterInput(state), [state]);
+  const products = useListingProducts({
+    scope,
+    filter,
+    sort: state.sort,
+    offset: (state.page - 1) * PAGE_SIZE,
+    limit: PAGE_SIZE,
+  });
+  const filters = useQuery(ListingFiltersDocument, { variables: { scope, filter } });
+  return { products, filters };
+}
+
+function ListingTotal({ total }: { total: number }) {
+  return (
+    <p className={styles.total} data-testid="listing-total" aria-live="polite">
+      {formatCount(total, GOODS)}
+    </p>
+  );
+}
+
+/**
+ * The first render waits for the heading, the filters and the first results together: shown one by one, each
+ * answer would push the others down the screen (a layout shift the shopper sees as a jumping page). A failed
+ * query does not hold the page: its section shows its own error.
+ * Deferred, so that first render of the whole page runs as a background render React splits into short slices.
+ */
+function useFirstAnswers(allAnswered: boolean) {
+  return useDeferredValue(allAnswered);
+}
+
 function ListingContent({
   scope,
   scheme,
@@ -88,17 +145,8 @@ function ListingContent({
 }: ListingViewProps & { properties: readonly KnownProperty[] | undefined }) {
   const url = useListingUrl(scheme);
   const { apply, resetAll, resetHref, pageHref } = url;
-  const knownProperty = useMemo(
-    () => (properties ? (key: string) => properties.some((p) => p.id === key || p.name === key) : undefined),
-    [properties],
-  );
-  const state = useMemo(() => (knownProperty ? withKnownProperties(url.state, knownProperty) : url.state), [url.state, knownProperty]);
-  const [params] = useSearchParams();
-  const ignored = useMemo(() => unusableParams(params, scheme, knownProperty), [params, scheme, knownProperty]);
-  const cleanHref = useMemo(() => queryHref(writeListingState(state, scheme, params)), [state, scheme, params]);
-  const filter = useMemo(() => toFilterInput(state), [state]);
-  const products = useListingProducts({ scope, filter, sort: state.sort, offset: (state.page - 1) * PAGE_SIZE, limit: PAGE_SIZE });
-  const filters = useQuery(ListingFiltersDocument, { variables: { scope, filter } });
+  const { state, ignored, cleanHref } = useKnownPropertiesOnly(url.state, scheme, properties);
+  const { products, filters } = useListingQueries(scope, state);
   const desktop = useMediaQuery(DESKTOP_QUERY);
   const wide = useMediaQuery(WIDE_QUERY);
   const hydrated = useHydrated();
@@ -108,25 +156,15 @@ function ListingContent({
   const facets = pageFacets(filterData, scope);
   const bounds = priceBounds(filterData?.minPriceInRUBFrom, filterData?.minPriceInRUBTo);
 
-  // A new page of results starts at the top of the list, not wherever the pagination was.
-  const top = useRef<HTMLDivElement>(null);
-  const page = useRef(state.page);
-  useEffect(() => {
-    if (page.current === state.page) return;
-    page.current = state.page;
-    const el = top.current;
-    if (el && el.getBoundingClientRect().top < 0) el.scrollIntoView({ block: 'start' });
-  }, [state.page]);
+  const top = useScrollToTopOnNewPage(state.page);
 
   const filterProps: FiltersProps = { state, ...facets, bounds, sortSet: scheme.sortSet, propertyKey, apply };
   const total = list?.totalCount ?? 0;
   const pages = Math.ceil(total / PAGE_SIZE);
 
-  // The first render waits for the heading, the filters and the first results together: shown one by one, each
-  // answer would push the others down the screen (a layout shift the shopper sees as a jumping page). A failed
-  // query does not hold the page: its section shows its own error.
-  // Deferred, so that first render of the whole page runs as a background render React splits into short slices.
-  const firstAnswers = useDeferredValue(Boolean(headerReady && (filterData || filters.error) && (list || products.error)));
+  const firstAnswers = useFirstAnswers(
+    headerReady && Boolean(filterData || filters.error) && Boolean(list || products.error),
+  );
   if (!firstAnswers) return <InitialSpinner />;
   const appliedArgs = { state, data: filterData, offered: facets, properties: properties ?? [] };
   const applied = hydrated ? hiddenFilters({ ...appliedArgs, wide }) : hiddenFiltersAnyWidth(appliedArgs);
@@ -141,68 +179,143 @@ function ListingContent({
         {wide && <SidebarFilters {...filterProps} resetHref={resetHref} />}
         <div className={sidebarStyles.main}>
           <div ref={top} className={styles.toolbar}>
-            {hydrated ? (
-              wide ? null : desktop ? (
-                <DesktopFilters {...filterProps} />
-              ) : (
-                <MobileFilters {...filterProps} scope={scope} resetAll={resetAll} />
-              )
-            ) : (
-              // Server rendering: the server knows no screen width, so its HTML (and the
-              // hydration render) has both rows and the stylesheet shows the one for the width
-              // (none from 1440 px, where the sidebar's reserved column has them); after hydration
-              // only that one is rendered, so nothing below moves.
-              <>
-                <div className={styles.narrowOnly}>
-                  <MobileFilters {...filterProps} scope={scope} resetAll={resetAll} />
-                </div>
-                <div className={styles.desktopOnly}>
-                  <DesktopFilters {...filterProps} />
-                </div>
-              </>
-            )}
+            <FiltersToolbar
+              filterProps={filterProps}
+              scope={scope}
+              resetAll={resetAll}
+              hydrated={hydrated}
+              wide={wide}
+              desktop={desktop}
+            />
           </div>
-          {list && (
-            <p className={styles.total} data-testid="listing-total" aria-live="polite">
-              {formatCount(total, GOODS)}
-            </p>
-          )}
+          {list && <ListingTotal total={total} />}
           <AppliedFilters filters={applied} apply={apply} ignored={ignored} cleanHref={cleanHref} />
           {list && renderNotice?.(list.searchCorrected, list.totalCount)}
-          {products.error && !list && isBadLink(products.error) ? (
-            <div className={styles.results} data-testid="listing-bad-link">
-              <p>В ссылке есть параметры, которые магазин не понимает, поэтому список не открылся.</p>
-              <Link to={resetHref}>Открыть без фильтров</Link>
-            </div>
-          ) : products.error && !list ? (
-            <SectionError message={messageFor(products.error)} onRetry={products.refetch} />
-          ) : !list ? (
-            <div className={styles.initial}>
-              <Spinner />
-            </div>
-          ) : (
-            <div className={styles.results} aria-busy={products.loading}>
-              {items.length ? (
-                <ProductGrid products={items} listName={listName} offset={(state.page - 1) * PAGE_SIZE} />
-              ) : beyondLastPage ? (
-                <div data-testid="listing-beyond-last-page">
-                  <p>Такой страницы в списке нет: в нём {pages} стр.</p>
-                  <Link to={pageHref(1)}>Перейти на первую страницу</Link>
-                </div>
-              ) : (
-                <EmptyResult filtered={activeFilterCount(state) > 0} onReset={resetAll} />
-              )}
-              {products.loading && (
-                <div className={styles.overlay} data-testid="listing-loading">
-                  <Spinner />
-                </div>
-              )}
-            </div>
-          )}
+          <ListingResults
+            products={products}
+            listName={listName}
+            offset={(state.page - 1) * PAGE_SIZE}
+            beyondLastPage={beyondLastPage}
+            pages={pages}
+            filtered={activeFilterCount(state) > 0}
+            resetHref={resetHref}
+            pageHref={pageHref}
+            resetAll={resetAll}
+          />
           {list && !beyondLastPage && <Pagination page={state.page} pages={pages} href={pageHref} />}
         </div>
       </div>
       {footer}
     </div>
+  );
+}
+
+/** A new page of results starts at the top of the list, not wherever the pagination was. */
+function useScrollToTopOnNewPage(current: number) {
+  const top = useRef<HTMLDivElement>(null);
+  const page = useRef(current);
+  useEffect(() => {
+    if (page.current === current) return;
+    page.current = current;
+    const el = top.current;
+    if (el && el.getBoundingClientRect().top < 0) el.scrollIntoView({ block: 'start' });
+  }, [current]);
+  return top;
+}
+
+interface FiltersToolbarProps {
+  filterProps: FiltersProps;
+  scope: ListingScopeInput;
+  resetAll: () => void;
+  hydrated: boolean;
+  wide: boolean;
+  desktop: boolean;
+}
+
+/** The filter row above the results: the one for the screen's width (none from 1440 px, where the sidebar has them). */
+function FiltersToolbar({ filterProps, scope, resetAll, hydrated, wide, desktop }: FiltersToolbarProps) {
+  if (hydrated) {
+    if (wide) return null;
+    return desktop ? (
+      <DesktopFilters {...filterProps} />
+    ) : (
+      <MobileFilters {...filterProps} scope={scope} resetAll={resetAll} />
+    );
+  }
+  // Server rendering: the server knows no screen width, so its HTML (and the hydration render)
+  // has both rows and the stylesheet shows the one for the width (none from 1440 px, where the
+  // sidebar's reserved column has them); after hydration only that one is rendered, so nothing
+  // below moves.
+  return (
+    <>
+      <div className={styles.narrowOnly}>
+        <MobileFilters {...filterProps} scope={scope} resetAll={resetAll} />
+      </div>
+      <div className={styles.desktopOnly}>
+        <DesktopFilters {...filterProps} />
+      </div>
+    </>
+  );
+}
+
+interface ListingResultsProps {
+  products: ReturnType<typeof useListingProducts>;
+  listName: string;
+  offset: number;
+  beyondLastPage: boolean;
+  pages: number;
+  filtered: boolean;
+  resetHref: string;
+  pageHref: (page: number) => string;
+  resetAll: () => void;
+}
+
+/** The results, or why there are none: a link the API refused, a failed answer, a page past the last, no match. */
+function ListingResults({
+  products,
+  listName,
+  offset,
+  beyondLastPage,
+  pages,
+  filtered,
+  resetHref,
+  pageHref,
+  resetAll,
+}: ListingResultsProps) {
+  const list = products.list;
+  const items = list?.items ?? [];
+  return (
+    <>
+      {products.error && !list && isBadLink(products.error) ? (
+        <div className={styles.results} data-testid="listing-bad-link">
+          <p>В ссылке есть параметры, которые магазин не понимает, поэтому список не открылся.</p>
+          <Link to={resetHref}>Открыть без фильтров</Link>
+        </div>
+      ) : products.error && !list ? (
+        <SectionError message={messageFor(products.error)} onRetry={products.refetch} />
+      ) : !list ? (
+        <div className={styles.initial}>
+          <Spinner />
+        </div>
+      ) : (
+        <div className={styles.results} aria-busy={products.loading}>
+          {items.length ? (
+            <ProductGrid products={items} listName={listName} offset={offset} />
+          ) : beyondLastPage ? (
+            <div data-testid="listing-beyond-last-page">
+              <p>Такой страницы в списке нет: в нём {pages} стр.</p>
+              <Link to={pageHref(1)}>Перейти на первую страницу</Link>
+            </div>
+          ) : (
+            <EmptyResult filtered={filtered} onReset={resetAll} />
+          )}
+          {products.loading && (
+            <div className={styles.overlay} data-testid="listing-loading">
+              <Spinner />
+            </div>
+          )}
+        </div>
+      )}
+    </>
   );
 }

@@ -5,7 +5,7 @@ import type { FacetOption } from './facets.ts';
 import filterStyles from './filters.module.css';
 import { PriceSlider } from './lazy-price-slider.tsx';
 import { OptionList } from './option-list.tsx';
-import { type PriceRange, rangeFromUrl } from './price-range.ts';
+import { type PriceBounds, type PriceRange, rangeFromUrl } from './price-range.ts';
 import styles from './sidebar.module.css';
 import { SortOptions } from './sort-options-list.tsx';
 import { defaultSort } from './sort-options.ts';
@@ -17,6 +17,70 @@ import {
   withPriceRange,
   withPropertyValues,
 } from './url-state.ts';
+
+type Change = (next: ListingState) => void;
+
+/** A section's own «Сбросить». */
+function SectionReset({ title, next, change }: { title: string; next: ListingState; change: Change }) {
+  return (
+    <button type="button" className={styles.reset} aria-label={`Сбросить: ${title}`} onClick={() => change(next)}>
+      Сбросить
+    </button>
+  );
+}
+
+interface SidebarListProps {
+  title: string;
+  options: FacetOption[];
+  selected: string[];
+  write: (values: string[]) => ListingState;
+  change: Change;
+}
+
+function SidebarList({ title, options, selected, write, change }: SidebarListProps) {
+  if (options.length === 0) return null;
+  return (
+    <section className={styles.section}>
+      <OptionList
+        legend={title}
+        options={options}
+        selected={selected}
+        onChange={(values) => change(write(values))}
+        action={selected.length > 0 && <SectionReset title={title} next={write([])} change={change} />}
+      />
+    </section>
+  );
+}
+
+/**
+ * A handle being dragged shows its own range until released; it belongs to the URL's price it started
+ * from, so a commit, a reset or back/forward (a new URL price) puts the URL's range back.
+ */
+function SidebarPrice({ shown, bounds, change }: { shown: ListingState; bounds: PriceBounds; change: Change }) {
+  const urlPrice = `${shown.priceFrom}:${shown.priceTo}`;
+  const [drag, setDrag] = useState<{ urlPrice: string; range: PriceRange } | null>(null);
+  const range = drag && drag.urlPrice === urlPrice ? drag.range : rangeFromUrl(shown.priceFrom, shown.priceTo, bounds);
+  return (
+    <section className={styles.section}>
+      <fieldset className={filterStyles.fieldset}>
+        <legend className={filterStyles.legend}>Цена</legend>
+        {(shown.priceFrom != null || shown.priceTo != null) && (
+          <SectionReset title="Цена" next={withFilters(shown, { priceFrom: null, priceTo: null })} change={change} />
+        )}
+        <PriceSlider
+          bounds={bounds}
+          range={range}
+          onChange={(next) => setDrag({ urlPrice, range: next })}
+          onCommit={(next) => {
+            setDrag(null);
+            const changed = withPriceRange(shown, next, bounds);
+            if (changed) change(changed);
+          }}
+        />
+      </fieldset>
+    </section>
+  );
+}
 
 /**
  * Wide screens (from 1440 px): the filters as a column beside the results. There is no panel to
@@ -43,38 +107,7 @@ export function SidebarFilters({
       setShown(next);
       apply(next);
     });
-  // A handle being dragged shows its own range until released; it belongs to the URL's price it started
-  // from, so a commit, a reset or back/forward (a new URL price) puts the URL's range back.
-  const urlPrice = `${shown.priceFrom}:${shown.priceTo}`;
-  const [drag, setDrag] = useState<{ urlPrice: string; range: PriceRange } | null>(null);
-  const urlRange = bounds ? rangeFromUrl(shown.priceFrom, shown.priceTo, bounds) : null;
-  const range = drag && drag.urlPrice === urlPrice ? drag.range : urlRange;
   const anything = activeFilterCount(shown) > 0 || shown.sort !== defaultSort(sortSet);
-
-  const reset = (title: string, next: ListingState) => (
-    <button type="button" className={styles.reset} aria-label={`Сбросить: ${title}`} onClick={() => change(next)}>
-      Сбросить
-    </button>
-  );
-
-  const list = (
-    key: string,
-    title: string,
-    options: FacetOption[],
-    selected: string[],
-    write: (values: string[]) => ListingState,
-  ) =>
-    options.length > 0 && (
-      <section key={key} className={styles.section}>
-        <OptionList
-          legend={title}
-          options={options}
-          selected={selected}
-          onChange={(values) => change(write(values))}
-          action={selected.length > 0 && reset(title, write([]))}
-        />
-      </section>
-    );
 
   return (
     <aside className={styles.sidebar} aria-labelledby={titleId} data-testid="listing-sidebar">
@@ -88,31 +121,24 @@ export function SidebarFilters({
           </Link>
         )}
       </div>
-      {list('brand', 'Бренд', brands, shown.brands, (values) => withFilters(shown, { brands: values }))}
-      {properties.map((property) =>
-        list(`p:${property.id}`, property.title, property.options, selectedValues(shown, property), (values) =>
-          withPropertyValues(shown, property, propertyKey(property), values),
-        ),
-      )}
-      {bounds && range && (
-        <section className={styles.section}>
-          <fieldset className={filterStyles.fieldset}>
-            <legend className={filterStyles.legend}>Цена</legend>
-            {(shown.priceFrom != null || shown.priceTo != null) &&
-              reset('Цена', withFilters(shown, { priceFrom: null, priceTo: null }))}
-            <PriceSlider
-              bounds={bounds}
-              range={range}
-              onChange={(next) => setDrag({ urlPrice, range: next })}
-              onCommit={(next) => {
-                setDrag(null);
-                const changed = withPriceRange(shown, next, bounds);
-                if (changed) change(changed);
-              }}
-            />
-          </fieldset>
-        </section>
-      )}
+      <SidebarList
+        title="Бренд"
+        options={brands}
+        selected={shown.brands}
+        write={(values) => withFilters(shown, { brands: values })}
+        change={change}
+      />
+      {properties.map((property) => (
+        <SidebarList
+          key={`p:${property.id}`}
+          title={property.title}
+          options={property.options}
+          selected={selectedValues(shown, property)}
+          write={(values) => withPropertyValues(shown, property, propertyKey(property), values)}
+          change={change}
+        />
+      ))}
+      {bounds && <SidebarPrice shown={shown} bounds={bounds} change={change} />}
       <section className={styles.section}>
         <SortOptions set={sortSet} value={shown.sort} onChange={(sort) => change(withFilters(shown, { sort }))} />
       </section>

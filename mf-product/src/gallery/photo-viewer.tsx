@@ -14,15 +14,11 @@ interface PhotoViewerProps {
   onClose(): void;
 }
 
-/** The full-screen viewer over the gallery: one photo, previous/next, arrow keys, swipe, thumbnails. */
-export function PhotoViewer({ photos, index, name, onShow, onClose }: PhotoViewerProps) {
-  const dialog = useModalDialog();
-  const direction = useSlideDirection(index);
-  const pointer = useRef<{ x: number; y: number } | null>(null);
-  const photo = photos[index] as PhotoData;
-  const count = photos.length;
-
-  // Steps count from the last photo asked for, so quick key presses are not lost before the URL catches up.
+/**
+ * Steps through the photos with the arrow keys and returns the step for the buttons and swipes.
+ * Steps count from the last photo asked for, so quick key presses are not lost before the URL catches up.
+ */
+function usePhotoSteps(index: number, count: number, onShow: (index: number) => void) {
   const shown = useRef(index);
   useLayoutEffect(() => {
     shown.current = index;
@@ -46,23 +42,93 @@ export function PhotoViewer({ photos, index, name, onShow, onClose }: PhotoViewe
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, []);
+  return step;
+}
+
+/** A horizontal swipe on the stage steps to the previous or next photo. */
+function useSwipe(step: (by: -1 | 1) => void) {
+  const pointer = useRef<{ x: number; y: number } | null>(null);
+  return {
+    onPointerDown: (event: PointerEvent) => {
+      pointer.current = { x: event.clientX, y: event.clientY };
+    },
+    onPointerUp: (event: PointerEvent) => {
+      const start = pointer.current;
+      pointer.current = null;
+      if (!start) return;
+      const by = swipeStep(event.clientX - start.x, event.clientY - start.y);
+      if (by !== 0) step(by);
+    },
+    onPointerCancel: () => {
+      pointer.current = null;
+    },
+  };
+}
+
+interface StageProps {
+  photos: PhotoData[];
+  index: number;
+  name: string;
+  step: (by: -1 | 1) => void;
+}
+
+/** The photo with its previous/next arrows; swipe anywhere on it. */
+function PhotoStage({ photos, index, name, step }: StageProps) {
+  const direction = useSlideDirection(index);
+  const swipe = useSwipe(step);
+  const photo = photos[index] as PhotoData;
+  const count = photos.length;
+  return (
+    <div className={styles.stage} {...swipe}>
+      {hasPrevious(index) && (
+        <button
+          type="button"
+          className={`${styles.arrow} ${styles.previous}`}
+          aria-label="Предыдущее фото"
+          onClick={() => step(-1)}
+        >
+          <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
+            <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2" />
+          </svg>
+        </button>
+      )}
+      <img
+        key={photo.id}
+        className={styles.photo}
+        data-direction={direction}
+        src={photo.url}
+        width={photo.width}
+        height={photo.height}
+        alt={`${name}, фото ${index + 1} из ${count}`}
+        draggable={false}
+      />
+      {hasNext(index, count) && (
+        <button
+          type="button"
+          className={`${styles.arrow} ${styles.next}`}
+          aria-label="Следующее фото"
+          onClick={() => step(1)}
+        >
+          <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
+            <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2" />
+          </svg>
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** The full-screen viewer over the gallery: one photo, previous/next, arrow keys, swipe, thumbnails. */
+export function PhotoViewer({ photos, index, name, onShow, onClose }: PhotoViewerProps) {
+  const dialog = useModalDialog();
+  const count = photos.length;
+  const step = usePhotoSteps(index, count, onShow);
 
   // A focused control that disappeared (previous on the first photo) would leave focus nowhere.
   useEffect(() => {
     const box = dialog.current;
     if (box && index >= 0 && !box.contains(document.activeElement)) box.focus();
   }, [index, dialog]);
-
-  const onPointerDown = (event: PointerEvent) => {
-    pointer.current = { x: event.clientX, y: event.clientY };
-  };
-  const onPointerUp = (event: PointerEvent) => {
-    const start = pointer.current;
-    pointer.current = null;
-    if (!start) return;
-    const by = swipeStep(event.clientX - start.x, event.clientY - start.y);
-    if (by !== 0) step(by);
-  };
 
   return (
     <dialog
@@ -85,39 +151,7 @@ export function PhotoViewer({ photos, index, name, onShow, onClose }: PhotoViewe
           </svg>
         </button>
       </div>
-      <div
-        className={styles.stage}
-        onPointerDown={onPointerDown}
-        onPointerUp={onPointerUp}
-        onPointerCancel={() => {
-          pointer.current = null;
-        }}
-      >
-        {hasPrevious(index) && (
-          <button type="button" className={`${styles.arrow} ${styles.previous}`} aria-label="Предыдущее фото" onClick={() => step(-1)}>
-            <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
-              <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2" />
-            </svg>
-          </button>
-        )}
-        <img
-          key={photo.id}
-          className={styles.photo}
-          data-direction={direction}
-          src={photo.url}
-          width={photo.width}
-          height={photo.height}
-          alt={`${name}, фото ${index + 1} из ${count}`}
-          draggable={false}
-        />
-        {hasNext(index, count) && (
-          <button type="button" className={`${styles.arrow} ${styles.next}`} aria-label="Следующее фото" onClick={() => step(1)}>
-            <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
-              <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2" />
-            </svg>
-          </button>
-        )}
-      </div>
+      <PhotoStage photos={photos} index={index} name={name} step={step} />
       <ThumbnailStrip photos={photos} index={index} onShow={onShow} />
     </dialog>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { type Ref, useEffect, useRef } from 'react';
 import type { PhotoData } from '../product/product-data.ts';
 import { GalleryDialog } from './gallery-dialog.tsx';
 import { PhotoViewer } from './photo-viewer.tsx';
@@ -9,6 +9,53 @@ import { photoIndex } from './viewer-logic.ts';
 interface ProductPhotosProps {
   photos: PhotoData[];
   name: string;
+}
+
+/** Closing the gallery gives focus back to the page photo it was opened from. */
+function useFocusBackOnClose(open: boolean) {
+  const list = useRef<HTMLUListElement>(null);
+  const returnTo = useRef<string | null>(null);
+  useEffect(() => {
+    if (open || returnTo.current === null) return;
+    const id = returnTo.current;
+    returnTo.current = null;
+    list.current?.querySelector<HTMLButtonElement>(`[data-photo-id="${CSS.escape(id)}"]`)?.focus();
+  }, [open]);
+  return { list, returnTo };
+}
+
+interface PagePhotoListProps extends ProductPhotosProps {
+  ref: Ref<HTMLUListElement>;
+  onOpen(id: string): void;
+}
+
+function PagePhotoList({ photos, name, ref, onOpen }: PagePhotoListProps) {
+  return (
+    <ul ref={ref} className={styles.list} aria-label="Фото товара">
+      {photos.map((photo, i) => (
+        <li key={photo.id} className={styles.cell}>
+          <button
+            type="button"
+            className={styles.photo}
+            data-photo-id={photo.id}
+            aria-label={`Фото ${i + 1} из ${photos.length}: открыть галерею`}
+            onClick={() => onOpen(photo.id)}
+          >
+            <img
+              src={photo.url}
+              width={photo.width}
+              height={photo.height}
+              alt={`${name}, фото ${i + 1}`}
+              // On a phone the second photo peeks in beside the first: it is on screen, so it is not lazy.
+              loading={i < 2 ? 'eager' : 'lazy'}
+              fetchPriority={i === 0 ? 'high' : undefined}
+              draggable={false}
+            />
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 /**
@@ -23,15 +70,7 @@ export function ProductPhotos({ photos, name }: ProductPhotosProps) {
   const index = photoIndex(photos, photoId);
   const gallery = { open: history.gridOpen, from: history.from };
 
-  // Closing the gallery gives focus back to the page photo it was opened from.
-  const list = useRef<HTMLUListElement>(null);
-  const returnTo = useRef<string | null>(null);
-  useEffect(() => {
-    if (gallery.open || returnTo.current === null) return;
-    const id = returnTo.current;
-    returnTo.current = null;
-    list.current?.querySelector<HTMLButtonElement>(`[data-photo-id="${CSS.escape(id)}"]`)?.focus();
-  }, [gallery.open]);
+  const { list, returnTo } = useFocusBackOnClose(gallery.open);
   const closeGallery = () => {
     returnTo.current = gallery.from ?? photos[0]?.id ?? null;
     history.closeGrid();
@@ -47,30 +86,7 @@ export function ProductPhotos({ photos, name }: ProductPhotosProps) {
 
   return (
     <div className={styles.photos}>
-      <ul ref={list} className={styles.list} aria-label="Фото товара">
-        {photos.map((photo, i) => (
-          <li key={photo.id} className={styles.cell}>
-            <button
-              type="button"
-              className={styles.photo}
-              data-photo-id={photo.id}
-              aria-label={`Фото ${i + 1} из ${photos.length}: открыть галерею`}
-              onClick={() => history.openGrid(photo.id)}
-            >
-              <img
-                src={photo.url}
-                width={photo.width}
-                height={photo.height}
-                alt={`${name}, фото ${i + 1}`}
-                // On a phone the second photo peeks in beside the first: it is on screen, so it is not lazy.
-                loading={i < 2 ? 'eager' : 'lazy'}
-                fetchPriority={i === 0 ? 'high' : undefined}
-                draggable={false}
-              />
-            </button>
-          </li>
-        ))}
-      </ul>
+      <PagePhotoList ref={list} photos={photos} name={name} onOpen={history.openGrid} />
       {gallery.open && (
         <GalleryDialog
           photos={photos}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { Button, buttonClassName } from './button.tsx';
+
+describe('Button', () => {
+  it('is a plain button by default and keeps the caller class after the kit ones', () => {
+    render(<Button className="mine">Купить</Button>);
+    const button = screen.getByRole('button', { name: 'Купить' });
+    expect(button.getAttribute('type')).toBe('button');
+    expect(button.className.split(' ').at(-1)).toBe('mine');
+  });
+
+  it('passes a submit type, disabled and handlers through', () => {
+    render(
+      <Button type="submit" disabled>
+        Оплатить
+      </Button>,
+    );
+    const button = screen.getByRole('button', { name: 'Оплатить' }) as HTMLButtonElement;
+    expect(button.type).toBe('submit');
+    expect(button.disabled).toBe(true);
+  });
+
+  it('gives a link the same classes', () => {
+    expect(buttonClassName('accent', 'x').endsWith(' x')).toBe(true);
+    expect(buttonClassName()).not.toContain('undefined');
+  });
+});
