@@ -1,6 +1,6 @@
 import { pageProduct } from '@shop/contracts/analytics';
 import { formatPrice } from '@shop/contracts/format';
-import { analytics, useCart } from '@shop/mf-shared';
+import { analytics, Button, useCart } from '@shop/mf-shared';
 import { useMemo, useState } from 'react';
 import type { ProductData } from '../product/product-data.ts';
 import styles from './buy-box.module.css';
@@ -44,9 +44,9 @@ export function BuyBox({ product }: { product: ProductData }) {
           }}
         />
       )}
-      <button type="button" className={styles.add} onClick={onAdd} disabled={price.kind === 'sold-out'}>
+      <Button className={styles.add} onClick={onAdd} disabled={price.kind === 'sold-out'}>
         В корзину
-      </button>
+      </Button>
       <p className={styles.delivery}>Бесплатная доставка по всей России</p>
     </div>
   );
