@@ -377,8 +377,10 @@ test.describe('the registry unreachable', () => {
   test('the whole API unreachable from the host: a Russian page with «Повторить», not a blank one', async ({ page }) => {
     const api = await startFaultyApi(shop.apiUrl);
     api.fail('/api/');
-    // the release service's registry behind the same failing stand-in: nothing answers
-    const host = await startPrivateHost(null, { API_URL: api.url, RELEASE_URL: api.url });
+    // the release service's registry behind a failing stand-in of its own: nothing answers
+    const release = await startFaultyApi(shop.releaseUrl);
+    release.fail('/api/');
+    const host = await startPrivateHost(null, { API_URL: api.url, RELEASE_URL: release.url });
     try {
       await returningVisitor(page);
       await storeCart(page, JSON.stringify({ state: { items: [line(9, { quantity: 2 })] }, version: 1 }));
@@ -391,10 +393,12 @@ test.describe('the registry unreachable', () => {
       await expect(alert.getByRole('button', { name: 'Повторить' })).toBeVisible();
       await expect(page.locator('body')).not.toContainText(/Error|undefined|unavailable/);
       api.heal();
+      release.heal();
       await page.reload();
       await expect(page.getByTestId('catalog-home')).toBeVisible();
     } finally {
       await host.stop();
+      await release.stop();
       await api.stop();
     }
   });

@@ -16,7 +16,9 @@ test.describe.configure({ mode: 'serial' });
 test.setTimeout(180_000);
 
 const DIST = path.join(ROOT, 'mf-catalog', 'dist');
-const ops = () => createRegistryClient({ base: shop.releaseUrl, token: process.env.SHOP_OPS_TOKEN ?? '', by: 'e2e-smoke' });
+// the registry at the release service; a release's trusted documents at the catalogue API
+const ops = () =>
+  createRegistryClient({ base: shop.releaseUrl, apiBase: shop.apiUrl, token: process.env.SHOP_OPS_TOKEN ?? '', by: 'e2e-smoke' });
 const made: string[] = [];
 const stamp = Date.now().toString(36);
 
