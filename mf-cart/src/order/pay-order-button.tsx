@@ -1,5 +1,6 @@
 import { useApolloClient } from '@apollo/client/react';
 import { messageFor } from '@shop/contracts/errors';
+import { Button } from '@shop/mf-shared';
 import { useState } from 'react';
 import styles from './pay-order-button.module.css';
 import { paymentLink } from './payment-link.ts';
@@ -18,9 +19,9 @@ export function PayOrderButton({ orderId, accessKey }: { orderId: string; access
   };
   return (
     <div className={styles.box}>
-      <button type="button" className={styles.pay} disabled={state === 'busy'} onClick={() => void pay()}>
+      <Button className={styles.pay} disabled={state === 'busy'} onClick={() => void pay()}>
         Оплатить заказ
-      </button>
+      </Button>
       {typeof state === 'object' && (
         <p role="alert" className={styles.error}>
           {state.failed}

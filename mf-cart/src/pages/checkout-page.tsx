@@ -1,5 +1,5 @@
 import { cartLineProduct } from '@shop/contracts/analytics';
-import { analytics, type CartItem, useCart, useHydrated } from '@shop/mf-shared';
+import { analytics, Button, type CartItem, useCart, useHydrated } from '@shop/mf-shared';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { CartLine } from '../cart-lines/cart-line.tsx';
@@ -59,13 +59,12 @@ export default function CheckoutPage() {
             <div role="alert" className={checkout.alert}>
               <p>{state.message}</p>
               {lastValues.current && (
-                <button
-                  type="button"
+                <Button
                   className={checkout.retry}
                   onClick={() => lastValues.current && void place(lastValues.current, items)}
                 >
                   Повторить
-                </button>
+                </Button>
               )}
             </div>
           )}
@@ -97,9 +96,9 @@ function OrderPlaced({ state, pay }: { state: Placed; pay(order: PaymentFailedOr
       <h1 className={styles.title}>Заказ №{order.ordernumber} оформлен</h1>
       <div role="alert" className={checkout.alert}>
         <p>{state.message}</p>
-        <button type="button" className={checkout.retry} onClick={() => void pay(order)}>
+        <Button className={checkout.retry} onClick={() => void pay(order)}>
           Перейти к оплате
-        </button>
+        </Button>
       </div>
       <Link to={`/order/${encodeURIComponent(order.ordernumber)}?key=${encodeURIComponent(order.accessKey)}`}>
         Открыть страницу заказа
