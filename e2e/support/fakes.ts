@@ -12,15 +12,8 @@ import { type FakeYookassa, startFakeYookassa } from '../../api/test/fakes/yooka
 export const OWNER_EMAIL = 'owner@shop.test';
 export const MAIL_FROM = 'Оригинал <shop@shop.test>';
 
-/** A letter as the tests see it (what a mail client would show). */
-export interface Letter {
-  from: string;
-  fromAddress: string;
-  to: string[];
-  subject: string;
-  text: string;
-  html: string;
-}
+/** A letter as the tests see it (what a mail client would show): the fake server's mail without its envelope and raw headers. */
+export type Letter = Pick<ReceivedMail, 'from' | 'fromAddress' | 'to' | 'subject' | 'text' | 'html'>;
 
 const letter = (m: ReceivedMail): Letter => ({ from: m.from, fromAddress: m.fromAddress, to: m.to, subject: m.subject, text: m.text, html: m.html });
 
