@@ -100,16 +100,16 @@ test('a canary that throws on its page is stopped automatically on its error rat
   }
   const after = await catalogStatus();
   expect(after.canary, `still a canary after ${visits.length} visits`).toBeNull();
-  // The active release served its half all along; the canary's visitors saw the section's fallback.
+  // The active release served its share all along; the canary's visitors saw the section's fallback.
+  // The split is a hash of each fresh visitor's id, so how many landed on each side varies.
   const onActive = visits.filter((v) => !v.onCanary);
   const onCanary = visits.filter((v) => v.onCanary);
-  expect(onActive.length).toBeGreaterThan(5);
+  expect(onCanary.length).toBeGreaterThan(0);
   expect(onActive.every((v) => v.sawHome)).toBe(true);
   const canaryErrors = onCanary.flatMap((v) => v.catalog.filter((i) => i.version === bad && i.kind !== 'view')).reduce((n, i) => n + i.count, 0);
   expect(onCanary.some((v) => v.sawHome)).toBe(false);
   // What the browsers reported: a view of the active release, a load failure of the canary.
   expect(visits.every((v) => v.answered === 204)).toBe(true);
-  expect(onActive[0]?.catalog).toContainEqual(expect.objectContaining({ version: active, page: 'HOME', kind: 'view' }));
   expect(onCanary[0]?.catalog).toContainEqual(expect.objectContaining({ version: bad, page: 'HOME', kind: 'load' }));
 
   // The stop is recorded: by the system, with both rates; the release is marked bad; the active one is unchanged.
@@ -124,11 +124,14 @@ test('a canary that throws on its page is stopped automatically on its error rat
   expect(Number(errors)).toBeGreaterThan(0);
   expect(Number(errors)).toBeLessThanOrEqual(canaryErrors);
   expect(after.releases.find((r) => r.version === bad)?.status).toBe('bad');
-  expect(after.health.active?.views).toBeGreaterThan(5);
+  expect(after.health.active?.views).toBeGreaterThanOrEqual(onActive.length);
 
-  // Every visitor, the canary's too, gets the active release again.
+  // Every visitor, the canary's too, gets the active release again, and reports a view of it.
   const again = await Promise.all(Array.from({ length: 4 }, () => visit(browser, bad)));
   expect(again.every((v) => !v.onCanary && v.sawHome)).toBe(true);
+  for (const v of [...onActive, ...again]) {
+    expect(v.catalog).toContainEqual(expect.objectContaining({ version: active, page: 'HOME', kind: 'view' }));
+  }
 
   // `npm run remotes -- status` shows the rates and the stop.
   const { stdout } = await promisify(execFile)(path.join(ROOT, 'node_modules/.bin/tsx'), ['scripts/remotes/cli.ts', 'status'], {
