@@ -1,7 +1,7 @@
 // The API under test, in its own process (forked by run-bench.ts), so the load generator and
 // the bench's bookkeeping do not take the server's CPU. Opens the database named in
 // BENCH_DB (JSON: { databaseUrl, poolSize } or { pgliteDir }), listens on a free loopback
-// port, reports it over IPC and stops on 'stop'. Run with --cpu-prof to profile the server.
+// port, reports it over IPC and stops on 'stop'. BENCH_CPU_PROF runs it with --prof (run-bench.ts).
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { testConfig } from '../src/config.ts';
@@ -23,6 +23,6 @@ process.on('message', async (m) => {
   server.closeAllConnections();
   await new Promise((r) => server.close(r));
   await database.close();
-  // process.exit would skip writing the --cpu-prof profile; let the loop drain instead
+  // let the loop drain (and V8 finish its tick log) instead of process.exit
   process.disconnect?.();
 });

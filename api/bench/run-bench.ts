@@ -25,7 +25,10 @@ const CONCURRENCY = 10;
 const POOL_SIZE = Number(process.env.BENCH_POOL_SIZE ?? testConfig().databasePoolSize);
 /** Only these drivers (comma-separated); default both. */
 const DRIVERS = (process.env.BENCH_DRIVERS ?? 'pglite,postgres').split(',');
-/** A folder to write the server process's CPU profile (.cpuprofile) to. */
+/**
+ * A folder for the server process's V8 tick log (`--prof`): `node --prof-process <dir>/api-server.v8.log`
+ * summarises it (self time by function and library, and a bottom-up profile with the callers).
+ */
 const CPU_PROF_DIR = process.env.BENCH_CPU_PROF;
 const reportDir = fileURLToPath(new URL('../../reports/', import.meta.url));
 
@@ -153,7 +156,11 @@ const ORDER_MUTATION = `mutation Order($input: CreateOrderInput!) { createOrder(
 /** The API in its own process, so the load generator (a thread here) does not share its CPU. */
 async function startServer(dbOptions: DatabaseOptions): Promise<{ url: string; cpuMs: () => Promise<number>; stop: () => Promise<void> }> {
   const child: ChildProcess = fork(fileURLToPath(new URL('./bench-server.ts', import.meta.url)), {
-    execArgv: ['--import', 'tsx', ...(CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`] : [])],
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(CPU_PROF_DIR ? ['--prof', '--no-logfile-per-isolate', `--logfile=${join(CPU_PROF_DIR, 'api-server.v8.log')}`] : []),
+    ],
     // production mode, as the Dockerfile runs it (graphql-js skips its development checks)
     env: { ...process.env, NODE_ENV: 'production', BENCH_DB: JSON.stringify(dbOptions) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

@@ -15,7 +15,7 @@
  * it must rewrite one string per URL prefix, which no static server does.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -39,7 +39,10 @@ import {
 
 const argAt = process.argv.indexOf('--switches');
 const SWITCHES = argAt > 0 ? Number(process.argv[argAt + 1]) : 50;
-/** `--heap`: heap snapshots of the page server after the warm-up and after the last switch (SIGUSR2), summarised in the report. */
+/**
+ * `--heap`: heap snapshots of the page server after the warm-up, half-way and after the last switch
+ * (SIGUSR2), kept in SSR_MEMORY_KEEP_SNAPSHOTS (default reports/tmp/ssr-memory-heap) and named in the report.
+ */
 const HEAP = process.argv.includes('--heap');
 const TEXT = 'Популярное';
 const REPORTS = path.join(ROOT, 'reports');
@@ -75,82 +78,25 @@ function startReleaseServer(folder: string, version: string): Promise<{ url: (n:
   );
 }
 
-interface HeapSummary {
-  totalMb: number;
-  /** ModuleFederation objects (the runtime's instances: the renderer's per release, and each remote's own). */
-  federationInstances: number;
-  /** Objects with both `init` and `get` (federation containers). */
-  containers: number;
-  /** Distinct strings holding a switched release's marked text (`Популярное s<n>`): the release sources still in memory. */
-  releaseSources: number;
-}
-
-/** Asks the page server for a heap snapshot (SIGUSR2; the snapshot runs a full GC first) and summarises it. */
-async function heapSnapshot(pid: number, dir: string): Promise<HeapSummary> {
+/**
+ * Asks the page server for a heap snapshot (SIGUSR2; the snapshot runs a full GC first) and returns
+ * its file once written. The snapshots are read in Chrome DevTools (Memory → Load, the Comparison
+ * view between two of them, retainers of the `ModuleFederation` instances and of a release's
+ * marked text `Популярное s<n>`), not summarised here.
+ */
+async function heapSnapshot(pid: number, dir: string): Promise<string> {
   const known = new Set(readdirSync(dir));
   process.kill(pid, 'SIGUSR2');
-  let file = '';
-  for (let i = 0; i < 600 && !file; i++) {
+  for (let i = 0; i < 600; i++) {
     await new Promise((r) => setTimeout(r, 500));
     const fresh = readdirSync(dir).find((f) => !known.has(f) && f.endsWith('.heapsnapshot'));
+    if (!fresh) continue;
     // written once its size stops changing
-    if (fresh) {
-      const size = statSync(path.join(dir, fresh)).size;
-      await new Promise((r) => setTimeout(r, 1500));
-      if (statSync(path.join(dir, fresh)).size === size && size > 0) file = path.join(dir, fresh);
-    }
+    const size = statSync(path.join(dir, fresh)).size;
+    await new Promise((r) => setTimeout(r, 1500));
+    if (statSync(path.join(dir, fresh)).size === size && size > 0) return path.join(dir, fresh);
   }
-  if (!file) throw new Error('no heap snapshot was written');
-  const snapshot = JSON.parse(readFileSync(file, 'utf8')) as {
-    snapshot: { meta: { node_fields: string[]; node_types: [string[]]; edge_fields: string[]; edge_types: [string[]] } };
-    nodes: number[];
-    edges: number[];
-    strings: string[];
-  };
-  // SSR_MEMORY_KEEP_SNAPSHOTS=<dir> keeps them (for a retainer analysis in Chrome's DevTools)
-  if (process.env.SSR_MEMORY_KEEP_SNAPSHOTS) renameSync(file, path.join(process.env.SSR_MEMORY_KEEP_SNAPSHOTS, path.basename(file)));
-  else rmSync(file);
-  const { node_fields: nodeFields, node_types: nodeTypes, edge_fields: edgeFields, edge_types: edgeTypes } = snapshot.snapshot.meta;
-  const width = nodeFields.length;
-  const typeAt = nodeFields.indexOf('type');
-  const nameAt = nodeFields.indexOf('name');
-  const sizeAt = nodeFields.indexOf('self_size');
-  const edgeCountAt = nodeFields.indexOf('edge_count');
-  const edgeWidth = edgeFields.length;
-  const edgeTypeAt = edgeFields.indexOf('type');
-  const edgeNameAt = edgeFields.indexOf('name_or_index');
-  const types = nodeTypes[0];
-  const propertyType = edgeTypes[0].indexOf('property');
-  let total = 0;
-  let federationInstances = 0;
-  let containers = 0;
-  const marked = new Set<string>();
-  let edge = 0;
-  for (let i = 0; i < snapshot.nodes.length; i += width) {
-    const type = types[snapshot.nodes[i + typeAt] as number];
-    const name = snapshot.strings[snapshot.nodes[i + nameAt] as number] ?? '';
-    total += snapshot.nodes[i + sizeAt] as number;
-    const edges = snapshot.nodes[i + edgeCountAt] as number;
-    if (type === 'object') {
-      if (name === 'ModuleFederation') federationInstances++;
-      let init = false;
-      let get = false;
-      for (let e = 0; e < edges; e++) {
-        const at = edge + e * edgeWidth;
-        if (snapshot.edges[at + edgeTypeAt] !== propertyType) continue;
-        const key = snapshot.strings[snapshot.edges[at + edgeNameAt] as number];
-        if (key === 'init') init = true;
-        if (key === 'get') get = true;
-      }
-      if (init && get) containers++;
-    }
-    if (type === 'string' || type === 'concatenated string' || type === 'sliced string') {
-      const match = /Популярное s(\d+)/.exec(name);
-      if (match) marked.add(match[1] as string);
-    }
-    edge += edges * edgeWidth;
-  }
-  return { totalMb: Math.round((total / 1024 / 1024) * 10) / 10, federationInstances, containers, releaseSources: marked.size };
+  throw new Error('no heap snapshot was written');
 }
 
 interface Probe {
@@ -213,7 +159,7 @@ interface PageServer {
 const largeObjectsMb = (p: Probe) => (p.spaces.large_object_space?.size ?? 0) + (p.spaces.code_large_object_space?.size ?? 0);
 
 /** SWITCHES new manifest URLs for mf_catalog, one render and one probe after each. */
-async function switchReleases(server: PageServer, heap: Record<string, HeapSummary>): Promise<Sample[]> {
+async function switchReleases(server: PageServer, heap: Record<string, string>): Promise<Sample[]> {
   const { pid, probeFile, registryFile, registry, releases, snapshots } = server;
   const samples: Sample[] = [];
   for (let n = 1; n <= SWITCHES; n++) {
@@ -245,7 +191,7 @@ async function measure(server: PageServer, release: string, nodeArgs: string[]) 
   const { pid, probeFile, snapshots } = server;
   // warm up on the stack's own release: the renderer, React, Apollo loaded once
   for (let i = 0; i < 3; i++) await server.render();
-  const heap: Record<string, HeapSummary> = {};
+  const heap: Record<string, string> = {};
   if (HEAP) heap.before = await heapSnapshot(pid, snapshots);
   const probeBefore = await probe(pid, probeFile);
   const before = rssMb(pid);
@@ -311,11 +257,9 @@ function reportMarkdown(result: Result): string {
     '',
     ...(heap
       ? [
-          '| heap snapshot | JS heap | federation instances | remote containers (`init`+`get`) | release script sources held |',
-          '| --- | --- | --- | --- | --- |',
-          ...Object.entries(heap).map(
-            ([when, h]) => `| ${when} | ${h.totalMb} MB | ${h.federationInstances} | ${h.containers} | ${h.releaseSources} |`,
-          ),
+          'Heap snapshots (Chrome DevTools → Memory → Load; compare two in the Comparison view):',
+          '',
+          ...Object.entries(heap).map(([when, file]) => `- ${when}: ${path.relative(ROOT, file)}`),
           '',
         ]
       : []),
@@ -355,8 +299,8 @@ async function main() {
   const registryFile = path.join(work, 'registry.json');
   writeRegistry(registryFile, registry);
   const port = await freePort();
-  const snapshots = path.join(work, 'heap');
-  mkdirSync(snapshots);
+  const snapshots = path.resolve(process.env.SSR_MEMORY_KEEP_SNAPSHOTS || path.join(REPORTS, 'tmp', 'ssr-memory-heap'));
+  if (HEAP) mkdirSync(snapshots, { recursive: true });
   const probeFile = path.join(work, 'probe.jsonl');
   const nodeArgs = pageServerNodeArgs(snapshots);
   const host = startService('host-ssr-memory', process.execPath, [...nodeArgs, ...COMPILED_CONDITIONS, SERVER_ENTRIES.host], {
