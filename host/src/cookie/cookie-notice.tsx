@@ -1,4 +1,4 @@
-import { useHydrated } from '@shop/mf-shared';
+import { Button, useHydrated } from '@shop/mf-shared';
 import { useSyncExternalStore } from 'react';
 import styles from './cookie-notice.module.css';
 
@@ -76,12 +76,12 @@ export function CookieNotice() {
           </strong>{' '}
           Продолжая пользоваться сайтом, вы соглашаетесь с их использованием.
         </p>
-        <button type="button" className={styles.accept} onClick={accept}>
+        <Button className={styles.accept} onClick={accept}>
           Я понимаю
-        </button>
-        <button type="button" className={styles.close} aria-label="Закрыть" onClick={accept}>
+        </Button>
+        <Button variant="plain" className={styles.close} aria-label="Закрыть" onClick={accept}>
           ×
-        </button>
+        </Button>
       </div>
     </section>
   );

@@ -1,6 +1,6 @@
 import { messageFor } from '@shop/contracts/errors';
 import { formatCount, GOODS } from '@shop/contracts/format';
-import { SectionError, Spinner, useFavourites, useHydrated } from '@shop/mf-shared';
+import { buttonClassName, SectionError, Spinner, useFavourites, useHydrated } from '@shop/mf-shared';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import styles from '../listing/listing.module.css';
@@ -36,7 +36,9 @@ export function FavouritesView() {
   const shown = useMemo(() => {
     if (!list) return [];
     const place = new Map(asked.map((id, i) => [id, i]));
-    return list.items.filter((p) => place.has(p.productId)).sort((a, b) => (place.get(a.productId) ?? 0) - (place.get(b.productId) ?? 0));
+    return list.items
+      .filter((p) => place.has(p.productId))
+      .sort((a, b) => (place.get(a.productId) ?? 0) - (place.get(b.productId) ?? 0));
   }, [list, asked]);
 
   let body: ReactNode;
@@ -47,7 +49,8 @@ export function FavouritesView() {
       </div>
     );
   else if (asked.length === 0) body = <EmptyFavourites />;
-  else if (products.error && !list) body = <SectionError message={messageFor(products.error)} onRetry={products.refetch} />;
+  else if (products.error && !list)
+    body = <SectionError message={messageFor(products.error)} onRetry={products.refetch} />;
   else if (!list)
     body = (
       <div className={styles.initial}>
@@ -80,7 +83,7 @@ function EmptyFavourites() {
     <div className={styles.empty} role="status">
       <p className={styles.emptyTitle}>В избранном пока пусто</p>
       <p>Нажмите на сердечко на карточке товара, и он появится здесь.</p>
-      <Link to="/search" className={own.catalogueLink}>
+      <Link to="/search" className={buttonClassName('accent', own.catalogueLink)}>
         Перейти в каталог
       </Link>
     </div>

@@ -1,14 +1,23 @@
+import { fieldClassNames } from '@shop/mf-shared';
 import { useId } from 'react';
 import type { ProductSort } from '../graphql/generated.ts';
 import styles from './filters.module.css';
 import { SORT_SETS, type SortSetName } from './sort-options.ts';
 
 /** The sort radio group of a set (the chip's panel, the modal's section). */
-export function SortOptions({ set, value, onChange }: { set: SortSetName; value: ProductSort; onChange: (sort: ProductSort) => void }) {
+export function SortOptions({
+  set,
+  value,
+  onChange,
+}: {
+  set: SortSetName;
+  value: ProductSort;
+  onChange: (sort: ProductSort) => void;
+}) {
   const name = useId();
   return (
-    <fieldset className={styles.fieldset}>
-      <legend className={styles.legend}>Сортировка</legend>
+    <fieldset className={fieldClassNames.group}>
+      <legend className={`${fieldClassNames.label} ${styles.legend}`}>Сортировка</legend>
       <ul className={styles.options}>
         {SORT_SETS[set].map((option) => (
           <li key={option.id}>

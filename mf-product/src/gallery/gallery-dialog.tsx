@@ -1,3 +1,4 @@
+import { Button, Dialog } from '@shop/mf-shared';
 import { useEffect, useRef } from 'react';
 import type { PhotoData } from '../product/product-data.ts';
 import styles from './gallery-dialog.module.css';
@@ -40,22 +41,14 @@ export function GalleryDialog({ photos, name, photoId, initialPhotoId, onOpenPho
   }, [photoId]);
 
   return (
-    <dialog
-      ref={dialog}
-      className={styles.gallery}
-      aria-label="Фотографии товара"
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-    >
+    <Dialog ref={dialog} variant="sheet" className={styles.gallery} aria-label="Фотографии товара" onDismiss={onClose}>
       <div className={styles.bar}>
         <h2 className={styles.title}>{name}</h2>
-        <button type="button" className={styles.close} aria-label="Закрыть галерею" onClick={onClose}>
+        <Button variant="plain" className={styles.close} aria-label="Закрыть галерею" onClick={onClose}>
           <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
             <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           </svg>
-        </button>
+        </Button>
       </div>
       <ul className={styles.grid}>
         {photos.map((photo, i) => (
@@ -79,6 +72,6 @@ export function GalleryDialog({ photos, name, photoId, initialPhotoId, onOpenPho
           </li>
         ))}
       </ul>
-    </dialog>
+    </Dialog>
   );
 }

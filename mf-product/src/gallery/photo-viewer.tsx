@@ -1,3 +1,4 @@
+import { Button, Dialog } from '@shop/mf-shared';
 import { type PointerEvent, useEffect, useEffectEvent, useLayoutEffect, useRef } from 'react';
 import type { PhotoData } from '../product/product-data.ts';
 import styles from './photo-viewer.module.css';
@@ -131,28 +132,26 @@ export function PhotoViewer({ photos, index, name, onShow, onClose }: PhotoViewe
   }, [index, dialog]);
 
   return (
-    <dialog
+    <Dialog
       ref={dialog}
+      variant="sheet"
       className={styles.viewer}
       aria-label="Просмотр фото"
       tabIndex={-1}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
+      onDismiss={onClose}
     >
       <div className={styles.bar}>
         <p className={styles.counter} aria-live="polite">
           Фото {index + 1} из {count}
         </p>
-        <button type="button" className={styles.close} aria-label="Закрыть просмотр" onClick={onClose}>
+        <Button variant="plain" className={styles.close} aria-label="Закрыть просмотр" onClick={onClose}>
           <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
             <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           </svg>
-        </button>
+        </Button>
       </div>
       <PhotoStage photos={photos} index={index} name={name} step={step} />
       <ThumbnailStrip photos={photos} index={index} onShow={onShow} />
-    </dialog>
+    </Dialog>
   );
 }
