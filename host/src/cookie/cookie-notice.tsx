@@ -1,4 +1,4 @@
-import { Button, useHydrated } from '@shop/mf-shared';
+import { Button, CloseButton, useHydrated } from '@shop/mf-shared';
 import { useSyncExternalStore } from 'react';
 import styles from './cookie-notice.module.css';
 
@@ -79,9 +79,7 @@ export function CookieNotice() {
         <Button className={styles.accept} onClick={accept}>
           Я понимаю
         </Button>
-        <Button variant="plain" className={styles.close} aria-label="Закрыть" onClick={accept}>
-          ×
-        </Button>
+        <CloseButton className={styles.close} label="Закрыть" onClick={accept} />
       </div>
     </section>
   );

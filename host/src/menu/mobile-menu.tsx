@@ -1,4 +1,4 @@
-import { Button, Dialog } from '@shop/mf-shared';
+import { CloseButton, Dialog } from '@shop/mf-shared';
 import { type Ref, useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { ContactLinks } from '../ui/contact-links.tsx';
@@ -78,9 +78,9 @@ export function MobileMenu({
           <Link to="/" className={styles.logo}>
             {config.shopName}
           </Link>
-          <Button variant="plain" className={styles.close} aria-label="Закрыть меню" onClick={onClose}>
+          <CloseButton className={styles.close} label="Закрыть меню" onClick={onClose}>
             <CloseIcon />
-          </Button>
+          </CloseButton>
         </div>
         <p className={styles.tagline}>Оригинальные обувь и одежда с {config.marketplace}</p>
         <ContactLinks className={styles.social} />

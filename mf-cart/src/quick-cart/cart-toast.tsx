@@ -1,5 +1,5 @@
 import { formatPrice } from '@shop/contracts/format';
-import { Button, type CartItem, useCart } from '@shop/mf-shared';
+import { Button, type CartItem, CloseButton, useCart } from '@shop/mf-shared';
 import { useEffect, useState } from 'react';
 import styles from './cart-toast.module.css';
 
@@ -48,14 +48,7 @@ export function CartToast() {
               Показать корзину
             </Button>
           </div>
-          <Button
-            variant="plain"
-            className={styles.close}
-            aria-label="Скрыть уведомление"
-            onClick={() => setShown(null)}
-          >
-            ×
-          </Button>
+          <CloseButton className={styles.close} label="Скрыть уведомление" onClick={() => setShown(null)} />
         </div>
       )}
     </div>

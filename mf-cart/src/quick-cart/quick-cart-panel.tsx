@@ -1,5 +1,5 @@
 import { formatCount, formatPrice, GOODS } from '@shop/contracts/format';
-import { Button, buttonClassName, cartCount, cartTotal, Dialog, useCart } from '@shop/mf-shared';
+import { buttonClassName, cartCount, cartTotal, Dialog, DialogHeader, useCart } from '@shop/mf-shared';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { CartLine } from '../cart-lines/cart-line.tsx';
@@ -38,14 +38,14 @@ export function QuickCartPanel() {
     >
       {panelOpen && (
         <div className={styles.body}>
-          <header className={styles.head}>
-            <h2 id="quick-cart-title" className={styles.title}>
-              Корзина
-            </h2>
-            <Button variant="plain" className={styles.close} onClick={hidePanel} aria-label="Закрыть">
-              ×
-            </Button>
-          </header>
+          <DialogHeader
+            as="header"
+            titleId="quick-cart-title"
+            title="Корзина"
+            onClose={hidePanel}
+            className={styles.head}
+            closeClassName={styles.close}
+          />
           {items.length === 0 ? (
             <div className={styles.empty}>
               <p>В корзине пока пусто.</p>

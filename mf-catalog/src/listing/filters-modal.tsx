@@ -1,6 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import { formatCount, GOODS } from '@shop/contracts/format';
-import { Button, Dialog, fieldClassNames } from '@shop/mf-shared';
+import { Button, Dialog, DialogHeader, fieldClassNames } from '@shop/mf-shared';
 import { type Dispatch, type SetStateAction, useEffect, useMemo, useRef, useState } from 'react';
 import { ListingFiltersDocument, type ListingScopeInput } from '../graphql/generated.ts';
 import type { FiltersProps } from './desktop-filters.tsx';
@@ -140,14 +140,7 @@ export function FiltersModal({
 
   return (
     <Dialog ref={dialog} variant="sheet" className={styles.modal} aria-labelledby="filters-title" onDismiss={onClose}>
-      <div className={styles.modalHead}>
-        <h2 id="filters-title" className={styles.modalTitle}>
-          Фильтры
-        </h2>
-        <Button variant="plain" className={styles.close} aria-label="Закрыть" onClick={onClose}>
-          ×
-        </Button>
-      </div>
+      <DialogHeader titleId="filters-title" title="Фильтры" onClose={onClose} className={styles.modalHead} />
       <div className={styles.modalBody}>
         <DraftSections
           draft={draft}

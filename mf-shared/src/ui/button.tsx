@@ -29,6 +29,20 @@ export function chipClassName(className?: string): string {
   return className ? `${styles.outline} ${className}` : `${styles.outline}`;
 }
 
+export interface CloseButtonProps extends Omit<ButtonProps, 'variant' | 'aria-label'> {
+  /** Its name for screen readers («Закрыть», «Скрыть уведомление»). */
+  label: string;
+}
+
+/** The bare × that closes a dialog, a panel or a notice; an icon as children replaces the ×. */
+export function CloseButton({ label, children = '×', ...rest }: CloseButtonProps) {
+  return (
+    <Button variant="plain" aria-label={label} {...rest}>
+      {children}
+    </Button>
+  );
+}
+
 /** A `<button type="button">` (unless told otherwise) in the shop's look; every other prop passes through. */
 export function Button({ variant = 'accent', className, type = 'button', ref, ...rest }: ButtonProps) {
   return <button ref={ref} type={type} className={buttonClassName(variant, className)} {...rest} />;

@@ -1,12 +1,14 @@
 import {
   type DialogHTMLAttributes,
   type MouseEvent,
+  type ReactNode,
   type Ref,
   type SyntheticEvent,
   useCallback,
   useEffect,
   useRef,
 } from 'react';
+import { CloseButton } from './button.tsx';
 import styles from './dialog.module.css';
 
 /** `modal`: a card in the middle of the screen; `sheet`: a panel the caller places (a side or the whole screen). */
@@ -76,4 +78,35 @@ export function Dialog(props: DialogProps) {
     // biome-ignore lint/a11y/useKeyWithClickEvents: the backdrop click is a mouse shortcut; the keyboard has Escape
     <dialog ref={setRef} className={dialogClassName(variant, className)} onCancel={cancel} onClick={click} {...rest} />
   );
+}
+
+export interface DialogHeaderProps {
+  /** The heading's id, for the dialog's aria-labelledby. */
+  titleId: string;
+  title: ReactNode;
+  onClose: () => void;
+  closeLabel?: string;
+  /** `header` where the bar is the panel's header landmark, as the quick cart's is. */
+  as?: 'div' | 'header';
+  /** The caller's padding and colours over the kit's bar, heading and ×. */
+  className?: string;
+  titleClassName?: string;
+  closeClassName?: string;
+}
+
+/** A sheet's top bar: its heading and a × that closes it, with a line below. */
+export function DialogHeader(props: DialogHeaderProps) {
+  const { titleId, title, onClose, closeLabel = 'Закрыть', as: Bar = 'div' } = props;
+  return (
+    <Bar className={join(styles.header, props.className)}>
+      <h2 id={titleId} className={join(styles.title, props.titleClassName)}>
+        {title}
+      </h2>
+      <CloseButton className={join(styles.close, props.closeClassName)} label={closeLabel} onClick={onClose} />
+    </Bar>
+  );
+}
+
+function join(kit: string | undefined, own: string | undefined): string {
+  return own ? `${kit} ${own}` : `${kit}`;
 }
