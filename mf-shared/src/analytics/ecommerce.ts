@@ -12,11 +12,7 @@ type DataLayerWindow = Window & { dataLayer?: unknown[] };
  * Every e-commerce event goes to `window.dataLayer` (which the counter reads), whether a
  * counter is configured or not, so the events can always be checked.
  */
-export function pushEcommerce(
-  ecommerce: Record<string, unknown>,
-  goal?: AnalyticsGoal,
-  win: DataLayerWindow = window,
-): void {
+export function pushEcommerce(ecommerce: Record<string, unknown>, goal?: AnalyticsGoal, win: DataLayerWindow = window): void {
   win.dataLayer ??= [];
   win.dataLayer.push({ ecommerce: { currencyCode: 'RUB', ...ecommerce } });
   if (goal) void reachGoal(goal);
@@ -32,8 +28,7 @@ export const analytics = {
   add: (product: AnalyticsProduct) => pushEcommerce({ add: { products: [product] } }, 'to_cart'),
   remove: (product: AnalyticsProduct) => pushEcommerce({ remove: { products: [product] } }, 'from_cart'),
   seeCart: () => void reachGoal('see_cart'),
-  checkout: (products: AnalyticsProduct[], step = 1) =>
-    pushEcommerce({ checkout: { actionField: { step }, products } }),
+  checkout: (products: AnalyticsProduct[], step = 1) => pushEcommerce({ checkout: { actionField: { step }, products } }),
   purchase: (order: { id: string; revenue: number }, products: AnalyticsProduct[]) =>
     pushEcommerce({ purchase: { actionField: order, products } }, 'order'),
 };

@@ -72,9 +72,7 @@ describe('analytics cookies', () => {
   it('last two years on the whole site, SameSite=Lax, Secure only over https', () => {
     expect(ANALYTICS_COOKIE_MAX_AGE).toBe(63_072_000);
     expect(cookieString('visitor_id', 'abc', false)).toBe('visitor_id=abc; Max-Age=63072000; Path=/; SameSite=Lax');
-    expect(cookieString('visitor_id', 'abc', true)).toBe(
-      'visitor_id=abc; Max-Age=63072000; Path=/; SameSite=Lax; Secure',
-    );
+    expect(cookieString('visitor_id', 'abc', true)).toBe('visitor_id=abc; Max-Age=63072000; Path=/; SameSite=Lax; Secure');
   });
 
   it('reads a cookie among others and survives bad encoding', () => {

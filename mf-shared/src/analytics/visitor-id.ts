@@ -3,10 +3,7 @@ import { readCookie, writeCookie } from './cookies.ts';
 export const VISITOR_ID_KEY = 'visitor_id';
 
 /** A random UUID, or a timestamp-and-random id where `crypto.randomUUID` is missing (old browsers, plain http). */
-export function newVisitorId(
-  random: () => number = Math.random,
-  crypto: Pick<Crypto, 'randomUUID'> | null = globalThis.crypto ?? null,
-): string {
+export function newVisitorId(random: () => number = Math.random, crypto: Pick<Crypto, 'randomUUID'> | null = globalThis.crypto ?? null): string {
   if (typeof crypto?.randomUUID === 'function') {
     try {
       return crypto.randomUUID();

@@ -19,12 +19,9 @@ describe('Apollo client', () => {
     let calls = 0;
     const fetchMock: typeof fetch = async () => {
       calls += 1;
-      return new Response(
-        JSON.stringify({ data: { menu: [{ __typename: 'MenuItem', id: '1', name: `Обувь ${calls}` }] } }),
-        {
-          headers: { 'content-type': 'application/json' },
-        },
-      );
+      return new Response(JSON.stringify({ data: { menu: [{ __typename: 'MenuItem', id: '1', name: `Обувь ${calls}` }] } }), {
+        headers: { 'content-type': 'application/json' },
+      });
     };
     const client = createApolloClient({ uri: 'http://api.invalid/graphql', catalogueTtlMs: 1000, fetch: fetchMock });
     const first = await client.query({ query: MENU });
@@ -58,21 +55,17 @@ describe('Apollo client', () => {
     const fetchMock: typeof fetch = async (_input, init) => {
       const { variables } = JSON.parse(String(init?.body)) as { variables: { path: string } };
       const resolvePage = { __typename: 'ResolvedPage', ...answers[variables.path] };
-      return new Response(JSON.stringify({ data: { resolvePage } }), {
-        headers: { 'content-type': 'application/json' },
-      });
+      return new Response(JSON.stringify({ data: { resolvePage } }), { headers: { 'content-type': 'application/json' } });
     };
     const client = createApolloClient({ uri: 'http://api.invalid/graphql', fetch: fetchMock, persisted: false });
     for (const path of Object.keys(answers)) await client.query({ query: RESOLVE, variables: { path, query: '' } });
     for (const [path, expected] of Object.entries(answers)) {
-      const cached = client.readQuery({ query: RESOLVE, variables: { path, query: '' } }) as {
-        resolvePage: object;
-      } | null;
+      const cached = client.readQuery({ query: RESOLVE, variables: { path, query: '' } }) as { resolvePage: object } | null;
       expect(cached?.resolvePage).toEqual({ __typename: 'ResolvedPage', ...expected });
     }
   });
 
-  it("keeps each listing's facet counts: a brand counted in one scope does not change its count in another", async () => {
+  it('keeps each listing\'s facet counts: a brand counted in one scope does not change its count in another', async () => {
     const FILTERS = gql`
       query Filters($scope: String!) {
         productFilters(scope: $scope) {
@@ -88,20 +81,13 @@ describe('Apollo client', () => {
     const fetchMock: typeof fetch = async (_input, init) => {
       const { variables } = JSON.parse(String(init?.body)) as { variables: { scope: string } };
       const count = variables.scope === 'obuv' ? 11 : 3;
-      const data = {
-        productFilters: {
-          __typename: 'ProductFilters',
-          brands: [{ __typename: 'BrandFacet', id: '1', name: 'Nike', count, selected: false }],
-        },
-      };
+      const data = { productFilters: { __typename: 'ProductFilters', brands: [{ __typename: 'BrandFacet', id: '1', name: 'Nike', count, selected: false }] } };
       return new Response(JSON.stringify({ data }), { headers: { 'content-type': 'application/json' } });
     };
     const client = createApolloClient({ uri: 'http://api.invalid/graphql', fetch: fetchMock, persisted: false });
     await client.query({ query: FILTERS, variables: { scope: 'obuv' } });
     await client.query({ query: FILTERS, variables: { scope: 'odezhda' } });
-    const obuv = client.readQuery({ query: FILTERS, variables: { scope: 'obuv' } }) as {
-      productFilters: { brands: { count: number }[] };
-    };
+    const obuv = client.readQuery({ query: FILTERS, variables: { scope: 'obuv' } }) as { productFilters: { brands: { count: number }[] } };
     expect(obuv.productFilters.brands[0]?.count).toBe(11);
   });
 });

@@ -42,13 +42,7 @@ const CATALOGUE_FIELDS = [
 ] as const;
 
 /** Types whose `id` does not name one object across answers (see the cache's typePolicies). */
-export const PER_ANSWER_TYPES = [
-  'ResolvedPage',
-  'BrandFacet',
-  'CategoryFacet',
-  'PropertyFilter',
-  'PropertyValueFacet',
-] as const;
+export const PER_ANSWER_TYPES = ['ResolvedPage', 'BrandFacet', 'CategoryFacet', 'PropertyFilter', 'PropertyValueFacet'] as const;
 
 /**
  * A field policy that evicts each stored answer (per field and arguments) once it is older
@@ -117,10 +111,7 @@ export function persistedFetch(base: typeof fetch): typeof fetch {
       ids.set(body.query, id);
     }
     const { query: _text, ...rest } = body;
-    const hashed = {
-      ...rest,
-      extensions: { ...rest.extensions, persistedQuery: { version: 1, sha256Hash: await id } },
-    };
+    const hashed = { ...rest, extensions: { ...rest.extensions, persistedQuery: { version: 1, sha256Hash: await id } } };
     const response = await base(input, { ...init, body: JSON.stringify(hashed) });
     if (process.env.NODE_ENV !== 'production' && response.status === 400) {
       const answer = await response

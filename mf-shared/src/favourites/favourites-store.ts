@@ -24,10 +24,7 @@ export const useFavourites = create<FavouritesState>()(
       partialize: (s) => ({ ids: s.ids }),
       merge: (persisted, current) => {
         const ids = (persisted as { ids?: unknown } | null)?.ids;
-        return {
-          ...current,
-          ids: Array.isArray(ids) ? ids.filter((x): x is string => typeof x === 'string').slice(0, 500) : [],
-        };
+        return { ...current, ids: Array.isArray(ids) ? ids.filter((x): x is string => typeof x === 'string').slice(0, 500) : [] };
       },
     },
   ),
