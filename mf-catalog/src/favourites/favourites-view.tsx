@@ -36,9 +36,7 @@ export function FavouritesView() {
   const shown = useMemo(() => {
     if (!list) return [];
     const place = new Map(asked.map((id, i) => [id, i]));
-    return list.items
-      .filter((p) => place.has(p.productId))
-      .sort((a, b) => (place.get(a.productId) ?? 0) - (place.get(b.productId) ?? 0));
+    return list.items.filter((p) => place.has(p.productId)).sort((a, b) => (place.get(a.productId) ?? 0) - (place.get(b.productId) ?? 0));
   }, [list, asked]);
 
   let body: ReactNode;
@@ -49,8 +47,7 @@ export function FavouritesView() {
       </div>
     );
   else if (asked.length === 0) body = <EmptyFavourites />;
-  else if (products.error && !list)
-    body = <SectionError message={messageFor(products.error)} onRetry={products.refetch} />;
+  else if (products.error && !list) body = <SectionError message={messageFor(products.error)} onRetry={products.refetch} />;
   else if (!list)
     body = (
       <div className={styles.initial}>

@@ -36,9 +36,7 @@ export function OptionList({
                   type="checkbox"
                   checked={checked}
                   disabled={isDisabled(option, selected)}
-                  onChange={() =>
-                    onChange(checked ? selected.filter((v) => v !== option.id) : [...selected, option.id])
-                  }
+                  onChange={() => onChange(checked ? selected.filter((v) => v !== option.id) : [...selected, option.id])}
                 />
                 <span className={styles.optionLabel}>{option.label}</span>{' '}
                 <span className={styles.count}>{option.count}</span>

@@ -5,15 +5,7 @@ import styles from './filters.module.css';
 import { SORT_SETS, type SortSetName } from './sort-options.ts';
 
 /** The sort radio group of a set (the chip's panel, the modal's section). */
-export function SortOptions({
-  set,
-  value,
-  onChange,
-}: {
-  set: SortSetName;
-  value: ProductSort;
-  onChange: (sort: ProductSort) => void;
-}) {
+export function SortOptions({ set, value, onChange }: { set: SortSetName; value: ProductSort; onChange: (sort: ProductSort) => void }) {
   const name = useId();
   return (
     <fieldset className={fieldClassNames.group}>

@@ -29,14 +29,7 @@ export function FilterForm({ filters, onApply }: { filters: OrderFilters; onAppl
         <label htmlFor="desk-q" className={label}>
           Номер, телефон или e-mail
         </label>
-        <input
-          id="desk-q"
-          name="q"
-          type="search"
-          className={input}
-          defaultValue={filters.q}
-          maxLength={MAX_QUERY_LENGTH}
-        />
+        <input id="desk-q" name="q" type="search" className={input} defaultValue={filters.q} maxLength={MAX_QUERY_LENGTH} />
       </div>
       <div className={desk.field}>
         <label htmlFor="desk-from" className={label}>

@@ -53,13 +53,7 @@ export function SignInPage() {
         Вход для сотрудников
       </h1>
       {failure && (
-        <div
-          ref={alertRef}
-          tabIndex={-1}
-          role="alert"
-          className={styles.failure}
-          data-code={failure.code || failure.kind}
-        >
+        <div ref={alertRef} tabIndex={-1} role="alert" className={styles.failure} data-code={failure.code || failure.kind}>
           {failure.message}
         </div>
       )}
