@@ -35,11 +35,27 @@ export { FAVOURITES_STORAGE_KEY, syncFavouritesAcrossTabs, useFavourites } from 
 export { type AppLibraries, type AppReport, reportApp } from './shell/app-report.ts';
 export { ShellContext, type ShellContextValue, useShell } from './shell/shell-context.ts';
 export { useHydrated } from './shell/use-hydrated.ts';
-export { Button, type ButtonProps, type ButtonVariant, buttonClassName } from './ui/button.tsx';
+export {
+  Button,
+  type ButtonProps,
+  type ButtonVariant,
+  buttonClassName,
+  CloseButton,
+  type CloseButtonProps,
+  chipClassName,
+} from './ui/button.tsx';
+export {
+  Dialog,
+  DialogHeader,
+  type DialogHeaderProps,
+  type DialogProps,
+  type DialogVariant,
+  dialogClassName,
+} from './ui/dialog.tsx';
 export { LikeButton, type LikeButtonProps } from './ui/like-button.tsx';
 export { SectionError, type SectionErrorProps } from './ui/section-error.tsx';
 export { Spinner } from './ui/spinner.tsx';
-export { TextField, type TextFieldProps } from './ui/text-field.tsx';
+export { fieldClassNames, TextField, type TextFieldProps } from './ui/text-field.tsx';
 
 /**
  * Kept for remote releases built before formatting moved to @shop/contracts/format: a page runs

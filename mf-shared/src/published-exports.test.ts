@@ -43,10 +43,28 @@ const PUBLISHED_0_2 = [
   'useShell',
 ];
 
+/** Added by later 0.2 patches: remotes built against them call them from the host's copy too. */
+const ADDED_SINCE_0_2_0 = [
+  'Button',
+  'CloseButton',
+  'Dialog',
+  'DialogHeader',
+  'TextField',
+  'buttonClassName',
+  'chipClassName',
+  'dialogClassName',
+  'fieldClassNames',
+  'useHydrated',
+];
+
 describe('mf-shared run-time surface', () => {
   it('still exports every name remote releases built against 0.2 call', () => {
     const missing = PUBLISHED_0_2.filter((name) => !(name in shared));
     expect(missing).toEqual([]);
+  });
+
+  it('still exports what later 0.2 patches added', () => {
+    expect(ADDED_SINCE_0_2_0.filter((name) => !(name in shared))).toEqual([]);
   });
 
   it('the moved formatting still formats as remotes built before expect', () => {

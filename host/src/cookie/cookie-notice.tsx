@@ -1,4 +1,4 @@
-import { useHydrated } from '@shop/mf-shared';
+import { Button, CloseButton, useHydrated } from '@shop/mf-shared';
 import { useSyncExternalStore } from 'react';
 import styles from './cookie-notice.module.css';
 
@@ -76,12 +76,10 @@ export function CookieNotice() {
           </strong>{' '}
           Продолжая пользоваться сайтом, вы соглашаетесь с их использованием.
         </p>
-        <button type="button" className={styles.accept} onClick={accept}>
+        <Button className={styles.accept} onClick={accept}>
           Я понимаю
-        </button>
-        <button type="button" className={styles.close} aria-label="Закрыть" onClick={accept}>
-          ×
-        </button>
+        </Button>
+        <CloseButton className={styles.close} label="Закрыть" onClick={accept} />
       </div>
     </section>
   );

@@ -1,3 +1,4 @@
+import { CloseButton, Dialog } from '@shop/mf-shared';
 import { type Ref, useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { ContactLinks } from '../ui/contact-links.tsx';
@@ -60,13 +61,16 @@ export function MobileMenu({
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the reaction to a change of path or query
   useEffect(() => onClose(), [location.pathname, location.search]);
   return (
-    <dialog
+    <Dialog
       ref={ref}
+      variant="sheet"
       className={styles.drawer}
       aria-label="Меню"
       onKeyDown={wrapFocus}
+      onDismiss={onClose}
+      dismissOnBackdrop
       onClick={(event) => {
-        if (event.target === event.currentTarget || (event.target as HTMLElement).closest('a[href]')) onClose();
+        if ((event.target as HTMLElement).closest('a[href]')) onClose();
       }}
     >
       <div className={styles.inner}>
@@ -74,9 +78,9 @@ export function MobileMenu({
           <Link to="/" className={styles.logo}>
             {config.shopName}
           </Link>
-          <button type="button" className={styles.close} aria-label="Закрыть меню" onClick={onClose}>
+          <CloseButton className={styles.close} label="Закрыть меню" onClick={onClose}>
             <CloseIcon />
-          </button>
+          </CloseButton>
         </div>
         <p className={styles.tagline}>Оригинальные обувь и одежда с {config.marketplace}</p>
         <ContactLinks className={styles.social} />
@@ -100,6 +104,6 @@ export function MobileMenu({
           </a>
         )}
       </div>
-    </dialog>
+    </Dialog>
   );
 }

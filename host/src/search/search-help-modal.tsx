@@ -1,3 +1,4 @@
+import { Button, Dialog } from '@shop/mf-shared';
 import type { Ref } from 'react';
 import { Link } from 'react-router-dom';
 import { wrapFocus } from '../ui/wrap-focus.ts';
@@ -7,7 +8,7 @@ import styles from './search-help-modal.module.css';
 export function SearchHelpModal({ ref }: { ref: Ref<HTMLDialogElement> }) {
   const close = (event: { currentTarget: HTMLElement }) => event.currentTarget.closest('dialog')?.close();
   return (
-    <dialog ref={ref} className={styles.dialog} aria-labelledby="search-help-title" onKeyDown={wrapFocus}>
+    <Dialog ref={ref} className={styles.dialog} aria-labelledby="search-help-title" onKeyDown={wrapFocus}>
       <h2 id="search-help-title" className={styles.title}>
         Поиск, который действительно помогает
       </h2>
@@ -26,9 +27,9 @@ export function SearchHelpModal({ ref }: { ref: Ref<HTMLDialogElement> }) {
           </li>
         ))}
       </ul>
-      <button type="button" className={styles.ok} onClick={close}>
+      <Button className={styles.ok} onClick={close}>
         Отлично!
-      </button>
-    </dialog>
+      </Button>
+    </Dialog>
   );
 }

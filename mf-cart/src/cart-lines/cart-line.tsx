@@ -1,5 +1,5 @@
 import { formatPrice } from '@shop/contracts/format';
-import { type CartItem, MAX_QUANTITY } from '@shop/mf-shared';
+import { Button, type CartItem, MAX_QUANTITY } from '@shop/mf-shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styles from './cart-line.module.css';
@@ -69,9 +69,9 @@ export function CartLine({ line, problem, compact = false, onNavigate, maxQuanti
       <div className={styles.controls}>
         <NumberStepper value={line.quantity} onChange={change} label={label} {...(max ? { max } : {})} />
         <p className={styles.sum}>{formatPrice(line.price * line.quantity)}</p>
-        <button type="button" className={styles.remove} onClick={remove} aria-label={`Удалить: ${label}`}>
+        <Button variant="link" className={styles.remove} onClick={remove} aria-label={`Удалить: ${label}`}>
           Удалить
-        </button>
+        </Button>
       </div>
     </li>
   );

@@ -1,3 +1,4 @@
+import { buttonClassName } from '@shop/mf-shared';
 import { Link } from 'react-router-dom';
 import styles from './empty-cart.module.css';
 
@@ -8,7 +9,7 @@ export function EmptyCart({ title = 'Корзина пуста' }: { title?: str
       <p className={styles.text}>
         Загляните в каталог: оригинальные кроссовки, кеды и одежда с бесплатной доставкой по России.
       </p>
-      <Link to="/search" className={styles.link}>
+      <Link to="/search" className={buttonClassName('accent', styles.link)}>
         Перейти в каталог
       </Link>
     </div>

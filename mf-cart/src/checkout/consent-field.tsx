@@ -1,3 +1,4 @@
+import { Button, fieldClassNames } from '@shop/mf-shared';
 import { useState } from 'react';
 import { ConsentDialog } from './consent-dialog.tsx';
 import styles from './checkout-form.module.css';
@@ -15,7 +16,7 @@ interface ConsentFieldProps {
 export function ConsentField({ checked, error, onChange }: ConsentFieldProps) {
   const [textOpen, setTextOpen] = useState(false);
   return (
-    <div className={styles.field}>
+    <div className={fieldClassNames.field}>
       <div className={styles.consent}>
         <input
           id="checkout-personalDataConsent"
@@ -28,11 +29,11 @@ export function ConsentField({ checked, error, onChange }: ConsentFieldProps) {
         />
         <label htmlFor="checkout-personalDataConsent">Я даю согласие на обработку персональных данных</label>
       </div>
-      <button type="button" className={styles.link} onClick={() => setTextOpen(true)}>
+      <Button variant="link" className={styles.link} onClick={() => setTextOpen(true)}>
         Текст согласия на обработку персональных данных
-      </button>
+      </Button>
       {error && (
-        <p id="checkout-personalDataConsent-error" className={styles.error}>
+        <p id="checkout-personalDataConsent-error" className={fieldClassNames.error}>
           {error}
         </p>
       )}

@@ -1,4 +1,5 @@
 import { DELIVERY_METHOD_CODES, type DeliveryMethod, deliveryTitle } from '@shop/contracts/order';
+import { chipClassName, fieldClassNames } from '@shop/mf-shared';
 import styles from './checkout-form.module.css';
 
 interface DeliveryMethodFieldProps {
@@ -10,16 +11,16 @@ interface DeliveryMethodFieldProps {
 export function DeliveryMethodField({ value, error, onChange }: DeliveryMethodFieldProps) {
   return (
     <fieldset
-      className={styles.fieldset}
+      className={`${fieldClassNames.field} ${fieldClassNames.group}`}
       id="checkout-deliveryMethod"
       aria-invalid={error ? true : undefined}
       aria-describedby={error ? 'checkout-deliveryMethod-error' : undefined}
       tabIndex={-1}
     >
-      <legend className={styles.label}>Способ доставки</legend>
+      <legend className={fieldClassNames.label}>Способ доставки</legend>
       <div className={styles.options}>
         {DELIVERY_METHOD_CODES.map((method) => (
-          <label key={method} className={styles.option}>
+          <label key={method} className={chipClassName(styles.option)}>
             <input
               type="radio"
               name="deliveryMethod"
@@ -31,9 +32,9 @@ export function DeliveryMethodField({ value, error, onChange }: DeliveryMethodFi
           </label>
         ))}
       </div>
-      <p className={styles.hint}>Доставка бесплатная при любом способе.</p>
+      <p className={fieldClassNames.hint}>Доставка бесплатная при любом способе.</p>
       {error && (
-        <p id="checkout-deliveryMethod-error" className={styles.error}>
+        <p id="checkout-deliveryMethod-error" className={fieldClassNames.error}>
           {error}
         </p>
       )}

@@ -1,5 +1,5 @@
 import { formatPrice } from '@shop/contracts/format';
-import { type CartItem, useCart } from '@shop/mf-shared';
+import { Button, type CartItem, useCart } from '@shop/mf-shared';
 import styles from './checkout-form.module.css';
 import type { LineProblem as Problem } from './order-problems.ts';
 
@@ -11,14 +11,18 @@ export function LineProblem({ line, problem }: { line: CartItem; problem: Proble
     <>
       <p className={styles.problemText}>{problem.message}</p>
       {problem.code === 'PRICE_CHANGED' && problem.price !== null && (
-        <button type="button" className={styles.fix} onClick={() => updatePrice(line.id, problem.price as number)}>
+        <Button variant="outline" className={styles.fix} onClick={() => updatePrice(line.id, problem.price as number)}>
           Согласиться с ценой {formatPrice(problem.price)}
-        </button>
+        </Button>
       )}
       {problem.code === 'INSUFFICIENT_STOCK' && problem.available !== null && problem.available > 0 && (
-        <button type="button" className={styles.fix} onClick={() => setQuantity(line.id, problem.available as number)}>
+        <Button
+          variant="outline"
+          className={styles.fix}
+          onClick={() => setQuantity(line.id, problem.available as number)}
+        >
           Оставить {problem.available} шт.
-        </button>
+        </Button>
       )}
       {(problem.code === 'SOLD_OUT' || problem.code === 'UNKNOWN_OFFER') && (
         <p className={styles.problemText}>Удалите этот товар, чтобы оформить остальные.</p>

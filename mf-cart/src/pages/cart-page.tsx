@@ -1,4 +1,4 @@
-import { analytics, useCart, useHydrated } from '@shop/mf-shared';
+import { analytics, buttonClassName, useCart, useHydrated } from '@shop/mf-shared';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { CartLine } from '../cart-lines/cart-line.tsx';
@@ -34,7 +34,7 @@ export default function CartPage() {
           ))}
         </ul>
         <CartSummary items={items}>
-          <Link to="/checkout" className={styles.primary}>
+          <Link to="/checkout" className={buttonClassName('accent', styles.primary)}>
             Оформить заказ
           </Link>
           <Link to="/search" className={styles.back}>

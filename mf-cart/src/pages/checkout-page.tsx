@@ -68,9 +68,9 @@ export default function CheckoutPage() {
               )}
             </div>
           )}
-          <button type="submit" form={CHECKOUT_FORM_ID} className={styles.primary} disabled={state.kind === 'sending'}>
+          <Button type="submit" form={CHECKOUT_FORM_ID} className={styles.primary} disabled={state.kind === 'sending'}>
             {state.kind === 'sending' ? 'Отправляем заказ…' : 'Подтвердить заказ'}
-          </button>
+          </Button>
           <p className={checkout.note}>После подтверждения откроется страница оплаты.</p>
         </CartSummary>
       </div>

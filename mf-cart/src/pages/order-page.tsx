@@ -3,7 +3,7 @@ import { orderLineProduct } from '@shop/contracts/analytics';
 import { messageFor } from '@shop/contracts/errors';
 import { formatCount, formatPrice, GOODS } from '@shop/contracts/format';
 import type { OrderPageProps } from '@shop/contracts/remotes';
-import { SectionError, Spinner } from '@shop/mf-shared';
+import { buttonClassName, SectionError, Spinner } from '@shop/mf-shared';
 import { useEffect } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { OrderDocument, type OrderQuery } from '../graphql/generated.ts';
@@ -63,7 +63,7 @@ export default function OrderPage({ id }: OrderPageProps) {
       )}
       {order.status === 'NEW' && <PayOrderButton orderId={order.id} accessKey={key} />}
       {order.status === 'CANCELLED' && (
-        <Link to="/search" className={orderStyles.catalogue}>
+        <Link to="/search" className={buttonClassName('accent', orderStyles.catalogue)}>
           Перейти в каталог
         </Link>
       )}

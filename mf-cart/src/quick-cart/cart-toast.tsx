@@ -1,5 +1,5 @@
 import { formatPrice } from '@shop/contracts/format';
-import { type CartItem, useCart } from '@shop/mf-shared';
+import { Button, type CartItem, CloseButton, useCart } from '@shop/mf-shared';
 import { useEffect, useState } from 'react';
 import styles from './cart-toast.module.css';
 
@@ -38,8 +38,7 @@ export function CartToast() {
               <span className={styles.price}>{formatPrice(shown.price)}</span>
               {shown.size && <span>размер: {shown.size}</span>}
             </p>
-            <button
-              type="button"
+            <Button
               className={styles.show}
               onClick={() => {
                 setShown(null);
@@ -47,11 +46,9 @@ export function CartToast() {
               }}
             >
               Показать корзину
-            </button>
+            </Button>
           </div>
-          <button type="button" className={styles.close} aria-label="Скрыть уведомление" onClick={() => setShown(null)}>
-            ×
-          </button>
+          <CloseButton className={styles.close} label="Скрыть уведомление" onClick={() => setShown(null)} />
         </div>
       )}
     </div>

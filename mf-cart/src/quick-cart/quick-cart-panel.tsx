@@ -1,26 +1,21 @@
 import { formatCount, formatPrice, GOODS } from '@shop/contracts/format';
-import { cartCount, cartTotal, useCart } from '@shop/mf-shared';
+import { buttonClassName, cartCount, cartTotal, Dialog, DialogHeader, useCart } from '@shop/mf-shared';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { CartLine } from '../cart-lines/cart-line.tsx';
 import styles from './quick-cart-panel.module.css';
 
+/** «Перейти в каталог», «Перейти в корзину»: the kit's outlined box, sized like «Оформить заказ». */
+const secondary = buttonClassName('outline', styles.action);
+
 /**
- * The quick-cart panel: a modal side panel driven by the store's `panelOpen`,
- * so the host's header button (or anyone) shows, hides or toggles it. The native modal
- * dialog traps focus, closes on Escape and gives the focus back to the button that opened it.
+ * The quick-cart panel: a modal side panel (the kit's Dialog) shown while the store's
+ * `panelOpen` is true, so the host's header button (or anyone) shows, hides or toggles it. The
+ * native modal dialog traps focus and gives the focus back to the button that opened it.
  */
 export function QuickCartPanel() {
   const { items, panelOpen, hidePanel } = useCart();
-  const dialog = useRef<HTMLDialogElement>(null);
   const { pathname } = useLocation();
-
-  useEffect(() => {
-    const el = dialog.current;
-    if (!el) return;
-    if (panelOpen && !el.open) el.showModal();
-    if (!panelOpen && el.open) el.close();
-  }, [panelOpen]);
 
   // A new page closes the panel (not the first render: the panel may be opened before this loads).
   const shownPath = useRef(pathname);
@@ -30,32 +25,31 @@ export function QuickCartPanel() {
   }, [pathname, hidePanel]);
 
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: the backdrop click is a mouse shortcut; keyboards close with Escape (native) or «Закрыть»
-    <dialog
-      ref={dialog}
+    // Escape, «Закрыть» and a click on the backdrop hide it; a close by the browser itself too.
+    <Dialog
+      variant="sheet"
+      shown={panelOpen}
       className={styles.panel}
       aria-labelledby="quick-cart-title"
       data-testid="quick-cart"
+      onDismiss={hidePanel}
+      dismissOnBackdrop
       onClose={hidePanel}
-      onClick={(event) => {
-        // A click on the backdrop (outside the panel's box) closes it.
-        if (event.target === event.currentTarget) hidePanel();
-      }}
     >
       {panelOpen && (
         <div className={styles.body}>
-          <header className={styles.head}>
-            <h2 id="quick-cart-title" className={styles.title}>
-              Корзина
-            </h2>
-            <button type="button" className={styles.close} onClick={hidePanel} aria-label="Закрыть">
-              ×
-            </button>
-          </header>
+          <DialogHeader
+            as="header"
+            titleId="quick-cart-title"
+            title="Корзина"
+            onClose={hidePanel}
+            className={styles.head}
+            closeClassName={styles.close}
+          />
           {items.length === 0 ? (
             <div className={styles.empty}>
               <p>В корзине пока пусто.</p>
-              <Link to="/search" className={styles.secondary} onClick={hidePanel}>
+              <Link to="/search" className={secondary} onClick={hidePanel}>
                 Перейти в каталог
               </Link>
             </div>
@@ -73,10 +67,10 @@ export function QuickCartPanel() {
                 </p>
                 <p className={styles.delivery}>Доставка по России бесплатно</p>
                 <div className={styles.actions}>
-                  <Link to="/cart" className={styles.secondary} onClick={hidePanel}>
+                  <Link to="/cart" className={secondary} onClick={hidePanel}>
                     Перейти в корзину
                   </Link>
-                  <Link to="/checkout" className={styles.primary} onClick={hidePanel}>
+                  <Link to="/checkout" className={buttonClassName('accent', styles.action)} onClick={hidePanel}>
                     Оформить заказ
                   </Link>
                 </div>
@@ -85,6 +79,6 @@ export function QuickCartPanel() {
           )}
         </div>
       )}
-    </dialog>
+    </Dialog>
   );
 }

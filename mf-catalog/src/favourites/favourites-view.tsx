@@ -1,6 +1,6 @@
 import { messageFor } from '@shop/contracts/errors';
 import { formatCount, GOODS } from '@shop/contracts/format';
-import { SectionError, Spinner, useFavourites, useHydrated } from '@shop/mf-shared';
+import { buttonClassName, SectionError, Spinner, useFavourites, useHydrated } from '@shop/mf-shared';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import styles from '../listing/listing.module.css';
@@ -80,7 +80,7 @@ function EmptyFavourites() {
     <div className={styles.empty} role="status">
       <p className={styles.emptyTitle}>В избранном пока пусто</p>
       <p>Нажмите на сердечко на карточке товара, и он появится здесь.</p>
-      <Link to="/search" className={own.catalogueLink}>
+      <Link to="/search" className={buttonClassName('accent', own.catalogueLink)}>
         Перейти в каталог
       </Link>
     </div>

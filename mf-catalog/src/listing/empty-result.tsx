@@ -1,3 +1,4 @@
+import { Button } from '@shop/mf-shared';
 import styles from './listing.module.css';
 
 export function EmptyResult({ filtered, onReset }: { filtered: boolean; onReset: () => void }) {
@@ -6,9 +7,9 @@ export function EmptyResult({ filtered, onReset }: { filtered: boolean; onReset:
       <p className={styles.emptyTitle}>Ничего не нашлось</p>
       <p>{filtered ? 'Под выбранные фильтры не подходит ни один товар.' : 'Попробуйте изменить запрос.'}</p>
       {filtered && (
-        <button type="button" className={styles.resetButton} onClick={onReset}>
+        <Button className={styles.resetButton} onClick={onReset}>
           Сбросить фильтры
-        </button>
+        </Button>
       )}
     </div>
   );

@@ -1,3 +1,4 @@
+import { Button } from '@shop/mf-shared';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import styles from './filters.module.css';
 
@@ -58,9 +59,9 @@ export function FilterChip({
   return (
     <div ref={root} className={styles.chipWrap}>
       <div className={styles.chip} data-active={value ? true : undefined} data-open={open || undefined}>
-        <button
+        <Button
           ref={button}
-          type="button"
+          variant="plain"
           className={styles.chipButton}
           aria-expanded={open}
           aria-controls={open ? panelId : undefined}
@@ -72,7 +73,7 @@ export function FilterChip({
           <svg viewBox="0 0 12 12" width="10" height="10" aria-hidden="true">
             <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.6" />
           </svg>
-        </button>
+        </Button>
         {onReset && value && (
           <button type="button" className={styles.chipReset} aria-label={`Сбросить: ${label}`} onClick={onReset}>
             ×
@@ -83,9 +84,9 @@ export function FilterChip({
         <div id={panelId} className={styles.panel} role="dialog" aria-label={label}>
           {children}
           {applyButton && (
-            <button type="button" className={styles.apply} onClick={onClose}>
+            <Button className={styles.apply} onClick={onClose}>
               Применить
-            </button>
+            </Button>
           )}
         </div>
       )}

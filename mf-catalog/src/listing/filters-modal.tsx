@@ -1,5 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import { formatCount, GOODS } from '@shop/contracts/format';
+import { Button, Dialog, DialogHeader, fieldClassNames } from '@shop/mf-shared';
 import { type Dispatch, type SetStateAction, useEffect, useMemo, useRef, useState } from 'react';
 import { ListingFiltersDocument, type ListingScopeInput } from '../graphql/generated.ts';
 import type { FiltersProps } from './desktop-filters.tsx';
@@ -95,8 +96,8 @@ function DraftSections({ draft, setDraft, options, bounds, sortSet, propertyKey 
       ))}
       {bounds && range && (
         <section data-section="price">
-          <fieldset className={styles.fieldset}>
-            <legend className={styles.legend}>Цена</legend>
+          <fieldset className={fieldClassNames.group}>
+            <legend className={`${fieldClassNames.label} ${styles.legend}`}>Цена</legend>
             <PriceSlider
               bounds={bounds}
               range={range}
@@ -138,23 +139,8 @@ export function FiltersModal({
   const { options, counting, found } = useRecount(scope, draft, { brands, categories, properties });
 
   return (
-    <dialog
-      ref={dialog}
-      className={styles.modal}
-      aria-labelledby="filters-title"
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-    >
-      <div className={styles.modalHead}>
-        <h2 id="filters-title" className={styles.modalTitle}>
-          Фильтры
-        </h2>
-        <button type="button" className={styles.close} aria-label="Закрыть" onClick={onClose}>
-          ×
-        </button>
-      </div>
+    <Dialog ref={dialog} variant="sheet" className={styles.modal} aria-labelledby="filters-title" onDismiss={onClose}>
+      <DialogHeader titleId="filters-title" title="Фильтры" onClose={onClose} className={styles.modalHead} />
       <div className={styles.modalBody}>
         <DraftSections
           draft={draft}
@@ -173,18 +159,17 @@ export function FiltersModal({
             : `Найдено: ${formatCount(found, GOODS)}`}
       </p>
       <div className={styles.modalFoot}>
-        <button
-          type="button"
-          className={styles.secondary}
+        <Button
+          variant="secondary"
+          className={styles.apply}
           onClick={() => {
             onClose();
             resetAll();
           }}
         >
           Сбросить
-        </button>
-        <button
-          type="button"
+        </Button>
+        <Button
           className={styles.apply}
           disabled={found === 0 && !counting}
           onClick={() => {
@@ -193,8 +178,8 @@ export function FiltersModal({
           }}
         >
           Применить
-        </button>
+        </Button>
       </div>
-    </dialog>
+    </Dialog>
   );
 }

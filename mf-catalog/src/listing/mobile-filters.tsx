@@ -1,3 +1,4 @@
+import { Button } from '@shop/mf-shared';
 import { useState } from 'react';
 import type { ListingScopeInput } from '../graphql/generated.ts';
 import type { FiltersProps } from './desktop-filters.tsx';
@@ -20,16 +21,22 @@ export function MobileFilters(props: FiltersProps & { scope: ListingScopeInput; 
   return (
     <>
       <fieldset className={styles.row} aria-label="Фильтры и сортировка">
-        <button type="button" className={styles.rowButton} data-primary onClick={() => setSection(null)}>
+        <Button variant="outline" className={styles.rowButton} data-primary onClick={() => setSection(null)}>
           Фильтры{count > 0 && ' '}
           {count > 0 && <span className={styles.badge}>{count}</span>}
-        </button>
+        </Button>
         {buttons.map((b) => (
-          <button key={b.key} type="button" className={styles.rowButton} data-active={b.n > 0 || undefined} onClick={() => setSection(b.key)}>
+          <Button
+            key={b.key}
+            variant="outline"
+            className={styles.rowButton}
+            data-active={b.n > 0 || undefined}
+            onClick={() => setSection(b.key)}
+          >
             {b.label}
             {b.n > 0 && ' '}
             {b.n > 0 && <span className={styles.badge}>{b.n}</span>}
-          </button>
+          </Button>
         ))}
       </fieldset>
       {section !== undefined && <FiltersModal {...props} section={section} onClose={() => setSection(undefined)} />}

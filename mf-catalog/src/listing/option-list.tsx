@@ -1,3 +1,4 @@
+import { fieldClassNames } from '@shop/mf-shared';
 import { type ReactNode, useState } from 'react';
 import { type FacetOption, isDisabled, keepOrder, selectedFirst } from './facets.ts';
 import styles from './filters.module.css';
@@ -22,8 +23,8 @@ export function OptionList({
   const [order] = useState(() => selectedFirst(options, selected).map((o) => o.id));
   const shown = keepOrder(options, order);
   return (
-    <fieldset className={styles.fieldset}>
-      <legend className={styles.legend}>{legend}</legend>
+    <fieldset className={fieldClassNames.group}>
+      <legend className={`${fieldClassNames.label} ${styles.legend}`}>{legend}</legend>
       {action}
       <ul className={styles.options}>
         {shown.map((option) => {

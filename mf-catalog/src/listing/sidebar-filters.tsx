@@ -1,3 +1,4 @@
+import { Button, fieldClassNames } from '@shop/mf-shared';
 import { startTransition, useId, useOptimistic, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { FiltersProps } from './desktop-filters.tsx';
@@ -23,9 +24,9 @@ type Change = (next: ListingState) => void;
 /** A section's own «Сбросить». */
 function SectionReset({ title, next, change }: { title: string; next: ListingState; change: Change }) {
   return (
-    <button type="button" className={styles.reset} aria-label={`Сбросить: ${title}`} onClick={() => change(next)}>
+    <Button variant="link" className={styles.reset} aria-label={`Сбросить: ${title}`} onClick={() => change(next)}>
       Сбросить
-    </button>
+    </Button>
   );
 }
 
@@ -62,8 +63,8 @@ function SidebarPrice({ shown, bounds, change }: { shown: ListingState; bounds: 
   const range = drag && drag.urlPrice === urlPrice ? drag.range : rangeFromUrl(shown.priceFrom, shown.priceTo, bounds);
   return (
     <section className={styles.section}>
-      <fieldset className={filterStyles.fieldset}>
-        <legend className={filterStyles.legend}>Цена</legend>
+      <fieldset className={fieldClassNames.group}>
+        <legend className={`${fieldClassNames.label} ${filterStyles.legend}`}>Цена</legend>
         {(shown.priceFrom != null || shown.priceTo != null) && (
           <SectionReset title="Цена" next={withFilters(shown, { priceFrom: null, priceTo: null })} change={change} />
         )}

@@ -1,3 +1,4 @@
+import { fieldClassNames } from '@shop/mf-shared';
 import { useId } from 'react';
 import type { ProductSort } from '../graphql/generated.ts';
 import styles from './filters.module.css';
@@ -7,8 +8,8 @@ import { SORT_SETS, type SortSetName } from './sort-options.ts';
 export function SortOptions({ set, value, onChange }: { set: SortSetName; value: ProductSort; onChange: (sort: ProductSort) => void }) {
   const name = useId();
   return (
-    <fieldset className={styles.fieldset}>
-      <legend className={styles.legend}>Сортировка</legend>
+    <fieldset className={fieldClassNames.group}>
+      <legend className={`${fieldClassNames.label} ${styles.legend}`}>Сортировка</legend>
       <ul className={styles.options}>
         {SORT_SETS[set].map((option) => (
           <li key={option.id}>

@@ -1,4 +1,5 @@
 import { formatPrice } from '@shop/contracts/format';
+import { chipClassName, fieldClassNames } from '@shop/mf-shared';
 import type { OfferData } from '../product/product-data.ts';
 import styles from './size-grid.module.css';
 import { canChoose, sizePrices } from './size-selection.ts';
@@ -20,8 +21,8 @@ export function SizeGrid({ offers, chosenId, onChoose, error }: SizeGridProps) {
   const anySoldOut = offers.some((offer) => !canChoose(offer));
   const { perSize, cheapestIds } = sizePrices(offers);
   return (
-    <fieldset className={styles.sizes} aria-describedby={error ? 'size-error' : undefined}>
-      <legend className={styles.legend}>Размер</legend>
+    <fieldset className={fieldClassNames.group} aria-describedby={error ? 'size-error' : undefined}>
+      <legend className={`${fieldClassNames.label} ${styles.legend}`}>Размер</legend>
       <div className={perSize ? `${styles.grid} ${styles.gridPriced}` : styles.grid}>
         {offers.map((offer) => {
           const soldOut = !canChoose(offer);
@@ -45,7 +46,7 @@ export function SizeGrid({ offers, chosenId, onChoose, error }: SizeGridProps) {
                 aria-describedby={soldOut ? 'size-sold-out' : perSize ? `size-price-${offer.id}` : undefined}
                 onChange={() => onChoose(offer)}
               />
-              <span className={styles.box}>
+              <span className={chipClassName(styles.box)}>
                 <span className={styles.sizeName}>{offer.size}</span>
                 {perSize && !soldOut && (
                   <span id={`size-price-${offer.id}`} className={styles.sizePrice}>

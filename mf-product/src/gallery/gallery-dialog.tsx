@@ -1,7 +1,9 @@
+import { CloseButton, Dialog } from '@shop/mf-shared';
+import { CloseIcon } from './close-icon.tsx';
 import { useEffect, useRef } from 'react';
 import type { PhotoData } from '../product/product-data.ts';
 import styles from './gallery-dialog.module.css';
-import { useModalDialog } from './use-modal-dialog.ts';
+import { usePageScrollLock } from './use-page-scroll-lock.ts';
 
 interface GalleryDialogProps {
   photos: PhotoData[];
@@ -16,7 +18,8 @@ interface GalleryDialogProps {
 
 /** The full-screen gallery: every photo in a 1/2/3-column grid; a photo opens the viewer. */
 export function GalleryDialog({ photos, name, photoId, initialPhotoId, onOpenPhoto, onClose }: GalleryDialogProps) {
-  const dialog = useModalDialog();
+  const dialog = useRef<HTMLDialogElement>(null);
+  usePageScrollLock();
   const lastPhotoId = useRef<string | null>(photoId);
 
   const reveal = (id: string, focus: boolean) => {
@@ -40,22 +43,19 @@ export function GalleryDialog({ photos, name, photoId, initialPhotoId, onOpenPho
   }, [photoId]);
 
   return (
-    <dialog
+    <Dialog
       ref={dialog}
+      variant="sheet"
+      shown
       className={styles.gallery}
       aria-label="Фотографии товара"
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
+      onDismiss={onClose}
     >
       <div className={styles.bar}>
         <h2 className={styles.title}>{name}</h2>
-        <button type="button" className={styles.close} aria-label="Закрыть галерею" onClick={onClose}>
-          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-            <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          </svg>
-        </button>
+        <CloseButton className={styles.close} label="Закрыть галерею" onClick={onClose}>
+          <CloseIcon />
+        </CloseButton>
       </div>
       <ul className={styles.grid}>
         {photos.map((photo, i) => (
@@ -79,6 +79,6 @@ export function GalleryDialog({ photos, name, photoId, initialPhotoId, onOpenPho
           </li>
         ))}
       </ul>
-    </dialog>
+    </Dialog>
   );
 }

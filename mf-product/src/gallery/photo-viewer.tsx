@@ -1,8 +1,10 @@
+import { CloseButton, Dialog } from '@shop/mf-shared';
+import { CloseIcon } from './close-icon.tsx';
 import { type PointerEvent, useEffect, useEffectEvent, useLayoutEffect, useRef } from 'react';
 import type { PhotoData } from '../product/product-data.ts';
 import styles from './photo-viewer.module.css';
 import { ThumbnailStrip } from './thumbnail-strip.tsx';
-import { useModalDialog } from './use-modal-dialog.ts';
+import { usePageScrollLock } from './use-page-scroll-lock.ts';
 import { useSlideDirection } from './use-slide-direction.ts';
 import { hasNext, hasPrevious, keyStep, stepIndex, swipeStep } from './viewer-logic.ts';
 
@@ -120,7 +122,8 @@ function PhotoStage({ photos, index, name, step }: StageProps) {
 
 /** The full-screen viewer over the gallery: one photo, previous/next, arrow keys, swipe, thumbnails. */
 export function PhotoViewer({ photos, index, name, onShow, onClose }: PhotoViewerProps) {
-  const dialog = useModalDialog();
+  const dialog = useRef<HTMLDialogElement>(null);
+  usePageScrollLock();
   const count = photos.length;
   const step = usePhotoSteps(index, count, onShow);
 
@@ -128,31 +131,28 @@ export function PhotoViewer({ photos, index, name, onShow, onClose }: PhotoViewe
   useEffect(() => {
     const box = dialog.current;
     if (box && index >= 0 && !box.contains(document.activeElement)) box.focus();
-  }, [index, dialog]);
+  }, [index]);
 
   return (
-    <dialog
+    <Dialog
       ref={dialog}
+      variant="sheet"
+      shown
       className={styles.viewer}
       aria-label="Просмотр фото"
       tabIndex={-1}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
+      onDismiss={onClose}
     >
       <div className={styles.bar}>
         <p className={styles.counter} aria-live="polite">
           Фото {index + 1} из {count}
         </p>
-        <button type="button" className={styles.close} aria-label="Закрыть просмотр" onClick={onClose}>
-          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-            <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          </svg>
-        </button>
+        <CloseButton className={styles.close} label="Закрыть просмотр" onClick={onClose}>
+          <CloseIcon />
+        </CloseButton>
       </div>
       <PhotoStage photos={photos} index={index} name={name} step={step} />
       <ThumbnailStrip photos={photos} index={index} onShow={onShow} />
-    </dialog>
+    </Dialog>
   );
 }

@@ -13,6 +13,20 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   ref?: Ref<HTMLInputElement & HTMLTextAreaElement>;
 }
 
+/**
+ * The field's parts for a form that is not a TextField (a fieldset of radios, a consent box):
+ * the same label, input, hint and message looks, and `group`, a fieldset without its frame. No
+ * specificity, so the caller's class wins.
+ */
+export const fieldClassNames = {
+  field: styles.field,
+  group: styles.group,
+  label: styles.label,
+  input: styles.input,
+  hint: styles.hint,
+  error: styles.error,
+} as const;
+
 /** A labelled field with its hint and message beside it, announced and tied to the input. */
 export function TextField({ id, label, error, hint, multiline, ref, ...rest }: TextFieldProps) {
   const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;

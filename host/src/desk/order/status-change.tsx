@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { DeskError } from '../api/desk-api.ts';
 import type { OrderDetail, OrderStatus } from '@shop/contracts/desk';
+import { Button } from '@shop/mf-shared/button';
 import { TextField } from '@shop/mf-shared/text-field';
 import { MAX_NOTE_LENGTH, type StatusNoteValues, statusNoteSchema } from './status-schema.ts';
 import desk from '../ui/desk.module.css';
@@ -80,15 +81,15 @@ export function StatusChange({ order, onChange }: StatusChangeProps) {
       ) : (
         <div className={styles.actions}>
           {order.next.map(({ status }) => (
-            <button
+            <Button
               key={status}
-              type="button"
-              className={status === 'cancelled' ? `${desk.button} ${desk.secondary} ${styles.cancel}` : desk.button}
+              variant={status === 'cancelled' ? 'secondary' : 'accent'}
+              className={status === 'cancelled' ? `${desk.button} ${styles.cancel}` : desk.button}
               disabled={isSubmitting}
               onClick={status === 'cancelled' ? () => setConfirming('cancelled') : send(status)}
             >
               {status === 'cancelled' ? 'Отменить заказ' : `Перевести в «${titleOf(status)}»`}
-            </button>
+            </Button>
           ))}
         </div>
       )}
@@ -113,18 +114,12 @@ function CancelConfirm({ number, busy, onConfirm, onKeep }: CancelConfirmProps) 
     <div role="alertdialog" aria-labelledby="desk-confirm-text" className={styles.confirm}>
       <p id="desk-confirm-text">Отменить заказ № {number}? Резерв товара будет снят, отмену нельзя вернуть.</p>
       <div className={styles.actions}>
-        <button
-          ref={confirmRef}
-          type="button"
-          className={`${desk.button} ${desk.danger}`}
-          disabled={busy}
-          onClick={onConfirm}
-        >
+        <Button ref={confirmRef} className={`${desk.button} ${desk.danger}`} disabled={busy} onClick={onConfirm}>
           Да, отменить заказ
-        </button>
-        <button type="button" className={`${desk.button} ${desk.secondary}`} disabled={busy} onClick={onKeep}>
+        </Button>
+        <Button variant="secondary" className={desk.button} disabled={busy} onClick={onKeep}>
           Не отменять
-        </button>
+        </Button>
       </div>
     </div>
   );

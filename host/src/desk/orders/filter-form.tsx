@@ -1,3 +1,5 @@
+import { Button } from '@shop/mf-shared/button';
+import { fieldClassNames } from '@shop/mf-shared/text-field';
 import type { FormEvent } from 'react';
 import { MAX_QUERY_LENGTH, type OrderFilters, withFilter } from './order-filters.ts';
 import desk from '../ui/desk.module.css';
@@ -7,6 +9,9 @@ import styles from './orders.module.css';
  * Dates and the search box, applied together with «Найти». Uncontrolled: the page remounts it
  * (key = the address's query) whenever the address changes, so it always shows what is applied.
  */
+const label = `${fieldClassNames.label} ${desk.label}`;
+const input = `${fieldClassNames.input} ${desk.input}`;
+
 export function FilterForm({ filters, onApply }: { filters: OrderFilters; onApply(filters: OrderFilters): void }) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -21,26 +26,26 @@ export function FilterForm({ filters, onApply }: { filters: OrderFilters; onAppl
   return (
     <form className={styles.filters} onSubmit={submit} aria-label="Поиск заказов">
       <div className={`${desk.field} ${styles.search}`}>
-        <label htmlFor="desk-q" className={desk.label}>
+        <label htmlFor="desk-q" className={label}>
           Номер, телефон или e-mail
         </label>
-        <input id="desk-q" name="q" type="search" className={desk.input} defaultValue={filters.q} maxLength={MAX_QUERY_LENGTH} />
+        <input id="desk-q" name="q" type="search" className={input} defaultValue={filters.q} maxLength={MAX_QUERY_LENGTH} />
       </div>
       <div className={desk.field}>
-        <label htmlFor="desk-from" className={desk.label}>
+        <label htmlFor="desk-from" className={label}>
           С даты
         </label>
-        <input id="desk-from" name="from" type="date" className={desk.input} defaultValue={filters.from} />
+        <input id="desk-from" name="from" type="date" className={input} defaultValue={filters.from} />
       </div>
       <div className={desk.field}>
-        <label htmlFor="desk-to" className={desk.label}>
+        <label htmlFor="desk-to" className={label}>
           По дату
         </label>
-        <input id="desk-to" name="to" type="date" className={desk.input} defaultValue={filters.to} />
+        <input id="desk-to" name="to" type="date" className={input} defaultValue={filters.to} />
       </div>
-      <button type="submit" className={`${desk.button} ${styles.find}`}>
+      <Button type="submit" className={`${desk.button} ${styles.find}`}>
         Найти
-      </button>
+      </Button>
     </form>
   );
 }

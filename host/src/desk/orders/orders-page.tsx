@@ -1,3 +1,4 @@
+import { buttonClassName } from '@shop/mf-shared/button';
 import { useEffect } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { csvHref, deskApi } from '../api/desk-api.ts';
@@ -43,7 +44,11 @@ export function OrdersPage() {
         <h1 id="orders-title" className={styles.title}>
           Заказы
         </h1>
-        <a className={`${desk.button} ${desk.secondary} ${styles.csv}`} href={csvHref(filtersQuery(filters, { page: false }))} download>
+        <a
+          className={buttonClassName('secondary', `${desk.button} ${styles.csv}`)}
+          href={csvHref(filtersQuery(filters, { page: false }))}
+          download
+        >
           Скачать CSV
         </a>
       </div>

@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { DeskError, deskApi } from '../api/desk-api.ts';
 import { safeNext } from '../desk-path.ts';
+import { Button } from '@shop/mf-shared/button';
 import { TextField } from '@shop/mf-shared/text-field';
 import { useDeskSession } from './desk-session.tsx';
 import { type SignInValues, signInSchema } from './sign-in-schema.ts';
@@ -74,9 +75,9 @@ export function SignInPage() {
           error={errors.password?.message}
           {...register('password')}
         />
-        <button type="submit" className={desk.button} disabled={isSubmitting}>
+        <Button type="submit" className={desk.button} disabled={isSubmitting}>
           {isSubmitting ? 'Входим…' : 'Войти'}
-        </button>
+        </Button>
       </form>
       <p className={styles.hint}>
         Учётную запись выдаёт владелец магазина. Забыли пароль — попросите владельца задать новый.

@@ -1,3 +1,4 @@
+import { Button } from '@shop/mf-shared/button';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { DeskError } from '../api/desk-api.ts';
@@ -34,9 +35,9 @@ export function DeskHeader({ shopName }: { shopName: string }) {
             <span data-testid="desk-user">
               {user.name || user.email} · <span className={styles.role}>{ROLE_TITLES[user.role] ?? user.role}</span>
             </span>
-            <button type="button" className={styles.linkButton} onClick={() => void signOut()} disabled={busy}>
+            <Button variant="link" className={styles.linkButton} onClick={() => void signOut()} disabled={busy}>
               Выйти
-            </button>
+            </Button>
           </div>
         )}
       </div>

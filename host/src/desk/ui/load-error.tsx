@@ -1,3 +1,4 @@
+import { Button } from '@shop/mf-shared/button';
 import type { DeskError } from '../api/desk-api.ts';
 import styles from './desk.module.css';
 
@@ -7,9 +8,9 @@ export function LoadError({ error, onRetry, title }: { error: DeskError; onRetry
     <div role="alert" className={styles.error}>
       {title && <p className={styles.errorTitle}>{title}</p>}
       <p>{error.message}</p>
-      <button type="button" className={styles.button} onClick={onRetry}>
+      <Button className={styles.button} onClick={onRetry}>
         Повторить
-      </button>
+      </Button>
     </div>
   );
 }
