@@ -1,5 +1,6 @@
 import type { ButtonHTMLAttributes, Ref } from 'react';
 import styles from './button.module.css';
+import { withCallerClass } from './class-name.ts';
 
 /**
  * `accent`: the filled call to action in the shop's accent colour; `secondary`: the same box
@@ -17,8 +18,7 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 
 /** The kit's classes for a look, for an element that only looks like a button (a link). */
 export function buttonClassName(variant: ButtonVariant = 'accent', className?: string): string {
-  const base = `${styles.button} ${styles[variant]}`;
-  return className ? `${base} ${className}` : base;
+  return withCallerClass(`${styles.button} ${styles[variant]}`, className);
 }
 
 /**
@@ -26,7 +26,7 @@ export function buttonClassName(variant: ButtonVariant = 'accent', className?: s
  * beside its radio or checkbox.
  */
 export function chipClassName(className?: string): string {
-  return className ? `${styles.outline} ${className}` : `${styles.outline}`;
+  return withCallerClass(`${styles.outline}`, className);
 }
 
 export interface CloseButtonProps extends Omit<ButtonProps, 'variant' | 'aria-label'> {

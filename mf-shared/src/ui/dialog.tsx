@@ -9,6 +9,7 @@ import {
   useRef,
 } from 'react';
 import { CloseButton } from './button.tsx';
+import { withCallerClass } from './class-name.ts';
 import styles from './dialog.module.css';
 
 /** `modal`: a card in the middle of the screen; `sheet`: a panel the caller places (a side or the whole screen). */
@@ -35,8 +36,7 @@ export interface DialogProps extends Omit<DialogHTMLAttributes<HTMLDialogElement
 
 /** The kit's classes for a dialog's look and its backdrop. */
 export function dialogClassName(variant: DialogVariant = 'modal', className?: string): string {
-  const base = `${styles.dialog} ${styles[variant]}`;
-  return className ? `${base} ${className}` : base;
+  return withCallerClass(`${styles.dialog} ${styles[variant]}`, className);
 }
 
 /** Opens the dialog as a modal while `shown` is true, closes it when it turns false; nothing when left out. */
@@ -98,15 +98,15 @@ export interface DialogHeaderProps {
 export function DialogHeader(props: DialogHeaderProps) {
   const { titleId, title, onClose, closeLabel = 'Закрыть', as: Bar = 'div' } = props;
   return (
-    <Bar className={join(styles.header, props.className)}>
-      <h2 id={titleId} className={join(styles.title, props.titleClassName)}>
+    <Bar className={withCallerClass(`${styles.header}`, props.className)}>
+      <h2 id={titleId} className={withCallerClass(`${styles.title}`, props.titleClassName)}>
         {title}
       </h2>
-      <CloseButton className={join(styles.close, props.closeClassName)} label={closeLabel} onClick={onClose} />
+      <CloseButton
+        className={withCallerClass(`${styles.close}`, props.closeClassName)}
+        label={closeLabel}
+        onClick={onClose}
+      />
     </Bar>
   );
-}
-
-function join(kit: string | undefined, own: string | undefined): string {
-  return own ? `${kit} ${own}` : `${kit}`;
 }
