@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 // biome-ignore lint/style/noRestrictedImports: vite bundles this config with esbuild and leaves package imports to plain Node, which cannot load @shop/contracts' TypeScript source; a relative import is bundled
 import { REMOTES } from './contracts/src/remotes.ts';
@@ -8,6 +9,9 @@ const REMOTE_DIRS = Object.values(REMOTES).map((remote) => remote.dir);
 // against a real database; the front-end unit and component tests run in happy-dom.
 export default defineConfig({
   test: {
+    // Vitest's default is one worker less than the cores: one on a 2-core machine. Most files
+    // here wait on a database, a spawned server or Chromium, so two keep both cores busy.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         // Vite would load graphql's ESM build for our code while graphql-yoga, run by Node,
