@@ -86,6 +86,32 @@ test('the price is «от» the lowest until a size is chosen, then that size’
   await expect(price).toHaveText(rub(dearest.priceInRUB));
 });
 
+test.describe('320 px', () => {
+  test.use({ viewport: { width: 320, height: 640 }, hasTouch: true, isMobile: true });
+
+  test('every size box holds its size, price and «дешевле всего» inside its border', async ({ page, request }) => {
+    const product = await richProduct(request);
+    await page.goto(product.webPath);
+    const sizes = productPage(page).getByRole('group', { name: 'Размер' });
+    await expect(sizes.getByText('дешевле всего').first()).toBeVisible();
+    const boxes = productPage(page).getByTestId('size-option').locator('input + span');
+    expect(await boxes.count()).toBe(product.offers.length);
+    // what sticks out of a box's content area (its padding inside the border), per box
+    const outside = await boxes.evaluateAll((elements) =>
+      elements.flatMap((box) => {
+        const edge = box.getBoundingClientRect();
+        const style = getComputedStyle(box);
+        const left = edge.left + Number.parseFloat(style.borderLeftWidth) + Number.parseFloat(style.paddingLeft) - 0.5;
+        const right = edge.right - Number.parseFloat(style.borderRightWidth) - Number.parseFloat(style.paddingRight) + 0.5;
+        return [...box.querySelectorAll('span')].flatMap((part) =>
+          [...part.getClientRects()].some((r) => r.left < left || r.right > right) ? [`${part.textContent?.trim()}`] : [],
+        );
+      }),
+    );
+    expect(outside, 'texts outside their size box').toEqual([]);
+  });
+});
+
 test('without a size «В корзину» asks for one and adds nothing', async ({ page, request }) => {
   const product = await richProduct(request);
   await page.goto(product.webPath);
