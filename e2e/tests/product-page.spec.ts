@@ -104,7 +104,7 @@ test.describe('320 px', () => {
         const left = edge.left + Number.parseFloat(style.borderLeftWidth) + Number.parseFloat(style.paddingLeft) - 0.5;
         const right = edge.right - Number.parseFloat(style.borderRightWidth) - Number.parseFloat(style.paddingRight) + 0.5;
         return [...box.querySelectorAll('span')].flatMap((part) =>
-          [...part.getClientRects()].some((r) => r.left < left || r.right > right) ? [`${part.textContent?.trim()}`] : [],
+          [...part.getClientRects()].some((r) => r.left < left || r.right > right) ? [part.textContent?.trim() ?? ''] : [],
         );
       }),
     );
