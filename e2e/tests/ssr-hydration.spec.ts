@@ -108,3 +108,30 @@ test('home: right after hydration a card’s heart adds to favourites', async ({
   await expect(page.getByTestId('favourites-count')).toHaveText('1');
   expect(seen.problems, seen.problems.join('\n')).toEqual([]);
 });
+
+test('on a slow network each area keeps its server-rendered HTML until its code comes (no skeleton blink)', async ({ page, request }) => {
+  const product = await findProduct(request, 'a product', () => true);
+  // each remote's page module arrives 3 s late, as on a slow phone's network
+  await page.route(/__federation_expose_\w+\.[0-9a-f]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await route.continue().catch(() => undefined);
+  });
+  // the server's first element of each area: hydration keeps it; rendering the area anew replaces it
+  await page.addInitScript(() => {
+    const w = window as unknown as { __replaced?: string[] };
+    w.__replaced = [];
+    document.addEventListener('DOMContentLoaded', () => {
+      const server = [...document.querySelectorAll('[data-remote]')].map((slot) => [slot, slot.firstElementChild] as const);
+      new MutationObserver(() => {
+        for (const [slot, first] of server)
+          if (!first || !slot.contains(first)) w.__replaced?.push(slot.getAttribute('data-remote') ?? '?');
+      }).observe(document, { subtree: true, childList: true });
+    });
+  });
+  for (const target of ['/', '/catalog/obuv', product.webPath]) {
+    await page.goto(target);
+    await expect(page.locator('[data-remote]:not([data-ready])')).toHaveCount(0, { timeout: 20_000 });
+    const replaced = await page.evaluate(() => (window as unknown as { __replaced?: string[] }).__replaced ?? []);
+    expect([...new Set(replaced)], `areas that blinked to a skeleton on ${target}`).toEqual([]);
+  }
+});

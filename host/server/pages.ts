@@ -257,7 +257,7 @@ async function pageHtml(
       config: ctx.publicConfig,
       resolved: resolution.resolved,
       ...(preview ? { preview: { remote: preview.remote, version: preview.version } } : {}),
-      ...(rendered ? { apollo: rendered.apolloState } : {}),
+      ...(rendered ? { apollo: rendered.apolloState, modules: rendered.modules } : {}),
     },
   });
 }

@@ -16,10 +16,14 @@ import { App } from './app.tsx';
 import { loadCounterScript } from './analytics/counter-script.ts';
 import { readRegistry } from './federation/registry.ts';
 import { SERVER_AREA_DIGEST } from './federation/module-source.ts';
+import { loadServerAreas } from './federation/remote-slot.tsx';
 import { applyRegistry } from './federation/remotes.ts';
 import { type PageType, ResolvePageDocument } from './graphql/generated.ts';
 import { DEFAULT_CONFIG, readPageState } from './page-state.ts';
 import './global.css';
+
+/** How long a server-rendered page waits for its areas' code before it hydrates without it. */
+const AREA_CODE_WAIT_MS = 5000;
 
 reportApp('host', __APP_VERSION__, { createElement, ApolloClient, useNavigate });
 
@@ -71,6 +75,7 @@ async function main() {
     </StrictMode>
   );
   if (serverRendered) {
+    await loadServerAreas(state.modules ?? [], AREA_CODE_WAIT_MS);
     // As a transition: React then hydrates in slices that yield to the shopper's input (at the
     // default lane it hydrates the whole page in one long task: ~700 ms on a slowed phone's home).
     startTransition(() => {

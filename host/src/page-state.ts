@@ -24,6 +24,8 @@ export interface PageState {
   preview?: { remote: string; version: string };
   /** A server-rendered page: the Apollo cache it was rendered with (host/src/ssr). */
   apollo?: unknown;
+  /** A server-rendered page: the remote modules in its HTML, which the browser loads before hydrating. */
+  modules?: string[];
 }
 
 /** Reads the JSON the server wrote into `<script type="application/json" id="shop-state">`. */

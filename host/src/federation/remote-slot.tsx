@@ -1,4 +1,4 @@
-import type { RemoteModuleId, RemoteSlotProps } from '@shop/contracts/remotes';
+import { EXPOSED_MODULES, type RemoteModuleId, type RemoteSlotProps } from '@shop/contracts/remotes';
 import { SectionError } from '@shop/mf-shared';
 import {
   type ComponentType,
@@ -210,6 +210,23 @@ const browserModules: ModuleSource = {
     return slotModule(id, attempt, report) as Promise<ComponentType<object>>;
   },
 };
+
+/**
+ * The code of the areas a server-rendered page came with, loaded before it hydrates (as
+ * loadable-components' `loadableReady`). A boundary still waiting for its code when anything
+ * above it changes (a store read once hydrated, a query's answer) drops the server's HTML and
+ * shows the skeleton until the code comes: on a slow network the page blinked. Waits at most
+ * `maxMs`; past that the page hydrates and a late area catches up on its own.
+ */
+export async function loadServerAreas(ids: readonly string[], maxMs: number): Promise<void> {
+  const known = ids.filter((id): id is RemoteModuleId => (EXPOSED_MODULES as readonly string[]).includes(id));
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, maxMs);
+  });
+  await Promise.race([Promise.allSettled(known.map((id) => browserModules.load(id, 0))), late]);
+  clearTimeout(timer);
+}
 
 /**
  * Counts the mount as a `view` once the module has rendered: committed after its sibling, so a
