@@ -344,18 +344,27 @@ async function checkLandmark(page: Page, target: VisitTarget, v: Visit, problems
   const landmarkSelector = v.landmark ?? LANDMARKS[v.module];
   const landmark = slot.locator(landmarkSelector).first();
   // the landmark, or the area's error (then there is no point waiting out the timeout)
-  await landmark
+  const started = performance.now();
+  const showed = await landmark
     .or(slot.getByText(AREA_ERROR))
     .first()
     .waitFor({ state: 'visible', timeout: config.timeoutMs })
-    .catch(() => undefined);
+    .then(
+      () => true,
+      () => false,
+    );
   if (await landmark.isVisible()) return;
+  const gone = showed && (await slot.getByText(AREA_ERROR).count()) === 0;
   const state = [
     (await landmark.count()) > 0 ? 'ориентир есть, но скрыт' : 'ориентира нет в разметке',
     (await page.locator('html[data-live]').count()) > 0 ? 'страница ожила' : 'скрипты страницы ещё не запустились',
     (await slot.locator('[aria-busy="true"]').count()) > 0 ? 'область ещё загружается' : 'область не загружается',
   ].join(', ');
-  problems.push(`нет ориентира ${landmarkSelector} в [data-remote="${release.remote}"] за ${config.timeoutMs} мс (${state})`);
+  // a landmark that showed and went (the area drawn anew) is no timeout: the refusal says which it was
+  const what = gone
+    ? `ориентир ${landmarkSelector} в [data-remote="${release.remote}"] показался и пропал через ${Math.round(performance.now() - started)} мс`
+    : `нет ориентира ${landmarkSelector} в [data-remote="${release.remote}"] за ${config.timeoutMs} мс`;
+  problems.push(`${what} (${state})`);
 }
 
 /**
