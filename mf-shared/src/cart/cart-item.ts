@@ -1,22 +1,7 @@
+import type { CartItem } from '@shop/contracts/cart-storage';
 import { MAX_QUANTITY } from '@shop/contracts/order';
 
-/** A line of the cart as kept in the browser. `id` is the offer id. */
-export interface CartItem {
-  id: string;
-  /** The product (colour) the offer belongs to: the id every e-commerce event names it by. Missing on lines stored by older releases. */
-  productId?: string;
-  modelId: string;
-  sku: string;
-  name: string;
-  /** Price in whole roubles when the line was added; the API recomputes it at checkout. */
-  price: number;
-  brand: { name: string };
-  mainCategory: { name: string };
-  quantity: number;
-  size?: string;
-  image?: string;
-  webPath?: string;
-}
+export type { CartItem };
 
 export type NewCartItem = Omit<CartItem, 'quantity'>;
 

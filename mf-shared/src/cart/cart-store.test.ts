@@ -1,3 +1,4 @@
+import { storedCart } from '@shop/contracts/cart-storage';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { cartItem, HOODIE } from '../testing.tsx';
 import { sanitizeCartItems } from './cart-item.ts';
@@ -127,6 +128,12 @@ describe('cart store', () => {
     expect(withId).toMatchObject({ id: 'a', productId: '22' });
     expect(withoutId).toMatchObject({ id: 'b', sku: sneaker.sku });
     expect(withoutId).not.toHaveProperty('productId');
+  });
+
+  it('reads a cart stored in the contract format, as the release smoke writes one', async () => {
+    localStorage.setItem(CART_STORAGE_KEY, storedCart([{ ...hoodie, quantity: 3 }]));
+    await useCart.persist.rehydrate();
+    expect(cart().items).toEqual([{ ...hoodie, quantity: 3 }]);
   });
 
   it('recovers a cart stored by an older release (version 0) and drops a bare array', async () => {

@@ -1,8 +1,9 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import { CART_STORAGE_KEY, CART_STORAGE_VERSION } from '@shop/contracts/cart-storage';
 import { type CartItem, MAX_QUANTITY, type NewCartItem, sanitizeCartItems } from './cart-item.ts';
 
-export const CART_STORAGE_KEY = 'shop-cart';
+export { CART_STORAGE_KEY };
 
 export interface CartState {
   items: CartItem[];
@@ -70,7 +71,7 @@ export const useCart = create<CartState>()(
     }),
     {
       name: CART_STORAGE_KEY,
-      version: 1,
+      version: CART_STORAGE_VERSION,
       storage: createJSONStorage(() => safeLocalStorage()),
       partialize: (state) => ({ items: state.items }),
       // Whatever is stored (old format, corrupt, hostile) is cleaned line by line.

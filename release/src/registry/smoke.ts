@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { CHROMIUM_ARGS } from './chromium-flags.ts';
+import { CART_STORAGE_KEY, storedCart } from '@shop/contracts/cart-storage';
 import { internalUrl, type OriginMap } from '@shop/contracts/origin-map';
 import { PAGES, type PageType } from '@shop/contracts/pages';
 import { EXPOSED_MODULES, type RemoteModuleId } from '@shop/contracts/remotes';
@@ -61,21 +62,12 @@ const HOSTED: Partial<
   },
   'mf_cart/CartOverlay': {
     on: 'HOME',
-    // the panel opens only with something in the cart: one line in the browser's stored cart (mf-shared's format)
+    // the panel opens only with something in the cart: one line in the browser's stored cart
     prepare: async (page) => {
-      const line = {
-        id: '1',
-        modelId: '1',
-        sku: 'SMOKE',
-        name: 'Смоук',
-        price: 1000,
-        brand: { name: 'Смоук' },
-        mainCategory: { name: 'Смоук' },
-        quantity: 1,
-      };
-      const cart = JSON.stringify({ version: 1, state: { items: [line] } });
+      const line = { id: '1', modelId: '1', sku: 'SMOKE', name: 'Смоук', price: 1000, brand: { name: 'Смоук' }, mainCategory: { name: 'Смоук' } };
+      const cart = storedCart([{ ...line, quantity: 1 }]);
       // as text: it runs in the page (this module is Node code)
-      await page.addInitScript({ content: `localStorage.setItem('shop-cart', ${JSON.stringify(cart)});` });
+      await page.addInitScript({ content: `localStorage.setItem(${JSON.stringify(CART_STORAGE_KEY)}, ${JSON.stringify(cart)});` });
     },
     show: async (page) => {
       await page
