@@ -3,7 +3,7 @@
 
 import { returningVisitor } from '../support/fresh-visitor.ts';
 import { shop, startPrivateHost } from '../support/private-host.ts';
-import { expect, test } from '../support/test.ts';
+import { expect, type Page, test } from '../support/test.ts';
 
 test.describe('desktop', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
@@ -246,4 +246,44 @@ test('a new page opens at its top; going back returns to where the shopper was',
   await page.goBack();
   await expect(page).toHaveURL(/\/catalog\/obuv\/krossovki$/);
   await expect.poll(async () => Math.abs((await page.evaluate(() => window.scrollY)) - where)).toBeLessThan(30);
+});
+
+test.describe('reduced motion, 360 px', () => {
+  test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, reducedMotion: 'reduce' });
+  test.beforeEach(async ({ page }) => returningVisitor(page));
+
+  /** The animations running on the page now (CSS animations and transitions). */
+  const moving = (page: Page) =>
+    page.evaluate(() =>
+      document
+        .getAnimations()
+        .filter((a) => a.playState === 'running')
+        .map((a) => `${(a as CSSAnimation).animationName ?? 'transition'} on ${((a.effect as KeyframeEffect | null)?.target as Element | null)?.className ?? '?'}`),
+    );
+
+  test('the drawer opens and a slow page loads with nothing sliding or shimmering', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Открыть меню' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Меню' });
+    await expect(drawer).toBeVisible();
+    // its slide lasts 0.2 s: asked after it, the running list would be empty either way
+    expect(await drawer.evaluate((element) => getComputedStyle(element).animationName)).toBe('none');
+    await page.keyboard.press('Escape');
+
+    // the product page's code is held back: its skeleton and the loading bar show meanwhile
+    let letThrough = () => {};
+    const held = new Promise<void>((resolve) => {
+      letThrough = resolve;
+    });
+    await page.route(/__federation_expose_ProductPage\.[0-9a-f]+\.js$/, async (route) => {
+      await held;
+      await route.continue().catch(() => undefined);
+    });
+    await page.locator('[data-remote="mf_catalog"] a[href^="/product/"]').first().click();
+    await expect(page.getByRole('status', { name: 'Загрузка раздела' })).toBeVisible();
+    await expect(page.getByRole('progressbar', { name: 'Загрузка раздела' })).toBeVisible();
+    expect(await moving(page)).toEqual([]);
+    letThrough();
+    await expect(page.getByTestId('product-page')).toBeVisible();
+  });
 });
