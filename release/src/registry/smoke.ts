@@ -345,6 +345,7 @@ async function checkLandmark(page: Page, target: VisitTarget, v: Visit, problems
       () => true,
       () => false,
     );
+  const waited = Math.round(performance.now() - started);
   if (await landmark.isVisible()) return;
   const gone = showed && (await slot.getByText(AREA_ERROR).count()) === 0;
   const state = [
@@ -354,7 +355,7 @@ async function checkLandmark(page: Page, target: VisitTarget, v: Visit, problems
   ].join(', ');
   // a landmark that showed and went (the area drawn anew) is no timeout: the refusal says which it was
   const what = gone
-    ? `ориентир ${landmarkSelector} в [data-remote="${release.remote}"] показался и пропал через ${Math.round(performance.now() - started)} мс`
+    ? `ориентир ${landmarkSelector} в [data-remote="${release.remote}"] показался через ${waited} мс и пропал`
     : `нет ориентира ${landmarkSelector} в [data-remote="${release.remote}"] за ${config.timeoutMs} мс`;
   problems.push(`${what} (${state})`);
 }
