@@ -26,7 +26,9 @@ export default defineConfig({
     baseURL: process.env.SHOP_URL,
     locale: 'ru-RU',
     timezoneId: 'Europe/Moscow',
-    trace: 'retain-on-failure',
+    // A trace records every frame: a fifth of a test's time when kept for every run. The retry
+    // of a failed test records one (and a test that fails twice keeps it).
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: CHROMIUM_PATH,

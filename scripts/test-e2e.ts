@@ -36,7 +36,7 @@ function missingBuild(): string | null {
 async function main() {
   if (!existsSync(CHROMIUM_PATH)) {
     console.error(
-      `Chromium is missing at ${CHROMIUM_PATH}: install Debian's (sudo apt-get install -y chromium) or set CHROMIUM_PATH.`,
+      `Chromium is missing at ${CHROMIUM_PATH}: install Debian's (sudo apt-get install -y chromium-headless-shell) or set CHROMIUM_PATH.`,
     );
     process.exit(1);
   }

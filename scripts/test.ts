@@ -106,7 +106,7 @@ async function main() {
   mkdirSync(REPORT_DIR, { recursive: true });
 
   step('System tools: Chromium, docker-compose, PostgreSQL');
-  ensureDebianTool('chromium', 'chromium');
+  ensureDebianTool('chromium-headless-shell', 'chromium-headless-shell');
   ensureDebianTool('docker-compose', 'docker-compose');
   console.log('ok');
 

@@ -3,7 +3,8 @@
  * download cannot work on this network; without the networking flags Chromium keeps trying
  * hosts the closed network refuses. Callers add their own --headless flavour.
  */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || process.env.CHROME_PATH || '/usr/bin/chromium';
+import { headlessChromiumPath } from '@shop/release/chromium';
 
-// the flags are the API's (its release smoke launches the same browser)
+// the flags and the binary are the release smoke's: the tests launch the same browser
 export { CHROMIUM_ARGS } from '@shop/release/chromium';
+export const CHROMIUM_PATH = headlessChromiumPath(process.env.CHROMIUM_PATH || process.env.CHROME_PATH);

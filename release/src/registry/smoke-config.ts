@@ -1,4 +1,5 @@
 import { type EnvFail, envInt } from '@shop/server-kit';
+import { headlessChromiumPath } from './chromium-flags.ts';
 
 /** The browser smoke before activation and the preview links (read by config.ts; registry/smoke.ts, preview-routes.ts). */
 export interface SmokeConfig {
@@ -9,7 +10,10 @@ export interface SmokeConfig {
   hostUrl?: string;
   /** RELEASE_SMOKE=off: releases go out without the browser smoke (said in each release's checks). Only ever explicit. */
   off: boolean;
-  /** SMOKE_CHROMIUM (default /usr/bin/chromium): Debian's Chromium, driven by playwright-core. */
+  /**
+   * SMOKE_CHROMIUM (default /usr/bin/chromium-headless-shell when installed, else /usr/bin/chromium):
+   * Debian's Chromium, driven by playwright-core.
+   */
   chromiumPath: string;
   /** SMOKE_TIMEOUT_MS (default 15000): how long one page may take to show its landmark. */
   timeoutMs: number;
@@ -43,7 +47,7 @@ export function loadSmokeConfig(env: NodeJS.ProcessEnv, fail: EnvFail): SmokeCon
   return {
     ...(hostUrl ? { hostUrl } : {}),
     off: smoke === 'off',
-    chromiumPath: env.SMOKE_CHROMIUM?.trim() || '/usr/bin/chromium',
+    chromiumPath: headlessChromiumPath(env.SMOKE_CHROMIUM),
     timeoutMs: envInt(env, 'SMOKE_TIMEOUT_MS', 15_000, 1000, 300_000, fail),
     ...(secret ? { previewSecret: secret } : {}),
     previewTtlMinutes: envInt(env, 'PREVIEW_TTL_MINUTES', 60, 1, 7 * 24 * 60, fail),
