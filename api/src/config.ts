@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { envBool, envInt, isProxyEntry } from '@shop/server-kit';
+import { ConfigError, type EnvFail, envBool, envInt, failSetting, isProxyEntry } from '@shop/server-kit';
 import { loadPaymentConfig, type PaymentConfig } from './payments/payment-config.ts';
 import { type DeskConfig, loadDeskConfig } from './desk/desk-config.ts';
 import { loadMailConfig, type MailConfig } from './notify/mail-config.ts';
@@ -61,13 +61,11 @@ export interface Config {
   mail: MailConfig;
 }
 
-export class ConfigError extends Error {}
+export { ConfigError };
 
 const apiRoot = resolve(fileURLToPath(new URL('..', import.meta.url)));
 
-function fail(name: string, value: string, expected: string): never {
-  throw new ConfigError(`Invalid ${name}=${JSON.stringify(value)}: expected ${expected}.`);
-}
+const fail: EnvFail = failSetting;
 
 const int = (env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number) => envInt(env, name, fallback, min, max, fail);
 const bool = (env: NodeJS.ProcessEnv, name: string, fallback: boolean) => envBool(env, name, fallback, fail);

@@ -4,7 +4,7 @@ import { type HealthConfig, loadHealthConfig } from './registry/health-config.ts
 import { loadReleaseConfig, type ReleaseConfig } from './registry/release-config.ts';
 import { loadReleaseStorageConfig, type ReleaseStorageConfig } from './registry/release-storage-config.ts';
 import { loadSmokeConfig, type SmokeConfig } from './registry/smoke-config.ts';
-import { envInt, isProxyEntry } from '@shop/server-kit';
+import { ConfigError, type EnvFail, envInt, failSetting, isProxyEntry } from '@shop/server-kit';
 
 /** Every setting of the release service; the same variable names the catalogue API used for them. */
 export interface Config {
@@ -33,13 +33,11 @@ export interface Config {
   releases: ReleaseStorageConfig;
 }
 
-export class ConfigError extends Error {}
+export { ConfigError };
 
 const packageRoot = resolve(fileURLToPath(new URL('..', import.meta.url)));
 
-function fail(name: string, value: string, expected: string): never {
-  throw new ConfigError(`Invalid ${name}=${JSON.stringify(value)}: expected ${expected}.`);
-}
+const fail: EnvFail = failSetting;
 
 function url(env: NodeJS.ProcessEnv, name: string, fallback: string, protocols: string[]): string;
 function url(env: NodeJS.ProcessEnv, name: string, fallback: undefined, protocols: string[]): string | undefined;

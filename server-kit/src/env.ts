@@ -7,6 +7,14 @@
  */
 export type EnvFail = (name: string, value: string, expected: string) => never;
 
+/** A setting a service cannot start with: its start prints the message (no stack) and stops. */
+export class ConfigError extends Error {}
+
+/** The services' EnvFail: a ConfigError naming the variable, its value and what it should be. */
+export const failSetting: EnvFail = (name, value, expected) => {
+  throw new ConfigError(`Invalid ${name}=${JSON.stringify(value)}: expected ${expected}.`);
+};
+
 /** The variable's value without surrounding blanks; undefined when unset or blank. */
 function raw(env: NodeJS.ProcessEnv, name: string): string | undefined {
   return env[name]?.trim() || undefined;
