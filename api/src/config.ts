@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, type EnvFail, envBool, envInt, failSetting, isProxyEntry } from '@shop/server-kit';
+import { ConfigError, envBool, envInt, failSetting, isProxyEntry } from '@shop/server-kit';
 import { loadPaymentConfig, type PaymentConfig } from './payments/payment-config.ts';
 import { type DeskConfig, loadDeskConfig } from './desk/desk-config.ts';
 import { loadMailConfig, type MailConfig } from './notify/mail-config.ts';
@@ -65,10 +65,8 @@ export { ConfigError };
 
 const apiRoot = resolve(fileURLToPath(new URL('..', import.meta.url)));
 
-const fail: EnvFail = failSetting;
-
-const int = (env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number) => envInt(env, name, fallback, min, max, fail);
-const bool = (env: NodeJS.ProcessEnv, name: string, fallback: boolean) => envBool(env, name, fallback, fail);
+const int = (env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number) => envInt(env, name, fallback, min, max, failSetting);
+const bool = (env: NodeJS.ProcessEnv, name: string, fallback: boolean) => envBool(env, name, fallback, failSetting);
 
 function url(env: NodeJS.ProcessEnv, name: string, fallback: string | undefined, protocols: string[]) {
   const raw = env[name];
@@ -77,9 +75,9 @@ function url(env: NodeJS.ProcessEnv, name: string, fallback: string | undefined,
   try {
     parsed = new URL(raw);
   } catch {
-    return fail(name, raw, `a URL (${protocols.join(', ')})`);
+    return failSetting(name, raw, `a URL (${protocols.join(', ')})`);
   }
-  if (!protocols.includes(parsed.protocol)) fail(name, raw, `a URL starting with ${protocols.join(' or ')}`);
+  if (!protocols.includes(parsed.protocol)) failSetting(name, raw, `a URL starting with ${protocols.join(' or ')}`);
   return raw;
 }
 
@@ -100,7 +98,7 @@ function trustedProxies(env: NodeJS.ProcessEnv): string[] {
   if (raw.toLowerCase() === 'none') return [];
   const entries = list(env, 'TRUSTED_PROXIES', '');
   const bad = entries.find((e) => !isProxyEntry(e));
-  if (bad !== undefined) fail('TRUSTED_PROXIES', raw, 'comma-separated IP addresses or CIDRs (e.g. 127.0.0.1/8,::1), or none');
+  if (bad !== undefined) failSetting('TRUSTED_PROXIES', raw, 'comma-separated IP addresses or CIDRs (e.g. 127.0.0.1/8,::1), or none');
   return entries;
 }
 
@@ -110,7 +108,7 @@ export const PUBLISHED_CONSENT_VERSION = '2025-09-01';
 function consentVersions(env: NodeJS.ProcessEnv): string[] {
   const versions = list(env, 'CONSENT_VERSIONS', '');
   if (!versions.length) return [PUBLISHED_CONSENT_VERSION];
-  if (versions.some((v) => !/^[A-Za-z0-9._-]{1,50}$/.test(v))) fail('CONSENT_VERSIONS', env.CONSENT_VERSIONS ?? '', 'comma-separated versions such as 2025-09-01');
+  if (versions.some((v) => !/^[A-Za-z0-9._-]{1,50}$/.test(v))) failSetting('CONSENT_VERSIONS', env.CONSENT_VERSIONS ?? '', 'comma-separated versions such as 2025-09-01');
   return versions;
 }
 
@@ -118,14 +116,14 @@ function consentVersions(env: NodeJS.ProcessEnv): string[] {
 function imageHosts(env: NodeJS.ProcessEnv): string[] {
   const hosts = (env.CATALOG_IMAGE_HOSTS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
   const bad = hosts.find((h) => !/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/.test(h));
-  if (bad !== undefined) fail('CATALOG_IMAGE_HOSTS', env.CATALOG_IMAGE_HOSTS ?? '', 'comma-separated host names such as cdn.example.ru');
+  if (bad !== undefined) failSetting('CATALOG_IMAGE_HOSTS', env.CATALOG_IMAGE_HOSTS ?? '', 'comma-separated host names such as cdn.example.ru');
   return hosts;
 }
 
 /** Reads and validates every setting of the API process; nothing else reads process.env. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const seed = env.CATALOG_SEED || 'small';
-  if (seed !== 'small' && seed !== 'large' && seed !== 'none') fail('CATALOG_SEED', seed, 'small, large or none');
+  if (seed !== 'small' && seed !== 'large' && seed !== 'none') failSetting('CATALOG_SEED', seed, 'small, large or none');
   const host = env.API_HOST || '127.0.0.1';
   const publicUrl = url(env, 'SHOP_PUBLIC_URL', 'http://localhost:3000', ['http:', 'https:']) as string;
   const allowed = (env.ALLOWED_PROPERTY_FILTERS || 'size')
@@ -159,8 +157,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shopName: env.SHOP_NAME || 'Оригинал',
     catalogImageHosts: imageHosts(env),
     orderReservationMinutes: int(env, 'ORDER_RESERVATION_MINUTES', 30, 1, 7 * 24 * 60),
-    desk: loadDeskConfig(env, fail),
-    mail: loadMailConfig(env, env.SHOP_NAME || 'Оригинал', fail),
+    desk: loadDeskConfig(env, failSetting),
+    mail: loadMailConfig(env, env.SHOP_NAME || 'Оригинал', failSetting),
   };
 }
 

@@ -4,7 +4,7 @@ import { type HealthConfig, loadHealthConfig } from './registry/health-config.ts
 import { loadReleaseConfig, type ReleaseConfig } from './registry/release-config.ts';
 import { loadReleaseStorageConfig, type ReleaseStorageConfig } from './registry/release-storage-config.ts';
 import { loadSmokeConfig, type SmokeConfig } from './registry/smoke-config.ts';
-import { ConfigError, type EnvFail, envInt, failSetting, isProxyEntry } from '@shop/server-kit';
+import { ConfigError, envInt, failSetting, isProxyEntry } from '@shop/server-kit';
 
 /** Every setting of the release service; the same variable names the catalogue API used for them. */
 export interface Config {
@@ -37,8 +37,6 @@ export { ConfigError };
 
 const packageRoot = resolve(fileURLToPath(new URL('..', import.meta.url)));
 
-const fail: EnvFail = failSetting;
-
 function url(env: NodeJS.ProcessEnv, name: string, fallback: string, protocols: string[]): string;
 function url(env: NodeJS.ProcessEnv, name: string, fallback: undefined, protocols: string[]): string | undefined;
 function url(env: NodeJS.ProcessEnv, name: string, fallback: string | undefined, protocols: string[]) {
@@ -48,7 +46,7 @@ function url(env: NodeJS.ProcessEnv, name: string, fallback: string | undefined,
   try {
     parsed = new URL(raw);
   } catch {}
-  if (!parsed || !protocols.includes(parsed.protocol)) fail(name, raw, `a ${protocols.join(' or ')} URL`);
+  if (!parsed || !protocols.includes(parsed.protocol)) failSetting(name, raw, `a ${protocols.join(' or ')} URL`);
   return raw.replace(/\/+$/, '');
 }
 
@@ -57,7 +55,7 @@ function trustedProxies(env: NodeJS.ProcessEnv): string[] {
   if (!raw) return ['127.0.0.1/8', '::1'];
   if (raw.toLowerCase() === 'none') return [];
   const entries = raw.split(',').map((s) => s.trim()).filter(Boolean);
-  if (entries.some((e) => !isProxyEntry(e))) fail('TRUSTED_PROXIES', raw, 'comma-separated IP addresses or CIDRs, or none');
+  if (entries.some((e) => !isProxyEntry(e))) failSetting('TRUSTED_PROXIES', raw, 'comma-separated IP addresses or CIDRs, or none');
   return entries;
 }
 
@@ -65,20 +63,20 @@ function trustedProxies(env: NodeJS.ProcessEnv): string[] {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const publicUrl = url(env, 'SHOP_PUBLIC_URL', 'http://localhost:3000', ['http:', 'https:']);
   return {
-    port: envInt(env, 'RELEASE_PORT', 4100, 1, 65535, fail),
+    port: envInt(env, 'RELEASE_PORT', 4100, 1, 65535, failSetting),
     host: env.RELEASE_HOST?.trim() || '127.0.0.1',
     databaseUrl: url(env, 'DATABASE_URL', undefined, ['postgres:', 'postgresql:']),
-    databasePoolSize: envInt(env, 'DATABASE_POOL_SIZE', 4, 1, 100, fail),
+    databasePoolSize: envInt(env, 'DATABASE_POOL_SIZE', 4, 1, 100, failSetting),
     pgliteDir: resolve(env.RELEASE_PGLITE_DIR || resolve(packageRoot, '.data/pglite')),
     shopPublicUrl: publicUrl,
     apiUrl: url(env, 'API_URL', `http://127.0.0.1:${env.API_PORT?.trim() || '4000'}`, ['http:', 'https:']),
     opsToken: env.OPS_TOKEN || undefined,
     trustedProxies: trustedProxies(env),
-    opsTokenFailureLimit: envInt(env, 'OPS_TOKEN_FAILURE_LIMIT', 10, 1, 10_000, fail),
-    health: loadHealthConfig(env, fail),
-    smoke: loadSmokeConfig(env, fail),
+    opsTokenFailureLimit: envInt(env, 'OPS_TOKEN_FAILURE_LIMIT', 10, 1, 10_000, failSetting),
+    health: loadHealthConfig(env, failSetting),
+    smoke: loadSmokeConfig(env, failSetting),
     release: loadReleaseConfig(env, publicUrl),
-    releases: loadReleaseStorageConfig(env, fail),
+    releases: loadReleaseStorageConfig(env, failSetting),
   };
 }
 
