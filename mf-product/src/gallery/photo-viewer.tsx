@@ -18,17 +18,25 @@ interface PhotoViewerProps {
 
 /**
  * Steps through the photos with the arrow keys and returns the step for the buttons and swipes.
- * Steps count from the last photo asked for, so quick key presses are not lost before the URL catches up.
+ * Steps count from the last photo asked for, so quick key presses are not lost before the URL
+ * catches up: a photo the router shows on its way to the last one asked for (a step's entry
+ * rendered after the next key press) does not take the count back. Any other photo shown (Back,
+ * a thumbnail) is where the next step starts.
  */
 function usePhotoSteps(index: number, count: number, onShow: (index: number) => void) {
   const shown = useRef(index);
+  // the photos asked for whose entries the router has not shown yet, oldest first
+  const pending = useRef<number[]>([]);
   useLayoutEffect(() => {
-    shown.current = index;
+    const at = pending.current.indexOf(index);
+    pending.current = at >= 0 ? pending.current.slice(at + 1) : [];
+    shown.current = pending.current.at(-1) ?? index;
   }, [index]);
   const step = (by: -1 | 1) => {
     const target = stepIndex(shown.current, by, count);
     if (target === null) return;
     shown.current = target;
+    pending.current.push(target);
     onShow(target);
   };
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate, useNavigationType } from 'react-router-dom';
 
 /** What this product page's history entries say about the gallery (react-router's location state). */
 interface GalleryEntry {
@@ -48,15 +48,19 @@ export interface GalleryHistory {
 export function useGalleryHistory(photoIdValid: (id: string) => boolean): GalleryHistory {
   const location = useLocation();
   const navigate = useNavigate();
+  const navigationType = useNavigationType();
   const photoId = new URLSearchParams(location.search).get('photoId');
   const entry = useMemo(() => entryOf(location.state), [location.state]);
   // The viewer's depth counts each step as it is asked for: quick key presses step again before
-  // the router has rendered the entry the previous one pushed.
+  // the router has rendered the entry the previous one pushed. So an entry rendered after a push
+  // never lowers the count (a later step's entry may already be in the browser's history); Back
+  // and Forward set it to the entry's own.
   const depth = useRef(0);
   const syncedKey = useRef<string | null>(null);
   if (syncedKey.current !== location.key) {
     syncedKey.current = location.key;
-    depth.current = photoId !== null ? (entry.depth ?? 0) : 0;
+    const shown = photoId !== null ? (entry.depth ?? 0) : 0;
+    depth.current = navigationType === 'PUSH' && shown > 0 ? Math.max(depth.current, shown) : shown;
   }
 
   const href = useCallback(
