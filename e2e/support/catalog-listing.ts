@@ -34,6 +34,8 @@ export function filterBar(page: Page): Locator {
 
 /** Waits until the listing is shown (its count) and the «Загрузка...» overlay is gone. */
 export async function settled(page: Page): Promise<void> {
+  // the listing names the address its results are for: the address changes first, the list follows
+  await expect(page.getByTestId('catalog-listing')).toHaveAttribute('data-search', new URL(page.url()).search);
   await expect(page.getByText(/^\d+ товар(а|ов)?$/)).toBeVisible();
   await expect(page.getByText('Загрузка...')).toHaveCount(0);
 }

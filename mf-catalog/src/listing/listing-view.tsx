@@ -4,7 +4,7 @@ import { messageFor } from '@shop/contracts/errors';
 import { formatCount, GOODS } from '@shop/contracts/format';
 import { SectionError, Spinner, useHydrated } from '@shop/mf-shared';
 import { type ReactNode, useDeferredValue, useEffect, useMemo, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { ListingFiltersDocument, ListingPropertiesDocument, type ListingScopeInput } from '../graphql/generated.ts';
 import { DESKTOP_QUERY, useMediaQuery, WIDE_QUERY } from '../ui/use-media-query.ts';
 import { AppliedFilters, hiddenFilters, hiddenFiltersAnyWidth, type KnownProperty } from './applied-filters.tsx';
@@ -145,6 +145,8 @@ function ListingContent({
 }: ListingViewProps & { properties: readonly KnownProperty[] | undefined }) {
   const url = useListingUrl(scheme);
   const { apply, resetAll, resetHref, pageHref } = url;
+  // the address the results are for: the browser's address changes before React renders them
+  const { search } = useLocation();
   const { state, ignored, cleanHref } = useKnownPropertiesOnly(url.state, scheme, properties);
   const { products, filters } = useListingQueries(scope, state);
   const desktop = useMediaQuery(DESKTOP_QUERY);
@@ -171,7 +173,7 @@ function ListingContent({
   const beyondLastPage = Boolean(list && items.length === 0 && total > 0 && state.page > pages);
 
   return (
-    <div className={styles.page} data-testid="catalog-listing">
+    <div className={styles.page} data-testid="catalog-listing" data-search={search}>
       {header}
       <div className={sidebarStyles.layout}>
         {/* After hydration only: its column is reserved by the grid (nothing moves when it comes), and
