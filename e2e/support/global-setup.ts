@@ -5,6 +5,7 @@ import path from 'node:path';
 import { freePorts, latestRelease, localRegistry, REMOTES, ROOT, startStack } from '../../scripts/lib/stack.ts';
 import { createDeskUsers } from './desk.ts';
 import { startE2eFakes } from './fakes.ts';
+import { shop } from './private-host.ts';
 
 /**
  * Starts the whole shop from the current production builds on free ports, with a fresh
@@ -36,7 +37,7 @@ export default async function globalSetup() {
     // Many browser tests place orders (and open order and payment pages) within a minute from
     // one address; the limits themselves are tested in the API suite.
     // (every page's health reports too: release-health.spec.ts drives a canary's visits)
-    env: { REGISTRY_TTL_MS: '0', ORDER_RATE_LIMIT: '1000', ORDER_LOOKUP_RATE_LIMIT: '1000', SANDBOX_RATE_LIMIT: '1000', TELEMETRY_RATE_LIMIT: '10000', ...fakes.env },
+    env: { REGISTRY_TTL_MS: '0', ORDER_RATE_LIMIT: '1000', ORDER_LOOKUP_RATE_LIMIT: '1000', SANDBOX_RATE_LIMIT: '1000', TELEMETRY_RATE_LIMIT: '10000', CANARY_MIN_VIEWS: String(shop.canaryMinViews), ...fakes.env },
   }).catch(async (error: unknown) => {
     await fakes.close();
     throw error;

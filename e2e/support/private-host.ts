@@ -20,6 +20,11 @@ export const shop = {
   get releaseUrl(): string {
     return process.env.SHOP_RELEASE_URL ?? '';
   },
+  /**
+   * CANARY_MIN_VIEWS of the stack: fewer than production's 20, so a canary's stop takes a dozen
+   * cold visits, not forty (the rule itself is tested with 20 in the release service's suite).
+   */
+  canaryMinViews: 8,
 };
 
 const logDir = path.join(ROOT, '.run', 'e2e-logs');
