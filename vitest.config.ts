@@ -27,6 +27,10 @@ export default defineConfig({
           hookTimeout: 120_000,
           // starts a throwaway PostgreSQL and seeds both drivers' templates once
           globalSetup: ['./test/global-setup.ts'],
+          // Each file opens its own databases and app: the API's modules load once per worker, not
+          // once per file (3.5 → 2.3 min here, shuffled orders too). The release service's and the
+          // tooling's files register checks and start processes: they stay isolated.
+          isolate: false,
         },
       },
       {
@@ -51,6 +55,10 @@ export default defineConfig({
           include: [`{${['host', 'mf-shared', ...REMOTE_DIRS].join(',')}}/src/**/*.test.{ts,tsx}`],
           environment: 'happy-dom',
           globals: true,
+          // Components and stores, no servers: one module graph per worker instead of one per
+          // file (57 s → 11 s here). A file that changes module state resets it in its own hooks.
+          isolate: false,
+          setupFiles: ['./vitest.web-setup.ts'],
         },
       },
       {
