@@ -6,7 +6,7 @@
 set -eu
 tree=$1 tag=$2 out=$3
 case $tag in old) p=37 a=47 ;; *) p=38 a=48 ;; esac
-ac=/work/wt/bench-new/node_modules/.bin/autocannon
+ac=${AUTOCANNON:-$(cd "$(dirname "$0")/../.." && pwd)/node_modules/.bin/autocannon}
 host=http://127.0.0.1:${p}10 api=http://127.0.0.1:${a}10/api/graphql
 mkdir -p "$out" && cd "$tree"
 HOST_PORT=${p}10 API_PORT=${a}10 RELEASE_PORT=${a}20 MF_CATALOG_PORT=${p}11 MF_PRODUCT_PORT=${p}12 \
