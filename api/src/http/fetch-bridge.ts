@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
-import { fetchRoute as kitFetchRoute, toRequest as requestOf } from '@shop/server-kit';
+import { fetchRoute as kitFetchRoute } from '@shop/server-kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { INTERNAL_HOST } from './node-entry.ts';
 
@@ -10,10 +10,6 @@ import { INTERNAL_HOST } from './node-entry.ts';
  * carries a request in and an answer out. The origin is fixed: the API answers by path alone.
  */
 const ORIGIN = `http://${INTERNAL_HOST}`;
-
-export function toRequest(req: FastifyRequest, RequestClass: typeof Request = Request): Request {
-  return requestOf(req, ORIGIN, RequestClass);
-}
 
 /** The trusted peer's socket for clientIp (Fastify's raw request). */
 export const rawReq = (req: FastifyRequest): IncomingMessage => req.raw;
