@@ -2,18 +2,19 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorResponse } from './error-response.ts';
 
 /**
- * The services' handlers (yoga, the desk, the registry, payments) speak WHATWG Request/Response,
- * the shape yoga needs anyway; Fastify routes, counts and caps the bytes, and these functions carry
- * a request in and an answer out. The origin is fixed per service: each answers by path alone.
+ * The services' handlers (the desk, the registry, payments) speak WHATWG Request/Response; Fastify
+ * routes, counts and caps the bytes, and these functions carry a request in and an answer out (the
+ * API's yoga takes the node request itself, through its own adapter). The origin is fixed per
+ * service: each answers by path alone.
  */
-export function toRequest(req: FastifyRequest, origin: string, RequestClass: typeof Request = Request): Request {
+export function toRequest(req: FastifyRequest, origin: string): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
     for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
   }
   const body = req.body instanceof Buffer && req.method !== 'GET' && req.method !== 'HEAD' ? new Uint8Array(req.body) : undefined;
-  return new RequestClass(requestUrl(req, origin), { method: req.method, headers, ...(body ? { body } : {}) });
+  return new Request(requestUrl(req, origin), { method: req.method, headers, ...(body ? { body } : {}) });
 }
 
 /** The path and query as sent, on the service's fixed origin. */

@@ -6,8 +6,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { INTERNAL_HOST } from './node-entry.ts';
 
 /**
- * The API's handlers (yoga, the desk, payments) speak WHATWG Request/Response; @shop/server-kit
- * carries a request in and an answer out. The origin is fixed: the API answers by path alone.
+ * The API's handlers (the desk, payments) speak WHATWG Request/Response; @shop/server-kit carries
+ * a request in and an answer out (yoga takes the node request itself: graphql-route.ts). The origin
+ * is fixed: the API answers by path alone.
  */
 const ORIGIN = `http://${INTERNAL_HOST}`;
 

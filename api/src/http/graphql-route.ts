@@ -27,7 +27,7 @@ export function graphqlRoute(yoga: YogaServerInstance<ServerContext, ApiContext>
     app.all(yoga.graphqlEndpoint, { bodyLimit: MAX_BODY_BYTES }, async (req, reply) => {
       const nodeRequest = { raw: req.raw, method: req.method, headers: req.headers, body: req.body };
       const context = { req: req.raw, res: responseOf(req, reply.raw) };
-      const response = await yoga.handleNodeRequestAndResponse(nodeRequest as unknown as IncomingMessage, reply.raw, context);
+      const response = await yoga.handleNodeRequestAndResponse(nodeRequest, reply.raw, context);
       return sendResponse(reply, response);
     });
   };
