@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
-// biome-ignore lint/style/noRestrictedImports: vite bundles this config with esbuild and leaves package imports to plain Node, which cannot load @shop/contracts' TypeScript source; a relative import is bundled
+// A relative import, not @shop/contracts/remotes: vite bundles this config with esbuild and leaves package imports to plain Node, which cannot load @shop/contracts' TypeScript source; a relative import is bundled
 import { REMOTES } from './contracts/src/remotes.ts';
 
 const REMOTE_DIRS = Object.values(REMOTES).map((remote) => remote.dir);

@@ -1,8 +1,7 @@
 // The disagreement test: the remotes table and the page-type table (@shop/contracts) are written
 // once, and every place that still holds a copy of them (the remotes' built federation config,
 // docker-compose.yml, tsconfig.json, the test and codegen package lists, the printed GraphQL
-// schema, the start scripts, the READMEs, biome.json as scripts/lint/biome-config.ts writes it)
-// must say the same. A copy that drifts fails here; lists derived from the table are checked
+// schema, the start scripts, the READMEs) must say the same. A copy that drifts fails here; lists derived from the table are checked
 // against what is on disk (folders, Dockerfiles, .graphql files), not against the table again.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -16,7 +15,6 @@ import vitestConfig from '../vitest.config.ts';
 import { FRONT_END_PACKAGES } from './codegen/persisted-manifest.ts';
 import { contractSource } from './codegen/remote-modules.ts';
 import { portsFromEnv } from './lib/stack.ts';
-import { renderBiomeJson } from './lint/biome-config.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
@@ -182,13 +180,6 @@ describe('copies the tools cannot derive (JSON and YAML) name every remote of th
       // the release tool only uploads (scripts/remotes/release.ts): no releases volume
       expect(tool.volumes?.join(' ')).not.toContain(`${row.dir}-releases`);
     }
-  });
-
-  it('biome.json is what scripts/lint/biome-config.ts writes from the table (run npm run lint:config)', () => {
-    expect(
-      read('biome.json'),
-      'biome.json is stale or edited by hand: edit scripts/lint/biome-config.ts, run npm run lint:config',
-    ).toBe(renderBiomeJson());
   });
 
   it('tsconfig.json and tsconfig.packages.json (npm run typecheck) type-check every remote', () => {

@@ -1,15 +1,17 @@
-// The import rules of biome.json (README «What may each package import», api/README.md «Layers»)
-// refuse what they promise to: probe files with one import per line are linted in a scratch copy
-// of the repository's biome.json (written by scripts/lint/biome-config.ts), and exactly the
-// refused lines must be reported. The same for the browser globals refused in Node code.
+// The import rules (.dependency-cruiser.cjs: README «What may each package import», api/README.md
+// «Layers») refuse what they promise to: probe files with one import per line are cruised in a
+// scratch copy of the repository's shape, and exactly the refused imports must be reported. The
+// same for the browser globals biome.json refuses in Node code.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { REMOTE_NAMES, REMOTES } from '@shop/contracts/remotes';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BIOME = path.join(ROOT, 'node_modules', '.bin', 'biome');
+const DEPCRUISE = path.join(ROOT, 'node_modules', '.bin', 'depcruise');
 
 /** JSON files that may carry whole-line `//` comments. */
 const readJson = <T>(file: string): T =>
@@ -137,6 +139,20 @@ const PROBES: [string, string, boolean][] = [
   ['e2e/support/probe.ts', '../../api/test/fakes/smtp.ts', false],
   ['e2e/faults/probe.ts', '../../scripts/lib/stack.ts', false],
   ['api/test/probe.test.ts', '../../host/src/search/search-examples.ts', true],
+  // the release service, the host and a package's own root are no one's to reach into
+  ['scripts/lib/probe.ts', '../../release/src/registry/smoke.ts', true],
+  ['scripts/lib/probe.ts', '@shop/release/chromium', false],
+  ['e2e/support/probe.ts', '@shop/host', true],
+  ['host/src/probe.ts', '../package.json', true],
+  ['mf-cart/src/order/probe.ts', '../../../mf-cart/src/cart-lines/cart-line.tsx', false],
+];
+
+// [file, type-only import, refused]: a type is an import like any other
+const TYPE_PROBES: [string, string, boolean][] = [
+  ['host/src/layout/types-probe.ts', '@shop/api', true],
+  ['mf-catalog/src/listing/types-probe.tsx', '@shop/server-kit', true],
+  ['api/src/util/types-probe.ts', '../db/database.ts', true],
+  ['api/src/db/types-probe.ts', '../util/same-secret.ts', false],
 ];
 
 // [file, global, refused]: one global per line of the probe file (Node code names no browser global)
@@ -160,21 +176,93 @@ const GLOBAL_PROBES: [string, string, boolean][] = [
 const scratch = mkdtempSync(path.join(tmpdir(), 'import-rules-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
+const write = (file: string, text = '') => {
+  mkdirSync(path.dirname(path.join(scratch, file)), { recursive: true });
+  writeFileSync(path.join(scratch, file), text);
+};
+
+/**
+ * A scratch copy of the repository's shape: every workspace's package.json (its exports) and the
+ * files they export, linked under node_modules/@shop as npm links them, an empty file at each
+ * probed path and a stub for each npm package probed. Then the probes, one import per line.
+ */
+function writeScratch(): void {
+  const workspaces = readJson<{ workspaces: string[] }>('package.json').workspaces;
+  for (const dir of workspaces) {
+    const pkg = readJson<{ name: string; exports?: Record<string, string | { default: string }> }>(
+      `${dir}/package.json`,
+    );
+    write(`${dir}/package.json`, JSON.stringify(pkg));
+    for (const target of Object.values(pkg.exports ?? {})) {
+      write(path.join(dir, typeof target === 'string' ? target : target.default));
+    }
+    mkdirSync(path.join(scratch, 'node_modules/@shop'), { recursive: true });
+    symlinkSync(path.join('..', '..', dir), path.join(scratch, 'node_modules', pkg.name));
+  }
+  const files = new Map<string, string[]>();
+  for (const [file, specifier] of PROBES) {
+    files.set(file, [...(files.get(file) ?? []), `import '${specifier}';`]);
+    if (specifier.startsWith('.')) {
+      const target = path.join(path.dirname(file), specifier);
+      if (!existsSync(path.join(scratch, target))) write(target);
+    } else if (!specifier.startsWith('@shop/')) {
+      write(`node_modules/${specifier}/package.json`, JSON.stringify({ name: specifier, main: 'index.js' }));
+      write(`node_modules/${specifier}/index.js`);
+    }
+  }
+  for (const [file, specifier] of TYPE_PROBES) {
+    files.set(file, [...(files.get(file) ?? []), `import type { Probe } from '${specifier}';`]);
+  }
+  for (const [file, name] of GLOBAL_PROBES) files.set(file, [...(files.get(file) ?? []), `console.log(${name});`]);
+  for (const [file, lines] of files) write(file, `${lines.join('\n')}\n`);
+  write('biome.json', readFileSync(path.join(ROOT, 'biome.json'), 'utf8'));
+}
+
+interface Cruised {
+  modules: { source: string; dependencies: { module: string; valid: boolean }[] }[];
+}
+
+/** `file → import` of every import dependency-cruiser refuses, with the repository's rules (cruised once). */
+let cruised: Set<string> | undefined;
+function refusedImports(): Set<string> {
+  cruised ??= cruise();
+  return cruised;
+}
+
+function cruise(): Set<string> {
+  let out: string;
+  try {
+    out = execFileSync(
+      DEPCRUISE,
+      [
+        '--config',
+        path.join(ROOT, '.dependency-cruiser.cjs'),
+        '--output-type',
+        'json',
+        ...new Set([...PROBES, ...TYPE_PROBES].map(([f]) => f)),
+      ],
+      { cwd: scratch, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 },
+    );
+  } catch (error) {
+    const { stdout, stderr } = error as { stdout: string; stderr: string };
+    if (!stdout) throw new Error(`depcruise failed: ${stderr}`);
+    out = stdout; // depcruise exits 1 when a rule is broken
+  }
+  const result = JSON.parse(out) as Cruised;
+  return new Set(
+    result.modules.flatMap((module) =>
+      module.dependencies.filter((d) => !d.valid).map((d) => `${module.source} → ${d.module}`),
+    ),
+  );
+}
+
 interface Diagnostic {
   category: string;
   location: { path: string; start: { line: number } };
 }
 
-/** Lints the probes in a scratch copy of biome.json; returns `file:line` of every refused import or global. */
-function refusedLines(): Set<string> {
-  const files = new Map<string, string[]>();
-  for (const [file, specifier] of PROBES) files.set(file, [...(files.get(file) ?? []), `import '${specifier}';`]);
-  for (const [file, name] of GLOBAL_PROBES) files.set(file, [...(files.get(file) ?? []), `console.log(${name});`]);
-  writeFileSync(path.join(scratch, 'biome.json'), readFileSync(path.join(ROOT, 'biome.json')));
-  for (const [file, lines] of files) {
-    mkdirSync(path.dirname(path.join(scratch, file)), { recursive: true });
-    writeFileSync(path.join(scratch, file), `${lines.join('\n')}\n`);
-  }
+/** `file:line` of every browser global biome refuses in the probes. */
+function refusedGlobals(): Set<string> {
   let out: string;
   try {
     out = execFileSync(BIOME, ['lint', '--vcs-enabled=false', '--reporter=json', '--max-diagnostics=none', '.'], {
@@ -188,32 +276,54 @@ function refusedLines(): Set<string> {
   const report = JSON.parse(out) as { diagnostics: Diagnostic[] };
   return new Set(
     report.diagnostics
-      .filter((d) => ['lint/style/noRestrictedImports', 'lint/style/noRestrictedGlobals'].includes(d.category))
+      .filter((d) => d.category === 'lint/style/noRestrictedGlobals')
       .map((d) => `${d.location.path}:${d.location.start.line}`),
   );
 }
 
-const refused = refusedLines();
-/** `verdict  file:line  probe` for each probe, the verdict being the expected or the actual one. */
-function verdicts(probes: [string, string, boolean][], firstLine: (file: string) => number, actual: boolean) {
-  const lineOf = new Map<string, number>();
-  return probes.map(([file, probe, shouldRefuse]) => {
-    const line = lineOf.get(file) ?? firstLine(file);
-    lineOf.set(file, line + 1);
-    const isRefused = actual ? refused.has(`${file}:${line}`) : shouldRefuse;
-    return `${isRefused ? 'refused' : 'allowed'}  ${file}:${line}  ${probe}`;
-  });
-}
+writeScratch();
 
-describe('biome import rules (biome.json, written by scripts/lint/biome-config.ts)', () => {
+describe('import rules (.dependency-cruiser.cjs)', () => {
   it('refuse exactly the deep and upward imports', () => {
-    expect(verdicts(PROBES, () => 1, true)).toEqual(verdicts(PROBES, () => 1, false));
+    const refused = refusedImports();
+    const verdict = (file: string, probe: string, isRefused: boolean) =>
+      `${isRefused ? 'refused' : 'allowed'}  ${file} → ${probe}`;
+    expect(PROBES.map(([file, probe]) => verdict(file, probe, refused.has(`${file} → ${probe}`)))).toEqual(
+      PROBES.map(([file, probe, shouldRefuse]) => verdict(file, probe, shouldRefuse)),
+    );
   });
 
-  it('refuse browser globals in the code that runs in Node', () => {
+  it('refuse type-only imports as they refuse the others', () => {
+    const refused = refusedImports();
+    const verdict = (file: string, probe: string, isRefused: boolean) =>
+      `${isRefused ? 'refused' : 'allowed'}  ${file} → type from ${probe}`;
+    expect(TYPE_PROBES.map(([file, probe]) => verdict(file, probe, refused.has(`${file} → ${probe}`)))).toEqual(
+      TYPE_PROBES.map(([file, probe, shouldRefuse]) => verdict(file, probe, shouldRefuse)),
+    );
+  });
+
+  it('know the remotes as the remotes table does: every mf-* folder but mf-shared', () => {
+    const workspaces = readJson<{ workspaces: string[] }>('package.json').workspaces;
+    expect(REMOTE_NAMES.map((name) => REMOTES[name].dir).sort()).toEqual(
+      workspaces.filter((dir) => /^mf-(?!shared$)/.test(dir)).sort(),
+    );
+  });
+});
+
+describe('biome refuses browser globals in the code that runs in Node', () => {
+  it('names each one', () => {
+    const refused = refusedGlobals();
     // a global probe's lines follow the imports of the same file
-    const firstLine = (file: string) => PROBES.filter(([f]) => f === file).length + 1;
-    expect(verdicts(GLOBAL_PROBES, firstLine, true)).toEqual(verdicts(GLOBAL_PROBES, firstLine, false));
+    const lineOf = new Map<string, number>();
+    const verdicts = (actual: boolean) =>
+      GLOBAL_PROBES.map(([file, name, shouldRefuse]) => {
+        const line = lineOf.get(file) ?? PROBES.filter(([f]) => f === file).length + 1;
+        lineOf.set(file, line + 1);
+        return `${(actual ? refused.has(`${file}:${line}`) : shouldRefuse) ? 'refused' : 'allowed'}  ${file}:${line}  ${name}`;
+      });
+    const actual = verdicts(true);
+    lineOf.clear();
+    expect(actual).toEqual(verdicts(false));
   });
 });
 

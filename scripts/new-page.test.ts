@@ -15,13 +15,9 @@ import { rspack } from '@rspack/core';
 import { Kind, parse } from 'graphql';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '@shop/api';
-// biome-ignore lint/style/noRestrictedImports: the schema text the API prints (its printSchemaSdl needs the api project's single graphql instance)
 import { typeDefs } from '../api/src/graphql/type-defs.ts';
-// biome-ignore lint/style/noRestrictedImports: the API's own page meta must pick up the new row; it is not in @shop/api's public entry
 import { buildPageMeta } from '../api/src/repo/page-meta.ts';
-// biome-ignore lint/style/noRestrictedImports: the API's own path resolution must pick up the new row; it is not in @shop/api's public entry
 import { PageRepo } from '../api/src/repo/page-repo.ts';
-// biome-ignore lint/style/noRestrictedImports: the host server's own preloads must pick up the new row; the host exports no entry
 import { pagePreloads, type RemoteManifest } from '../host/server/preload.ts';
 import { createConfig } from '../rspack.base.ts';
 import { contractSource } from './codegen/remote-modules.ts';

@@ -113,6 +113,7 @@ async function main() {
   await mustRun('GraphQL codegen', path.join(BIN, 'graphql-codegen'), ['--config', 'codegen.ts']);
   await mustRun('Type-check (tsc -b, every package on its own)', path.join(BIN, 'tsc'), ['-b', 'tsconfig.packages.json']);
   await mustRun('Lint (biome)', path.join(BIN, 'biome'), ['lint', '--error-on-warnings', '.']);
+  await mustRun('Import rules (dependency-cruiser)', path.join(BIN, 'depcruise'), ['--config', '.dependency-cruiser.cjs', '.']);
 
   // Builds first: some tooling tests run the compiled servers (supervisor restarts, release checks)
   step('Production builds');

@@ -4,7 +4,6 @@
 // menu, the modal's example list, the home components' source), so a new link is checked too.
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// biome-ignore lint/style/noRestrictedImports: the test checks the host's own list of search examples against the API
 import { SEARCH_EXAMPLES } from '../../host/src/search/search-examples.ts';
 import { seedCatalog } from '../src/catalog/seed.ts';
 import { createTestEnv, describeDrivers, type TestEnv } from './test-env.ts';

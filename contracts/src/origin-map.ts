@@ -1,6 +1,6 @@
 /**
  * RELEASE_CHECK_ORIGIN_MAP, read once for every process that reaches the shop's public URLs from
- * inside its network: the API's release checks and the smoke's browser (api/src/registry/), the
+ * inside its network: the release service's checks and the smoke's browser (release/src/registry/), the
  * host's page server and its server renderer (host/server/config.ts, host/src/ssr/remote-loader.ts),
  * the remotes CLI (scripts/remotes/). In docker-compose the browser's http://localhost:3001 is
  * http://mf-catalog:3001 inside the network; the URLs themselves stay public (pages, registries,

@@ -1,5 +1,5 @@
 /**
- * Preview links' token, written once for the side that signs it (the API: api/src/registry/
+ * Preview links' token, written once for the side that signs it (the release service: release/src/registry/
  * preview-token.ts, for `/__preview` links and the release smoke) and the side that verifies it
  * (the host's page server: host/server/preview.ts, for the `shop_preview` cookie).
  *

@@ -1,5 +1,5 @@
 // Guards «smoke before shoppers»: before a release is activated the API renders it in Chromium on
-// the live host through a preview cookie only that browser carries (api/src/registry/smoke.ts);
+// the live host through a preview cookie only that browser carries (release/src/registry/smoke.ts);
 // a release whose HomePage throws, or that lacks remoteEntry.js, is refused with the smoke's
 // reason and no shopper ever gets it; a good one passes (timed); a team opens the same preview
 // by hand from a preview link, with the «Предпросмотр» banner, and ends it.

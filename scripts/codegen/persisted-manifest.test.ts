@@ -6,20 +6,15 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type DocumentNode, Kind, type OperationDefinitionNode } from 'graphql';
 import { describe, expect, it } from 'vitest';
-// biome-ignore lint/style/noRestrictedImports: the browser's own client factory, without the package entry's CSS and components
 import { createApolloClient } from '../../mf-shared/src/apollo/create-apollo-client.ts';
 import type { PersistedOperationManifest } from '@shop/mf-shared/persisted-document';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 // each package's typed documents, as its code hands them to the client
 const generated = {
-  // biome-ignore lint/style/noRestrictedImports: the test reads every package's generated operations
   host: () => import('../../host/src/graphql/generated.ts'),
-  // biome-ignore lint/style/noRestrictedImports: the test reads every package's generated operations
   'mf-catalog': () => import('../../mf-catalog/src/graphql/generated.ts'),
-  // biome-ignore lint/style/noRestrictedImports: the test reads every package's generated operations
   'mf-product': () => import('../../mf-product/src/graphql/generated.ts'),
-  // biome-ignore lint/style/noRestrictedImports: the test reads every package's generated operations
   'mf-cart': () => import('../../mf-cart/src/graphql/generated.ts'),
 } as Record<string, () => Promise<Record<string, unknown>>>;
 
@@ -80,7 +75,6 @@ describe('persisted fetch', () => {
 
 describe('the host server', () => {
   it('sends its operations by the ids of the host manifest, never their text', async () => {
-    // biome-ignore lint/style/noRestrictedImports: the host server's own client; the host exports no entry
     const { createApiClient, persistedId } = await import('../../host/server/api-client.ts');
     const manifest = JSON.parse(readFileSync(path.join(ROOT, 'host/src/graphql/persisted-operations.json'), 'utf8')) as PersistedOperationManifest;
     const ids = new Set(manifest.operations.map((op) => op.id));

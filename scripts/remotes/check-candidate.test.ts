@@ -25,7 +25,7 @@ const catalog = (over: Record<string, string> = {}, exposes = ['HomePage', 'List
   shared: shared(over),
 });
 
-// The rules themselves are the API's (api/src/registry/release-rules.ts, the registry's release gate)
+// The rules themselves are the release service's (release/src/registry/release-rules.ts, the registry's release gate)
 describe('release candidate check', () => {
   it('accepts a build with every exposed module and compatible singletons', () => {
     expect(compareManifests('mf_catalog', catalog({ react: '19.4.0', zustand: '5.1.3' }), host)).toEqual([]);

@@ -45,7 +45,7 @@ async function findRemote(name: string): Promise<RemoteStatus> {
 /**
  * Before a release is activated or tried as a canary, its trusted documents are registered with
  * the API (refused all or none). The release checks themselves run on the server, at publish and
- * again at activate, canary, promote and rollback (api/src/registry/release-gate.ts).
+ * again at activate, canary, promote and rollback (release/src/registry/release-gate.ts).
  */
 async function withOperations(remote: (typeof REMOTES)[number], version: string, manifestUrl: string) {
   const refused = await registerCandidateOperations(remote.dir, version, manifestUrl, registryApi().registerOperations);

@@ -1,6 +1,6 @@
 /**
  * `npm run remotes -- status`: the health line of a remote, from the registry status answer's
- * `health` (api/src/registry/health-routes.ts withReleaseHealth): views, errors and the error
+ * `health` (release/src/registry/health-routes.ts withReleaseHealth): views, errors and the error
  * rate of the active and the canary release over the window.
  */
 import type { ReleaseHealth } from '@shop/release';

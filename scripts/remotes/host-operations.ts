@@ -1,6 +1,6 @@
 /**
  * The host's trusted documents at deploy: the API runs only registered GraphQL documents, and a
- * remote's release registers its own at upload (api/src/registry/upload-routes.ts), but the host
+ * remote's release registers its own at upload (release/src/registry/upload-routes.ts), but the host
  * is deployed, not released. `npm start` registers host/dist's before the host starts
  * (scripts/lib/stack.ts); by hand it is `npm run remotes -- operations host`; the host image does
  * it in its entry (checked-host-start.ts) before its server starts, with this function: the

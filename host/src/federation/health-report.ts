@@ -10,7 +10,7 @@
 export const HEALTH_PATH = '/api/telemetry/remotes';
 /** How long reports gather before they are sent (a page's first mounts go in one beacon). */
 export const FLUSH_MS = 5000;
-/** The API's bounds (api/src/registry/health-routes.ts): lines per batch and count per line. */
+/** The release service's bounds (release/src/registry/health-routes.ts): lines per batch and count per line. */
 const MAX_ITEMS = 50;
 const MAX_COUNT = 100;
 
