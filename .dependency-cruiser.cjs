@@ -29,14 +29,9 @@ const READERS = [
   '^scripts/codegen/persisted-manifest\\.test\\.ts$',
 ];
 
+const rule = (name, comment, from, to) => ({ name, comment, severity: 'error', from, to });
 /** A rule for production code (tests are free inside their package). */
-const layer = (name, comment, from, to) => ({
-  name,
-  comment,
-  severity: 'error',
-  from: { pathNot: TESTS, ...from },
-  to,
-});
+const layer = (name, comment, from, to) => rule(name, comment, { pathNot: TESTS, ...from }, to);
 /** The API folders `folders` import, of the API, only their own folder and `allowed`. */
 const apiLayer = (folders, allowed) =>
   layer(
@@ -52,71 +47,59 @@ const never = (name, comment, from, refused) =>
 module.exports = {
   forbidden: [
     // the packages
-    {
-      name: 'package-files',
-      comment:
-        'Import another package through its package.json exports (@shop/<package> or a subpath it declares), never its files: README, «What may each package import».',
-      severity: 'error',
-      from: { path: '^([^/]+)/', pathNot: READERS },
-      to: {
+    rule(
+      'package-files',
+      'Import another package through its package.json exports (@shop/<package> or a subpath it declares), never its files: docs/architecture.md, «What may each package import».',
+      { path: '^([^/]+)/', pathNot: READERS },
+      {
         dependencyTypes: ['local'],
         dependencyTypesNot: ['aliased'],
         path: '^(contracts/src|server-kit/src|mf-shared/src|api/src|host/src|host/server|release/src|e2e|mf-[^/]+)/',
         pathNot: '^$1/',
       },
-    },
-    {
-      name: 'package-subpath',
-      comment: 'A subpath of a shop package must be declared in its package.json exports.',
-      severity: 'error',
-      from: {},
-      to: { couldNotResolve: true, path: '^@shop/' },
-    },
-    {
-      name: 'remote-code',
-      comment: "Apps never import a remote's code: meet through @shop/mf-shared or a module the remote exposes.",
-      severity: 'error',
-      from: { path: '^([^/]+)/', pathNot: READERS },
-      to: { path: `^${REMOTE}/`, pathNot: '^$1/' },
-    },
+    ),
+    rule(
+      'package-subpath',
+      'A subpath of a shop package must be declared in its package.json exports.',
+      {},
+      { couldNotResolve: true, path: '^@shop/' },
+    ),
+    rule(
+      'remote-code',
+      "Apps never import a remote's code: meet through @shop/mf-shared or a module the remote exposes.",
+      { path: '^([^/]+)/', pathNot: READERS },
+      { path: `^${REMOTE}/`, pathNot: '^$1/' },
+    ),
     layer(
       'test-only',
       "@shop/mf-shared/testing (the hydration tests' harness: vitest, react-dom/server) and *.fixtures.ts (test data) are for tests only.",
       {},
       { path: ['^mf-shared/src/testing', '\\.fixtures\\.ts$'] },
     ),
-    {
-      name: 'server-in-browser',
-      comment:
-        "Browser code never imports the API (@shop/api) or the services' kit (@shop/server-kit), not even their types: they bring Node's types into the browser project.",
-      severity: 'error',
-      from: { path: `^(host/src|mf-[^/]+/src)/` },
-      to: { path: '^(api|server-kit)/' },
-    },
-    {
-      name: 'api-by-name',
-      comment:
-        'Inside the API import the file itself: @shop/api re-exports the HTTP layer, so importing it is a cycle and skips the layers.',
-      severity: 'error',
-      from: { path: '^api/src/' },
-      to: { path: '^api/src/index\\.ts$' },
-    },
-    {
-      name: 'contracts-bottom',
-      comment:
-        '@shop/contracts is the bottom of the shop: it imports no other package of it (only zod, and types of React and Apollo).',
-      severity: 'error',
-      from: { path: '^contracts/' },
-      to: { path: '^[^/]+/', pathNot: '^(contracts|node_modules)/' },
-    },
-    {
-      name: 'server-kit-under-services',
-      comment:
-        '@shop/server-kit sits under the services (the API, the release service): of the shop it imports only @shop/contracts.',
-      severity: 'error',
-      from: { path: '^server-kit/' },
-      to: { path: '^[^/]+/', pathNot: '^(server-kit|contracts|node_modules)/' },
-    },
+    rule(
+      'server-in-browser',
+      "Browser code never imports the API (@shop/api) or the services' kit (@shop/server-kit), not even their types: they bring Node's types into the browser project.",
+      { path: `^(host/src|mf-[^/]+/src)/` },
+      { path: '^(api|server-kit)/' },
+    ),
+    rule(
+      'api-by-name',
+      'Inside the API import the file itself: @shop/api re-exports the HTTP layer, so importing it is a cycle and skips the layers.',
+      { path: '^api/src/' },
+      { path: '^api/src/index\\.ts$' },
+    ),
+    rule(
+      'contracts-bottom',
+      '@shop/contracts is the bottom of the shop: it imports no other package of it (only zod, and types of React and Apollo).',
+      { path: '^contracts/' },
+      { path: '^[^/]+/', pathNot: '^(contracts|node_modules)/' },
+    ),
+    rule(
+      'server-kit-under-services',
+      '@shop/server-kit sits under the services (the API, the release service): of the shop it imports only @shop/contracts.',
+      { path: '^server-kit/' },
+      { path: '^[^/]+/', pathNot: '^(server-kit|contracts|node_modules)/' },
+    ),
     layer(
       'src-stays-in-src',
       "Browser code never climbs out of its package's src/.",

@@ -1,4 +1,4 @@
-// The import rules (.dependency-cruiser.cjs: README «What may each package import», api/README.md
+// The import rules (.dependency-cruiser.cjs: docs/architecture.md «What may each package import», api/README.md
 // «Layers») refuse what they promise to: probe files with one import per line are cruised in a
 // scratch copy of the repository's shape, and exactly the refused imports must be reported. The
 // same for the browser globals biome.json refuses in Node code.

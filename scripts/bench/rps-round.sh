@@ -3,6 +3,8 @@
 # starts one tree's shop with `npm start` on its own ports and data folder, checks every target
 # answers 200 with content, then autocannon (5 s warm-up, then -c 8 -d 15) on each, then stops it.
 # Run under both locks: flock /tmp/build.lock flock /tmp/e2e.lock bash rps-round.sh <tree> <tag> <out>
+# Each tree keeps its own database (/tmp/bench/<tree's folder name>-<tag>-data): the registry in it
+# names that tree's release folders, and another tree's shop rightly refuses to start on it.
 set -eu
 tree=$1 tag=$2 out=$3
 case $tag in old) p=37 a=47 ;; *) p=38 a=48 ;; esac
@@ -10,7 +12,7 @@ ac=${AUTOCANNON:-$(cd "$(dirname "$0")/../.." && pwd)/node_modules/.bin/autocann
 host=http://127.0.0.1:${p}10 api=http://127.0.0.1:${a}10/api/graphql
 mkdir -p "$out" && cd "$tree"
 HOST_PORT=${p}10 API_PORT=${a}10 RELEASE_PORT=${a}20 MF_CATALOG_PORT=${p}11 MF_PRODUCT_PORT=${p}12 \
-  MF_CART_PORT=${p}13 PGLITE_DIR=/tmp/bench/$tag-data/pglite GRAPHQL_ARBITRARY_OPERATIONS=true \
+  MF_CART_PORT=${p}13 PGLITE_DIR=/tmp/bench/$(basename "$tree")-$tag-data/pglite GRAPHQL_ARBITRARY_OPERATIONS=true \
   setsid npm start >"$out/shop.log" 2>&1 &
 shop=$!
 stop() { kill -INT -- -$shop; for _ in $(seq 30); do kill -0 -- -$shop 2>/dev/null || return 0; sleep 1; done; kill -TERM -- -$shop; }
