@@ -9,7 +9,14 @@ import { promisify } from 'node:util';
 import { EXPOSED_MODULES } from '@shop/contracts/remotes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestRelease, ROOT } from '../lib/stack.ts';
-import { compareHostWithRelease, type HostBuild, type ReleaseRef, releasesToCheck } from './check-host.ts';
+import {
+  checkHost,
+  compareHostWithRelease,
+  describeHostCheck,
+  type HostBuild,
+  type ReleaseRef,
+  releasesToCheck,
+} from './check-host.ts';
 import type { RemoteStatus } from './ops-client.ts';
 
 const run = promisify(execFile);
@@ -115,6 +122,38 @@ describe('releasesToCheck', () => {
   it("takes the registry's own previous known-good when it names one", () => {
     const given = { ...status(), previous: { version: 'v2', manifestUrl: 'u2' } } as RemoteStatus;
     expect(releasesToCheck([given]).at(-1)).toMatchObject({ version: 'v2', role: 'previous known-good' });
+  });
+});
+
+describe('a release whose files are gone', () => {
+  it('refuses the host as unchecked and says the release is missing, not that the host lacks something', async () => {
+    // a port nothing listens on: the release's server is down (or its folder gone, which answers 404)
+    const dead = await new Promise<number>((resolve) => {
+      const server = http.createServer().listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as { port: number };
+        server.close(() => resolve(port));
+      });
+    });
+    const status: RemoteStatus = {
+      name: 'mf_catalog',
+      active: {
+        version: 'v1',
+        manifestUrl: `http://127.0.0.1:${dead}/v1/mf-manifest.json`,
+        activatedAt: '',
+        activatedBy: '',
+      },
+      canary: null,
+      releases: [
+        { version: 'v1', manifestUrl: `http://127.0.0.1:${dead}/v1/mf-manifest.json`, createdAt: '', createdBy: '' },
+      ],
+      history: [{ action: 'activate', version: 'v1', percent: null, at: '', by: '' }],
+    } as RemoteStatus;
+    const result = await checkHost(host(), [status]);
+    expect(result.refused).toMatchObject([{ release: { version: 'v1', role: 'active' }, loaded: false }]);
+    const report = describeHostCheck('/host/dist', result);
+    expect(report).toContain("could not be checked against the registry's releases");
+    expect(report).toContain('its release folder is gone');
+    expect(report).not.toContain('add what is missing to the host');
   });
 });
 

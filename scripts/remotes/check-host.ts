@@ -48,8 +48,12 @@ export interface ReleaseRef {
 
 export interface HostCheckResult {
   checked: ReleaseRef[];
-  /** One entry per refused release: its reasons. Empty: the host build may be deployed. */
-  refused: { release: ReleaseRef; reasons: string[] }[];
+  /**
+   * One entry per refused release: its reasons. Empty: the host build may be deployed. `loaded`
+   * false: the release's manifest did not load, so nothing was compared (the fault is the release's
+   * files or server, not the host build).
+   */
+  refused: { release: ReleaseRef; reasons: string[]; loaded: boolean }[];
   /** Releases that did not load: a previous known-good one fails its rollback anyway, whatever the host (and any, with unreachableOk). */
   unreachable: { release: ReleaseRef; reason: string }[];
   ms: number;
@@ -226,20 +230,21 @@ export async function checkHost(
   const unreachable: HostCheckResult['unreachable'] = [];
   await Promise.all(
     checked.map(async (release) => {
-      let reasons: string[];
+      let manifest: Manifest;
       try {
-        const manifest = await fetchManifest(release.manifestUrl);
-        reasons = compareHostWithRelease(host, release, manifest, await fetchStats(release.manifestUrl));
+        manifest = await fetchManifest(release.manifestUrl);
       } catch (error) {
         // An active or canary release that does not load cannot be vouched for: refused. A
         // previous known-good one that is gone fails its rollback whatever the host: noted.
         if (release.role === 'previous known-good' || options.unreachableOk) {
           unreachable.push({ release, reason: (error as Error).message });
-          return;
+        } else {
+          refused.push({ release, reasons: [`cannot check it: ${(error as Error).message}`], loaded: false });
         }
-        reasons = [`cannot check it: ${(error as Error).message}`];
+        return;
       }
-      if (reasons.length) refused.push({ release, reasons });
+      const reasons = compareHostWithRelease(host, release, manifest, await fetchStats(release.manifestUrl));
+      if (reasons.length) refused.push({ release, reasons, loaded: true });
     }),
   );
   refused.sort((a, b) => checked.indexOf(a.release) - checked.indexOf(b.release));
@@ -258,14 +263,25 @@ export function describeHostCheck(dist: string, result: HostCheckResult): string
       .map((r) => `${r.remote} ${r.version} ${r.role}`)
       .join('; ')}), checked in ${result.ms} ms.${gone.join('')}`;
   }
-  const lines = [`refused: the host build ${where} would break releases in the registry:`];
+  const lines = [
+    result.refused.some((r) => r.loaded)
+      ? `refused: the host build ${where} would break releases in the registry:`
+      : `refused: the host build ${where} could not be checked against the registry's releases:`,
+  ];
   for (const { release, reasons } of result.refused) {
     lines.push(`  ${release.remote} ${release.version} (${release.role}):`);
     for (const reason of reasons) lines.push(`    - ${reason}`);
   }
-  lines.push(
-    'Do not deploy it: add what is missing to the host (scripts/lib/federation-shared.ts, the contracts) and build it again.',
-  );
+  if (result.refused.some((r) => r.loaded)) {
+    lines.push(
+      'Do not deploy it: add what is missing to the host (scripts/lib/federation-shared.ts, the contracts) and build it again.',
+    );
+  }
+  if (result.refused.some((r) => !r.loaded)) {
+    lines.push(
+      'A release whose manifest does not load was not compared with the host: its server is down or its release folder is gone (a database from another checkout or an old backup names releases this machine does not have). Bring it back, or activate a release that loads (npm run remotes -- status, then activate), and check again.',
+    );
+  }
   return lines.join('\n');
 }
 
