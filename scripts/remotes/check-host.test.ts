@@ -8,7 +8,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { EXPOSED_MODULES } from '@shop/contracts/remotes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { latestRelease, ROOT } from '../lib/stack.ts';
+import { freePort, latestRelease, ROOT } from '../lib/stack.ts';
 import {
   checkHost,
   compareHostWithRelease,
@@ -128,12 +128,7 @@ describe('releasesToCheck', () => {
 describe('a release whose files are gone', () => {
   it('refuses the host as unchecked and says the release is missing, not that the host lacks something', async () => {
     // a port nothing listens on: the release's server is down (or its folder gone, which answers 404)
-    const dead = await new Promise<number>((resolve) => {
-      const server = http.createServer().listen(0, '127.0.0.1', () => {
-        const { port } = server.address() as { port: number };
-        server.close(() => resolve(port));
-      });
-    });
+    const dead = await freePort();
     const status: RemoteStatus = {
       name: 'mf_catalog',
       active: {
