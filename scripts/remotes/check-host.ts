@@ -263,8 +263,11 @@ export function describeHostCheck(dist: string, result: HostCheckResult): string
       .map((r) => `${r.remote} ${r.version} ${r.role}`)
       .join('; ')}), checked in ${result.ms} ms.${gone.join('')}`;
   }
+  // a release that loaded and differs: the host's fault; one that did not load: the release's
+  const breaks = result.refused.some((r) => r.loaded);
+  const unloaded = result.refused.some((r) => !r.loaded);
   const lines = [
-    result.refused.some((r) => r.loaded)
+    breaks
       ? `refused: the host build ${where} would break releases in the registry:`
       : `refused: the host build ${where} could not be checked against the registry's releases:`,
   ];
@@ -272,7 +275,7 @@ export function describeHostCheck(dist: string, result: HostCheckResult): string
     lines.push(`  ${release.remote} ${release.version} (${release.role}):`);
     for (const reason of reasons) lines.push(`    - ${reason}`);
   }
-  if (result.refused.some((r) => r.loaded)) {
+  if (breaks) {
     lines.push(
       'Do not deploy it: add what is missing to the host (scripts/lib/federation-shared.ts, the contracts) and build it again.',
     );
