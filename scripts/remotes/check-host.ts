@@ -280,7 +280,7 @@ export function describeHostCheck(dist: string, result: HostCheckResult): string
       'Do not deploy it: add what is missing to the host (scripts/lib/federation-shared.ts, the contracts) and build it again.',
     );
   }
-  if (result.refused.some((r) => !r.loaded)) {
+  if (unloaded) {
     lines.push(
       'A release whose manifest does not load was not compared with the host: its server is down or its release folder is gone (a database from another checkout or an old backup names releases this machine does not have). Bring it back, or activate a release that loads (npm run remotes -- status, then activate), and check again.',
     );
