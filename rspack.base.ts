@@ -323,10 +323,7 @@ function hostPlugins(options: AppOptions) {
 function appPlugins(build: Build): Configuration['plugins'] {
   const { options, mode, prod, dev, isHost, version } = build;
   return [
-    new rspack.DefinePlugin({
-      'process.env.NODE_ENV': JSON.stringify(mode),
-      __APP_VERSION__: JSON.stringify(version),
-    }),
+    appDefines(mode, version),
     federationPlugin(build),
     new SharedExportsCheckPlugin(),
     // The app's trusted documents (codegen's manifest) ship with the build: a remote's release
@@ -401,6 +398,16 @@ export function createRemoteConfigs(options: AppOptions, argv: { mode?: string }
 /** Where a release folder keeps its server build, relative to the browser manifest. */
 export const SERVER_DIR = 'server';
 
+/** A server build compiles as its browser build, with class names only (the browser build ships the stylesheets). */
+function serverModule(browser: Configuration): Configuration['module'] {
+  return { ...browser.module, generator: { 'css/module': { exportsOnly: true }, css: { exportsOnly: true } } };
+}
+
+/** The mode and the app's version, and any other build-time constants, as the code reads them. */
+function appDefines(mode: Configuration['mode'], version: string, more: Record<string, string> = {}) {
+  return new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode), __APP_VERSION__: JSON.stringify(version), ...more });
+}
+
 function createServerConfig(options: AppOptions, browser: Configuration, version: string): Configuration {
   const appPackage = readJson<PackageJson>(path.join(options.dir, 'package.json'));
   const browserOutput = browser.output ?? {};
@@ -430,16 +437,9 @@ function createServerConfig(options: AppOptions, browser: Configuration, version
       library: { type: 'commonjs-module' },
       clean: true,
     },
-    module: {
-      ...browser.module,
-      // Class names only (the browser build ships the stylesheets), the same names as the browser's.
-      generator: { 'css/module': { exportsOnly: true }, css: { exportsOnly: true } },
-    },
+    module: serverModule(browser),
     plugins: [
-      new rspack.DefinePlugin({
-        'process.env.NODE_ENV': JSON.stringify(browser.mode),
-        __APP_VERSION__: JSON.stringify(version),
-      }),
+      appDefines(browser.mode, version),
       new ModuleFederationPlugin({
         name: options.name,
         filename: 'remoteEntry.js',
@@ -503,14 +503,9 @@ export function createHostConfigs(options: AppOptions, argv: { mode?: string } =
           callback();
         },
       ],
-      module: {
-        ...browser.module,
-        generator: { 'css/module': { exportsOnly: true }, css: { exportsOnly: true } },
-      },
+      module: serverModule(browser),
       plugins: [
-        new rspack.DefinePlugin({
-          'process.env.NODE_ENV': JSON.stringify(browser.mode),
-          __APP_VERSION__: JSON.stringify(appPackage.version),
+        appDefines(browser.mode, appPackage.version, {
           // the versions the renderer provides its singletons under to the remotes' server builds
           __SHARED_VERSIONS__: JSON.stringify(Object.fromEntries(SINGLETONS.map((name) => [name, installedVersion(name)]))),
           // every share key of the policy (singletons and their subpaths): the renderer refuses to start without one
