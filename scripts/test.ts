@@ -114,6 +114,7 @@ async function main() {
   await mustRun('Type-check (tsc -b, every package on its own)', path.join(BIN, 'tsc'), ['-b', 'tsconfig.packages.json']);
   await mustRun('Lint (biome)', path.join(BIN, 'biome'), ['lint', '--error-on-warnings', '.']);
   await mustRun('Import rules (dependency-cruiser)', path.join(BIN, 'depcruise'), ['--config', '.dependency-cruiser.cjs', '.']);
+  await mustRun('Dependencies declared and used (knip)', path.join(BIN, 'knip'), ['--no-progress']);
 
   // Builds first: some tooling tests run the compiled servers (supervisor restarts, release checks)
   step('Production builds');
