@@ -72,7 +72,7 @@ test('a host build that would break a remote is refused, naming the remote and t
   expect(code, out).toBe(1);
   expect(out).toMatch(/^refused: the host build .* would break releases in the registry:/m);
   expect(out).toMatch(
-    /mf_catalog \S+ \(active\):\n\s+- it uses useSearchParams of react-router-dom, which this host's tree-shaken copy lacks/,
+    /mf_catalog \S+ \(active\):\n\s+- использует useSearchParams из react-router-dom, которых нет в урезанной копии хоста/,
   );
   // every release's mf-stats.json lists the whole share list it was built with
   expect(out).toMatch(/mf_cart \S+ \(active\):/);

@@ -61,21 +61,21 @@ describe('compareHostWithRelease', () => {
 
   it('refuses a tree-shaken copy without an export the release uses', () => {
     expect(compareHostWithRelease(host('7.18.5', ['Link']), catalog, catalogManifest(), uses)).toEqual([
-      "it uses useSearchParams of react-router-dom, which this host's tree-shaken copy lacks",
+      'использует useSearchParams из react-router-dom, которых нет в урезанной копии хоста: сначала выпустите хост с ними',
     ]);
   });
 
   it("refuses a singleton outside the release's range, or missing", () => {
     expect(compareHostWithRelease(host('7.10.0'), catalog, catalogManifest(), uses)).toEqual([
-      'it requires react-router-dom ^7.18.5, this host provides 7.10.0',
+      'требует react-router-dom ^7.18.5, а у хоста 7.10.0',
     ]);
     expect(compareHostWithRelease(host('8.0.0'), catalog, catalogManifest(), uses)[0]).toMatch(
-      /react-router-dom 8\.0\.0 is another major than the release's 7\.18\.5/,
+      /react-router-dom 7\.18\.5 несовместим с версией хоста 8\.0\.0/,
     );
     const noReact = host();
     noReact.manifest.shared = noReact.manifest.shared.filter((s) => s.name !== 'react');
     expect(compareHostWithRelease(noReact, catalog, catalogManifest(), uses)).toEqual([
-      'this host does not share react, which the release shares: it would run a second copy',
+      'хост не делит react: на странице окажется вторая копия',
     ]);
   });
 
@@ -221,7 +221,7 @@ describe.skipIf(!ready)('the host image refuses to start a host build that would
     const { code, out } = await start(path.join(work, 'bad'));
     expect(code, out).toBe(1);
     expect(out).toContain(`mf_catalog ${catalogRelease} (active):`);
-    expect(out).toContain("it uses useSearchParams of react-router-dom, which this host's tree-shaken copy lacks");
+    expect(out).toContain('использует useSearchParams из react-router-dom, которых нет в урезанной копии хоста');
     expect(out).toContain('The host server does not start with this build (HOST_CHECK_REGISTRY is set).');
     expect(out).not.toContain('host server started');
   });

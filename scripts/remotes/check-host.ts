@@ -10,7 +10,8 @@
  *    or the host does not share a singleton a release shares;
  *  - its page table or contract (@shop/contracts: EXPOSED_MODULES, the pages' modules) names a
  *    module the active or canary release does not expose.
- * The registry comes from the release service (RELEASE_URL, the ops token); the releases' mf-manifest.json and
+ * The shared-library rules are the release gate's own (@shop/release/release-rules), asked from
+ * the host's side. The registry comes from the release service (RELEASE_URL, the ops token); the releases' mf-manifest.json and
  * mf-stats.json from their servers. `npm start` runs it before the shop is announced
  * (scripts/lib/stack.ts), the host image before its server starts (checked-host-start.ts).
  */
@@ -19,17 +20,14 @@ import path from 'node:path';
 import { internalUrl, parseOriginMap } from '@shop/contracts/origin-map';
 import { PAGES } from '@shop/contracts/pages';
 import { EXPOSED_MODULES } from '@shop/contracts/remotes';
-import semver from 'semver';
+import { type ManifestShared, type SharedExports, sharedProblems } from '@shop/release/release-rules';
 import { SINGLETONS } from '../lib/federation-shared.ts';
 import { releaseBase, opsToken, type RemoteStatus, registryApi } from './ops-client.ts';
-
-/** Share key → the exports its tree-shaken copy keeps (a build's `mf-stats.json`). */
-type SharedExports = Record<string, string[]>;
 
 interface Manifest {
   name: string;
   exposes: { name: string }[];
-  shared: { name: string; version: string; singleton?: boolean; requiredVersion?: string; fallback?: string }[];
+  shared: ManifestShared[];
 }
 
 export interface HostBuild {
@@ -130,51 +128,26 @@ function modulesUsedOf(remote: string): string[] {
     .map((id) => id.slice(remote.length + 1));
 }
 
-/** What in this host build would break the release; an empty list means none. */
+/**
+ * What in this host build would break the release; an empty list means none. The shared
+ * libraries by the release gate's own rules, asked from the host's side: every singleton the
+ * release shares must be the host's, at a version the release accepts, with every export it
+ * uses in the host's tree-shaken copies.
+ */
 export function compareHostWithRelease(
   host: HostBuild,
   release: ReleaseRef,
   manifest: Manifest,
   releaseExports: SharedExports | undefined,
 ): string[] {
-  const problems: string[] = [];
-  for (const pkg of SINGLETONS) {
-    const theirs = manifest.shared.find((s) => s.name === pkg);
-    if (!theirs) continue;
-    const mine = host.manifest.shared.find((s) => s.name === pkg);
-    if (!mine) {
-      problems.push(`this host does not share ${pkg}, which the release shares: it would run a second copy`);
-      continue;
-    }
-    const a = semver.coerce(mine.version);
-    const b = semver.coerce(theirs.version);
-    if (!a || !b || a.major !== b.major) {
-      problems.push(`this host's ${pkg} ${mine.version} is another major than the release's ${theirs.version}`);
-    } else if (theirs.requiredVersion && !semver.satisfies(a, theirs.requiredVersion)) {
-      problems.push(`it requires ${pkg} ${theirs.requiredVersion}, this host provides ${mine.version}`);
-    }
-  }
-  // The page runs the host's copy of a tree-shaken library: it must hold what the release uses.
-  for (const theirs of manifest.shared.filter((s) => s.fallback)) {
-    const mine = host.manifest.shared.find((s) => s.name === theirs.name);
-    if (!mine?.fallback) continue; // shared whole (or not at all, said above): every export is there
-    if (!releaseExports) {
-      problems.push(`the exports it uses of ${theirs.name} are unknown (its mf-stats.json did not load)`);
-      continue;
-    }
-    const held = new Set(host.exports[theirs.name] ?? []);
-    const missing = (releaseExports[theirs.name] ?? []).filter((name) => !held.has(name));
-    if (missing.length) {
-      problems.push(`it uses ${missing.join(', ')} of ${theirs.name}, which this host's tree-shaken copy lacks`);
-    }
-  }
+  const shares = SINGLETONS.filter((pkg) => manifest.shared.some((s) => s.name === pkg));
+  const problems = sharedProblems(manifest, host.manifest, { candidate: releaseExports, host: host.exports }, shares);
   // A host that loads a module the release does not expose breaks that page at once; the
   // previous known-good release is checked by the remote-side check when it is rolled back to.
   if (release.role !== 'previous known-good') {
     const exposed = new Set(manifest.exposes.map((e) => e.name.replace(/^\.\//, '')));
     for (const name of modulesUsedOf(release.remote)) {
-      if (!exposed.has(name))
-        problems.push(`this host loads ${release.remote}/${name}, which the release does not expose`);
+      if (!exposed.has(name)) problems.push(`this host loads ${release.remote}/${name}, which the release does not expose`);
     }
   }
   return problems;

@@ -1,7 +1,7 @@
 /**
  * What a remote's release must satisfy against the contracts table and the host's build: the
  * one copy of the rules, used by the registry's server-side checks (release-checks.ts) and by
- * the tooling (scripts/remotes/check-candidate.ts re-exports it through @shop/api). Pure: the
+ * the tooling (check-candidate.ts re-exports it; check-host.ts asks it of a host build). Pure: the
  * manifests are fetched by the caller.
  */
 import { EXPOSED_MODULES } from '@shop/contracts/remotes';
@@ -62,7 +62,7 @@ export function manifestProblems(
   candidate: Manifest,
   host: Manifest,
   exports?: { candidate?: SharedExports; host?: SharedExports },
-  singletons: readonly string[] = host.shared.filter((s) => s.singleton !== false && isPackageName(s.name)).map((s) => s.name),
+  singletons?: readonly string[],
 ): Problem[] {
   const problems: Problem[] = [];
   const exposesProblem = (reason: string) => problems.push({ check: 'exposes', reason });
@@ -76,6 +76,24 @@ export function manifestProblems(
   for (const name of exposed) {
     if (!expected.includes(name)) exposesProblem(`модуль ${name} не описан в таблице контрактов (@shop/contracts/remotes)`);
   }
+  for (const reason of sharedProblems(candidate, host, exports, singletons)) sharedProblem(reason);
+  return problems;
+}
+
+/**
+ * What keeps one copy of each shared library on a page where `candidate` runs beside `host`:
+ * every singleton shared by both, at compatible versions; a tree-shaken copy of the host holding
+ * every export the candidate uses. The registry's gate asks it of a remote's release, the host
+ * check of a host build (for the singletons the release shares). `singletons`: the packages that
+ * must be one per page (default: the host's shared singletons).
+ */
+export function sharedProblems(
+  candidate: Pick<Manifest, 'shared'>,
+  host: Pick<Manifest, 'shared'>,
+  exports?: { candidate?: SharedExports; host?: SharedExports },
+  singletons: readonly string[] = host.shared.filter((s) => s.singleton !== false && isPackageName(s.name)).map((s) => s.name),
+): string[] {
+  const problems: string[] = [];
   const candidateShared = candidate.shared ?? [];
   // every package the host holds once per page must be shared by the candidate; a subpath only
   // needs to be compatible where the candidate shares it too
@@ -84,15 +102,18 @@ export function manifestProblems(
     const mine = candidateShared.find((s) => s.name === pkg);
     const theirs = host.shared.find((s) => s.name === pkg);
     if (!mine) {
-      sharedProblem(`${pkg} не объявлен общим: на странице окажется вторая копия`);
+      problems.push(`${pkg} не объявлен общим: на странице окажется вторая копия`);
       continue;
     }
-    if (!theirs) continue;
-    if (mine.singleton === false) sharedProblem(`${pkg} общий, но не singleton`);
+    if (!theirs) {
+      problems.push(`хост не делит ${pkg}: на странице окажется вторая копия`);
+      continue;
+    }
+    if (mine.singleton === false) problems.push(`${pkg} общий, но не singleton`);
     if (!compatible(mine.version, theirs.version)) {
-      sharedProblem(`${pkg} ${mine.version} несовместим с версией хоста ${theirs.version}`);
+      problems.push(`${pkg} ${mine.version} несовместим с версией хоста ${theirs.version}`);
     } else if (mine.requiredVersion && !semver.satisfies(theirs.version, mine.requiredVersion)) {
-      sharedProblem(`требует ${pkg} ${mine.requiredVersion}, а у хоста ${theirs.version}`);
+      problems.push(`требует ${pkg} ${mine.requiredVersion}, а у хоста ${theirs.version}`);
     }
   }
   // A tree-shaken singleton is one instance only if every app takes the host's copy: a build
@@ -102,17 +123,17 @@ export function manifestProblems(
     const mine = candidateShared.find((s) => s.name === theirs.name);
     if (!mine) continue;
     if (!mine.fallback) {
-      sharedProblem(`${theirs.name} подключён целиком, а копия хоста урезана (tree shaking): страница загрузит вторую копию`);
+      problems.push(`${theirs.name} подключён целиком, а копия хоста урезана (tree shaking): страница загрузит вторую копию`);
       continue;
     }
     if (!exports?.candidate || !exports.host) {
-      sharedProblem(`неизвестно, какие экспорты ${theirs.name} нужны (нет mf-stats.json): нельзя проверить урезанную копию хоста`);
+      problems.push(`неизвестно, какие экспорты ${theirs.name} нужны (нет mf-stats.json): нельзя проверить урезанную копию хоста`);
       continue;
     }
     const held = new Set(exports.host[theirs.name] ?? []);
     const missing = (exports.candidate[theirs.name] ?? []).filter((name) => !held.has(name));
     if (missing.length) {
-      sharedProblem(`использует ${missing.join(', ')} из ${theirs.name}, которых нет в урезанной копии хоста: сначала выпустите хост с ними`);
+      problems.push(`использует ${missing.join(', ')} из ${theirs.name}, которых нет в урезанной копии хоста: сначала выпустите хост с ними`);
     }
   }
   return problems;
