@@ -79,6 +79,14 @@ describe('compareHostWithRelease', () => {
     ]);
   });
 
+  it('refuses a tree-shaken copy beside a release that shares the library whole (the page would load it twice)', () => {
+    const whole = catalogManifest();
+    whole.shared = [shared('react', '19.3.1'), shared('react-router-dom', '7.18.5')];
+    expect(compareHostWithRelease(host(), catalog, whole, uses)).toEqual([
+      'react-router-dom подключён целиком, а копия хоста урезана (tree shaking): страница загрузит вторую копию',
+    ]);
+  });
+
   it("refuses a page table or contract module the active or canary release does not expose, not for a rollback target's", () => {
     expect(CATALOG_MODULES).toContain('ListingPage');
     const without = catalogManifest(CATALOG_MODULES.filter((name) => name !== 'ListingPage'));
