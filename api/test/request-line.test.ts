@@ -4,7 +4,7 @@
 // server keeps serving.
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo, connect } from 'node:net';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guardNodeRequests } from '../src/http/node-entry.ts';
 import { describeDrivers } from './test-env.ts';
 
@@ -54,8 +54,8 @@ describeDrivers('request lines and Host headers at the API socket', (env) => {
     await new Promise((r) => server.close(r));
   });
 
-  const healthy = async () => {
-    const answer = await raw(port, 'GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n');
+  const healthy = async (at = port) => {
+    const answer = await raw(at, 'GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n');
     expect(answer.status).toBe(200);
     expect(answer.body).toContain('"ok":true');
   };
@@ -94,5 +94,33 @@ describeDrivers('request lines and Host headers at the API socket', (env) => {
       if (answer.body) expect(JSON.parse(answer.body).errors[0].extensions.code, target).toBe('BAD_REQUEST');
     }
     await healthy();
+  });
+
+  describe('through the server main.ts listens with', () => {
+    let appPort = 0;
+    beforeAll(async () => {
+      await env().api.app.listen({ port: 0, host: '127.0.0.1' });
+      appPort = (env().api.app.server.address() as AddressInfo).port;
+    });
+    afterAll(async () => {
+      await env().api.app.close();
+    });
+
+    it("answers a request Node's parser refuses in the shop's error shape, in Russian, and keeps serving", async () => {
+      const refused: [string, number][] = [
+        // Content-Length beside Transfer-Encoding: the request-smuggling shape
+        ['POST /api/graphql HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n', 400],
+        ['GET /api/health HTTP/1.1\r\nHost: x\r\nno colon here\r\n\r\n', 400],
+        ['GET /api/he alth HTTP/1.1\r\nHost: x\r\n\r\n', 400],
+        [`GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431],
+      ];
+      for (const [text, status] of refused) {
+        const answer = await raw(appPort, text);
+        const label = text.slice(0, 40);
+        expect(answer.status, label).toBe(status);
+        expect(JSON.parse(answer.body).errors[0], label).toMatchObject({ message: expect.stringMatching(/[А-Яа-я]/), extensions: { code: 'BAD_REQUEST' } });
+      }
+      await healthy(appPort);
+    });
   });
 });

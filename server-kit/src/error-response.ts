@@ -30,3 +30,23 @@ export function errorResponse(code: ErrorCode, message?: string, init: ErrorResp
     },
   });
 }
+
+const CLIENT_ERRORS: Record<string, [number, string, string?]> = {
+  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', 'Слишком большие заголовки запроса'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'Запрос шёл слишком долго'],
+};
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node's parser refuses before any route runs (a
+ * malformed request line or header, Content-Length beside Transfer-Encoding, headers over 16 KB,
+ * a timeout) gets the same JSON error shape as every other answer, and the connection is closed.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: import('node:stream').Duplex): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
+  const [status, reason, message] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'Bad Request'];
+  const body = JSON.stringify(errorBody('BAD_REQUEST', message));
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+      `Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
+  );
+}

@@ -20,7 +20,7 @@ import { PaymentService } from '../payments/payment-service.ts';
 import { type DocumentCheck, documentCheck } from '../persisted/check-document.ts';
 import { PersistedOperationStore, usePersistedOperationsFrom } from '../persisted/persisted-operations.ts';
 import { CatalogMeta } from '../repo/catalog-meta.ts';
-import { clientIp, errorResponse, sendResponse, TrustedProxies } from '@shop/server-kit';
+import { clientErrorHandler, clientIp, errorResponse, sendResponse, TrustedProxies } from '@shop/server-kit';
 import { createLimiters, type Limiters } from '../util/limiters.ts';
 import { MAX_BODY_BYTES, payloadTooLarge, useBodyLimit } from './body-limit.ts';
 import { boundedDocumentCaches } from './document-cache.ts';
@@ -188,6 +188,8 @@ function createFastify(): { app: FastifyInstance; handler: () => NodeHandler } {
       server.headersTimeout = 10_000;
       return server;
     },
+    // a request Node's parser refuses (bad framing, headers over 16 KB): the shop's error shape too
+    clientErrorHandler,
     // a path that is not valid percent-encoding (`/api/admin/orders/%E0%A4%A`) names nothing: 400
     frameworkErrors: (error, _req, reply) => {
       void sendResponse(reply, errorResponse('BAD_REQUEST', error.code === 'FST_ERR_BAD_URL' ? 'Некорректный адрес' : 'Некорректный запрос'));

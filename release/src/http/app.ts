@@ -10,7 +10,7 @@ import { registryResponse } from '../registry/registry-routes.ts';
 import type { TokenGuard } from '../registry/release-auth.ts';
 import { registerSmokeCheck } from '../registry/smoke.ts';
 import { UPLOADS_PATH, uploadResponse } from '../registry/upload-routes.ts';
-import { createRateLimit, errorResponse, rateLimitKey, requestUrl as urlOf, sendResponse, toRequest as requestOf } from '@shop/server-kit';
+import { clientErrorHandler, createRateLimit, errorResponse, rateLimitKey, requestUrl as urlOf, sendResponse, toRequest as requestOf } from '@shop/server-kit';
 
 export interface ReleaseAppOptions {
   db: Db;
@@ -36,7 +36,7 @@ type Handler = (request: Request, url: URL, guard: TokenGuard) => Promise<Respon
  */
 export async function buildReleaseApp(options: ReleaseAppOptions): Promise<FastifyInstance> {
   const { config } = options;
-  const app = Fastify({ logger: options.logging ?? false, trustProxy: config.trustedProxies, bodyLimit: MAX_BODY_BYTES });
+  const app = Fastify({ logger: options.logging ?? false, trustProxy: config.trustedProxies, bodyLimit: MAX_BODY_BYTES, clientErrorHandler });
   // bodies reach the handlers as bytes: they read JSON or archives themselves
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));

@@ -1,0 +1,43 @@
+// A request Node's parser refuses before any route of the release service runs gets the shop's
+// JSON error shape, in Russian, on a closed connection; the service keeps serving.
+import { type AddressInfo, connect } from 'node:net';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestEnv, type TestEnv } from './test-env.ts';
+
+let env: TestEnv;
+let port = 0;
+beforeAll(async () => {
+  env = await createTestEnv('pglite');
+  await env.app.listen({ port: 0, host: '127.0.0.1' });
+  port = (env.app.server.address() as AddressInfo).port;
+});
+afterAll(async () => {
+  await env.app.close();
+  await env.close();
+});
+
+/** One raw request, byte for byte; the whole answer once the server closes the connection. */
+function raw(text: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    socket.on('data', (c: Buffer) => chunks.push(c));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const answer = Buffer.concat(chunks).toString('utf8');
+      resolve({ status: Number(answer.slice(9, 12)), body: answer.slice(answer.indexOf('\r\n\r\n') + 4) });
+    });
+    socket.write(text);
+  });
+}
+
+it("answers bad framing and oversized headers in the shop's error shape, and keeps serving", async () => {
+  const smuggled = await raw('POST /api/registry HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n');
+  expect(smuggled.status).toBe(400);
+  expect(JSON.parse(smuggled.body).errors[0]).toEqual({ message: 'Некорректный запрос', extensions: { code: 'BAD_REQUEST' } });
+  const big = await raw(`GET /api/registry HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+  expect(big.status).toBe(431);
+  expect(JSON.parse(big.body).errors[0].extensions.code).toBe('BAD_REQUEST');
+  const ok = await raw('GET /api/registry HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+  expect(ok.status).toBe(200);
+});
