@@ -1,6 +1,6 @@
 /**
- * Release and registry commands for the remote teams and ops (the API is the guard: every
- * check runs on the server, release-gate.ts; this is a client):
+ * Release and registry commands for the remote teams and ops (the release service is the guard:
+ * every check runs there, release/src/registry/release-gate.ts; this is a client):
  *   npm run release -- <remote> [--notes "…"] [--no-activate]   build, upload, check and activate a new release
  *                                                    (scripts/remotes/release.ts: RELEASE_TOKEN, RELEASE_URL)
  *   npm run remotes -- status [<remote>]             active (who, when, commit, notes), canary, stack, releases, events;
@@ -16,7 +16,7 @@
  *                                                    (host: host/dist; a remote: its newest or named release)
  *   npm run remotes -- check-host [dist]             a host build against the registry's releases
  * <remote> is mf-catalog, mf-product or mf-cart (or mf_catalog…). Token: RELEASE_TOKEN (a team's,
- * its remote only) or OPS_TOKEN (npm start writes the local one to .run/ops-token); the API
+ * its remote only) or OPS_TOKEN (npm start writes the local one to .run/ops-token); the release service
  * records the token's name as who did it.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -134,7 +134,7 @@ async function tokenCommand(args: string[]) {
   if (sub === 'revoke') {
     if (!name) throw new UsageError('token revoke <name>');
     await api.revokeToken(name);
-    console.log(`Revoked «${name}»: the API refuses it from now on.`);
+    console.log(`Revoked «${name}»: the release service refuses it from now on.`);
     return;
   }
   if (sub === 'add') {
@@ -143,7 +143,7 @@ async function tokenCommand(args: string[]) {
     if (!name || (!remoteArg && !rest.includes('--ops'))) throw new UsageError('token add <name> --remote <remote> (or --ops for every remote)');
     const remote = remoteArg ? remoteOf(remoteArg).name : null;
     const { token } = await api.addToken(name, remote);
-    console.log(`Token «${token.name}» for ${token.remote ?? 'every remote'} (shown once; the API keeps only its sha256):\n${token.token}`);
+    console.log(`Token «${token.name}» for ${token.remote ?? 'every remote'} (shown once; the release service keeps only its sha256):\n${token.token}`);
     console.log(`The team releases with: RELEASE_TOKEN=<token> npm run release -- ${remoteArg ? remoteOf(remoteArg).dir : '<remote>'}`);
     return;
   }
@@ -154,7 +154,7 @@ async function main(argv: string[]) {
   const [command, ...args] = argv;
   switch (command) {
     case 'release':
-      // scripts/remotes/release.ts: build, upload to the API's release storage, activate
+      // scripts/remotes/release.ts: build, upload to the release service's storage, activate
       return release(args).catch((error: unknown) => {
         throw error instanceof ReleaseUsageError ? new UsageError(error.message) : error;
       });
