@@ -1,5 +1,4 @@
-// Guards who the API thinks is asking, and the per-client budgets built on it (audit D7, D14,
-// D17 order part, D21, sandbox): X-Forwarded-For moves nobody unless it comes from a trusted
+// Guards who the API thinks is asking, and the per-client budgets built on it: X-Forwarded-For moves nobody unless it comes from a trusted
 // proxy; an IPv6 /64 is one client; order look-ups (each alias), wrong ops tokens and sandbox
 // payment attempts run out. `peer` below is the socket address the API sees.
 import { randomUUID } from 'node:crypto';

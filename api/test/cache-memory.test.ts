@@ -1,4 +1,4 @@
-// Guards the response cache's memory bound (audit D5): whatever distinct requests arrive, the
+// Guards the response cache's memory bound: whatever distinct requests arrive, the
 // cache holds no more than its byte cap (least recently used answers go first), and an answer
 // above the per-entry size is served but never stored. Detected from outside: a database change
 // made without a catalogue version bump shows only when the answer is not cached any more.

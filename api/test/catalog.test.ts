@@ -104,8 +104,8 @@ describeDrivers('catalogue', (env) => {
     expect(dates).toEqual([...dates].sort().reverse());
   });
 
-  // Audit 2026-11-23 catalogue, defect 3: sold-out items were forced to the end, so page 7 of
-  // «по возрастанию цены» started again at 8 990 ₽. Every page, walked as the shop pages it.
+  // Sold-out items forced to the end would start page 7 of «по возрастанию цены» again at
+  // 8 990 ₽. Every page, walked as the shop pages it.
   it('keeps a price sort monotonic across every page, sold-out products included', async () => {
     const { brand } = await ids();
     const scopes = [{}, { brandId: brand('Nike') }, { search: 'кроссовки' }];
@@ -142,7 +142,7 @@ describeDrivers('catalogue', (env) => {
     expect(tooMany.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
   });
 
-  // Cart audit, minor: a colour with every size sold out showed no hint on its swatch.
+  // A colour with every size sold out shows it on its swatch.
   it('says of each colour variant whether any of its sizes is in stock, in listings and on the product', async () => {
     const all = (await env().data(`{ products(limit: 100, sort: PRICEUP) { items { id inStock variants { id inStock } } } }`)).products.items;
     const stock = new Map(all.map((p: { id: string; inStock: boolean }) => [p.id, p.inStock]));

@@ -1,4 +1,4 @@
-// Guards the bound on GraphQL requests in progress (audit D5, memory of answers being built):
+// Guards the bound on GraphQL requests in progress (the memory of answers being built):
 // beyond the running and queued slots a request gets 503 SERVICE_BUSY with Retry-After at once,
 // queued ones still answer, and the API serves normally once the burst is over. Answers that
 // their clients do not read count against a byte cap until sent.

@@ -17,7 +17,7 @@ describeDrivers('pages', (env) => {
     expect(await resolve('/cart/')).toMatchObject({ type: 'CART', status: 301, location: '/cart' });
   });
 
-  // Audit defects (catalogue 12, cart 12): the header heart led nowhere and /favourites was a 404.
+  // The header's heart leads to /favourites, a page of its own.
   it('resolves /favourites as the favourites page, kept out of search engines', async () => {
     expect(await resolve('/favourites')).toEqual({ type: 'FAVOURITES', id: null, status: 200, location: null });
     expect(await resolve('/Favourites/', 'utm=1')).toMatchObject({ type: 'FAVOURITES', status: 301, location: '/favourites?utm=1' });
@@ -25,7 +25,7 @@ describeDrivers('pages', (env) => {
     expect(meta).toEqual({ title: expect.stringMatching(/^Избранное \| /), canonical: 'https://shop.test/favourites', robots: 'noindex, nofollow' });
   });
 
-  // Cart audit, minor: a colour with every size sold out had «…купить за 22 990 ₽» as its title.
+  // A colour with every size sold out promises no «…купить за 22 990 ₽» in its title.
   it('promises no price in the title of a product with no size in stock', async () => {
     const list = (await env().data(`{ products(limit: 100) { items { id inStock } } }`)).products.items;
     const soldOut = list.find((p: { inStock: boolean }) => !p.inStock);

@@ -155,7 +155,7 @@ describe('introspection is counted like any other field', () => {
     expect(check(full)).toBeNull();
     const one = costOf(full);
     expect(one).toBeGreaterThan(5_000);
-    // the audit's shape and our own: aliased __schema and aliased type lists
+    // aliased __schema and aliased type lists
     for (const [n, m] of [
       [50, 50],
       [30, 30],
@@ -193,7 +193,7 @@ describe('lists are costed by what they return, database round trips each', () =
     expect(inline(153)).toBeGreaterThan(153 * 5 * 3);
     const viaVariable = 'query($ids: [ID!]) { offers(productIds: $ids) { id productId priceInRUB } }';
     expect(costOf(viaVariable, { ids: JSON.parse(ids(153)) })).toBe(inline(153));
-    // the audit's amplifier: 7 aliases × 153 ids with each offer's product (18 MB before)
+    // an amplifier: 7 aliases × 153 ids with each offer's product (18 MB before)
     const product = 'product { id name sku variants { id name webPath } gallery { url width height } offers { id size priceInRUB } }';
     expect(check(aliases(7, `offers(productIds: ${ids(153)}) { id size ${product} }`))?.extensions.code).toBe('QUERY_TOO_COMPLEX');
     expect(check(aliases(7, `offers(productIds: ${ids(153)}) { id size ${product} }`), noAliasLimit)?.extensions.code).toBe('QUERY_TOO_COMPLEX');

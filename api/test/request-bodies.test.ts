@@ -1,4 +1,4 @@
-// Guards how the API takes request bodies, over a real HTTP socket (audit D9, D11, D15):
+// Guards how the API takes request bodies, over a real HTTP socket:
 // - every body, of any content type, chunked or not, on any route, is cut off at the cap with
 //   413 PAYLOAD_TOO_LARGE, and the server keeps serving;
 // - /api/graphql takes JSON only: a mutation sent as a cross-site simple form post

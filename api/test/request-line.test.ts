@@ -1,4 +1,4 @@
-// The API's own socket (audit D1/D2 class, found by the hostile-request fault stage): a request
+// The API's own socket (found by the hostile-request fault stage): a request
 // line or Host header that yoga's Node adapter cannot glue into a URL used to answer 500 with a
 // stack trace naming the server's files. Each gets a coded 4xx, no internal text, and the
 // server keeps serving.

@@ -1,5 +1,5 @@
 /**
- * Memory under a flood of distinct heavy-but-allowed GraphQL requests (audit D5): starts the API
+ * Memory under a flood of distinct heavy-but-allowed GraphQL requests: starts the API
  * as its own production-like process (NODE_ENV=production, PGlite on a throwaway folder, the
  * small or large catalogue; GRAPHQL_ARBITRARY_OPERATIONS=true, the worst case), sends requests that each make a large answer and each make a new
  * response-cache entry (renamed operations, varied arguments, big listings, aliased offer lists),
@@ -43,7 +43,7 @@ function heavy(i: number, productIds: string[], words: string[]): { kind: string
   const op = `Flood${i}x${(i * 2654435761) % 100000}`;
   switch (i % 4) {
     case 0: {
-      // aliased offer lists of many products (the audit's 18 MB answer), varied in size and ids
+      // aliased offer lists of many products (an 18 MB answer before the bounds), varied in size and ids
       const aliases = 1 + (i % 7);
       const ids = productIds.slice(i % 17, (i % 17) + 5 + (i % 20));
       const fields = Array.from({ length: aliases }, (_, a) => `a${a}: offers(productIds: $ids) { ${BIG_OFFER} }`).join(' ');

@@ -68,7 +68,7 @@ test.describe('on a phone', () => {
     const boots = await categoryByPath(request, '/catalog/obuv/botinki');
     const vans = await brandByName(request, 'Vans');
     const scope = { categoryId: shoes.id };
-    // the audit's dead end: Vans has shoes, but no boots
+    // a dead end to avoid: Vans has shoes, but no boots
     expect(await listingCount(request, scope, { brandIds: [vans.id] })).toBeGreaterThan(0);
     expect(await listingCount(request, scope, { brandIds: [vans.id], categoryIds: [boots.id] })).toBe(0);
     const bootCount = await listingCount(request, scope, { categoryIds: [boots.id] });

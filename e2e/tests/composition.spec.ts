@@ -88,7 +88,7 @@ test('remotes are found through the registry, not the host build', async ({ page
   expect(manifests).not.toContain(registry.mf_product);
 });
 
-// Issue 20: the host server fetched each page's first data and put them in the page; the browser
+// The host server fetched each page's first data and put them in the page; the browser
 // hydrates from them. So a first page, its remote areas live, has asked the API nothing for them.
 for (const [name, path] of [
   ['home', '/'],

@@ -68,7 +68,7 @@ test('a shopper buys the last unit, pays through ЮKassa, gets the letters; the 
   await page.getByTestId('product-page').getByRole('button', { name: 'В корзину' }).click();
   await expect(page.getByTestId('cart-count')).toHaveText('1');
   await page.goto('/cart');
-  // one unit left: the cart's stepper cannot ask for a second (cart audit: «quantities go to 99 whatever the stock»)
+  // one unit left: the cart's stepper cannot ask for a second (not up to 99 whatever the stock)
   await expect(page.getByRole('button', { name: `Увеличить количество: ${unit.productName}, размер ${unit.size}` })).toBeDisabled();
   await page.getByRole('link', { name: 'Оформить заказ' }).click();
   await expect(page.getByRole('heading', { name: 'Оформление заказа' })).toBeVisible();

@@ -39,7 +39,7 @@ export interface HostConfig {
   /** PREVIEW_SECRET (the API's too): preview links and cookies (preview.ts); none: previews are off. */
   previewSecret?: string;
   /**
-   * Server rendering (issue 20); null with SSR=off (every page renders in the browser, as before).
+   * Server rendering; null with SSR=off (every page renders in the browser, as before).
    * The bundle is the host build's server renderer; a remote module slower than
    * SSR_REMOTE_TIMEOUT_MS, or a page slower than SSR_TIMEOUT_MS, is left to the browser.
    */

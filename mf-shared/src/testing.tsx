@@ -1,6 +1,6 @@
 /**
  * `@shop/mf-shared/testing`: the one harness of the server-rendering (hydration) tests of every
- * app (issue 20). Test-only: lint refuses it outside `*.test.ts(x)` (scripts/lint/biome-config.ts,
+ * app. Test-only: lint refuses it outside `*.test.ts(x)` (.dependency-cruiser.cjs, `test-only`,
  * checked by scripts/import-rules.test.ts), it is not in the package's entry, not in its build
  * project (tsconfig.testing.json) and not shared through Module Federation.
  *

@@ -46,8 +46,8 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c] as string);
 
 // Bidirectional overrides and isolates (U+202A–U+202E, U+2066–U+2069) turn text around as it is
-// shown: «‮moc.live» reads as «evil.com». The order form lets them through (reliability audit
-// D20); in a letter they only serve spoofing, so every value loses them before it is written.
+// shown: «‮moc.live» reads as «evil.com». The order form lets them through;
+// in a letter they only serve spoofing, so every value loses them before it is written.
 const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
 const tidy = (s: string) => s.replace(BIDI_CONTROLS, '');
 const tidyOrder = (o: LetterOrder): LetterOrder => ({

@@ -140,7 +140,7 @@ async function productMeta(repo: CatalogRepo, kit: MetaKit, id: number): Promise
     repo.offerLoader.get(p.productId),
   ]);
   const color = p.colorName ? `, цвет ${p.colorName}` : '';
-  // no size in stock: no price to promise in the title (cart audit: «купить за 22 990 ₽» for a sold-out colour)
+  // no size in stock: no price to promise in the title (not «купить за 22 990 ₽» for a sold-out colour)
   const title = p.inStock
     ? `${p.name}${color} — купить за ${formatPrice(p.minPriceInRUB)}`
     : `${p.name}${color} — нет в наличии`;

@@ -1,4 +1,4 @@
-// Cart audit (minor): «Cart quantities go to 99 whatever the stock». Where the cart knows a size's
+// Cart quantities do not go to 99 whatever the stock. Where the cart knows a size's
 // free stock, the stepper stops there and a line asking for more says so before checkout.
 import type { CartItem } from '@shop/mf-shared';
 import { cleanup, render, screen } from '@testing-library/react';

@@ -82,7 +82,7 @@ describe('order rejections from the API', () => {
   });
 });
 
-// Cart audit (minor): quantities went to 99 whatever the stock. Once the API has said how many are left, the stepper stops there.
+// Quantities do not go to 99 whatever the stock: once the API has said how many are left, the stepper stops there.
 describe('known stock limit', () => {
   it('is the available count of an INSUFFICIENT_STOCK answer, kept after the quantity changes', () => {
     const sent = [line('a', 1000, 20)];

@@ -1,6 +1,5 @@
-// Audit defects (catalogue 12, cart 12): liked products could not be seen anywhere. The page lists
-// them with the API's current prices, most recently liked first; an id the catalogue no longer has
-// disappears quietly (and leaves the store); with nothing liked it says so and links to the catalogue.
+// Liked products are seen on their own page. It lists them with the API's current prices, most
+// recently liked first; an id the catalogue no longer has disappears quietly (and leaves the store); with nothing liked it says so and links to the catalogue.
 import { ApolloProvider } from '@apollo/client/react';
 import { formatPrice } from '@shop/contracts/format';
 import { createApolloClient, useFavourites } from '@shop/mf-shared';

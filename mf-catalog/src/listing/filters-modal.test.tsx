@@ -1,5 +1,5 @@
-// Catalogue audit defect 5: the mobile «Фильтры» modal kept the counts of the page it was opened
-// on, so «Ботинки» then «Vans 8» led to «0 товаров». It asks productFilters again with the pending
+// The mobile «Фильтры» modal must not keep the counts of the page it was opened on («Ботинки»
+// then «Vans 8» would lead to «0 товаров»). It asks productFilters again with the pending
 // selection; these tests answer as the API would and check what the shopper can still tick.
 import { ApolloProvider } from '@apollo/client/react';
 import { formatCount, GOODS } from '@shop/contracts/format';

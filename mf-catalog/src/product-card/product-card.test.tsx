@@ -64,7 +64,7 @@ describe('product card', () => {
     expect(screen.getByText('15\u00a0990\u00a0₽', exact)).toBeTruthy();
   });
 
-  // Catalogue audit defect 3: a sold-out product sat in a price-sorted list with nothing on its card.
+  // A sold-out product in a price-sorted list says so on its card.
   it('says «Нет в наличии» on a sold-out product, and nothing of the kind otherwise', () => {
     renderCard({ ...dunk, inStock: false, priceInRUB: 23990, minPriceInRUB: 23990 });
     const card = screen.getByTestId('product-card');

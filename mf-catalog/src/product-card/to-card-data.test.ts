@@ -19,7 +19,7 @@ describe('listing element → card data', () => {
     expect(toCardData(product, offers(12990, 12990)).priceInRUB).toBe(12990);
     expect(toCardData(product, []).priceInRUB).toBe(12990);
   });
-  // Catalogue audit, minor: «от» was shown when only a sold-out size cost more (Samba OG olive).
+  // No «от» when only a sold-out size costs more (Samba OG olive).
   it('says one price when only a sold-out size costs more', () => {
     const card = toCardData(product, [...offers(13990, 13990), { priceInRUB: 14990, soldOut: true }]);
     expect(card.priceInRUB).toBe(12990);

@@ -7,7 +7,7 @@ const l = offer('3', 'L', 10990);
 const m = offer('4', 'M', 8990);
 
 describe('size grid', () => {
-  // Cart audit defect 9: price order listed XS S M XL L and 38 40 41 42 39.
+  // Not in price order (XS S M XL L, 38 40 41 42 39): sizes read in size order.
   it('is in size order, not price order', () => {
     expect(sortOffers([l, xs, s, m]).map((o) => o.size)).toEqual(['XS', 'S', 'M', 'L']);
     const shoes = [offer('a', '42', 13990), offer('b', '39', 14990), offer('c', '38.5', 12990), offer('d', '40', 12990), offer('e', '38', 15990)];

@@ -38,7 +38,7 @@ export function compareSizes(a: string, b: string): number {
 /**
  * The size grid: ordered as sizes (38, 38.5, 39 …; XS, S, M, L, XL, XXL; one-size). Offers of
  * one size keep the cheaper first, then the API's order. It used to be price order, which put
- * XL before L and 39 after 42 (cart audit defect 9).
+ * XL before L and 39 after 42.
  */
 export function sortOffers<T extends SizeOffer>(offers: readonly T[]): T[] {
   return offers

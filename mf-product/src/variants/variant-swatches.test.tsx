@@ -1,4 +1,4 @@
-// Cart audit, minor: a colour whose sizes are all sold out showed no hint on its swatch.
+// A colour whose sizes are all sold out shows it on its swatch.
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
