@@ -1,5 +1,6 @@
 // Liked products are seen on their own page. It lists them with the API's current prices, most
-// recently liked first; an id the catalogue no longer has disappears quietly (and leaves the store); with nothing liked it says so and links to the catalogue.
+// recently liked first; an id the catalogue no longer has disappears quietly (and leaves the
+// store); with nothing liked it says so and links to the catalogue.
 import { ApolloProvider } from '@apollo/client/react';
 import { formatPrice } from '@shop/contracts/format';
 import { createApolloClient, useFavourites } from '@shop/mf-shared';
