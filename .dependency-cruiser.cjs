@@ -94,7 +94,7 @@ module.exports = {
       { path: '^contracts/' },
       { path: '^[^/]+/', pathNot: '^(contracts|node_modules)/' },
     ),
-    rule(
+    layer(
       'server-kit-under-services',
       '@shop/server-kit sits under the services (the API, the release service): of the shop it imports only @shop/contracts.',
       { path: '^server-kit/' },

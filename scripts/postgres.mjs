@@ -18,15 +18,16 @@ function findBinDir() {
   return versions.length ? join(base, versions[0], 'bin') : null;
 }
 
-function install() {
-  if (!isRoot) throw new Error('PostgreSQL is not installed and we are not root: install the "postgresql" package.');
-  console.log('[postgres] installing Debian postgresql (apt-get)…');
+/** Installs a Debian package with apt-get (as root only): the tests and benchmarks start real servers. */
+export function aptInstall(pkg, what = pkg) {
+  if (!isRoot) throw new Error(`${what} is not installed and we are not root: install the "${pkg}" package.`);
+  console.log(`[${what}] installing Debian ${pkg} (apt-get)…`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   execFileSync('apt-get', ['update'], { stdio: 'inherit', env });
-  execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'postgresql'], { stdio: 'inherit', env });
+  execFileSync('apt-get', ['install', '-y', '--no-install-recommends', pkg], { stdio: 'inherit', env });
 }
 
-function freePort() {
+export function freePort() {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.unref();
@@ -50,7 +51,7 @@ function uid(name) {
 export async function startPostgres({ log = false } = {}) {
   let binDir = findBinDir();
   if (!binDir) {
-    install();
+    aptInstall('postgresql');
     binDir = findBinDir();
   }
   if (!binDir) throw new Error('PostgreSQL binaries not found under /usr/lib/postgresql after installing');
@@ -74,22 +75,7 @@ export async function startPostgres({ log = false } = {}) {
     '-c', 'max_connections=200', '-c', 'shared_buffers=128MB',
   ]);
   const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-
-  const ready = await new Promise((resolve) => {
-    const started = Date.now();
-    const timer = setInterval(() => {
-      if (/ready to accept connections/.test(output)) {
-        clearInterval(timer);
-        resolve(true);
-      } else if (child.exitCode !== null || Date.now() - started > 30_000) {
-        clearInterval(timer);
-        resolve(false);
-      }
-    }, 50);
-  });
+  const { ready, output } = await waitForOutput(child, /ready to accept connections/);
   const postmasterPid = () => {
     try {
       return Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
@@ -122,7 +108,27 @@ export async function startPostgres({ log = false } = {}) {
   };
   if (!ready) {
     await stop();
-    throw new Error(`PostgreSQL did not start:\n${output}`);
+    throw new Error(`PostgreSQL did not start:\n${output()}`);
   }
   return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, port, dataDir, stop };
+}
+
+/** Waits (30 s at most) until a server's output matches `pattern`; false if it exits or times out first. */
+export async function waitForOutput(child, pattern) {
+  let text = '';
+  child.stdout.on('data', (d) => (text += d));
+  child.stderr.on('data', (d) => (text += d));
+  const ready = await new Promise((resolve) => {
+    const started = Date.now();
+    const timer = setInterval(() => {
+      if (pattern.test(text)) {
+        clearInterval(timer);
+        resolve(true);
+      } else if (child.exitCode !== null || Date.now() - started > 30_000) {
+        clearInterval(timer);
+        resolve(false);
+      }
+    }, 50);
+  });
+  return { ready, output: () => text };
 }

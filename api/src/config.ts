@@ -11,6 +11,11 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /**
+   * REDIS_URL: the rate limits count in Redis, one limit however many replicas serve; unset: each
+   * process counts in its own memory (one process, as `npm start` runs it).
+   */
+  redisUrl: string | undefined;
   /** PostgreSQL connections in the pool: a few per core serve best (measured on 2 cores). */
   databasePoolSize: number;
   /** Memory the response cache may hold (bytes, LRU by bytes): RESPONSE_CACHE_MAX_BYTES. */
@@ -134,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: int(env, 'API_PORT', 4000, 1, 65535),
     host,
     databaseUrl: url(env, 'DATABASE_URL', undefined, ['postgres:', 'postgresql:']),
+    redisUrl: url(env, 'REDIS_URL', undefined, ['redis:', 'rediss:']),
     databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 6, 1, 100),
     responseCacheMaxBytes: int(env, 'RESPONSE_CACHE_MAX_BYTES', 64 * 1024 * 1024, 0, 4 * 1024 ** 3),
     responseCacheMaxEntryBytes: int(env, 'RESPONSE_CACHE_MAX_ENTRY_BYTES', 1024 * 1024, 0, 256 * 1024 * 1024),

@@ -5,6 +5,8 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 // @ts-expect-error plain ESM script shared with the benchmark
 import { startPostgres } from '../../scripts/postgres.mjs';
+// @ts-expect-error plain ESM script shared with the benchmark
+import { startRedis } from '../../scripts/redis.mjs';
 import { seedCatalog } from '../src/catalog/seed.ts';
 import { openDatabase } from '../src/db/database.ts';
 
@@ -16,6 +18,8 @@ declare module 'vitest' {
     pgTemplate: string;
     /** Tarball of a seeded PGlite data directory. */
     pgliteTemplate: string;
+    /** A throwaway Redis (REDIS_URL) for the tests of limits shared by replicas. */
+    redisUrl: string;
   }
 }
 
@@ -27,8 +31,8 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const started = Date.now();
   const lap = (what: string) => process.env.API_TEST_LOG === '1' && console.log(`[api tests] ${what} at ${Date.now() - started} ms`);
-  const postgres = await startPostgres();
-  lap('postgres started');
+  const [postgres, redis] = await Promise.all([startPostgres(), startRedis()]);
+  lap('postgres and redis started');
   const dir = mkdtempSync(join(tmpdir(), 'shop-api-test-'));
   try {
     const admin = new pg.Client({ connectionString: postgres.url });
@@ -49,14 +53,15 @@ export default async function setup(project: TestProject) {
     project.provide('pgUrl', postgres.url);
     project.provide('pgTemplate', 'shop_template');
     project.provide('pgliteTemplate', file);
+    project.provide('redisUrl', redis.url);
     console.log(`[api tests] PostgreSQL and PGlite templates ready in ${Date.now() - started} ms`);
   } catch (e) {
-    await postgres.stop();
+    await Promise.all([postgres.stop(), redis.stop()]);
     rmSync(dir, { recursive: true, force: true });
     throw e;
   }
   return async () => {
-    await postgres.stop();
+    await Promise.all([postgres.stop(), redis.stop()]);
     rmSync(dir, { recursive: true, force: true });
   };
 }

@@ -37,6 +37,8 @@ describe('config', () => {
     ['API_PORT', '70000', /API_PORT/],
     ['CATALOG_SEED', 'huge', /CATALOG_SEED.*small, large or none/],
     ['DATABASE_URL', 'mysql://x', /DATABASE_URL/],
+    ['REDIS_URL', 'localhost:6379', /REDIS_URL/],
+    ['REDIS_URL', 'http://cache:6379', /REDIS_URL.*redis:/],
     ['SHOP_PUBLIC_URL', 'shop.ru', /SHOP_PUBLIC_URL/],
     ['TRUST_PROXY', 'maybe', /TRUST_PROXY/],
     ['TRUSTED_PROXIES', '10.0.0.0/33', /TRUSTED_PROXIES/],

@@ -14,6 +14,8 @@ export interface Config {
   host: string;
   /** DATABASE_URL: PostgreSQL, tables in the schema `release`; unset: PGlite in pgliteDir. */
   databaseUrl: string | undefined;
+  /** REDIS_URL: the rate limits count in Redis, shared by every replica; unset: in this process. */
+  redisUrl: string | undefined;
   databasePoolSize: number;
   /** RELEASE_PGLITE_DIR: its own folder (one PGlite folder opens in one process only). */
   pgliteDir: string;
@@ -66,6 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: envInt(env, 'RELEASE_PORT', 4100, 1, 65535, failSetting),
     host: env.RELEASE_HOST?.trim() || '127.0.0.1',
     databaseUrl: url(env, 'DATABASE_URL', undefined, ['postgres:', 'postgresql:']),
+    redisUrl: url(env, 'REDIS_URL', undefined, ['redis:', 'rediss:']),
     databasePoolSize: envInt(env, 'DATABASE_POOL_SIZE', 4, 1, 100, failSetting),
     pgliteDir: resolve(env.RELEASE_PGLITE_DIR || resolve(packageRoot, '.data/pglite')),
     shopPublicUrl: publicUrl,

@@ -1,17 +1,24 @@
-// A request Node's parser refuses before any route of the release service runs gets the shop's
-// JSON error shape, in Russian, on a closed connection; the service keeps serving.
+// The release service's own socket, and its replicas: a request Node's parser refuses gets the
+// shop's JSON error shape in Russian on a closed connection; with REDIS_URL a wrong-token lockout
+// counted by one replica holds on another.
 import { type AddressInfo, connect } from 'node:net';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { buildReleaseApp } from '../src/http/app.ts';
 import { createTestEnv, type TestEnv } from './test-env.ts';
 
+const OPS_TOKEN = 'release-ops-token-0123456789abcdef';
 let env: TestEnv;
+let replicaB: FastifyInstance;
 let port = 0;
 beforeAll(async () => {
-  env = await createTestEnv('pglite');
+  env = await createTestEnv('pglite', { redisUrl: inject('redisUrl'), opsToken: OPS_TOKEN, opsTokenFailureLimit: 3 });
+  replicaB = await buildReleaseApp({ db: env.database.db, config: env.config, logging: false });
   await env.app.listen({ port: 0, host: '127.0.0.1' });
   port = (env.app.server.address() as AddressInfo).port;
 });
 afterAll(async () => {
+  await replicaB.close();
   await env.app.close();
   await env.close();
 });
@@ -40,4 +47,13 @@ it("answers bad framing and oversized headers in the shop's error shape, and kee
   expect(JSON.parse(big.body).errors[0].extensions.code).toBe('BAD_REQUEST');
   const ok = await raw('GET /api/registry HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
   expect(ok.status).toBe(200);
+});
+
+it('a wrong-token lockout counted by one replica holds on the other (REDIS_URL)', async () => {
+  const ops = (app: FastifyInstance, token: string) =>
+    app.inject({ url: '/api/ops/registry', headers: { authorization: `Bearer ${token}` }, remoteAddress: '198.51.100.90' });
+  for (const guess of ['wrong', 'wrong again', 'still wrong']) expect((await ops(env.app, guess)).statusCode).toBe(401);
+  const locked = await ops(replicaB, OPS_TOKEN);
+  expect(locked.statusCode).toBe(429);
+  expect(locked.json().errors[0].extensions.code).toBe('TOO_MANY_FAILURES');
 });

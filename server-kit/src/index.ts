@@ -10,9 +10,11 @@ export {
   createRateLimit,
   DEFAULT_MAX_KEYS,
   memoryStore,
+  redisStore,
   type RateLimit,
   type RateLimitOptions,
   type RateLimitStore,
   type RateLimitStoreOptions,
 } from './rate-limit.ts';
+export { connectRedis } from './redis.ts';
 export { sameSecret, tokenHash } from './same-secret.ts';

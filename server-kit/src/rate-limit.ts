@@ -1,11 +1,11 @@
-import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Redis } from 'ioredis';
+import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 
 /**
  * Per-key budgets (a client's rate-limit key, an e-mail, an order) on rate-limiter-flexible: a
  * fixed window per key that opens at the key's first attempt, `limit` attempts in it, and the
- * seconds to the window's end for whoever is over. Where the counts live is the store: today each
- * limit counts in this process's memory; pointing every limit at Redis is one option here, e.g.
- * `(o) => new RateLimiterRedis({ storeClient: redis, ...o })`, and the callers do not change.
+ * seconds to the window's end for whoever is over. Where the counts live is the store: this
+ * process's memory (the default), or Redis, shared by every replica of a service (redisStore).
  */
 export interface RateLimit {
   readonly limit: number;
@@ -72,6 +72,22 @@ export const memoryStore =
   (maxKeys = DEFAULT_MAX_KEYS): RateLimitStore =>
   (options) =>
     new BoundedMemoryLimiter(options, maxKeys);
+
+/**
+ * Counts in Redis under `<prefix>:<limit name>:`, so a limit is one limit however many replicas
+ * serve. While Redis does not answer, each process counts in its own memory (rate-limiter-flexible's
+ * insurance limiter): an outage neither refuses every request nor lifts every limit.
+ */
+export const redisStore =
+  (client: Redis, prefix: string, fallback: RateLimitStore = memoryStore()): RateLimitStore =>
+  (options) =>
+    new RateLimiterRedis({
+      storeClient: client,
+      ...options,
+      keyPrefix: `${prefix}:${options.keyPrefix}`,
+      rejectIfRedisNotReady: true,
+      insuranceLimiter: fallback(options),
+    });
 
 export interface RateLimitOptions {
   /** Names the limit's keys in a shared store (Redis): unique per limit. */

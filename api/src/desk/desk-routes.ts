@@ -1,4 +1,4 @@
-import { opsDisabled, type RateLimit, rateLimitKey } from '@shop/server-kit';
+import { opsDisabled, type RateLimit, type RateLimitStore, rateLimitKey } from '@shop/server-kit';
 import { warmDummyHash } from '../accounts/passwords.ts';
 import type { Config } from '../config.ts';
 import { isDatabaseUnavailable } from '../db/database.ts';
@@ -20,6 +20,8 @@ export interface DeskOptions extends OrderRouteContext {
   config: Config;
   /** The ops routes' shared wrong-token lockout (limiters.opsFailures). */
   opsFailures: RateLimit;
+  /** Where the sign-in failures count (limiters.store); default: this process's memory. */
+  rateLimitStore?: RateLimitStore;
 }
 
 export interface Desk {
@@ -48,7 +50,7 @@ export function createDesk(options: DeskOptions): Desk {
     deskConfig: config.desk,
     secure: config.shopPublicUrl.startsWith('https:'),
     shopOrigin: new URL(config.shopPublicUrl).origin,
-    signInFailures: createSignInFailures(config.desk),
+    signInFailures: createSignInFailures(config.desk, options.rateLimitStore),
   };
   return {
     signInFailures: admin.signInFailures,

@@ -1,5 +1,5 @@
 import { errorMessage } from '@shop/contracts/errors';
-import { createRateLimit, type RateLimit, rateLimitKey } from '@shop/server-kit';
+import { createRateLimit, type RateLimit, type RateLimitStore, rateLimitKey } from '@shop/server-kit';
 import { type DeskUser, MAX_SESSION_HOURS, ROLE_TITLES, createSession, deleteSession, findUserByEmail, normalizeEmail, sessionUser } from '../accounts/account-repo.ts';
 import { MAX_PASSWORD_LENGTH, checkPassword } from '../accounts/passwords.ts';
 import type { DeskConfig } from './desk-config.ts';
@@ -14,12 +14,12 @@ export interface SignInFailures {
   byClient: RateLimit;
 }
 
-export function createSignInFailures(deskConfig: DeskConfig): SignInFailures {
+export function createSignInFailures(deskConfig: DeskConfig, store?: RateLimitStore): SignInFailures {
   return {
     // keyed by e-mail and client together (see DeskConfig.signInEmailLimit)
-    byEmail: createRateLimit({ name: 'desk-signin-pair', limit: deskConfig.signInEmailLimit, windowMs: SIGN_IN_WINDOW_MS }),
-    byEmailTotal: createRateLimit({ name: 'desk-signin-email', limit: deskConfig.signInEmailTotalLimit, windowMs: SIGN_IN_WINDOW_MS }),
-    byClient: createRateLimit({ name: 'desk-signin-client', limit: deskConfig.signInIpLimit, windowMs: SIGN_IN_WINDOW_MS }),
+    byEmail: createRateLimit({ name: 'desk-signin-pair', limit: deskConfig.signInEmailLimit, windowMs: SIGN_IN_WINDOW_MS, store }),
+    byEmailTotal: createRateLimit({ name: 'desk-signin-email', limit: deskConfig.signInEmailTotalLimit, windowMs: SIGN_IN_WINDOW_MS, store }),
+    byClient: createRateLimit({ name: 'desk-signin-client', limit: deskConfig.signInIpLimit, windowMs: SIGN_IN_WINDOW_MS, store }),
   };
 }
 

@@ -20,7 +20,7 @@ import { PaymentService } from '../payments/payment-service.ts';
 import { type DocumentCheck, documentCheck } from '../persisted/check-document.ts';
 import { PersistedOperationStore, usePersistedOperationsFrom } from '../persisted/persisted-operations.ts';
 import { CatalogMeta } from '../repo/catalog-meta.ts';
-import { clientErrorHandler, clientIp, errorResponse, sendResponse, TrustedProxies } from '@shop/server-kit';
+import { clientErrorHandler, clientIp, connectRedis, errorResponse, redisStore, sendResponse, TrustedProxies } from '@shop/server-kit';
 import { createLimiters, type Limiters } from '../util/limiters.ts';
 import { MAX_BODY_BYTES, payloadTooLarge, useBodyLimit } from './body-limit.ts';
 import { boundedDocumentCaches } from './document-cache.ts';
@@ -82,6 +82,8 @@ export interface Api {
 interface Services {
   db: Db;
   config: Config;
+  /** REDIS_URL's client (the shared rate limits); null without it. */
+  redis: Awaited<ReturnType<typeof connectRedis>> | null;
   limiters: Limiters;
   proxies: TrustedProxies;
   ping: () => Promise<boolean>;
@@ -121,10 +123,11 @@ async function createServices(options: ApiOptions): Promise<Services> {
     if (n) await refreshCatalogVersion().catch(() => {});
     return n;
   };
-  const limiters = createLimiters(config);
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl, options.logging === false ? () => {} : console.warn) : null;
+  const limiters = createLimiters(config, redis ? redisStore(redis, 'api') : undefined);
   const proxies = new TrustedProxies(config.trustedProxies);
   const meta = new CatalogMeta(() => version);
-  return { db, config, limiters, proxies, ping, version: () => version, refreshCatalogVersion, meta, orderHooks, mail, orders, payments, paymentLog, sweepReservations };
+  return { db, config, redis, limiters, proxies, ping, version: () => version, refreshCatalogVersion, meta, orderHooks, mail, orders, payments, paymentLog, sweepReservations };
 }
 
 function createGraphql(options: ApiOptions, s: Services, operations: PersistedOperationStore, limits: QueryLimits) {
@@ -222,7 +225,7 @@ async function mountRoutes(app: FastifyInstance, s: Services, m: Mounted): Promi
   await app.register(paymentRoutes({ orders: s.orders, payments: s.payments, limiters, client, log: s.paymentLog }));
   await app.register(operationsRoute({ operations: m.operations, check: m.check, opsToken: s.config.opsToken, limiters, client }));
   // the orders desk (/api/admin/*, session) and its machine side (/api/ops/orders*, ops token)
-  await app.register(deskPlugin(createDesk({ db: s.db, config: s.config, hooks: s.orderHooks, opsFailures: limiters.opsFailures }), client));
+  await app.register(deskPlugin(createDesk({ db: s.db, config: s.config, hooks: s.orderHooks, opsFailures: limiters.opsFailures, rateLimitStore: limiters.store }), client));
 }
 
 export async function createApi(options: ApiOptions): Promise<Api> {
@@ -259,6 +262,7 @@ export async function createApi(options: ApiOptions): Promise<Api> {
       if (timer) clearInterval(timer);
       sweeper?.stop();
       s.mail.stop();
+      s.redis?.disconnect();
     },
   };
 }

@@ -65,7 +65,7 @@ export interface PaymentRouteOptions {
 /** ЮKassa's notifications, and the sandbox's payment page (404 when the sandbox is off). */
 export function paymentRoutes(options: PaymentRouteOptions) {
   const { orders, payments, limiters, client } = options;
-  const notify = yookassaNotifyRoute(payments, options.log);
+  const notify = yookassaNotifyRoute(payments, options.log, limiters.store);
   return async (app: FastifyInstance) => {
     app.all(
       YOOKASSA_NOTIFY_PATH,

@@ -1,4 +1,4 @@
-import { createRateLimit, errorResponse, TrustedProxies } from '@shop/server-kit';
+import { createRateLimit, errorResponse, type RateLimitStore, TrustedProxies } from '@shop/server-kit';
 import { YOOKASSA_NOTIFY_NETWORKS } from './payment-config.ts';
 import type { PaymentService } from './payment-service.ts';
 import { PaymentProviderError } from './provider.ts';
@@ -21,8 +21,8 @@ const json = (status: number, body: Record<string, unknown>) =>
  * body that is not a notification, 503 when ЮKassa cannot be asked (it sends the notification
  * again later). With YOOKASSA_NOTIFY_IPS=yookassa only ЮKassa's published addresses are heard.
  */
-export function yookassaNotifyRoute(payments: PaymentService, log: (message: string) => void = (m) => console.warn(m)) {
-  const limiter = createRateLimit({ name: 'payment-notify', limit: NOTIFY_RATE_LIMIT });
+export function yookassaNotifyRoute(payments: PaymentService, log: (message: string) => void = (m) => console.warn(m), store?: RateLimitStore) {
+  const limiter = createRateLimit({ name: 'payment-notify', limit: NOTIFY_RATE_LIMIT, store });
   const networks = new TrustedProxies(YOOKASSA_NOTIFY_NETWORKS);
   return async (request: Request, clientIp: string, clientKey: string): Promise<Response> => {
     if (payments.provider.name !== 'yookassa') return errorResponse('NOT_FOUND', 'Оплата через ЮKassa не подключена');

@@ -1,4 +1,4 @@
-import { createRateLimit, type RateLimit, type RateLimitStore } from '@shop/server-kit';
+import { createRateLimit, memoryStore, type RateLimit, type RateLimitStore } from '@shop/server-kit';
 
 /** Every per-client budget of the API, keyed by `rateLimitKey(clientIp)` (IPv6: per /64). */
 export interface Limiters {
@@ -10,14 +10,17 @@ export interface Limiters {
   sandbox: RateLimit;
   /** Wrong ops tokens per 15 minutes; at the limit the client is refused until the window ends. */
   opsFailures: RateLimit;
+  /** Where these counts live, for the budgets other parts keep (the desk's sign-ins, ЮKassa's notifications). */
+  store: RateLimitStore;
 }
 
-/** `store` is where the counts live (default: this process's memory). */
+/** `store` is where the counts live: this process's memory, or Redis shared by every replica. */
 export function createLimiters(
   config: { orderRateLimit: number; orderLookupRateLimit: number; sandboxRateLimit: number; opsTokenFailureLimit: number },
-  store?: RateLimitStore,
+  store: RateLimitStore = memoryStore(),
 ): Limiters {
   return {
+    store,
     orders: createRateLimit({ name: 'orders', limit: config.orderRateLimit, store }),
     lookups: createRateLimit({ name: 'lookups', limit: config.orderLookupRateLimit, store }),
     sandbox: createRateLimit({ name: 'sandbox', limit: config.sandboxRateLimit, store }),

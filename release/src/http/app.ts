@@ -10,7 +10,7 @@ import { registryResponse } from '../registry/registry-routes.ts';
 import type { TokenGuard } from '../registry/release-auth.ts';
 import { registerSmokeCheck } from '../registry/smoke.ts';
 import { UPLOADS_PATH, uploadResponse } from '../registry/upload-routes.ts';
-import { clientErrorHandler, createRateLimit, errorResponse, rateLimitKey, requestUrl as urlOf, sendResponse, toRequest as requestOf } from '@shop/server-kit';
+import { clientErrorHandler, connectRedis, createRateLimit, type RateLimitStore, redisStore, errorResponse, rateLimitKey, requestUrl as urlOf, sendResponse, toRequest as requestOf } from '@shop/server-kit';
 
 export interface ReleaseAppOptions {
   db: Db;
@@ -52,21 +52,29 @@ export async function buildReleaseApp(options: ReleaseAppOptions): Promise<Fasti
   });
   app.setNotFoundHandler((request, reply) => sendResponse(reply, notFound(requestUrl(request).pathname)));
   app.get('/healthz', async () => ({ ok: true }));
-  const failures = createRateLimit({ name: 'ops-failures', limit: config.opsTokenFailureLimit, windowMs: WRONG_TOKEN_WINDOW_MS });
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl, options.logging === false ? () => {} : console.warn) : null;
+  if (redis) app.addHook('onClose', async () => redis.disconnect());
+  const store = redis ? redisStore(redis, 'release') : undefined;
+  const failures = createRateLimit({ name: 'ops-failures', limit: config.opsTokenFailureLimit, windowMs: WRONG_TOKEN_WINDOW_MS, store });
   const route = (handler: Handler) => async (request: FastifyRequest, reply: FastifyReply) => {
     const url = requestUrl(request);
     const answer = await handler(toRequest(request), url, { client: rateLimitKey(request.ip), failures });
     return sendResponse(reply, answer ?? notFound(url.pathname));
   };
-  registerRoutes(app, options, route);
+  registerRoutes(app, options, route, store);
   registerSmokeCheck();
   return app;
 }
 
-function registerRoutes(app: FastifyInstance, options: ReleaseAppOptions, route: (handler: Handler) => (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>) {
+function registerRoutes(
+  app: FastifyInstance,
+  options: ReleaseAppOptions,
+  route: (handler: Handler) => (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>,
+  store?: RateLimitStore,
+) {
   const { db, config } = options;
   const api = options.api ?? createApiClient({ apiUrl: config.apiUrl, opsToken: config.opsToken });
-  const health = createHealthRoutes(db, config);
+  const health = createHealthRoutes(db, config, store);
   const { registry, ops, telemetry, health: healthPath } = RELEASE_PLANE_PATHS;
   const healthRoute = route((request, url, guard) => health(request, url, guard.client));
   app.all(`${telemetry}*`, healthRoute);

@@ -3,7 +3,7 @@ import { REMOTE_NAMES } from '@shop/contracts/remotes';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import { createRateLimit, errorResponse } from '@shop/server-kit';
+import { createRateLimit, errorResponse, type RateLimitStore } from '@shop/server-kit';
 import { HEALTH_KINDS, HealthRepo, type ReleaseHealth } from './health-repo.ts';
 import { RegistryRepo } from './registry-repo.ts';
 
@@ -35,8 +35,8 @@ const bad = (message: string) => errorResponse('BAD_REQUEST', `Некоррек�
  * limited per client, validated against the contracts' tables and the published releases;
  * each accepted batch is counted per minute and may stop a failing canary at once.
  */
-export function createHealthRoutes(db: Db, config: Config) {
-  const limiter = createRateLimit({ name: 'health', limit: config.health.rateLimit });
+export function createHealthRoutes(db: Db, config: Config, store?: RateLimitStore) {
+  const limiter = createRateLimit({ name: 'health', limit: config.health.rateLimit, store });
   const repo = new HealthRepo(db, config.health);
 
   async function ingest(request: Request, client: string): Promise<Response> {
