@@ -25,6 +25,8 @@ export interface TestEnv {
   database: Database;
   api: Api;
   config: Config;
+  /** PostgreSQL: this environment's database (for a second API process on it); PGlite: undefined. */
+  databaseUrl: string | undefined;
   gql<T = any>(query: string, variables?: Record<string, unknown>, headers?: Record<string, string>): Promise<GqlResponse<T>>;
   /** Like gql but fails the test on GraphQL errors. */
   data<T = any>(query: string, variables?: Record<string, unknown>): Promise<T>;
@@ -91,6 +93,7 @@ export async function createTestEnv(
     database,
     api,
     config,
+    databaseUrl: releaseDbUrl,
     gql,
     request,
     async data(query, variables) {

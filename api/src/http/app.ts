@@ -21,6 +21,7 @@ import { type DocumentCheck, documentCheck } from '../persisted/check-document.t
 import { PersistedOperationStore, usePersistedOperationsFrom } from '../persisted/persisted-operations.ts';
 import { CatalogMeta } from '../repo/catalog-meta.ts';
 import { clientErrorHandler, clientIp, connectRedis, errorResponse, redisStore, sendResponse, TrustedProxies } from '@shop/server-kit';
+import { listenForCatalogChanges } from '../catalog/catalog-changes.ts';
 import { createLimiters, type Limiters } from '../util/limiters.ts';
 import { MAX_BODY_BYTES, payloadTooLarge, useBodyLimit } from './body-limit.ts';
 import { boundedDocumentCaches } from './document-cache.ts';
@@ -38,7 +39,10 @@ export interface ApiOptions {
   db: Db;
   config: Config;
   limits?: QueryLimits;
-  /** How often to notice a catalogue changed by another process (ms); 0 turns polling off. */
+  /**
+   * How often to look for a catalogue changed by another process (ms); 0 turns polling off.
+   * Default: 2 s on PGlite; 30 s on PostgreSQL, where changes are also heard as they commit.
+   */
   catalogPollMs?: number;
   logging?: boolean;
   /** Off only to measure what the cache saves. */
@@ -242,7 +246,12 @@ export async function createApi(options: ApiOptions): Promise<Api> {
   await mountRoutes(app, s, { yoga, operations, check });
   await app.ready();
 
-  const timer = options.catalogPollMs === 0 ? null : setInterval(() => void s.refreshCatalogVersion().catch(() => {}), options.catalogPollMs ?? 2000);
+  // On PostgreSQL every replica hears a catalogue change as it commits (another replica's order, an
+  // import); polling is then a safety net only. PGlite has one process: it knows its own changes.
+  const refresh = () => void s.refreshCatalogVersion().catch(() => {});
+  const changes = config.databaseUrl ? await listenForCatalogChanges(config.databaseUrl, refresh, options.logging === false ? () => {} : console.warn) : null;
+  const pollMs = options.catalogPollMs ?? (changes ? 30_000 : 2000);
+  const timer = pollMs === 0 ? null : setInterval(refresh, pollMs);
   timer?.unref();
   const sweeper = options.reservationSweepMs === 0 ? null : startReservationSweeper(s.sweepReservations, options.reservationSweepMs ?? 30_000);
   s.mail.start();
@@ -263,6 +272,7 @@ export async function createApi(options: ApiOptions): Promise<Api> {
       sweeper?.stop();
       s.mail.stop();
       s.redis?.disconnect();
+      void changes?.close();
     },
   };
 }
