@@ -25,3 +25,10 @@ export function isReleasePlanePath(pathname: string): boolean {
     pathname === health
   );
 }
+
+/**
+ * With REDIS_URL, the release service publishes a remote's name on this Redis channel after every
+ * change of its active or canary release; host servers subscribed to it read the registry again at
+ * once instead of waiting for their cache to expire.
+ */
+export const REGISTRY_CHANGED_CHANNEL = 'shop:registry-changed';

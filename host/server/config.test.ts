@@ -22,6 +22,12 @@ describe('host configuration', () => {
     expect(() => readConfig({ RELEASE_URL: 'https://release.example/x' })).toThrow(/RELEASE_URL/);
   });
 
+  it('hears registry changes on REDIS_URL when given, and refuses anything but a redis URL', () => {
+    expect(readConfig({ REDIS_URL: 'redis://cache:6379' }).redisUrl).toBe('redis://cache:6379');
+    expect(readConfig({}).redisUrl).toBeUndefined();
+    for (const value of ['cache:6379', 'http://cache:6379', 'redis://a b']) expect(() => readConfig({ REDIS_URL: value }), value).toThrow(/REDIS_URL/);
+  });
+
   // the map itself is @shop/contracts/origin-map's (contracts/src/origin-map.test.ts): here only that
   // the server renderer gets the API's map, read by the same code, and a malformed one stops the start
   it('hands RELEASE_CHECK_ORIGIN_MAP to the server renderer, refusing a malformed map', () => {

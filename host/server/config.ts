@@ -28,6 +28,8 @@ export interface HostConfig {
   registryJson?: Record<string, string>;
   /** Seconds the registry is cached; a release or rollback is seen after at most this long. */
   registryTtlMs: number;
+  /** REDIS_URL: the registry is read again the moment the release service announces a change. */
+  redisUrl?: string;
   shopName: string;
   /** `npm run dev -- host`: re-read index.html on every request (a watch build rewrites it). */
   dev: boolean;
@@ -90,6 +92,12 @@ export const DEMO_CONTACTS = {
   email: 'shop@original-shop.example',
 } as const;
 
+function redisUrl(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = optional(env, 'REDIS_URL');
+  if (raw !== undefined && !/^rediss?:\/\/[^\s]+$/.test(raw)) throw new Error(`REDIS_URL must be a redis:// or rediss:// URL, got «${raw}»`);
+  return raw;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): HostConfig {
   const here = import.meta.dirname;
   const ttl = Number(env.REGISTRY_TTL_MS ?? 3000);
@@ -132,6 +140,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): HostConfig {
     distDir: path.resolve(env.HOST_DIST_DIR || path.join(here, '..', 'dist')),
     ...(env.REGISTRY_FILE ? { registryFile: path.resolve(env.REGISTRY_FILE) } : {}),
     registryTtlMs: ttl,
+    ...(redisUrl(env) ? { redisUrl: redisUrl(env) } : {}),
     shopName: env.SHOP_NAME?.trim() || 'Оригинал',
     marketplace: env.MARKETPLACE_NAME?.trim() || 'Poizon',
     ...(reviewsUrl ? { reviewsUrl } : {}),

@@ -1,3 +1,4 @@
+import { redisRegistryChanges } from './registry-changes.ts';
 import { readFile } from 'node:fs/promises';
 import type http from 'node:http';
 import path from 'node:path';
@@ -44,7 +45,9 @@ function registrySource(config: HostConfig): RegistrySource {
   if (config.registryJson) return fixedRegistry(config.registryJson);
   if (config.registryFile) return fileRegistry(config.registryFile, config.registryTtlMs);
   // The registry belongs to the release service; an older deployment without one names the API.
-  return apiRegistry(config.releaseUrl ?? config.apiUrl, config.registryTtlMs);
+  // With REDIS_URL the service's announcements make every host replica read it again at once.
+  const changes = config.redisUrl ? redisRegistryChanges(config.redisUrl).changes : undefined;
+  return apiRegistry(config.releaseUrl ?? config.apiUrl, config.registryTtlMs, changes);
 }
 
 export async function hostContext(config: HostConfig): Promise<HostContext> {

@@ -13,6 +13,9 @@ export type RegistryState = Record<string, RemoteState>;
 
 export type RegistrySource = () => Promise<RegistryState>;
 
+/** Subscribes `onChange` to announced registry changes; returns how to stop. */
+export type RegistryChanges = (onChange: () => void) => () => void;
+
 /**
  * A manifest URL as it may reach the page, its CSP and the server's own manifest reads: an
  * absolute http(s) URL, or a path on the host itself. Anything else (`javascript:`, `//x`, a
@@ -55,13 +58,19 @@ function fromApi(body: unknown): RegistryState {
 
 /**
  * Read at most once per `ttlMs`, so any number of page requests cost one read and a switch
- * is seen within seconds; when the source fails, the last known registry keeps serving.
+ * is seen within seconds (at once when `changes` announces it); when the source fails, the last
+ * known registry keeps serving.
  */
-function cached(read: () => Promise<RegistryState>, ttlMs: number): RegistrySource {
+function cached(read: () => Promise<RegistryState>, ttlMs: number, changes?: RegistryChanges): RegistrySource {
   let last: { at: number; value: RegistryState } | null = null;
   let pending: Promise<RegistryState> | null = null;
+  let stale = false;
+  changes?.(() => {
+    stale = true;
+  });
   return async () => {
-    if (last && Date.now() - last.at < ttlMs) return last.value;
+    if (last && !stale && Date.now() - last.at < ttlMs) return last.value;
+    stale = false;
     pending ??= read()
       .then((value) => {
         last = { at: Date.now(), value };
@@ -90,12 +99,12 @@ export function fileRegistry(file: string, ttlMs: number): RegistrySource {
 }
 
 /** The registry the API keeps in its database, so every host server agrees. */
-export function apiRegistry(apiUrl: string, ttlMs: number): RegistrySource {
+export function apiRegistry(apiUrl: string, ttlMs: number, changes?: RegistryChanges): RegistrySource {
   return cached(async () => {
     const { status, body } = await fetchJson(`${apiUrl}/api/registry`, { origin: apiUrl, timeoutMs: 3000, maxBytes: 1_000_000 });
     if (status !== 200) throw new Error(`registry answered ${status}`);
     return fromApi(body);
-  }, ttlMs);
+  }, ttlMs, changes);
 }
 
 /** FNV-1a: a small, stable, well-spread hash; the same visitor always lands in the same bucket. */

@@ -1,11 +1,12 @@
 import { errorMessage } from '@shop/contracts/errors';
-import { RELEASE_PLANE_PATHS } from '@shop/contracts/release-plane';
+import { REGISTRY_CHANGED_CHANNEL, RELEASE_PLANE_PATHS } from '@shop/contracts/release-plane';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { type CatalogueApi, createApiClient } from '../catalogue/api-client.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { createHealthRoutes } from '../registry/health-routes.ts';
 import { PREVIEW_ROUTE, previewResponse } from '../registry/preview-routes.ts';
+import { registryChanges } from '../registry/registry-repo.ts';
 import { registryResponse } from '../registry/registry-routes.ts';
 import type { TokenGuard } from '../registry/release-auth.ts';
 import { registerSmokeCheck } from '../registry/smoke.ts';
@@ -53,7 +54,15 @@ export async function buildReleaseApp(options: ReleaseAppOptions): Promise<Fasti
   app.setNotFoundHandler((request, reply) => sendResponse(reply, notFound(requestUrl(request).pathname)));
   app.get('/healthz', async () => ({ ok: true }));
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, options.logging === false ? () => {} : console.warn) : null;
-  if (redis) app.addHook('onClose', async () => redis.disconnect());
+  if (redis) {
+    // every registry change reaches the host servers at once
+    const publish = (remote: string) => void redis.publish(REGISTRY_CHANGED_CHANNEL, remote).catch(() => undefined);
+    registryChanges.on('changed', publish);
+    app.addHook('onClose', async () => {
+      registryChanges.off('changed', publish);
+      redis.disconnect();
+    });
+  }
   const store = redis ? redisStore(redis, 'release') : undefined;
   const failures = createRateLimit({ name: 'ops-failures', limit: config.opsTokenFailureLimit, windowMs: WRONG_TOKEN_WINDOW_MS, store });
   const route = (handler: Handler) => async (request: FastifyRequest, reply: FastifyReply) => {

@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
@@ -28,6 +29,12 @@ const iso = (d: Date | null) => (d ? d.toISOString() : '');
 
 type Tx = Db;
 
+/**
+ * Told after every committed change of what host servers read (a remote's active or canary
+ * release), by whichever RegistryRepo made it: the service passes it on to the hosts (REDIS_URL).
+ */
+export const registryChanges = new EventEmitter();
+
 /** The registry of remote releases, kept in the database so every host server agrees. */
 export class RegistryRepo {
   /** `config` is needed by the gated changes (publish, activate, canary, promote, rollback); reads and stopCanary do without. */
@@ -35,6 +42,10 @@ export class RegistryRepo {
     private readonly db: Db,
     private readonly config?: Config,
   ) {}
+
+  private changed(remote: string): void {
+    registryChanges.emit('changed', remote);
+  }
 
   /** What host servers read: each remote's active manifest and canary. */
   async publicState(): Promise<Record<string, PublicRemote>> {
@@ -210,6 +221,7 @@ export class RegistryRepo {
       await tx.insert(remoteActivations).values({ remote, version, at: now, by: actor, reason });
       await tx.insert(registryEvents).values({ remote, action: reason, version, by: actor, note: options.note ?? null });
     });
+    this.changed(remote);
   }
 
   /** A canary beside the active release; the active release is never touched. */
@@ -224,6 +236,7 @@ export class RegistryRepo {
       await tx.update(remoteState).set(values).where(eq(remoteState.remote, remote));
       await tx.insert(registryEvents).values({ remote, action: 'canary', version, percent, by: actor });
     });
+    this.changed(remote);
   }
 
   /**
@@ -231,7 +244,7 @@ export class RegistryRepo {
    * release bad (a stop on errors); `note` says why (the automatic stop's rates).
    */
   async stopCanary(remote: string, actor: string, options: { note?: string; markBad?: boolean } = {}) {
-    return this.db.transaction(async (tx) => {
+    const stopped = await this.db.transaction(async (tx) => {
       const state = await this.stateOf(tx as unknown as Tx, remote);
       if (!state?.canaryVersion) throw new RegistryError('BAD_REQUEST', `У ${remote} нет canary-релиза`);
       await tx.update(remoteState).set({ canaryVersion: null, canaryPercent: null, canaryAt: null, canaryBy: null }).where(eq(remoteState.remote, remote));
@@ -241,6 +254,8 @@ export class RegistryRepo {
       await tx.insert(registryEvents).values({ remote, action: 'canary-stop', version: state.canaryVersion, percent: state.canaryPercent, by: actor, note: options.note ?? null });
       return { version: state.canaryVersion, percent: state.canaryPercent };
     });
+    this.changed(remote);
+    return stopped;
   }
 
   /** The canary becomes everyone's, after the gate again; a 0 % canary (stopped in effect) only with `force`. */
@@ -267,6 +282,7 @@ export class RegistryRepo {
         note: options.force && state.canaryPercent === 0 ? 'canary на 0 %, --force' : null,
       });
     });
+    this.changed(remote);
   }
 
   /**
@@ -322,6 +338,7 @@ export class RegistryRepo {
       await tx.insert(remoteActivations).values({ remote, version: target, at: now, by: actor, reason: 'rollback' });
       await tx.insert(registryEvents).values({ remote, action: 'rollback', version: target, by: actor, note: `с ${current} (помечен bad) на ${target}` });
     });
+    this.changed(remote);
     return { from: current, to: target };
   }
 }

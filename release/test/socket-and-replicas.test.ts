@@ -1,10 +1,15 @@
 // The release service's own socket, and its replicas: a request Node's parser refuses gets the
 // shop's JSON error shape in Russian on a closed connection; with REDIS_URL a wrong-token lockout
-// counted by one replica holds on another.
+// counted by one replica holds on another, and every registry change is announced to the host
+// servers on Redis.
 import { type AddressInfo, connect } from 'node:net';
+import { REGISTRY_CHANGED_CHANNEL } from '@shop/contracts/release-plane';
 import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { buildReleaseApp } from '../src/http/app.ts';
+import { RegistryRepo } from '../src/registry/registry-repo.ts';
+import { remoteState } from '../src/registry/registry-tables.ts';
 import { createTestEnv, type TestEnv } from './test-env.ts';
 
 const OPS_TOKEN = 'release-ops-token-0123456789abcdef';
@@ -56,4 +61,18 @@ it('a wrong-token lockout counted by one replica holds on the other (REDIS_URL)'
   const locked = await ops(replicaB, OPS_TOKEN);
   expect(locked.statusCode).toBe(429);
   expect(locked.json().errors[0].extensions.code).toBe('TOO_MANY_FAILURES');
+});
+
+it('announces a change of a remote\'s active or canary release on Redis, for the host servers', async () => {
+  const listener = new Redis(inject('redisUrl'));
+  const heard: string[] = [];
+  listener.on('message', (_channel: string, remote: string) => heard.push(remote));
+  try {
+    await listener.subscribe(REGISTRY_CHANGED_CHANNEL);
+    await env.database.db.insert(remoteState).values({ remote: 'mf_cart', activeVersion: '1.0.0-a', canaryVersion: '1.1.0-b', canaryPercent: 10 });
+    await new RegistryRepo(env.database.db).stopCanary('mf_cart', 'ops');
+    await expect.poll(() => heard, { timeout: 1000 }).toContain('mf_cart');
+  } finally {
+    listener.disconnect();
+  }
 });
