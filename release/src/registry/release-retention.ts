@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { remoteActivations, remoteReleases, remoteState } from './registry-tables.ts';
-import { removeRelease } from './release-storage.ts';
+import type { ReleaseStore } from './release-store.ts';
 
 /**
  * The releases of a remote that retention never removes: the active one, the canary, and the
@@ -28,7 +28,7 @@ export async function protectedVersions(db: Db, remote: string): Promise<Set<str
  * plus the protected ones; the others lose their files in release storage and are marked
  * `pruned` (their rows stay, for the history). Returns the versions pruned now.
  */
-export async function pruneReleases(db: Db, storageDir: string, remote: string, keep: number): Promise<string[]> {
+export async function pruneReleases(db: Db, store: Pick<ReleaseStore, 'remove'>, remote: string, keep: number): Promise<string[]> {
   const releases = await db
     .select({ version: remoteReleases.version })
     .from(remoteReleases)
@@ -40,6 +40,6 @@ export async function pruneReleases(db: Db, storageDir: string, remote: string, 
   // the rows first (a crash between leaves files of a release marked pruned, never a servable release nobody lists);
   // with its files gone the registry's manifest check refuses activating a pruned release
   await db.update(remoteReleases).set({ pruned: true }).where(and(eq(remoteReleases.remote, remote), inArray(remoteReleases.version, doomed)));
-  for (const version of doomed) await removeRelease(storageDir, remote, version);
+  for (const version of doomed) await store.remove(remote, version);
   return doomed;
 }

@@ -8,9 +8,8 @@ import { RegistryError, RegistryRepo } from './registry-repo.ts';
 import { type ReleaseMeta, remoteReleases } from './registry-tables.ts';
 import { authorizeRelease, ReleaseAuthError, type TokenGuard } from './release-auth.ts';
 import { pruneReleases } from './release-retention.ts';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { ArchiveError, ReleaseExistsError, removeRelease, serialized, storeRelease, VERSION_PATTERN } from './release-storage.ts';
+import { ArchiveError, ReleaseExistsError, serialized, VERSION_PATTERN } from './release-storage.ts';
+import { releaseStore } from './release-store.ts';
 
 /** `PUT /api/ops/registry/uploads/<remote>/<version>`: a release's folder as a tar.gz body. */
 export const UPLOADS_PATH = '/api/ops/registry/uploads/';
@@ -83,8 +82,8 @@ export async function uploadResponse(request: Request, url: URL, db: Db, config:
   }
   if (!VERSION_PATTERN.test(version)) return errorResponse('BAD_REQUEST', 'Версия: буквы, цифры, точки и дефисы, не больше 64 символов');
   const storage = config.releases;
-  const dir = storage.dir;
-  if (!dir) return errorResponse('SERVICE_UNAVAILABLE', 'Хранилище релизов не настроено на этом сервере (RELEASES_DIR)');
+  const store = releaseStore(storage);
+  if (!store) return errorResponse('SERVICE_UNAVAILABLE', 'Хранилище релизов не настроено на этом сервере (RELEASES_DIR или RELEASES_S3_BUCKET)');
   const meta = readMeta(request);
   if (typeof meta === 'string') return errorResponse('BAD_REQUEST', meta);
   const archive = new Uint8Array(await request.arrayBuffer());
@@ -99,17 +98,17 @@ export async function uploadResponse(request: Request, url: URL, db: Db, config:
       .where(and(eq(remoteReleases.remote, remote), eq(remoteReleases.version, version)));
     if (existing) return errorResponse('RELEASE_REFUSED', new ReleaseExistsError(remote, version).message);
     try {
-      await storeRelease({ ...storage, dir }, remote, version, archive);
+      await store.put(remote, version, archive);
     } catch (caught) {
       if (caught instanceof ReleaseExistsError) return errorResponse('RELEASE_REFUSED', caught.message);
       if (caught instanceof ArchiveError) return errorResponse('BAD_REQUEST', `Архив релиза отклонён: ${caught.message}`);
       throw caught;
     }
-    const target = path.join(dir, remote, version);
     if (options.operations) {
-      const refusal = await registerOperations(options.operations, target, REMOTES[remote as keyof typeof REMOTES].dir, version, actor);
+      const text = await store.read(remote, version, 'persisted-operations.json');
+      const refusal = text && (await registerOperations(options.operations, text.toString('utf8'), REMOTES[remote as keyof typeof REMOTES].dir, version, actor));
       if (refusal) {
-        await removeRelease(dir, remote, version);
+        await store.remove(remote, version);
         return refusal;
       }
     }
@@ -119,7 +118,7 @@ export async function uploadResponse(request: Request, url: URL, db: Db, config:
       release = await repo.publish(remote, version, manifestUrl, actor, { ...meta, version });
     } catch (caught) {
       // not recorded (or refused by the registry's checks): its files are not left servable
-      await removeRelease(dir, remote, version);
+      await store.remove(remote, version);
       await db
         .update(remoteReleases)
         .set({ pruned: true })
@@ -130,19 +129,13 @@ export async function uploadResponse(request: Request, url: URL, db: Db, config:
       if (caught instanceof RegistryError) return errorResponse(caught.code, caught.message);
       throw caught;
     }
-    const pruned = await pruneReleases(db, dir, remote, storage.keep);
+    const pruned = await pruneReleases(db, store, remote, storage.keep);
     return Response.json({ release, manifestUrl, actor, pruned });
   });
 }
 
 /** Registers the release's trusted documents (its build's persisted-operations.json, when it has one). */
-async function registerOperations(ops: OperationRegistry, folder: string, app: string, version: string, actor: string): Promise<Response | null> {
-  let text: string;
-  try {
-    text = await readFile(path.join(folder, 'persisted-operations.json'), 'utf8');
-  } catch {
-    return null;
-  }
+async function registerOperations(ops: OperationRegistry, text: string, app: string, version: string, actor: string): Promise<Response | null> {
   let operations: unknown;
   try {
     operations = (JSON.parse(text) as { operations?: unknown }).operations;
