@@ -16,6 +16,8 @@ export interface Config {
    * process counts in its own memory (one process, as `npm start` runs it).
    */
   redisUrl: string | undefined;
+  /** SHUTDOWN_DRAIN_MS: how long /api/health answers 503 after SIGTERM before the server closes (0: at once). */
+  shutdownDrainMs: number;
   /** PostgreSQL connections in the pool: a few per core serve best (measured on 2 cores). */
   databasePoolSize: number;
   /** Memory the response cache may hold (bytes, LRU by bytes): RESPONSE_CACHE_MAX_BYTES. */
@@ -140,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host,
     databaseUrl: url(env, 'DATABASE_URL', undefined, ['postgres:', 'postgresql:']),
     redisUrl: url(env, 'REDIS_URL', undefined, ['redis:', 'rediss:']),
+    shutdownDrainMs: int(env, 'SHUTDOWN_DRAIN_MS', 0, 0, 120_000),
     databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 6, 1, 100),
     responseCacheMaxBytes: int(env, 'RESPONSE_CACHE_MAX_BYTES', 64 * 1024 * 1024, 0, 4 * 1024 ** 3),
     responseCacheMaxEntryBytes: int(env, 'RESPONSE_CACHE_MAX_ENTRY_BYTES', 1024 * 1024, 0, 256 * 1024 * 1024),

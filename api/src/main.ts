@@ -3,7 +3,8 @@ import { seedIfEmpty } from './catalog/seed.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { LockError } from './db/lock-file.ts';
 import { openDatabaseFromConfig } from './db/open-from-config.ts';
-import { createApi } from './http/app.ts';
+import { drainOnStop } from '@shop/server-kit';
+import { type Api, createApi } from './http/app.ts';
 
 /** Fails before the (slower) database start when the port is taken. */
 function probePort(port: number, host: string): Promise<NodeJS.ErrnoException | null> {
@@ -31,17 +32,15 @@ async function main() {
   const database = await openDatabaseFromConfig(config);
   const seeded = await seedIfEmpty(database.db, config.catalogSeed);
   if (seeded) console.log(`Catalogue seeded (${config.catalogSeed}): ${seeded.products} products, ${seeded.offers} offers`);
-  const api = await createApi({ db: database.db, config });
-
-  // graceful: Fastify stops accepting and lets requests in progress finish, then the database closes
-  const shutdown = async () => {
-    await api.app.close().catch(() => {});
-    api.close();
+  // graceful: not ready for SHUTDOWN_DRAIN_MS, then Fastify stops accepting and lets requests in
+  // progress finish, then the database closes
+  let api: Api | undefined;
+  const stop = drainOnStop(config.shutdownDrainMs, async () => {
+    await api?.app.close().catch(() => {});
+    api?.close();
     await database.close().catch(() => {});
-    process.exit(0);
-  };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  });
+  api = await createApi({ db: database.db, config, draining: stop.draining });
 
   try {
     // the app's server refuses malformed request targets before Fastify sees them (node-entry.ts)

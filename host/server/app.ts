@@ -15,8 +15,8 @@ import { staticFiles } from './static-files.ts';
  * the host's own documents (documents.ts) and every other GET as a page of the shop (pages.ts).
  * Returns the Node server, ready to listen.
  */
-export async function createHostServer(config: HostConfig): Promise<http.Server> {
-  const ctx = await hostContext(config);
+export async function createHostServer(config: HostConfig, options: { draining?: () => boolean } = {}): Promise<http.Server> {
+  const ctx = await hostContext(config, options.draining);
   const proxy = { apiUrl: config.apiUrl, releaseUrl: config.releaseUrl ?? config.apiUrl, allowOps: config.proxyOps };
   const checkRequest = gate({ hsts: ctx.hsts, proxy });
   const app = Fastify({

@@ -30,6 +30,8 @@ export interface HostConfig {
   registryTtlMs: number;
   /** REDIS_URL: the registry is read again the moment the release service announces a change. */
   redisUrl?: string;
+  /** SHUTDOWN_DRAIN_MS: how long /healthz answers 503 after SIGTERM before the server closes (0: at once). */
+  shutdownDrainMs?: number;
   shopName: string;
   /** `npm run dev -- host`: re-read index.html on every request (a watch build rewrites it). */
   dev: boolean;
@@ -92,6 +94,13 @@ export const DEMO_CONTACTS = {
   email: 'shop@original-shop.example',
 } as const;
 
+function drainMs(env: NodeJS.ProcessEnv): number {
+  const raw = env.SHUTDOWN_DRAIN_MS ?? '0';
+  const ms = Number(raw);
+  if (!/^\d+$/.test(raw) || ms > 120_000) throw new Error(`SHUTDOWN_DRAIN_MS must be 0–120000 milliseconds, got «${raw}»`);
+  return ms;
+}
+
 function redisUrl(env: NodeJS.ProcessEnv): string | undefined {
   const raw = optional(env, 'REDIS_URL');
   if (raw !== undefined && !/^rediss?:\/\/[^\s]+$/.test(raw)) throw new Error(`REDIS_URL must be a redis:// or rediss:// URL, got «${raw}»`);
@@ -140,6 +149,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): HostConfig {
     distDir: path.resolve(env.HOST_DIST_DIR || path.join(here, '..', 'dist')),
     ...(env.REGISTRY_FILE ? { registryFile: path.resolve(env.REGISTRY_FILE) } : {}),
     registryTtlMs: ttl,
+    shutdownDrainMs: drainMs(env),
     ...(redisUrl(env) ? { redisUrl: redisUrl(env) } : {}),
     shopName: env.SHOP_NAME?.trim() || 'Оригинал',
     marketplace: env.MARKETPLACE_NAME?.trim() || 'Poizon',

@@ -23,6 +23,8 @@ export interface Template {
 /** What the host's routes share: its configuration, the template, the registry and the API client. */
 export interface HostContext {
   config: HostConfig;
+  /** True once the process is stopping: /healthz answers 503 so a balancer takes it out. */
+  draining: () => boolean;
   templateFile: string;
   /** The template as of now: the one read at start, or a fresh read in development. */
   template: () => Promise<Template>;
@@ -50,7 +52,7 @@ function registrySource(config: HostConfig): RegistrySource {
   return apiRegistry(config.releaseUrl ?? config.apiUrl, config.registryTtlMs, changes);
 }
 
-export async function hostContext(config: HostConfig): Promise<HostContext> {
+export async function hostContext(config: HostConfig, draining: () => boolean = () => false): Promise<HostContext> {
   const templateFile = path.join(config.distDir, 'index.html');
   const loadTemplate = async (): Promise<Template> => {
     const html = await readFile(templateFile, 'utf8').catch(() => {
@@ -63,6 +65,7 @@ export async function hostContext(config: HostConfig): Promise<HostContext> {
   const secureCookie = config.publicUrl.startsWith('https:');
   return {
     config,
+    draining,
     templateFile,
     template: config.dev ? loadTemplate : async () => initial,
     readRegistryState,

@@ -9,12 +9,15 @@ import { acceptPreview, previewClearCookie, previewSetCookie, previewTarget, ver
 /** The host's own small answers: health, the visitor's registry, preview links, robots.txt and the sitemap. */
 export async function documents(app: FastifyInstance, ctx: HostContext) {
   app.get('/healthz', async (_request, reply) => {
-    // healthy only while the page template can still be read: a host whose build folder is
-    // gone (or a half-written deploy) fails its health check instead of answering 500s
-    const ok = await access(ctx.templateFile, fsConstants.R_OK).then(
-      () => true,
-      () => false,
-    );
+    // healthy only while the page template can still be read (a host whose build folder is gone,
+    // or a half-written deploy, fails its health check instead of answering 500s) and while the
+    // process is not stopping (the balancer takes a stopping replica out first)
+    const ok =
+      !ctx.draining() &&
+      (await access(ctx.templateFile, fsConstants.R_OK).then(
+        () => true,
+        () => false,
+      ));
     return reply
       .code(ok ? 200 : 503)
       .headers({ 'content-type': 'application/json', 'cache-control': 'no-store' })

@@ -16,6 +16,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** REDIS_URL: the rate limits count in Redis, shared by every replica; unset: in this process. */
   redisUrl: string | undefined;
+  /** SHUTDOWN_DRAIN_MS: how long /healthz answers 503 after SIGTERM before the server closes (0: at once). */
+  shutdownDrainMs: number;
   databasePoolSize: number;
   /** RELEASE_PGLITE_DIR: its own folder (one PGlite folder opens in one process only). */
   pgliteDir: string;
@@ -69,6 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.RELEASE_HOST?.trim() || '127.0.0.1',
     databaseUrl: url(env, 'DATABASE_URL', undefined, ['postgres:', 'postgresql:']),
     redisUrl: url(env, 'REDIS_URL', undefined, ['redis:', 'rediss:']),
+    shutdownDrainMs: envInt(env, 'SHUTDOWN_DRAIN_MS', 0, 0, 120_000, failSetting),
     databasePoolSize: envInt(env, 'DATABASE_POOL_SIZE', 4, 1, 100, failSetting),
     pgliteDir: resolve(env.RELEASE_PGLITE_DIR || resolve(packageRoot, '.data/pglite')),
     shopPublicUrl: publicUrl,

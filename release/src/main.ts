@@ -1,3 +1,4 @@
+import { drainOnStop } from '@shop/server-kit';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { buildReleaseApp } from './http/app.ts';
@@ -15,16 +16,15 @@ async function main(): Promise<void> {
     throw caught;
   }
   const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize } : { pgliteDir: config.pgliteDir });
-  const app = await buildReleaseApp({ db: database.db, config });
+  // not ready for SHUTDOWN_DRAIN_MS, then requests in progress finish and the database closes
+  let app: Awaited<ReturnType<typeof buildReleaseApp>> | undefined;
+  const stop = drainOnStop(config.shutdownDrainMs, async () => {
+    await app?.close();
+    await database.close();
+  });
+  app = await buildReleaseApp({ db: database.db, config, draining: stop.draining });
   await app.listen({ port: config.port, host: config.host });
   console.log(`[release] release service on http://${config.host}:${config.port} (${database.driver}, API ${config.apiUrl})`);
-  const stop = async () => {
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void stop());
-  process.once('SIGINT', () => void stop());
 }
 
 await main();

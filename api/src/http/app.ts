@@ -45,6 +45,8 @@ export interface ApiOptions {
    */
   catalogPollMs?: number;
   logging?: boolean;
+  /** True once the process is stopping: /api/health answers 503 so a balancer takes it out. */
+  draining?: () => boolean;
   /** Off only to measure what the cache saves. */
   responseCache?: boolean;
   /** In-transaction order hooks (mail outbox…) besides the ones createApi adds itself. */
@@ -215,6 +217,7 @@ function createFastify(): { app: FastifyInstance; handler: () => NodeHandler } {
 }
 
 interface Mounted {
+  draining?: () => boolean;
   yoga: YogaServerInstance<ServerContext, ApiContext>;
   operations: PersistedOperationStore;
   check: DocumentCheck;
@@ -224,7 +227,7 @@ async function mountRoutes(app: FastifyInstance, s: Services, m: Mounted): Promi
   const client = clientOf(s.proxies);
   const { limiters } = s;
   await app.register(graphqlRoute(m.yoga));
-  await app.register(healthRoutes(s.ping));
+  await app.register(healthRoutes(s.ping, m.draining));
   await app.register(imageRoutes);
   await app.register(paymentRoutes({ orders: s.orders, payments: s.payments, limiters, client, log: s.paymentLog }));
   await app.register(operationsRoute({ operations: m.operations, check: m.check, opsToken: s.config.opsToken, limiters, client }));
@@ -243,7 +246,7 @@ export async function createApi(options: ApiOptions): Promise<Api> {
   const { yoga, schema, responseCache, documentCaches } = createGraphql(options, s, operations, limits);
   const check = documentCheck(schema, limits);
   const { app, handler } = createFastify();
-  await mountRoutes(app, s, { yoga, operations, check });
+  await mountRoutes(app, s, { yoga, operations, check, ...(options.draining ? { draining: options.draining } : {}) });
   await app.ready();
 
   // On PostgreSQL every replica hears a catalogue change as it commits (another replica's order, an

@@ -30,12 +30,13 @@ export const notFound = (path: string) => errorResponse('NOT_FOUND', `Нет т�
 
 const pathOf = (request: Request) => new URL(request.url).pathname;
 
-/** GET /api/health: whether the database answers (503 when it does not); never cached. */
-export function healthRoutes(ping: () => Promise<boolean>) {
+/** GET /api/health: whether the database answers and the process is not stopping (503 otherwise); never cached. */
+export function healthRoutes(ping: () => Promise<boolean>, draining: () => boolean = () => false) {
   return async (app: FastifyInstance) => {
     app.all(
       '/api/health',
       fetchRoute(async () => {
+        if (draining()) return Response.json({ ok: false, draining: true }, { status: 503, headers: { 'cache-control': 'no-store' } });
         const ok = await ping().catch(() => false);
         return Response.json({ ok }, { status: ok ? 200 : 503, headers: { 'cache-control': 'no-store' } });
       }),

@@ -19,6 +19,8 @@ export interface ReleaseAppOptions {
   /** The catalogue API (default: over HTTP at config.apiUrl); in-process tests pass their own. */
   api?: CatalogueApi;
   logging?: boolean;
+  /** True once the process is stopping: /healthz answers 503 so a balancer takes it out. */
+  draining?: () => boolean;
 }
 
 /** JSON bodies of the ops routes (release records, tokens, previews, telemetry batches). */
@@ -52,7 +54,7 @@ export async function buildReleaseApp(options: ReleaseAppOptions): Promise<Fasti
     return sendResponse(reply, errorResponse('INTERNAL_SERVER_ERROR'));
   });
   app.setNotFoundHandler((request, reply) => sendResponse(reply, notFound(requestUrl(request).pathname)));
-  app.get('/healthz', async () => ({ ok: true }));
+  app.get('/healthz', async (_request, reply) => (options.draining?.() ? reply.code(503).send({ ok: false, draining: true }) : { ok: true }));
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, options.logging === false ? () => {} : console.warn) : null;
   if (redis) {
     // every registry change reaches the host servers at once
