@@ -1,6 +1,6 @@
 // A replica told to stop leaves the balancer first: from SIGTERM its readiness check answers 503
 // for SHUTDOWN_DRAIN_MS while it still serves requests, then it closes and exits 0. The compiled
-// API and host server, as production runs them (npm test builds them first).
+// API, release service and host server, as production runs them (npm test builds them first).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -43,4 +43,15 @@ it('the host server answers 503 on /healthz while draining, serves meanwhile, th
   const port = await freePort();
   const host = start('host', SERVER_ENTRIES.host, { HOST_PORT: String(port), REGISTRY_JSON: '{}', API_URL: 'http://127.0.0.1:9' });
   await drains(host, `http://127.0.0.1:${port}/healthz`, `http://127.0.0.1:${port}/robots.txt`);
+}, 120_000);
+
+it('the release service answers 503 on /healthz while draining, serves meanwhile, then exits 0', async () => {
+  const port = await freePort();
+  const release = start('release', SERVER_ENTRIES.release, {
+    RELEASE_PORT: String(port),
+    RELEASE_PGLITE_DIR: path.join(work, 'release-pglite'),
+    DATABASE_URL: '',
+    API_URL: 'http://127.0.0.1:9',
+  });
+  await drains(release, `http://127.0.0.1:${port}/healthz`, `http://127.0.0.1:${port}/api/registry`);
 }, 120_000);
