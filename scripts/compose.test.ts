@@ -40,9 +40,32 @@ function healthCommand(service: ComposeService): string {
 }
 
 describe('docker-compose.yml', () => {
-  it('is valid for docker-compose and runs PostgreSQL, the API, the release service, the host and each remote', () => {
-    expect(Object.keys(config.services).sort()).toEqual(['api', 'host', 'mf-cart', 'mf-catalog', 'mf-product', 'postgres', 'release', 'release-tool']);
-    expect(longRunning.map(([name]) => name).sort()).toEqual(['api', 'host', 'mf-cart', 'mf-catalog', 'mf-product', 'postgres', 'release']);
+  it('is valid for docker-compose and runs PostgreSQL, Redis, two API and two host replicas behind nginx, the release service and each remote', () => {
+    const servers = ['api-1', 'api-2', 'api-lb', 'host-1', 'host-2', 'mf-cart', 'mf-catalog', 'mf-product', 'nginx', 'postgres', 'redis', 'release'];
+    expect(Object.keys(config.services).sort()).toEqual([...servers, 'release-tool'].sort());
+    expect(longRunning.map(([name]) => name).sort()).toEqual(servers);
+  });
+
+  it('balances the replicas, retries a failed GET on the other one (never a POST), and shares their state in Redis', () => {
+    const upstreams = (file: string) => [...readFileSync(path.join(ROOT, 'docker/nginx', file), 'utf8').matchAll(/^\s*server ([\w-]+):(\d+)/gm)].map((m) => `${m[1]}:${m[2]}`);
+    expect(upstreams('shop.conf')).toEqual(['host-1:3000', 'host-2:3000']);
+    expect(upstreams('api.conf')).toEqual(['api-1:4000', 'api-2:4000']);
+    for (const file of ['shop.conf', 'api.conf']) {
+      const conf = readFileSync(path.join(ROOT, 'docker/nginx', file), 'utf8');
+      expect(conf, file).toMatch(/proxy_next_upstream error timeout http_502 http_503 http_504;/);
+      expect(conf, file).not.toMatch(/non_idempotent/);
+    }
+    expect((config.services.nginx as { ports?: unknown[] }).ports?.length).toBe(1);
+    for (const name of ['host-1', 'host-2']) expect((config.services[name] as { ports?: unknown[] }).ports, name).toBeUndefined();
+    for (const name of ['api-1', 'api-2', 'host-1', 'host-2', 'release']) {
+      const env = config.services[name]?.environment ?? {};
+      expect(env.REDIS_URL, name).toBe('redis://redis:6379');
+      // out of the balancer before it closes, and killed only after that
+      expect(Number(env.SHUTDOWN_DRAIN_MS), name).toBeGreaterThan(0);
+      const grace = Number(/^(\d+)s$/.exec((config.services[name] as { stop_grace_period?: string }).stop_grace_period ?? '')?.[1] ?? 10);
+      expect(grace * 1000, name).toBeGreaterThan(Number(env.SHUTDOWN_DRAIN_MS) + 20_000);
+    }
+    for (const name of ['host-1', 'host-2', 'release', 'release-tool']) expect(config.services[name]?.environment?.API_URL, name).toBe('http://api-lb:4000');
   });
 
   it("keeps each remote's releases on a volume and lets the host read the release service's registry", () => {
@@ -50,7 +73,7 @@ describe('docker-compose.yml', () => {
     expect(text).not.toContain('REGISTRY_JSON');
     expect(text).not.toContain('REGISTRY_FILE');
     expect(config.services['release-tool']?.profiles).toEqual(['release']);
-    expect(config.services.host?.environment?.RELEASE_URL).toBe('http://release:4100');
+    expect(config.services['host-1']?.environment?.RELEASE_URL).toBe('http://release:4100');
   });
 
   it('restarts every long-running service when its process exits', () => {
@@ -69,14 +92,17 @@ describe('docker-compose.yml', () => {
         // that answers 404 (which a bare .then(() => exit(0)) would pass).
         expect(command, name).toMatch(/\.then\(\s*\(?r\)?\s*=>\s*process\.exit\(r\.ok\s*\?\s*0\s*:\s*1\)/);
         expect(command, name).toMatch(/fetch\('http:\/\/127\.0\.0\.1:\d+\/(api\/health|healthz)'\)/);
+      } else if (command.startsWith('CMD wget')) {
+        // nginx: its own route, which answers only when the configuration loaded
+        expect(command, name).toMatch(/^CMD wget -q -O \/dev\/null http:\/\/127\.0\.0\.1(:\d+)?\/nginx-health$/);
       } else {
-        expect(command, name).toMatch(/pg_isready/);
+        expect(command, name).toMatch(/pg_isready|redis-cli ping/);
       }
     }
   });
 
   it('runs the servers from compiled JavaScript with node, never through a TypeScript loader', () => {
-    for (const name of ['api', 'release', 'host', 'mf-catalog', 'mf-product', 'mf-cart']) {
+    for (const name of ['api-1', 'release', 'host-1', 'mf-catalog', 'mf-product', 'mf-cart']) {
       const dockerfile = readFileSync(path.join(ROOT, config.services[name]!.build!.dockerfile!), 'utf8');
       const cmd = /^CMD (.+)$/m.exec(dockerfile)?.[1] ?? '';
       expect(JSON.parse(cmd)[0], name).toBe('node');
@@ -99,7 +125,7 @@ describe('docker-compose.yml', () => {
     expect(ignored).toContain('**/src/graphql/generated.ts');
     expect(ignored).toContain('**/src/graphql/persisted-operations.json');
     expect(ignored).toContain('host/server-dist');
-    for (const name of ['host', 'mf-catalog', 'mf-product', 'mf-cart']) {
+    for (const name of ['host-1', 'mf-catalog', 'mf-product', 'mf-cart']) {
       const dockerfile = readFileSync(path.join(ROOT, config.services[name]!.build!.dockerfile!), 'utf8');
       expect(dockerfile, name).toMatch(/npm run codegen/);
     }
@@ -114,10 +140,10 @@ describe('docker-compose.yml', () => {
   it('release storage: the release service writes each remote\'s volume, the remote serves it read-only, the release tool only uploads', () => {
     const plane = config.services.release!;
     expect(plane.environment?.RELEASES_DIR).toBe('/releases');
-    expect(plane.environment?.API_URL).toBe('http://api:4000');
+    expect(plane.environment?.API_URL).toBe('http://api-lb:4000');
     for (const [dir, name] of [['mf-catalog', 'mf_catalog'], ['mf-product', 'mf_product'], ['mf-cart', 'mf_cart']] as const) {
       expect(plane.volumes).toContain(`${dir}-releases:/releases/${name}:rw`);
-      expect(config.services.api!.volumes?.join(' ') ?? '').not.toContain(`${dir}-releases`);
+      expect(config.services['api-1']!.volumes?.join(' ') ?? '').not.toContain(`${dir}-releases`);
       expect(config.services[dir]!.volumes).toContain(`${dir}-releases:/releases:ro`);
       expect(config.services['release-tool']!.volumes?.join(' ')).not.toContain(`${dir}-releases`);
     }
@@ -134,28 +160,28 @@ describe('docker-compose.yml', () => {
     const publicShop = api.environment?.SMOKE_HOST_URL ?? '';
     expect(publicShop).toMatch(/^https?:\/\//);
     // the smoke's browser reaches the shop's public address and each remote's inside the network
-    expect(api.environment?.RELEASE_CHECK_ORIGIN_MAP?.split(',')).toContain(`${publicShop}=http://host:3000`);
+    expect(api.environment?.RELEASE_CHECK_ORIGIN_MAP?.split(',')).toContain(`${publicShop}=http://nginx:80`);
     // one preview secret for the release service (it signs) and the host (it honours the cookie)
     expect(api.environment).toHaveProperty('PREVIEW_SECRET');
-    expect(config.services.host?.environment).toHaveProperty('PREVIEW_SECRET');
+    expect(config.services['host-1']?.environment).toHaveProperty('PREVIEW_SECRET');
   });
 
   it("registers the host build's GraphQL documents when the host starts (its image's entry, with the ops token)", () => {
     expect(readFileSync(path.join(ROOT, 'host', 'Dockerfile'), 'utf8')).toMatch(/^CMD .*host\/server-dist\/checked-main\.js/m);
-    expect(config.services.host?.environment).toHaveProperty('OPS_TOKEN');
-    expect(config.services.host?.environment?.API_URL).toBe('http://api:4000');
+    expect(config.services['host-1']?.environment).toHaveProperty('OPS_TOKEN');
   });
 
-  it("makes the API believe X-Forwarded-For only from the host's fixed address on the shop network", () => {
+  it("makes the API believe X-Forwarded-For only from the proxies' fixed addresses on the shop network", () => {
     const raw = config as unknown as {
       networks?: { default?: { ipam?: { config?: { subnet?: string }[] } } };
       services: Record<string, { networks?: { default?: { ipv4_address?: string } } }>;
     };
-    const hostAddress = raw.services.host?.networks?.default?.ipv4_address;
-    expect(hostAddress).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
-    expect(config.services.api?.environment?.TRUSTED_PROXIES).toBe(hostAddress);
-    expect(config.services.release?.environment?.TRUSTED_PROXIES).toBe(hostAddress);
+    const address = (name: string) => raw.services[name]?.networks?.default?.ipv4_address ?? '';
+    const [front, apiLb, host1, host2] = ['nginx', 'api-lb', 'host-1', 'host-2'].map(address);
     const subnet = raw.networks?.default?.ipam?.config?.[0]?.subnet ?? '';
-    expect(hostAddress?.startsWith(subnet.replace(/\.0\/24$/, '.'))).toBe(true);
+    for (const ip of [front, apiLb, host1, host2]) expect(ip?.startsWith(subnet.replace(/\.0\/24$/, '.'))).toBe(true);
+    expect(new Set([front, apiLb, host1, host2]).size).toBe(4);
+    for (const name of ['api-1', 'api-2']) expect(config.services[name]?.environment?.TRUSTED_PROXIES?.split(',').sort(), name).toEqual([front, apiLb, host1, host2].sort());
+    expect(config.services.release?.environment?.TRUSTED_PROXIES?.split(',').sort()).toEqual([front, host1, host2].sort());
   });
 });
