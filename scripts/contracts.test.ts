@@ -176,7 +176,7 @@ describe('copies the tools cannot derive (JSON and YAML) name every remote of th
       expect(release.environment?.RELEASE_CHECK_ORIGIN_MAP).toContain(`:${row.port}=http://${row.dir}:${row.port}`);
       expect(service.healthcheck?.test?.join(' ')).toContain(`http://127.0.0.1:${row.port}/healthz`);
       expect(volumes).toHaveProperty(`${row.dir}-releases`);
-      expect(services.host?.depends_on).toHaveProperty(row.dir);
+      for (const host of ['host-1', 'host-2']) expect(services[host]?.depends_on, host).toHaveProperty(row.dir);
       // the release tool only uploads (scripts/remotes/release.ts): no releases volume
       expect(tool.volumes?.join(' ')).not.toContain(`${row.dir}-releases`);
     }
