@@ -1,25 +1,14 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, envBool, envInt, failSetting, isProxyEntry } from '@shop/server-kit';
+import { ConfigError, envBool, envInt, failSetting, isProxyEntry, type ServiceSettings } from '@shop/server-kit';
 import { loadPaymentConfig, type PaymentConfig } from './payments/payment-config.ts';
 import { type DeskConfig, loadDeskConfig } from './desk/desk-config.ts';
 import { loadMailConfig, type MailConfig } from './notify/mail-config.ts';
 
 export type CatalogSeed = 'small' | 'large' | 'none';
 
-export interface Config {
-  port: number;
-  host: string;
-  databaseUrl: string | undefined;
-  /**
-   * REDIS_URL: the rate limits count in Redis, one limit however many replicas serve; unset: each
-   * process counts in its own memory (one process, as `npm start` runs it).
-   */
-  redisUrl: string | undefined;
-  /** SHUTDOWN_DRAIN_MS: how long /api/health answers 503 after SIGTERM before the server closes (0: at once). */
-  shutdownDrainMs: number;
-  /** PostgreSQL connections in the pool: a few per core serve best (measured on 2 cores). */
-  databasePoolSize: number;
+/** API_PORT, API_HOST and the settings every service shares (pool size: a few per core serve best, measured on 2 cores). */
+export interface Config extends ServiceSettings {
   /** Memory the response cache may hold (bytes, LRU by bytes): RESPONSE_CACHE_MAX_BYTES. */
   responseCacheMaxBytes: number;
   /** Answers above this many bytes are served but never cached: RESPONSE_CACHE_MAX_ENTRY_BYTES. */

@@ -4,21 +4,14 @@ import { type HealthConfig, loadHealthConfig } from './registry/health-config.ts
 import { loadReleaseConfig, type ReleaseConfig } from './registry/release-config.ts';
 import { loadReleaseStorageConfig, type ReleaseStorageConfig } from './registry/release-storage-config.ts';
 import { loadSmokeConfig, type SmokeConfig } from './registry/smoke-config.ts';
-import { ConfigError, envInt, failSetting, isProxyEntry } from '@shop/server-kit';
+import { ConfigError, envInt, failSetting, isProxyEntry, type ServiceSettings } from '@shop/server-kit';
 
-/** Every setting of the release service; the same variable names the catalogue API used for them. */
-export interface Config {
-  /** RELEASE_PORT (4100: beside the API's 4000, clear of the remotes' 3001–3003). */
-  port: number;
-  /** RELEASE_HOST. */
-  host: string;
-  /** DATABASE_URL: PostgreSQL, tables in the schema `release`; unset: PGlite in pgliteDir. */
-  databaseUrl: string | undefined;
-  /** REDIS_URL: the rate limits count in Redis, shared by every replica; unset: in this process. */
-  redisUrl: string | undefined;
-  /** SHUTDOWN_DRAIN_MS: how long /healthz answers 503 after SIGTERM before the server closes (0: at once). */
-  shutdownDrainMs: number;
-  databasePoolSize: number;
+/**
+ * Every setting of the release service, with the variable names the catalogue API used for them:
+ * RELEASE_PORT (4100: beside the API's 4000, clear of the remotes' 3001–3003), RELEASE_HOST, and the
+ * settings every service shares (with DATABASE_URL its tables live in the schema `release`).
+ */
+export interface Config extends ServiceSettings {
   /** RELEASE_PGLITE_DIR: its own folder (one PGlite folder opens in one process only). */
   pgliteDir: string;
   /** SHOP_PUBLIC_URL: the shop's public address (the host build the release checks compare with). */

@@ -37,3 +37,17 @@ export function envBool(env: NodeJS.ProcessEnv, name: string, fallback: boolean,
   if (/^(0|false|no|off)$/i.test(value)) return false;
   return fail(name, value, expected);
 }
+
+/** The settings every service of the shop reads the same way (each adds its own). */
+export interface ServiceSettings {
+  port: number;
+  host: string;
+  /** DATABASE_URL: PostgreSQL; unset: PGlite in the service's own folder. */
+  databaseUrl: string | undefined;
+  /** PostgreSQL connections in the pool (DATABASE_POOL_SIZE). */
+  databasePoolSize: number;
+  /** REDIS_URL: the rate limits count in Redis, one limit however many replicas serve; unset: each process counts its own. */
+  redisUrl: string | undefined;
+  /** SHUTDOWN_DRAIN_MS: how long the health route answers 503 after SIGTERM before the server closes (0: at once). */
+  shutdownDrainMs: number;
+}
