@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM script shared with the tests' setups
-import { aptInstall, freePort } from './postgres.mjs';
-import { ROOT } from './lib/stack.ts';
+import { aptInstall } from './postgres.mjs';
+import { freePort, ROOT } from './lib/stack.ts';
 
 const NGINX = '/usr/sbin/nginx';
 const work = mkdtempSync(path.join(tmpdir(), 'shop-nginx-'));

@@ -1,4 +1,5 @@
 import { REGISTRY_CHANGED_CHANNEL } from '@shop/contracts/release-plane';
+import { reportRedisAvailability } from '@shop/server-kit';
 import { Redis } from 'ioredis';
 import type { RegistryChanges } from './registry.ts';
 
@@ -14,18 +15,12 @@ export function redisRegistryChanges(url: string, warn: (line: string) => void =
     for (const listener of listeners) listener();
   };
   const client = new Redis(url, { maxRetriesPerRequest: null, retryStrategy: (attempt) => Math.min(attempt * 200, 2000) });
-  const where = new URL(url).host;
-  let lost = false;
-  client.on('error', (error: Error) => {
-    if (lost) return;
-    lost = true;
-    warn(`[registry] Redis at ${where} does not answer (${error.message}): release switches are seen within REGISTRY_TTL_MS until it is back`);
+  reportRedisAvailability(client, url, warn, {
+    lost: 'release switches are seen within REGISTRY_TTL_MS until it is back',
+    back: 'release switches are heard at once',
   });
-  client.on('ready', () => {
-    if (lost) warn(`[registry] Redis at ${where} answers again: release switches are heard at once`);
-    lost = false;
-    tell();
-  });
+  // (again) subscribed: a change may have been missed meanwhile
+  client.on('ready', tell);
   client.on('message', tell);
   client.subscribe(REGISTRY_CHANGED_CHANNEL).catch(() => undefined);
   return {

@@ -17,5 +17,5 @@ export {
   type RateLimitStore,
   type RateLimitStoreOptions,
 } from './rate-limit.ts';
-export { connectRedis } from './redis.ts';
+export { connectRedis, reportRedisAvailability } from './redis.ts';
 export { sameSecret, tokenHash } from './same-secret.ts';

@@ -13,20 +13,7 @@ export async function connectRedis(url: string, warn: (line: string) => void = c
     connectTimeout: 2000,
     retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
   });
-  let down = false;
-  const lost = (why: string) => {
-    if (down) return;
-    down = true;
-    warn(`Redis at ${new URL(url).host} does not answer (${why}): each process counts its own limits until it is back`);
-  };
-  client.on('error', (error: Error) => lost(error.message));
-  // a connection closed on purpose (disconnect at shutdown) ends the client: nothing to report
-  client.on('close', () => setImmediate(() => client.status !== 'end' && lost('connection closed')));
-  client.on('ready', () => {
-    if (!down) return;
-    down = false;
-    warn(`Redis at ${new URL(url).host} answers again: limits are shared again`);
-  });
+  reportRedisAvailability(client, url, warn, { lost: 'each process counts its own limits until it is back', back: 'limits are shared again' });
   await new Promise<void>((resolve) => {
     const done = () => {
       clearTimeout(timer);
@@ -37,4 +24,26 @@ export async function connectRedis(url: string, warn: (line: string) => void = c
     client.once('ready', done);
   });
   return client;
+}
+
+/**
+ * Tells `warn` once when `client` loses Redis and once when it answers again, saying what that
+ * means meanwhile; reconnect attempts in between say nothing. A connection closed on purpose
+ * (disconnect at shutdown) ends the client and reports nothing.
+ */
+export function reportRedisAvailability(client: Redis, url: string, warn: (line: string) => void, meaning: { lost: string; back: string }): void {
+  const where = new URL(url).host;
+  let down = false;
+  const lost = (why: string) => {
+    if (down) return;
+    down = true;
+    warn(`Redis at ${where} does not answer (${why}): ${meaning.lost}`);
+  };
+  client.on('error', (error: Error) => lost(error.message));
+  client.on('close', () => setImmediate(() => client.status !== 'end' && lost('connection closed')));
+  client.on('ready', () => {
+    if (!down) return;
+    down = false;
+    warn(`Redis at ${where} answers again: ${meaning.back}`);
+  });
 }
