@@ -5,7 +5,10 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { CATALOG_VERSION } from '@shop/contracts/pages';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { rows } from '../src/db/database.ts';
 import { listenForCatalogChanges } from '../src/catalog/catalog-changes.ts';
 import { testConfig } from '../src/config.ts';
 import { type Api, createApi } from '../src/http/app.ts';
@@ -81,4 +84,48 @@ it('a listening connection that is cut comes back, and then hears changes again'
   } finally {
     await changes.close();
   }
+});
+
+describe('the catalogue version the host’s page cache keys pages by', () => {
+  const versionOf = async (api: Api, headers: Record<string, string> = {}) =>
+    ((await (await api.fetch(`http://localhost${CATALOG_VERSION.path}`, { headers })).json()) as { version: number }).version;
+
+  it('is answered, and a caller that names a newer one makes a replica that has not heard of it read its own first', async () => {
+    // a replica that neither listens nor polls: it learns of another's change only when asked so
+    const deaf = await createApi({ db: env.database.db, config: testConfig({ shopPublicUrl: 'https://shop.test' }), catalogPollMs: 0, logging: false });
+    try {
+      const before = await versionOf(deaf);
+      await env.database.db.execute(sql`UPDATE catalog_meta SET version = version + 1`);
+      expect(await versionOf(deaf)).toBe(before);
+      expect(await versionOf(deaf, { [CATALOG_VERSION.header]: String(before + 1) })).toBe(before + 1);
+      // every GraphQL answer says the version it came from
+      const answer = await deaf.fetch('http://localhost/api/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ __typename }' }) });
+      expect(answer.headers.get(CATALOG_VERSION.header)).toBe(String(before + 1));
+      // a made-up version far ahead only costs one read: the replica keeps the database's
+      expect(await versionOf(deaf, { [CATALOG_VERSION.header]: '999999999' })).toBe(before + 1);
+    } finally {
+      deaf.close();
+    }
+  });
+
+  it('with Redis, every replica that reads a new version announces it at once', async () => {
+    const announcer = await createApi({
+      db: env.database.db,
+      config: testConfig({ shopPublicUrl: 'https://shop.test', databaseUrl: env.databaseUrl, redisUrl: inject('redisUrl') }),
+      catalogPollMs: 0,
+      logging: false,
+    });
+    const listener = new Redis(inject('redisUrl'));
+    const heard: string[] = [];
+    try {
+      listener.on('message', (_channel: string, message: string) => heard.push(message));
+      await listener.subscribe(CATALOG_VERSION.channel);
+      await env.database.db.execute(sql`UPDATE catalog_meta SET version = version + 1`);
+      const [row] = await rows<{ version: number }>(env.database.db, sql`SELECT version FROM catalog_meta WHERE id = 1`);
+      expect(await within(1000, async () => heard.includes(String(row?.version)))).not.toBeNull();
+    } finally {
+      listener.disconnect();
+      announcer.close();
+    }
+  });
 });

@@ -143,3 +143,16 @@ export function pageView(page: { type: string; id?: string | null }): PageView |
       return { module: row.module, props: { type, id }, key: `${type}:${page.id}` } as PageView;
   }
 }
+
+/**
+ * The catalogue version (the API's `catalog_meta.version`, raised by every change a page could
+ * show: a size sold out or back, an import, a price) as the host's page cache keys pages by it:
+ * the API answers it at `path`; with REDIS_URL it publishes each new one on `channel`; and a
+ * caller that already knows a newer version than the API replica it asks sends it in `header`,
+ * so that replica reads its own again before answering instead of answering from the old one.
+ */
+export const CATALOG_VERSION = {
+  path: '/api/catalog-version',
+  channel: 'shop:catalog-changed',
+  header: 'x-catalog-version',
+} as const;

@@ -17,7 +17,12 @@ import { staticFiles } from './static-files.ts';
  */
 export async function createHostServer(config: HostConfig, options: { draining?: () => boolean } = {}): Promise<http.Server> {
   const ctx = await hostContext(config, options.draining);
-  const proxy = { apiUrl: config.apiUrl, releaseUrl: config.releaseUrl ?? config.apiUrl, allowOps: config.proxyOps };
+  const proxy = {
+    apiUrl: config.apiUrl,
+    releaseUrl: config.releaseUrl ?? config.apiUrl,
+    allowOps: config.proxyOps,
+    ...(ctx.catalogVersion ? { onCatalogVersion: ctx.catalogVersion.heard } : {}),
+  };
   const checkRequest = gate({ hsts: ctx.hsts, proxy });
   const app = Fastify({
     // Node's own limit on how long a request may take to arrive (Fastify's default turns it off).

@@ -48,6 +48,13 @@ export interface HostConfig {
    * SSR_REMOTE_TIMEOUT_MS, or a page slower than SSR_TIMEOUT_MS, is left to the browser.
    */
   ssr?: { bundle: string; remoteTimeoutMs: number; renderTimeoutMs: number; originMap: [string, string][] } | null;
+  /**
+   * The page cache (page-cache.ts); null with PAGE_CACHE=off. PAGE_CACHE_FRESH_MS: a stored page is
+   * served as it is; PAGE_CACHE_STALE_MS: then served while one render replaces it; PAGE_CACHE_MB:
+   * this process's share without Redis; the catalogue version is asked of the API every
+   * CATALOG_VERSION_POLL_MS (ten times less often with Redis, which announces it).
+   */
+  pageCache?: { freshMs: number; staleMs: number; maxBytes: number; versionPollMs: number } | null;
   /** PREVIEW_ORIGINS (comma-separated): origins a preview may load besides those the registry already uses. */
   previewOrigins?: string[];
 }
@@ -101,6 +108,23 @@ function drainMs(env: NodeJS.ProcessEnv): number {
   return ms;
 }
 
+function pageCache(env: NodeJS.ProcessEnv): HostConfig['pageCache'] {
+  const mode = env.PAGE_CACHE ?? 'on';
+  if (mode !== 'on' && mode !== 'off') throw new Error(`PAGE_CACHE must be on or off, got «${mode}»`);
+  if (mode === 'off') return null;
+  const whole = (name: string, fallback: number, max: number) => {
+    const raw = env[name] ?? String(fallback);
+    if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > max) throw new Error(`${name} must be a whole number from 1 to ${max}, got «${raw}»`);
+    return Number(raw);
+  };
+  return {
+    freshMs: whole('PAGE_CACHE_FRESH_MS', 60_000, 3_600_000),
+    staleMs: whole('PAGE_CACHE_STALE_MS', 600_000, 86_400_000),
+    maxBytes: whole('PAGE_CACHE_MB', 256, 65_536) * 1024 * 1024,
+    versionPollMs: whole('CATALOG_VERSION_POLL_MS', 1000, 60_000),
+  };
+}
+
 function redisUrl(env: NodeJS.ProcessEnv): string | undefined {
   const raw = optional(env, 'REDIS_URL');
   if (raw !== undefined && !/^rediss?:\/\/[^\s]+$/.test(raw)) throw new Error(`REDIS_URL must be a redis:// or rediss:// URL, got «${raw}»`);
@@ -151,6 +175,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): HostConfig {
     registryTtlMs: ttl,
     shutdownDrainMs: drainMs(env),
     ...(redisUrl(env) ? { redisUrl: redisUrl(env) } : {}),
+    pageCache: pageCache(env),
     shopName: env.SHOP_NAME?.trim() || 'Оригинал',
     marketplace: env.MARKETPLACE_NAME?.trim() || 'Poizon',
     ...(reviewsUrl ? { reviewsUrl } : {}),

@@ -1,11 +1,16 @@
-import { redisRegistryChanges } from './registry-changes.ts';
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type http from 'node:http';
 import path from 'node:path';
 import type { FastifyReply } from 'fastify';
+import { REGISTRY_CHANGED_CHANNEL } from '@shop/contracts/release-plane';
+import { connectRedis } from '@shop/server-kit';
+import { type Announcements, redisAnnouncements } from './announcements.ts';
 import { createApiClient } from './api-client.ts';
+import { type CatalogVersion, watchCatalogVersion } from './catalog-version.ts';
 import type { HostConfig } from './config.ts';
 import { errorPageHtml } from './html.ts';
+import { createPageCache, memoryPageStore, type PageCache, redisPageStore } from './page-cache.ts';
 import { hostStartAssets, manifestReader, stylesheetReader } from './preload.ts';
 import { type Preview, previewOf } from './preview.ts';
 import { apiRegistry, fileRegistry, fixedRegistry, type RegistrySource, registryFor } from './registry.ts';
@@ -41,15 +46,44 @@ export interface HostContext {
   publicConfig: Record<string, unknown>;
   secureCookie: boolean;
   hsts: Record<string, string>;
+  /** Server-rendered pages for anyone (page-cache.ts); null with PAGE_CACHE=off or in development. */
+  pageCache: PageCache | null;
+  /** The catalogue version the page cache keys pages by; null without the cache. */
+  catalogVersion: CatalogVersion | null;
 }
 
-function registrySource(config: HostConfig): RegistrySource {
+function registrySource(config: HostConfig, announcements: Announcements | null): RegistrySource {
   if (config.registryJson) return fixedRegistry(config.registryJson);
   if (config.registryFile) return fileRegistry(config.registryFile, config.registryTtlMs);
   // The registry belongs to the release service; an older deployment without one names the API.
   // With REDIS_URL the service's announcements make every host replica read it again at once.
-  const changes = config.redisUrl ? redisRegistryChanges(config.redisUrl).changes : undefined;
+  const changes = announcements ? (onChange: () => void) => announcements.on(REGISTRY_CHANGED_CHANNEL, onChange) : undefined;
   return apiRegistry(config.releaseUrl ?? config.apiUrl, config.registryTtlMs, changes);
+}
+
+/**
+ * The page cache: in Redis shared by every replica with REDIS_URL, else in this process. Keyed
+ * by this build (the template) and configuration too, so replicas of two builds during a rollout
+ * never serve each other's pages.
+ */
+async function pageCacheOf(config: HostConfig, template: Template, announcements: Announcements | null, publicConfig: unknown) {
+  const settings = config.pageCache;
+  if (!settings || config.dev) return { pageCache: null, catalogVersion: null };
+  const catalogVersion = watchCatalogVersion(config.apiUrl, {
+    pollMs: announcements ? settings.versionPollMs * 10 : settings.versionPollMs,
+    ...(announcements ? { announcements } : {}),
+  });
+  const store = config.redisUrl
+    ? redisPageStore(
+        await connectRedis(config.redisUrl, console.warn, 2000, {
+          lost: 'pages are rendered for every request until it is back',
+          back: 'pages are served from the shared page cache again',
+        }),
+      )
+    : memoryPageStore(settings.maxBytes);
+  const build = createHash('sha256').update(template.html).update(JSON.stringify(publicConfig)).digest('base64url');
+  const pageCache = createPageCache({ store, freshMs: settings.freshMs, staleMs: settings.staleMs, version: catalogVersion.current, build });
+  return { pageCache, catalogVersion };
 }
 
 export async function hostContext(config: HostConfig, draining: () => boolean = () => false): Promise<HostContext> {
@@ -61,9 +95,18 @@ export async function hostContext(config: HostConfig, draining: () => boolean = 
     return { html, scriptHashes: inlineScriptHashes(html), startAssets: hostStartAssets(config.distDir) };
   };
   const initial = await loadTemplate();
-  const readRegistryState = registrySource(config);
+  const announcements = config.redisUrl ? redisAnnouncements(config.redisUrl) : null;
+  const readRegistryState = registrySource(config, announcements);
   const secureCookie = config.publicUrl.startsWith('https:');
+  const publicConfig = {
+    shopName: config.shopName,
+    marketplace: config.marketplace,
+    contacts: config.contacts,
+    ...(config.reviewsUrl ? { reviewsUrl: config.reviewsUrl } : {}),
+    ...(config.counterId ? { counterId: config.counterId } : {}),
+  };
   return {
+    ...(await pageCacheOf(config, initial, announcements, publicConfig)),
     config,
     draining,
     templateFile,
@@ -84,13 +127,7 @@ export async function hostContext(config: HostConfig, draining: () => boolean = 
       originMap: config.ssr?.originMap ?? [],
       ttlMs: config.registryTtlMs,
     }),
-    publicConfig: {
-      shopName: config.shopName,
-      marketplace: config.marketplace,
-      contacts: config.contacts,
-      ...(config.reviewsUrl ? { reviewsUrl: config.reviewsUrl } : {}),
-      ...(config.counterId ? { counterId: config.counterId } : {}),
-    },
+    publicConfig,
     secureCookie,
     hsts: secureCookie ? { 'Strict-Transport-Security': 'max-age=31536000' } : {},
   };

@@ -44,12 +44,11 @@ export const START_AT_LATEST_MS = 2500;
 
 export function startAfterFirstPaint(
   template: string,
-  nonce: string,
   files: { preload: string[]; printStyles: string[] },
 ): string {
   return template.replace(/<script defer src="([^"]+)"><\/script>/g, (_, main: string) => {
     const data = jsonForHtml({ main, preload: files.preload, styles: files.printStyles, latest: START_AT_LATEST_MS });
-    return `<script nonce="${escapeHtml(nonce)}">${START_SCRIPT.replace('DATA', () => data)}</script>`;
+    return `<script>${START_SCRIPT.replace('DATA', () => data)}</script>`;
   });
 }
 

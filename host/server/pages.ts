@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import compress from '@fastify/compress';
+import { CATALOG_VERSION } from '@shop/contracts/pages';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { constants as zlibConstants } from 'node:zlib';
 import { PageMetaDocument, ResolvePageDocument } from '../src/graphql/generated.ts';
@@ -7,11 +7,12 @@ import { isDeskPath } from '../src/desk/desk-path.ts';
 import { errorPage, type HostContext, type Template } from './context.ts';
 import { DESK_HEADERS, deskHead } from './desk-page.ts';
 import { fallbackHead, metaTags, productPhotoPreload } from './head.ts';
-import { renderPage, startAfterFirstPaint } from './html.ts';
+import { errorPageHtml, renderPage, startAfterFirstPaint } from './html.ts';
+import { type Answer, type CacheState, type StoredPage, storedBody } from './page-cache.ts';
 import { pagePreloads, pageStylesheets } from './preload.ts';
 import type { Preview } from './preview.ts';
 import { requestTarget } from './request.ts';
-import { originsOf, securityHeaders } from './security.ts';
+import { inlineScriptHashes, inlineStyleHashes, originsOf, securityHeaders } from './security.ts';
 import { type RenderedPage, renderPageHtml, styleAttributeHashes } from './ssr.ts';
 
 /** The page resolver's input limits (api/src/graphql/page-resolvers.ts). */
@@ -19,7 +20,7 @@ const MAX_PATH = 2000;
 const MAX_QUERY = 4000;
 
 type Headers = Record<string, string>;
-type Forwarded = { 'x-forwarded-for': string };
+type Forwarded = Record<string, string>;
 
 /** What the resolver said about an address, ready for the page's HTML. */
 interface Resolution {
@@ -67,7 +68,8 @@ async function deskPage(ctx: HostContext, reply: FastifyReply) {
 /**
  * A page of the shop. The API's resolver says what the URL is; the answer has that HTTP status
  * (200, 301/302 with Location, 404) and the page's meta in the HTML, plus the registry and the
- * resolver's answer so the browser starts at once.
+ * resolver's answer so the browser starts at once. A page that is the same for every shopper
+ * comes from the page cache (page-cache.ts) when it holds it; `x-cache` says which way it came.
  */
 export async function page(ctx: HostContext, request: FastifyRequest, reply: FastifyReply, pathname: string, search: string) {
   // The resolver's own input limits: a longer address would be refused as BAD_USER_INPUT. No
@@ -77,67 +79,110 @@ export async function page(ctx: HostContext, request: FastifyRequest, reply: Fas
   if (pathname.length > MAX_PATH) {
     return errorPage(reply, 414, 'Слишком длинный адрес страницы. Уберите часть фильтров или начните с главной.');
   }
-  const fullQuery = search.replace(/^\?/, '');
-  const query = fullQuery.length > MAX_QUERY ? '' : fullQuery;
-  const template = await ctx.template();
   const { registry, preview } = await ctx.readVisitorRegistry(request.raw, reply.raw).catch((error: unknown) => {
     console.error('[host] registry unavailable:', (error as Error).message);
     return { registry: {}, preview: null };
   });
+  const forwarded = {
+    'x-forwarded-for': [request.headers['x-forwarded-for'], request.raw.socket.remoteAddress].filter(Boolean).join(', '),
+  };
+  const render = (head: boolean) => answer(ctx, { pathname, search, registry, preview, forwarded, head });
+  // a preview's page is that browser's alone
+  const cache = preview ? null : ctx.pageCache;
+  const key = cache?.keyOf(pathname, search, registry);
+  if (!cache || !key) return send(reply, await render(request.method === 'HEAD'));
+  const found = await cache.lookup(key);
+  if (found) {
+    if (!found.fresh) cache.revalidate(key, () => render(false));
+    return sendStored(request, reply, found.page, found.fresh ? 'HIT' : 'STALE');
+  }
+  if (request.method === 'HEAD') return send(reply, await render(true));
+  const { answer: fresh, page: stored } = await cache.miss(key, search.length > 1, () => render(false));
+  return stored ? sendStored(request, reply, stored, 'MISS') : send(reply, fresh);
+}
+
+function send(reply: FastifyReply, answer: Answer) {
+  return reply.code(answer.status).headers(answer.headers).send(answer.body);
+}
+
+/** A stored page, compressed as stored: the compression plugin leaves an encoded body alone. */
+async function sendStored(request: FastifyRequest, reply: FastifyReply, stored: StoredPage, state: CacheState) {
+  const { body, encoding } = await storedBody(stored, request.headers['accept-encoding']);
+  return reply
+    .code(stored.status)
+    .headers({ ...stored.headers, vary: 'accept-encoding', 'x-cache': state, ...(encoding ? { 'content-encoding': encoding } : {}) })
+    .send(body);
+}
+
+/** The page's answer, built for no one in particular (the visitor's cookie is set on the response itself). */
+async function answer(
+  ctx: HostContext,
+  options: { pathname: string; search: string; registry: Record<string, string>; preview: Preview | null; forwarded: Forwarded; head: boolean },
+): Promise<Answer> {
+  const { pathname, search, registry, preview, forwarded } = options;
+  const fullQuery = search.replace(/^\?/, '');
+  const query = fullQuery.length > MAX_QUERY ? '' : fullQuery;
+  const template = await ctx.template();
+  const version = ctx.catalogVersion?.current();
+  // an API replica that has not heard of the version the page is keyed by reads its own first
+  if (version != null) Object.assign(forwarded, { [CATALOG_VERSION.header]: String(version) });
   const headers: Headers = {
     'content-type': 'text/html; charset=utf-8',
     // a preview's page is that browser's alone: never stored by anything in between
     'cache-control': preview ? 'no-store' : 'no-cache',
   };
-  const forwarded = {
-    'x-forwarded-for': [request.headers['x-forwarded-for'], request.raw.socket.remoteAddress].filter(Boolean).join(', '),
-  };
-  const resolution = await resolve(ctx, reply, { pathname, query, forwarded, headers, preview: Boolean(preview) });
-  if (!resolution) return reply;
-  const nonce = randomBytes(16).toString('base64');
-  const rendered =
-    request.method === 'HEAD'
-      ? undefined
-      : await renderOnServer(ctx, { url: pathname + search, registry, resolved: resolution.resolved, preview, nonce, forwarded, headers });
-  // CSP: the remotes' origins; a server-rendered page's nonce (React's scripts) and style attributes
+  const resolution = await resolve(ctx, { pathname, query, forwarded, headers, preview: Boolean(preview) });
+  if ('answer' in resolution) return resolution.answer;
+  const rendered = options.head
+    ? undefined
+    : await renderOnServer(ctx, { url: pathname + search, registry, resolved: resolution.resolved, preview, forwarded, headers });
+  const html = await pageHtml(ctx, template, { resolution, registry, preview, rendered });
+  // CSP: the remotes' origins; a server-rendered page's inline scripts, styles and style attributes by their hashes
   Object.assign(
     headers,
     securityHeaders({
       remoteOrigins: originsOf(registry),
-      scriptHashes: template.scriptHashes,
-      ...(rendered ? { nonce, styleAttributeHashes: styleAttributeHashes(rendered.html) } : {}),
+      scriptHashes: rendered ? inlineScriptHashes(html) : template.scriptHashes,
+      ...(rendered ? { styleHashes: inlineStyleHashes(html), styleAttributeHashes: styleAttributeHashes(rendered.html) } : {}),
       counter: Boolean(ctx.config.counterId),
       dev: ctx.config.dev,
     }),
   );
-  const html = await pageHtml(ctx, template, { resolution, registry, preview, rendered, nonce });
-  return reply.code(resolution.status).headers(headers).send(html);
+  // the same for anyone: a whole server render of a found page, for no one in particular
+  const cacheable = resolution.status === 200 && rendered !== undefined && rendered.errors.length === 0 && headers['cache-control'] === 'no-cache';
+  return { status: resolution.status, headers, body: html, cacheable };
+}
+
+function errorAnswer(status: number, text: string): Answer {
+  return { status, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }, body: errorPageHtml(text), cacheable: false };
 }
 
 /**
- * Asks the resolver (and for a found page its meta). Answers a redirect or a refused address
- * itself and returns nothing then. An unavailable API still gives the shell, which shows a
- * Russian message and retries; its status tells crawlers and monitors the truth.
+ * Asks the resolver (and for a found page its meta). A redirect or a refused address is the
+ * answer itself. An unavailable API still gives the shell, which shows a Russian message and
+ * retries; its status tells crawlers and monitors the truth.
  */
 async function resolve(
   ctx: HostContext,
-  reply: FastifyReply,
   options: { pathname: string; query: string; forwarded: Forwarded; headers: Headers; preview: boolean },
-): Promise<Resolution | null> {
+): Promise<Resolution | { answer: Answer }> {
   const { pathname, query, forwarded, headers } = options;
   try {
     const { resolvePage } = await ctx.api(ResolvePageDocument, { path: pathname, query }, forwarded);
     const redirect = resolvePage.status === 301 || resolvePage.status === 302;
     if (redirect && resolvePage.location && onSiteLocation(resolvePage.location)) {
-      reply
-        .code(resolvePage.status)
-        .headers({
-          location: resolvePage.location,
-          'cache-control': 'no-cache',
-          ...securityHeaders({ remoteOrigins: [], scriptHashes: [], counter: false }),
-        })
-        .send();
-      return null;
+      return {
+        answer: {
+          status: resolvePage.status,
+          headers: {
+            location: resolvePage.location,
+            'cache-control': 'no-cache',
+            ...securityHeaders({ remoteOrigins: [], scriptHashes: [], counter: false }),
+          },
+          body: '',
+          cacheable: false,
+        },
+      };
     }
     // A redirect off the site (`//evil`, `/\\evil`, `https://other`, from an imported table) is never sent.
     if (redirect) console.error('[host] refused an off-site redirect for', pathname);
@@ -160,17 +205,14 @@ async function resolve(
       : fallbackHead(ctx.config.shopName);
     return { status, head, resolved, pageType };
   } catch (error) {
-    return unresolved(ctx, reply, headers, error);
+    return unresolved(ctx, headers, error);
   }
 }
 
-function unresolved(ctx: HostContext, reply: FastifyReply, headers: Headers, error: unknown): Resolution | null {
+function unresolved(ctx: HostContext, headers: Headers, error: unknown): Resolution | { answer: Answer } {
   const code = (error as { code?: unknown }).code;
-  if (code === 'BAD_USER_INPUT') {
-    // The API refused the address itself: the shopper's request, not an outage.
-    errorPage(reply, 400, 'Некорректный адрес страницы. Начните с главной страницы.');
-    return null;
-  }
+  // The API refused the address itself: the shopper's request, not an outage.
+  if (code === 'BAD_USER_INPUT') return { answer: errorAnswer(400, 'Некорректный адрес страницы. Начните с главной страницы.') };
   const shell = { head: fallbackHead(ctx.config.shopName), resolved: undefined, pageType: null };
   if (code === 'RATE_LIMITED') {
     // Too many order look-ups (an order page's key is checked against that budget): the
@@ -195,7 +237,6 @@ async function renderOnServer(
     registry: Record<string, string>;
     resolved: unknown;
     preview: Preview | null;
-    nonce: string;
     forwarded: Forwarded;
     headers: Headers;
   },
@@ -210,7 +251,6 @@ async function renderOnServer(
       config: ctx.publicConfig as Parameters<typeof renderer.render>[0]['config'],
       resolved: options.resolved as Parameters<typeof renderer.render>[0]['resolved'],
       ...(options.preview ? { preview: { remote: options.preview.remote, version: options.preview.version } } : {}),
-      nonce: options.nonce,
       headers: options.forwarded,
     });
     if (rendered.errors.length > 0) console.error(`[host] ${pathname}: left to the browser: ${rendered.errors.join('; ')}`);
@@ -231,9 +271,9 @@ async function renderOnServer(
 async function pageHtml(
   ctx: HostContext,
   template: Template,
-  options: { resolution: Resolution; registry: Record<string, string>; preview: Preview | null; rendered?: RenderedPage; nonce: string },
+  options: { resolution: Resolution; registry: Record<string, string>; preview: Preview | null; rendered?: RenderedPage | undefined },
 ): Promise<string> {
-  const { resolution, registry, preview, rendered, nonce } = options;
+  const { resolution, registry, preview, rendered } = options;
   const host = template.startAssets;
   const preloads = await pagePreloads({ pageType: resolution.pageType, registry, host, readManifest: ctx.readManifest });
   const styles = rendered
@@ -243,11 +283,10 @@ async function pageHtml(
         host,
         readManifest: ctx.readManifest,
         readStylesheet: ctx.readStylesheet,
-        nonce,
       })
     : undefined;
   const shell = styles
-    ? startAfterFirstPaint(template.html, nonce, { preload: preloads.scripts, printStyles: styles.inlined })
+    ? startAfterFirstPaint(template.html, { preload: preloads.scripts, printStyles: styles.inlined })
     : template.html;
   return renderPage(shell, {
     head: [resolution.head, styles ? styles.tags : preloads.tags].filter(Boolean).join('\n    '),

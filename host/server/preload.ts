@@ -216,7 +216,7 @@ export async function pagePreloads(options: {
  * first paint the browser would paint the server's HTML unstyled and move everything when the
  * scripts apply them (CLS above 1 in the benchmark).
  *
- * Each one's text goes into the HTML (`<style nonce>`): a linked stylesheet holds the first paint
+ * Each one's text goes into the HTML (`<style>`, allowed by its hash in the page's CSP): a linked stylesheet holds the first paint
  * until it is fetched, the page remote's from another origin over a new connection (about a second
  * of a phone's first paint on slow 4G in the benchmark, reports/web-bench-notes.md). They are a few
  * KB each. `inlined` lists them: before the scripts start, the page links each with `media="print"`
@@ -231,7 +231,6 @@ export async function pageStylesheets(options: {
   host: { styles: string[] };
   readManifest: (url: string) => Promise<RemoteManifest | null>;
   readStylesheet: (href: string) => Promise<string | null>;
-  nonce: string;
 }): Promise<{ tags: string; inlined: string[] }> {
   const styles = options.host.styles.map((file) => `/${file}`);
   // Read by this server only from the folder of a registered release (its manifest's): the manifest
@@ -264,7 +263,7 @@ export async function pageStylesheets(options: {
       if (text == null || text.length > budget || !inlinable(text)) return `<link rel="stylesheet" href="${attribute}">`;
       budget -= text.length;
       inlined.push(href);
-      return `<style nonce="${escapeHtml(options.nonce)}" data-href="${attribute}">${styleText(text)}</style>`;
+      return `<style data-href="${attribute}">${styleText(text)}</style>`;
     })
     .join('\n    ');
   return { tags, inlined };

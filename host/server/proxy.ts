@@ -1,6 +1,7 @@
 import type http from 'node:http';
 import { PassThrough, type Readable } from 'node:stream';
 import httpProxy from '@fastify/http-proxy';
+import { CATALOG_VERSION } from '@shop/contracts/pages';
 import { isReleasePlanePath } from '@shop/contracts/release-plane';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type ErrorCode, errorBody, errorMessage } from '@shop/contracts/errors';
@@ -25,6 +26,8 @@ const HOP_BY_HOP = new Set([
   'forwarded',
   'x-forwarded-host',
   'x-forwarded-proto',
+  // the catalogue version between the host and an API replica (catalog-version.ts), never a shopper's
+  'x-catalog-version',
 ]);
 
 /**
@@ -87,6 +90,8 @@ export interface ProxyOptions {
   /** The release service's origin: the release plane's paths (`isReleasePlanePath`) go there. */
   releaseUrl: string;
   allowOps: boolean;
+  /** Hears the catalogue version the API answered from (an order through this host that sold a size out raises it). */
+  onCatalogVersion?: (version: number) => void;
 }
 
 const bodyCap = (pathname: string) => (/^\/api\/ops(?:\/|$)/i.test(pathname) ? OPS_BODY_CAP : BODY_CAP);
@@ -189,7 +194,11 @@ export async function apiProxy(app: FastifyInstance, options: ProxyOptions) {
         const req = request.raw as http.IncomingMessage;
         return { ...forwardable(req.headers), host: headers.host, 'x-forwarded-for': forwardedFor(req) } as http.IncomingHttpHeaders;
       },
-      rewriteHeaders: (headers) => forwardable(headers as http.IncomingHttpHeaders) as http.IncomingHttpHeaders,
+      rewriteHeaders: (headers) => {
+        const version = Number(headers[CATALOG_VERSION.header]);
+        if (Number.isSafeInteger(version)) options.onCatalogVersion?.(version);
+        return forwardable(headers as http.IncomingHttpHeaders) as http.IncomingHttpHeaders;
+      },
       onError: (anyReply, { error }) => {
         const reply = anyReply as FastifyReply;
         if (overCap.has(reply.request.raw)) return void tooLarge(reply, bodyCap(reply.request.url));

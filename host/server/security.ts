@@ -1,13 +1,30 @@
 import { createHash } from 'node:crypto';
 import { errorPageHtml } from './html.ts';
 
-/** sha256 sources for the inline scripts of index.html (the theme script), so CSP needs no 'unsafe-inline'. */
+/** A CSP sha256 source for an inline element's text, as the browser hashes it (line breaks normalised by its parser). */
+function hashSource(text: string): string {
+  return `'sha256-${createHash('sha256').update(text.replace(/\r\n?/g, '\n')).digest('base64')}'`;
+}
+
+/**
+ * sha256 sources for a page's inline scripts (the template's theme script; a server-rendered
+ * page's starter and React's scripts), so CSP needs neither 'unsafe-inline' nor a nonce. A hash,
+ * unlike a nonce, stays right for a stored page served to many shoppers, and still admits only
+ * the scripts the server wrote. JSON data blocks are not scripts and need none.
+ */
 export function inlineScriptHashes(html: string): string[] {
-  const hashes: string[] = [];
+  const hashes = new Set<string>();
   for (const match of html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/(?:ld\+)?json)[^>]*>([\s\S]*?)<\/script>/g)) {
-    hashes.push(`'sha256-${createHash('sha256').update(match[1] ?? '').digest('base64')}'`);
+    hashes.add(hashSource(match[1] ?? ''));
   }
-  return hashes;
+  return [...hashes];
+}
+
+/** sha256 sources for a page's `<style>` elements (the stylesheets a server-rendered page has inline). */
+export function inlineStyleHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)) hashes.add(hashSource(match[1] ?? ''));
+  return [...hashes];
 }
 
 /**
@@ -18,8 +35,8 @@ export function securityHeaders(options: {
   remoteOrigins: string[];
   scriptHashes: string[];
   counter: boolean;
-  /** This answer's nonce: what a server-rendered page writes inline (React's scripts, the script loader, its styles) carries it. */
-  nonce?: string;
+  /** Hashes of the page's inline `<style>` elements (inlineStyleHashes). */
+  styleHashes?: string[];
   /** Hashes of the server-rendered HTML's style attributes (ssr.ts styleAttributeHashes). */
   styleAttributeHashes?: string[];
   /** `npm run dev`: development builds evaluate code (HMR); never set in production. */
@@ -29,8 +46,8 @@ export function securityHeaders(options: {
   const counter = options.counter ? ' https://mc.yandex.ru https://mc.yandex.com' : '';
   const csp = [
     "default-src 'self'",
-    `script-src 'self' ${options.nonce ? `'nonce-${options.nonce}' ` : ''}${options.scriptHashes.join(' ')} ${remotes}${counter}${options.dev ? " 'unsafe-eval'" : ''}`,
-    `style-src 'self' ${options.nonce ? `'nonce-${options.nonce}' ` : ''}${remotes}`,
+    `script-src 'self' ${options.scriptHashes.join(' ')} ${remotes}${counter}${options.dev ? " 'unsafe-eval'" : ''}`,
+    `style-src 'self' ${(options.styleHashes ?? []).join(' ')} ${remotes}`,
     ...(options.styleAttributeHashes?.length ? [`style-src-attr 'unsafe-hashes' ${options.styleAttributeHashes.join(' ')}`] : []),
     `img-src 'self' data: ${remotes}${counter}`,
     `font-src 'self' ${remotes}`,

@@ -17,7 +17,6 @@ export interface RenderRequest {
   config: unknown;
   resolved: { path: string; page: { type: string; id: string | null; status: number; location: string | null } };
   preview?: { remote: string; version: string };
-  nonce: string;
   headers?: Record<string, string>;
 }
 

@@ -6,14 +6,19 @@ import { Redis } from 'ioredis';
  * holding the request that sent it, and the client reconnects in the background; `warn` hears once
  * when Redis goes away and once when it is back.
  */
-export async function connectRedis(url: string, warn: (line: string) => void = console.warn, waitMs = 2000): Promise<Redis> {
+export async function connectRedis(
+  url: string,
+  warn: (line: string) => void = console.warn,
+  waitMs = 2000,
+  meaning = { lost: 'each process counts its own limits until it is back', back: 'limits are shared again' },
+): Promise<Redis> {
   const client = new Redis(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
     connectTimeout: 2000,
     retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
   });
-  reportRedisAvailability(client, url, warn, { lost: 'each process counts its own limits until it is back', back: 'limits are shared again' });
+  reportRedisAvailability(client, url, warn, meaning);
   await new Promise<void>((resolve) => {
     const done = () => {
       clearTimeout(timer);

@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { CATALOG_VERSION } from '@shop/contracts/pages';
 import { sql } from 'drizzle-orm';
 import { useGraphQlJit } from '@envelop/graphql-jit';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -31,7 +32,7 @@ import { fetchRoute, injectFetch } from './fetch-bridge.ts';
 import { graphqlRoute, type ServerContext } from './graphql-route.ts';
 import { guardNodeRequests } from './node-entry.ts';
 import { type ResponseCacheStats, useCatalogResponseCache } from './response-cache.ts';
-import { clientOf, healthRoutes, imageRoutes, notFound, operationsRoute, paymentRoutes } from './shop-routes.ts';
+import { catalogVersionRoutes, catchUpCatalogVersion, clientOf, healthRoutes, imageRoutes, notFound, operationsRoute, paymentRoutes } from './shop-routes.ts';
 
 export type { ServerContext } from './graphql-route.ts';
 
@@ -111,8 +112,21 @@ async function createServices(options: ApiOptions): Promise<Services> {
     return true;
   };
   let version = await catalogVersion(db);
-  const refreshCatalogVersion = async () => {
-    version = await catalogVersion(db);
+  let redis: Awaited<ReturnType<typeof connectRedis>> | null = null;
+  // one read at a time: callers that ask meanwhile share it
+  let reading: Promise<void> | null = null;
+  const refreshCatalogVersion = () => {
+    reading ??= catalogVersion(db)
+      .then((read) => {
+        if (read === version) return;
+        version = read;
+        // the host replicas' page caches hear it at once (their own poll is the safety net)
+        redis?.publish(CATALOG_VERSION.channel, String(read)).catch(() => undefined);
+      })
+      .finally(() => {
+        reading = null;
+      });
+    return reading;
   };
   // built once: every hook (mail outbox…) is pushed here; OrderRepo and status changes run them
   const orderHooks: OrderHooks[] = [...(options.orderHooks ?? [])];
@@ -129,7 +143,7 @@ async function createServices(options: ApiOptions): Promise<Services> {
     if (n) await refreshCatalogVersion().catch(() => {});
     return n;
   };
-  const redis = config.redisUrl ? await connectRedis(config.redisUrl, options.logging === false ? () => {} : console.warn) : null;
+  redis = config.redisUrl ? await connectRedis(config.redisUrl, options.logging === false ? () => {} : console.warn) : null;
   const limiters = createLimiters(config, redis ? redisStore(redis, 'api') : undefined);
   const proxies = new TrustedProxies(config.trustedProxies);
   const meta = new CatalogMeta(() => version);
@@ -226,8 +240,10 @@ interface Mounted {
 async function mountRoutes(app: FastifyInstance, s: Services, m: Mounted): Promise<void> {
   const client = clientOf(s.proxies);
   const { limiters } = s;
-  await app.register(graphqlRoute(m.yoga));
+  app.addHook('onRequest', catchUpCatalogVersion(s.version, s.refreshCatalogVersion));
+  await app.register(graphqlRoute(m.yoga, s.version));
   await app.register(healthRoutes(s.ping, m.draining));
+  await app.register(catalogVersionRoutes(s.version));
   await app.register(imageRoutes);
   await app.register(paymentRoutes({ orders: s.orders, payments: s.payments, limiters, client, log: s.paymentLog }));
   await app.register(operationsRoute({ operations: m.operations, check: m.check, opsToken: s.config.opsToken, limiters, client }));

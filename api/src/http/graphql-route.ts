@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendNodeResponse } from '@whatwg-node/server';
+import { CATALOG_VERSION } from '@shop/contracts/pages';
 import type { FastifyInstance } from 'fastify';
 import type { YogaServerInstance } from 'graphql-yoga';
 import type { ApiContext } from '../graphql/context.ts';
@@ -23,7 +24,7 @@ export interface ServerContext {
  * bounds, persisted operations, the response cache, query and execution limits, error codes,
  * graphql-jit) see what they always saw.
  */
-export function graphqlRoute(yoga: YogaServerInstance<ServerContext, ApiContext>) {
+export function graphqlRoute(yoga: YogaServerInstance<ServerContext, ApiContext>, catalogVersion: () => number) {
   return async (app: FastifyInstance) => {
     // this plugin's own parsers: the body stays in the node request for yoga
     app.removeAllContentTypeParsers();
@@ -33,6 +34,8 @@ export function graphqlRoute(yoga: YogaServerInstance<ServerContext, ApiContext>
         req: req.raw,
         res: responseOf(req, reply.raw),
       });
+      // the version this answer is from, read after it ran (an order that sold a size out raised it)
+      response.headers.set(CATALOG_VERSION.header, String(catalogVersion()));
       reply.hijack();
       await sendNodeResponse(response, reply.raw, req.raw, false);
     });

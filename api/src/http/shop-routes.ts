@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CATALOG_VERSION } from '@shop/contracts/pages';
 import type { OrderRepo } from '../orders/order-repo.ts';
 import { YOOKASSA_NOTIFY_PATH, yookassaNotifyRoute } from '../payments/payment-routes.ts';
 import type { PaymentService } from '../payments/payment-service.ts';
@@ -41,6 +42,25 @@ export function healthRoutes(ping: () => Promise<boolean>, draining: () => boole
         return Response.json({ ok }, { status: ok ? 200 : 503, headers: { 'cache-control': 'no-store' } });
       }),
     );
+  };
+}
+
+/**
+ * GET /api/catalog-version: the catalogue version this replica answers from (the host's page
+ * cache keys pages by it). A request that names a newer one (the host heard of it from another
+ * replica first) makes this replica read its own again before it answers.
+ */
+export function catalogVersionRoutes(version: () => number) {
+  return async (app: FastifyInstance) => {
+    app.get(CATALOG_VERSION.path, async (_request, reply) => reply.header('cache-control', 'no-store').send({ version: version() }));
+  };
+}
+
+/** Before any route: a caller that knows a newer catalogue version than this replica is not answered from the older one. */
+export function catchUpCatalogVersion(version: () => number, refresh: () => Promise<void>) {
+  return async (request: FastifyRequest) => {
+    const named = request.headers[CATALOG_VERSION.header];
+    if (typeof named === 'string' && /^\d{1,15}$/.test(named) && Number(named) > version()) await refresh().catch(() => undefined);
   };
 }
 

@@ -48,8 +48,6 @@ export interface RenderRequest {
   config: PublicConfig;
   resolved: NonNullable<PageState['resolved']>;
   preview?: PageState['preview'];
-  /** The response's CSP nonce, on every script React writes. */
-  nonce: string;
   /** Forwarded to the API with every query (its rate limits and logs see the shopper, not the host). */
   headers?: Record<string, string>;
 }
@@ -148,20 +146,18 @@ interface Pass {
 }
 
 /**
- * One render of the whole tree, as the browser gets it: the nonce on every script React writes,
- * every boundary inline and in order (the page reads complete without scripts: crawlers, link
+ * One render of the whole tree, as the browser gets it: every boundary inline and in order (the page reads complete without scripts: crawlers, link
  * previews, a shopper whose scripts are off, not hidden segments that a script reveals), an
  * area that failed as its fallback with a digest. Waits for every module and query the pass
  * started (onAllReady); the time limit aborts it (what is pending then is the browser's).
  */
-function renderPass(node: React.ReactNode, nonce: string, signal: AbortSignal): Promise<Pass> {
+function renderPass(node: React.ReactNode, signal: AbortSignal): Promise<Pass> {
   return new Promise<Pass>((resolve, reject) => {
     const started = performance.now();
     const errors: string[] = [];
     const chunks: Buffer[] = [];
     const onAbort = () => stream.abort(new Error('server render timed out'));
     const stream = renderToPipeableStream(node, {
-      nonce,
       progressiveChunkSize: Number.MAX_SAFE_INTEGER,
       onAllReady() {
         signal.removeEventListener('abort', onAbort);
@@ -244,7 +240,6 @@ function releaseOnEnd(destination: Writable, modules: Modules) {
 
 interface FallbackRender {
   tree: React.ReactNode;
-  nonce: string;
   modules: Modules;
   apolloState: unknown;
   dataMs: number;
@@ -256,11 +251,10 @@ interface FallbackRender {
  * Out of time (or the passes failed): the page is rendered once more from what has come,
  * within a time of its own; the areas still missing render in the browser.
  */
-function renderFromWhatCame({ tree, nonce, modules, apolloState, dataMs, errors, timeoutMs }: FallbackRender) {
+function renderFromWhatCame({ tree, modules, apolloState, dataMs, errors, timeoutMs }: FallbackRender) {
   return new Promise<RenderResult>((resolve, reject) => {
     const renderStarted = performance.now();
     const stream = renderToPipeableStream(tree, {
-      nonce,
       progressiveChunkSize: Number.MAX_SAFE_INTEGER,
       onAllReady() {
         resolve({
@@ -303,7 +297,7 @@ export function createRenderer(options: RendererOptions) {
     const tree = pageTree(request, pageSource(modules, request.resolved.page), client);
     // Rendered until every query the page makes has its answer (and every module has loaded),
     // or until the time is up: what is missing then renders in the browser. Each pass is the
-    // page's own render (renderToPipeableStream with the nonce, every boundary inline and the
+    // page's own render (renderToPipeableStream, every boundary inline and the
     // areas' digests), so the last pass, the one that asked for nothing more, IS the page: it is
     // sent as it is, instead of rendering the whole tree once more (a render saved per page).
     const signal = AbortSignal.timeout(renderTimeoutMs);
@@ -312,7 +306,7 @@ export function createRenderer(options: RendererOptions) {
       signal,
       ignoreResults: true,
       maxRerenders: 4,
-      renderFunction: (node: React.ReactNode) => renderPass(node, request.nonce, signal),
+      renderFunction: (node: React.ReactNode) => renderPass(node, signal),
     }).catch((error: unknown) => {
       errors.push(`data: ${(error as Error).message}`);
       return null;
@@ -337,7 +331,6 @@ export function createRenderer(options: RendererOptions) {
     const dataMs = performance.now() - started;
     return await renderFromWhatCame({
       tree,
-      nonce: request.nonce,
       modules,
       apolloState,
       dataMs,

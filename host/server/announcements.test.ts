@@ -7,7 +7,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 // @ts-expect-error plain ESM script shared with the tests' setups
 import { startRedis } from '../../scripts/redis.mjs';
-import { redisRegistryChanges } from './registry-changes.ts';
+import { redisAnnouncements } from './announcements.ts';
 import { apiRegistry } from './registry.ts';
 
 let redis: { url: string; stop(): Promise<void> };
@@ -28,8 +28,8 @@ afterAll(async () => {
 });
 
 it('every host replica reads a switched registry within a second of the announcement, its cache time notwithstanding', async () => {
-  const replicas = [redisRegistryChanges(redis.url, () => {}), redisRegistryChanges(redis.url, () => {})];
-  const sources = replicas.map(({ changes }) => apiRegistry(base, 60_000, changes));
+  const replicas = [redisAnnouncements(redis.url, () => {}), redisAnnouncements(redis.url, () => {})];
+  const sources = replicas.map((announcements) => apiRegistry(base, 60_000, (onChange) => announcements.on(REGISTRY_CHANGED_CHANNEL, onChange)));
   const publisher = new Redis(redis.url);
   try {
     // both subscriptions in place (a subscription that comes up counts as a change)
