@@ -3,36 +3,25 @@
 // them refusing (a stopped replica) and one answering 503 (a draining one), every GET reaches the
 // healthy replica while a POST is never sent twice.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// @ts-expect-error plain ESM script shared with the tests' setups
-import { aptInstall } from './postgres.mjs';
-import { freePort, ROOT } from './lib/stack.ts';
+import { ensureNginx, localConfig as localConfigIn, NGINX, type NginxSite } from './lib/nginx.ts';
+import { freePort } from './lib/stack.ts';
 
-const NGINX = '/usr/sbin/nginx';
 const work = mkdtempSync(path.join(tmpdir(), 'shop-nginx-'));
 let healthy: Server;
 let draining: Server;
 const seen = { posts: 0 };
 
 /** The configuration with its upstream servers pointed at local ports, wrapped in a main file; its path. */
-function localConfig(file: string, listen: number, ports: number[]): string {
-  let site = readFileSync(path.join(ROOT, 'docker/nginx', file), 'utf8');
-  let i = 0;
-  site = site.replace(/^(\s*server )[\w-]+:\d+/gm, (_, lead) => `${lead}127.0.0.1:${ports[i++]}`);
-  site = site.replace(/listen \d+;/, `listen 127.0.0.1:${listen};`);
-  writeFileSync(path.join(work, file), site);
-  const main = path.join(work, `main-${file}`);
-  writeFileSync(main, `pid ${work}/${file}.pid;\nerror_log stderr;\nevents {}\nhttp {\n  access_log off;\n  include ${path.join(work, file)};\n}\n`);
-  return main;
-}
+const localConfig = (file: NginxSite, listen: number, ports: number[]) => localConfigIn(work, file, listen, ports);
 
 beforeAll(async () => {
-  if (!existsSync(NGINX)) aptInstall('nginx-light', 'nginx');
+  ensureNginx();
   const serve = (answer: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void) =>
     new Promise<Server>((resolve) => {
       const server = createServer(answer);
@@ -54,7 +43,7 @@ afterAll(() => {
   rmSync(work, { recursive: true, force: true });
 });
 
-describe.each([['shop.conf'], ['api.conf']])('docker/nginx/%s', (file) => {
+describe.each<[NginxSite]>([['shop.conf'], ['api.conf']])('docker/nginx/%s', (file) => {
   it('loads in nginx', async () => {
     const main = localConfig(file, await freePort(), [await freePort(), await freePort()]);
     execFileSync(NGINX, ['-t', '-q', '-p', work, '-c', main], { stdio: 'pipe' });

@@ -288,7 +288,7 @@ export function operationsOf(dir: string, releaseFolder?: string): unknown[] {
   return (JSON.parse(readFileSync(source, 'utf8')) as { operations: unknown[] }).operations;
 }
 
-interface ReleaseSettings {
+export interface ReleaseSettings {
   /** The catalogue API. */
   apiUrl: string;
   shopUrl: string;
@@ -300,9 +300,10 @@ interface ReleaseSettings {
 
 /**
  * The release service beside the API: its own PGlite folder (one folder opens in one process
- * only) or, with DATABASE_URL, the same PostgreSQL in its own schema.
+ * only) or, with DATABASE_URL, the same PostgreSQL in its own schema. `ports.host` is the live
+ * host its release gate compares with (a balancer in front of host replicas, for the scale test).
  */
-function startReleaseService(options: StackOptions, settings: ReleaseSettings): Service {
+export function startReleaseService(options: StackOptions, settings: ReleaseSettings): Service {
   const { ports } = options;
   return startService('release', process.execPath, nodeArgs(process.env.SHOP_RELEASE_ENTRY || SERVER_ENTRIES.release), {
     log: options.log,
@@ -327,10 +328,10 @@ function startReleaseService(options: StackOptions, settings: ReleaseSettings): 
   });
 }
 
-/** The catalogue API on API_PORT. */
-function startApiService(options: StackOptions, apiPort: number, shopUrl: string): Service {
+/** The catalogue API on `apiPort`; `name` names a replica in its log file and messages (the scale test runs two). */
+export function startApiService(options: StackOptions, apiPort: number, shopUrl: string, name = 'api'): Service {
   // the API's heap limit as in production (api/package.json start, api/Dockerfile)
-  return startService('api', process.execPath, ['--max-old-space-size=512', ...nodeArgs(process.env.SHOP_API_ENTRY || SERVER_ENTRIES.api)], {
+  return startService(name, process.execPath, ['--max-old-space-size=512', ...nodeArgs(process.env.SHOP_API_ENTRY || SERVER_ENTRIES.api)], {
     log: options.log,
     env: {
       // trusted documents only, as in production (the front ends send registered ids, below)
@@ -344,9 +345,13 @@ function startApiService(options: StackOptions, apiPort: number, shopUrl: string
   });
 }
 
-function startHostService(options: StackOptions, previewSecret: string, remoteOrigins: string[]): Service {
+/**
+ * The host server on `ports.host`, asking the API at `ports.api` (a balancer in front of API
+ * replicas, for the scale test); `name` names a replica in its log file and messages.
+ */
+export function startHostService(options: StackOptions, previewSecret: string, remoteOrigins: string[], name = 'host'): Service {
   const { ports } = options;
-  return startService('host', process.execPath, nodeArgs(SERVER_ENTRIES.host), {
+  return startService(name, process.execPath, nodeArgs(SERVER_ENTRIES.host), {
     log: options.log,
     env: {
       // The page server renders with React from node_modules: without this it would be React's
@@ -447,6 +452,19 @@ async function ready(run: StackRun, service: Service, timeoutMs: number, anyStat
   }
 }
 
+/**
+ * One remote's static server on its port: its local builds (`<remote>/dist`) and its release
+ * storage (`<releasesDir>/<remote>`, where uploads land). Ready when `/healthz` answers.
+ */
+export function startRemoteServer(options: Pick<StackOptions, 'ports' | 'log' | 'env'>, remote: (typeof REMOTES)[number], releasesDir: string): Service {
+  const storage = path.join(releasesDir, remote.name);
+  mkdirSync(storage, { recursive: true });
+  return startService(remote.dir, process.execPath, ['scripts/serve-remote.mjs', path.join(remote.dir, 'dist'), storage], {
+    log: options.log,
+    env: { ...options.env, PORT: String(options.ports[remote.name]), PORT_VAR: remote.portVar },
+  });
+}
+
 /** The API, the release service and one static server per remote, answering. Returns the API's own URL. */
 async function startBackends(run: StackRun): Promise<string> {
   const { options } = run;
@@ -458,15 +476,9 @@ async function startBackends(run: StackRun): Promise<string> {
     startReleaseService(options, { ...run, apiUrl }),
     `http://127.0.0.1:${ports.release}/healthz`,
   );
-  const remoteServers = REMOTES.filter((r) => !options.skipRemotes?.includes(r.dir)).map((r) => {
-    const storage = path.join(run.releasesDir, r.name);
-    mkdirSync(storage, { recursive: true });
-    const service = startService(r.dir, process.execPath, ['scripts/serve-remote.mjs', path.join(r.dir, 'dist'), storage], {
-      log: options.log,
-      env: { ...options.env, PORT: String(ports[r.name]), PORT_VAR: r.portVar },
-    });
-    return adopt(run, service, `http://127.0.0.1:${ports[r.name]}/healthz`);
-  });
+  const remoteServers = REMOTES.filter((r) => !options.skipRemotes?.includes(r.dir)).map((r) =>
+    adopt(run, startRemoteServer(options, r, run.releasesDir), `http://127.0.0.1:${ports[r.name]}/healthz`),
+  );
   await Promise.all([
     ready(run, api, 90_000),
     ready(run, release, 90_000),
