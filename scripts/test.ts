@@ -1,9 +1,10 @@
 /**
  * `npm test`: everything that must hold before a change lands, in the order that fails
  * fastest: system tools, type-check, lint, unit and integration tests (vitest; the API suite
- * runs on PGlite and on a real PostgreSQL), production builds, then the browser tests
- * against the real built host, remotes and API. Stops at the first failing step and exits
- * non-zero; the browser tests' stack is always stopped by their global teardown.
+ * runs on PGlite and on a real PostgreSQL), production builds, the scale test (two replicas of
+ * the API and of the host behind nginx, e2e/scale), then the browser tests against the real
+ * built host, remotes and API. Stops at the first failing step and exits non-zero; the browser
+ * tests' stack is always stopped by their global teardown.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -130,6 +131,20 @@ async function main() {
   ]);
   if (existsSync(vitestReport)) countVitest(vitestReport);
   if (unitCode !== 0) fail(`vitest failed (exit code ${unitCode})`);
+
+  // its own vitest run (e2e/scale/vitest.config.ts), never part of the workspace's projects above
+  step('Scale test (two API and two host replicas behind nginx, PostgreSQL, Redis: npm run test:scale)');
+  const scaleReport = path.join(REPORT_DIR, 'scale.json');
+  const scaleCode = await run(path.join(BIN, 'vitest'), [
+    'run',
+    '--config',
+    'e2e/scale/vitest.config.ts',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${scaleReport}`,
+  ]);
+  if (existsSync(scaleReport)) countVitest(scaleReport);
+  if (scaleCode !== 0) fail(`scale test failed (exit code ${scaleCode})`);
 
   step('Browser tests (Playwright with Debian Chromium, real host, remotes and API)');
   const e2eReport = path.join(REPORT_DIR, 'playwright.json');
