@@ -38,16 +38,27 @@ export function createApiClient(apiUrl: string, timeoutMs = 3000) {
       id = persistedId(document);
       ids.set(document, id);
     }
-    let response: Response;
-    try {
-      response = await fetch(endpoint, {
+    const send = () =>
+      fetch(endpoint, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
         body: JSON.stringify({ variables, extensions: { persistedQuery: { version: 1, sha256Hash: id } } }),
         signal: AbortSignal.timeout(timeoutMs),
       });
+    let response: Response;
+    try {
+      response = await send();
+      // Every call here is a query: asked once more when the replica behind a balancer went away
+      // mid-request (refused, reset: the balancer's 502), which a balancer does not retry itself
+      // for a POST. Not after a timeout or the API's own refusal: it is slow or full then, not gone.
+      if (response.status === 502) response = await send();
     } catch (error) {
-      throw new ApiUnavailableError(`API unreachable: ${(error as Error).message}`);
+      if ((error as Error).name === 'TimeoutError') throw new ApiUnavailableError(`API unreachable: ${(error as Error).message}`);
+      try {
+        response = await send();
+      } catch (again) {
+        throw new ApiUnavailableError(`API unreachable: ${(again as Error).message}`);
+      }
     }
     const body = (await response.json().catch(() => null)) as { data?: TData } | null;
     if (!body?.data) {

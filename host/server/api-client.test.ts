@@ -1,0 +1,38 @@
+// The host's own GraphQL calls are queries: one that met an API replica going away behind the
+// balancer is asked once more; a slow API is not asked twice.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, expect, it } from 'vitest';
+import { ResolvePageDocument } from '../src/graphql/generated.ts';
+import { ApiUnavailableError, createApiClient } from './api-client.ts';
+
+let server: Server;
+afterEach(() => server?.close());
+
+async function api(answers: ((res: import('node:http').ServerResponse) => void)[]) {
+  let asked = 0;
+  server = createServer((_req, res) => (answers[Math.min(asked++, answers.length - 1)] as (r: typeof res) => void)(res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, asked: () => asked };
+}
+const page = { resolvePage: { type: 'HOME', id: null, status: 200, location: null } };
+const ok = (res: import('node:http').ServerResponse) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: page }));
+const gone = (res: import('node:http').ServerResponse) => res.writeHead(502).end('<html>502 Bad Gateway</html>');
+
+it('asks once more when the balancer answers 502 (the replica went away mid-request)', async () => {
+  const { url, asked } = await api([gone, ok]);
+  expect(await createApiClient(url)(ResolvePageDocument, { path: '/', query: '' })).toEqual(page);
+  expect(asked()).toBe(2);
+});
+
+it('asks once more when the connection is reset, and no more than that', async () => {
+  const { url, asked } = await api([(res) => res.socket?.destroy()]);
+  await expect(createApiClient(url)(ResolvePageDocument, { path: '/', query: '' })).rejects.toBeInstanceOf(ApiUnavailableError);
+  expect(asked()).toBe(2);
+});
+
+it('does not ask a slow API twice', async () => {
+  const { url, asked } = await api([() => undefined]);
+  await expect(createApiClient(url, 200)(ResolvePageDocument, { path: '/', query: '' })).rejects.toThrow(/unreachable/);
+  expect(asked()).toBe(1);
+});
