@@ -17,7 +17,8 @@ function setup(store: PageStore = memoryPageStore(1024 * 1024)) {
     async (): Promise<Answer> => {
       renders.push(body);
       await new Promise((resolve) => setTimeout(resolve, 20));
-      return { status: 200, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' }, body, cacheable: true, ...extra };
+      const headers = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache', 'server-timing': 'render;dur=120' };
+      return { status: 200, headers, body, cacheable: true, ...extra };
     };
   return { cache, clock, renders, render };
 }
@@ -40,6 +41,8 @@ describe('a page for anyone', () => {
     expect((await storedBody(found!.page, 'gzip, deflate, br')).encoding).toBe('br');
     expect((await storedBody(found!.page, 'br;q=0, gzip')).encoding).toBe('gzip');
     expect((await html(found!.page)).length).toBeLessThan(home.length * 2);
+    // a stored page does not claim the first render's timings
+    expect(Object.keys(found!.page.headers)).not.toContain('server-timing');
   });
 
   it('is another page after a catalogue change, a release switch, for another query spelling or another path', async () => {

@@ -111,7 +111,9 @@ export function createPageCache(options: PageCacheOptions) {
       brotli(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length } }),
       gzipped(html, { level: 6 }),
     ]);
-    const page: StoredPage = { status: answer.status, headers: answer.headers, storedAt: now(), br, gzip: gz };
+    // the first render's timings are not those of a stored page
+    const headers = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => name.toLowerCase() !== 'server-timing'));
+    const page: StoredPage = { status: answer.status, headers, storedAt: now(), br, gzip: gz };
     await options.store.set(key, encode(page), options.freshMs + options.staleMs);
     return page;
   }

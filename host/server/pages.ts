@@ -110,7 +110,14 @@ async function sendStored(request: FastifyRequest, reply: FastifyReply, stored: 
   const { body, encoding } = await storedBody(stored, request.headers['accept-encoding']);
   return reply
     .code(stored.status)
-    .headers({ ...stored.headers, vary: 'accept-encoding', 'x-cache': state, ...(encoding ? { 'content-encoding': encoding } : {}) })
+    .headers({
+      ...stored.headers,
+      vary: 'accept-encoding',
+      'x-cache': state,
+      // how long ago it was rendered, as caches in between count it
+      age: String(Math.max(0, Math.floor((Date.now() - stored.storedAt) / 1000))),
+      ...(encoding ? { 'content-encoding': encoding } : {}),
+    })
     .send(body);
 }
 
