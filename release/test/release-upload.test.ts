@@ -1,7 +1,7 @@
 // The publish endpoint a team's CI uploads a release to (registry/upload-routes.ts): who may
 // upload what, archives that try to escape release storage or blow it up, immutable versions,
 // all-or-nothing unpacking, and the retention rule that prunes old releases but never the
-// active, canary or previous known-good one.
+// newest, the active, the canary or the releases a rollback goes to.
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createHash, randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
@@ -234,7 +234,7 @@ describe.each(DRIVERS)('release uploads [%s]', (driver) => {
     expect(leftovers()).toEqual([]);
   });
 
-  it('keeps the newest RELEASE_KEEP releases and always the active, canary and previous known-good; pruned rows stay', async () => {
+  it('keeps RELEASE_KEEP releases besides the newest, the active, the canary and the rollback targets; pruned rows stay', async () => {
     const db = env.database.db;
     const publish = async (version: string) => {
       const res = await upload('mf_product', version, await pack(releaseFolder(work, version), ['.']), OPS);
@@ -249,22 +249,22 @@ describe.each(DRIVERS)('release uploads [%s]', (driver) => {
       { remote: 'mf_product', version: '1.0.0-2', by: 'ops', reason: 'activate' },
     ]);
     await db.insert(remoteState).values({ remote: 'mf_product', activeVersion: '1.0.0-2', activatedAt: new Date(), activatedBy: 'ops' });
-    // keep = 2, but 1 is the previous known-good release
+    // keep = 2, but 3 is the newest, 2 the active and 1 where a rollback goes
     expect(await publish('1.0.0-3')).toEqual([]);
     // 3 becomes the canary
     await db.update(remoteState).set({ canaryVersion: '1.0.0-3', canaryPercent: 10, canaryAt: new Date(), canaryBy: 'ops' }).where(eq(remoteState.remote, 'mf_product'));
     expect(await publish('1.0.0-4')).toEqual([]);
-    expect(await publish('1.0.0-5')).toEqual([]);
-    // keep = 2: 6 and 5 are the newest; 4 goes; 1 (previous known-good), 2 (active), 3 (canary) stay
-    expect(await publish('1.0.0-6')).toEqual(['1.0.0-4']);
-    expect(['1', '2', '3', '5', '6'].map((n) => product(`1.0.0-${n}`))).toEqual([true, true, true, true, true]);
+    // 4 is neither: it goes once 5 is the newest
+    expect(await publish('1.0.0-5')).toEqual(['1.0.0-4']);
+    expect(await publish('1.0.0-6')).toEqual(['1.0.0-5']);
+    expect(['1', '2', '3', '6'].map((n) => product(`1.0.0-${n}`))).toEqual([true, true, true, true]);
     expect(product('1.0.0-4')).toBe(false);
     const [four] = await db.select().from(remoteReleases).where(and(eq(remoteReleases.remote, 'mf_product'), eq(remoteReleases.version, '1.0.0-4')));
     expect(four?.pruned).toBe(true);
-    // 1 marked bad: no longer where a rollback would go, so it is pruned with the next publish
+    // 1 marked bad: no longer where a rollback would go, so the next publish prunes it, and 6 (neither newest, active, canary nor a rollback target)
     await db.update(remoteReleases).set({ status: 'bad' }).where(and(eq(remoteReleases.remote, 'mf_product'), eq(remoteReleases.version, '1.0.0-1')));
-    expect((await publish('1.0.0-7')).sort()).toEqual(['1.0.0-1', '1.0.0-5']);
-    expect(['1', '2', '3', '5', '6', '7'].map((n) => product(`1.0.0-${n}`))).toEqual([false, true, true, false, true, true]);
+    expect((await publish('1.0.0-7')).sort()).toEqual(['1.0.0-1', '1.0.0-6']);
+    expect(['1', '2', '3', '6', '7'].map((n) => product(`1.0.0-${n}`))).toEqual([false, true, true, false, true]);
     // a pruned version stays taken: its row is the history
     expect((await upload('mf_product', '1.0.0-4', await pack(releaseFolder(work, 'again'), ['.']), OPS)).status).toBe(409);
   });

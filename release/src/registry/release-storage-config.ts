@@ -8,7 +8,7 @@ export interface ReleaseStorageConfig {
   dir: string | undefined;
   /** An S3-compatible bucket instead of the folder (RELEASES_S3_*); credentials from AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY. */
   s3?: ReleaseS3Config;
-  /** RELEASE_KEEP: releases kept per remote (the active, canary and previous known-good always are). */
+  /** RELEASE_KEEP: releases kept per remote besides the ones retention never removes (release-retention.ts). */
   keep: number;
   /** RELEASE_UPLOAD_MAX_BYTES: the packed archive (gzip) a request may carry. */
   maxUploadBytes: number;
