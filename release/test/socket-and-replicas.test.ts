@@ -1,6 +1,6 @@
 // The release service's own socket, and its replicas: a request Node's parser refuses gets the
-// shop's JSON error shape in Russian on a closed connection; with REDIS_URL a wrong-token lockout
-// counted by one replica holds on another, and every registry change is announced to the host
+// shop's JSON error shape in Russian on a closed connection; with REDIS_URL wrong tokens counted
+// by one replica are throttled on another (the right tokens still pass), and every registry change is announced to the host
 // servers on Redis.
 import { type AddressInfo, connect } from 'node:net';
 import { REGISTRY_CHANGED_CHANNEL } from '@shop/contracts/release-plane';
@@ -9,10 +9,12 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { buildReleaseApp } from '../src/http/app.ts';
 import { RegistryRepo } from '../src/registry/registry-repo.ts';
-import { remoteState } from '../src/registry/registry-tables.ts';
+import { releaseTokens, remoteState } from '../src/registry/registry-tables.ts';
+import { tokenHash } from '@shop/server-kit';
 import { createTestEnv, type TestEnv } from './test-env.ts';
 
 const OPS_TOKEN = 'release-ops-token-0123456789abcdef';
+const TEAM_TOKEN = 'rt_cart-ci-token-0123456789abcdef';
 let env: TestEnv;
 let replicaB: FastifyInstance;
 let port = 0;
@@ -54,13 +56,20 @@ it("answers bad framing and oversized headers in the shop's error shape, and kee
   expect(ok.status).toBe(200);
 });
 
-it('a wrong-token lockout counted by one replica holds on the other (REDIS_URL)', async () => {
-  const ops = (app: FastifyInstance, token: string) =>
-    app.inject({ url: '/api/ops/registry', headers: { authorization: `Bearer ${token}` }, remoteAddress: '198.51.100.90' });
+it('wrong tokens counted by one replica are throttled on the other (REDIS_URL); the ops and a team token still pass', async () => {
+  await env.database.db.insert(releaseTokens).values({ name: 'cart-ci', remote: 'mf_cart', tokenSha256: tokenHash(TEAM_TOKEN) });
+  const ops = (app: FastifyInstance, token: string, remote = '') =>
+    app.inject({ url: `/api/ops/registry${remote && `?remote=${remote}`}`, headers: { authorization: `Bearer ${token}` }, remoteAddress: '198.51.100.90' });
   for (const guess of ['wrong', 'wrong again', 'still wrong']) expect((await ops(env.app, guess)).statusCode).toBe(401);
-  const locked = await ops(replicaB, OPS_TOKEN);
-  expect(locked.statusCode).toBe(429);
-  expect(locked.json().errors[0].extensions.code).toBe('TOO_MANY_FAILURES');
+  const throttled = await ops(replicaB, 'one more guess');
+  expect(throttled.statusCode).toBe(429);
+  expect(throttled.json().errors[0].extensions.code).toBe('TOO_MANY_FAILURES');
+  expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(800);
+  // the same address, the right tokens: never locked out by someone else's guesses
+  expect((await ops(replicaB, OPS_TOKEN)).statusCode).toBe(200);
+  expect((await ops(env.app, TEAM_TOKEN, 'mf_cart')).statusCode).toBe(200);
+  // a right token does not reset the count: the next guess is still throttled
+  expect((await ops(env.app, 'after the right one')).statusCode).toBe(429);
 });
 
 it('announces a change of a remote\'s active or canary release on Redis, for the host servers', async () => {

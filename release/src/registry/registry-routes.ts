@@ -1,9 +1,8 @@
-import { errorMessage } from '@shop/contracts/errors';
 import { REMOTE_NAMES } from '@shop/contracts/remotes';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import { errorResponse, opsUnauthorized, sameSecret } from '@shop/server-kit';
+import { errorResponse } from '@shop/server-kit';
 import { RegistryError, RegistryRepo } from './registry-repo.ts';
 import { ReleaseAuthError, ReleaseTokens, type TokenGuard, authorizeRelease } from './release-auth.ts';
 import { setActiveOrigins } from './release-checks.ts';
@@ -39,27 +38,6 @@ const bodies = {
   '/tokens': z.object({ name: tokenName, remote: remote.nullable() }),
   '/tokens/revoke': z.object({ name: z.string().max(64) }),
 } as const;
-
-function tokenMatches(header: string | null, token: string): boolean {
-  return sameSecret(header?.replace(/^Bearer\s+/i, '') ?? '', token);
-}
-
-/**
- * The OPS_TOKEN check of the API's other ops routes (trusted documents), with the wrong-token
- * lockout: a client that sent OPS_TOKEN_FAILURE_LIMIT wrong tokens within 15 minutes is
- * refused (429 + Retry-After) until that window ends, even with the right token, so a token
- * cannot be guessed online. Returns the refusal, or null when the token is right.
- * (The registry's own routes take team tokens too: release-auth.ts.)
- */
-export async function checkOpsToken(request: Request, token: string, guard: TokenGuard | undefined): Promise<Response | null> {
-  const wait = (await guard?.failures.blockedFor(guard.client)) ?? 0;
-  if (wait > 0) {
-    return errorResponse('TOO_MANY_FAILURES', errorMessage('TOO_MANY_FAILURES', { wait }), { headers: { 'retry-after': String(wait) } });
-  }
-  if (tokenMatches(request.headers.get('authorization'), token)) return null;
-  await guard?.failures.hit(guard.client);
-  return opsUnauthorized();
-}
 
 /**
  * `GET /api/registry` is public (host servers read it). `/api/ops/registry/*` changes it and

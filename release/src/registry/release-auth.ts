@@ -6,7 +6,7 @@ import type { Db } from '../db/database.ts';
 import { errorResponse, opsDisabled, opsUnauthorized, type RateLimit, sameSecret, tokenHash } from '@shop/server-kit';
 import { releaseTokens } from './registry-tables.ts';
 
-/** Who is asking (their rate-limit key) and the count of their wrong ops tokens. */
+/** Who is asking (their rate-limit key) and the count of their wrong tokens. */
 export interface TokenGuard {
   client: string;
   failures: RateLimit;
@@ -36,18 +36,14 @@ const bearer = (request: Request) => request.headers.get('authorization')?.repla
  * team token (release_tokens, not revoked) is the actor named by its row, only its remote (a
  * null remote row is ops-wide). `remote` is the remote the request touches (null: no single
  * remote, e.g. status or token management — only ops-wide tokens may ask for those).
- * A wrong, absent or revoked token → 401 and counts toward the lockout (429 + Retry-After
- * while locked, even with a right token); a token of another remote → 403. The client-sent `by`
- * is never the actor.
+ * A wrong, absent or revoked token → 401 and counts toward its client's wrong-token budget
+ * (OPS_TOKEN_FAILURE_LIMIT per 15 minutes); past it, every wrong token gets 429 + Retry-After.
+ * A valid token is never refused by that budget and never resets it: guesses from an address
+ * do not lock out the ops or a team token used from the same address (a CI runner or ops
+ * behind one egress). A token of another remote → 403. The client-sent `by` is never the actor.
  */
 export async function authorizeRelease(request: Request, remote: string | null, ctx: ReleaseAuthContext): Promise<{ actor: string; remote: string | null }> {
   const { guard } = ctx;
-  const wait = (await guard?.failures.blockedFor(guard.client)) ?? 0;
-  if (wait > 0) {
-    throw new ReleaseAuthError(
-      errorResponse('TOO_MANY_FAILURES', errorMessage('TOO_MANY_FAILURES', { wait }), { headers: { 'retry-after': String(wait) } }),
-    );
-  }
   // no OPS_TOKEN: ops access is off on this server, team tokens included (only ops can issue them)
   if (!ctx.config.opsToken) throw new ReleaseAuthError(opsDisabled());
   const token = bearer(request);
@@ -62,7 +58,12 @@ export async function authorizeRelease(request: Request, remote: string | null, 
     if (row) found = { actor: row.name, remote: row.remote };
   }
   if (!found) {
-    await guard?.failures.hit(guard.client);
+    const wait = (await guard?.failures.hit(guard.client)) ?? 0;
+    if (wait > 0) {
+      throw new ReleaseAuthError(
+        errorResponse('TOO_MANY_FAILURES', errorMessage('TOO_MANY_FAILURES', { wait }), { headers: { 'retry-after': String(wait) } }),
+      );
+    }
     throw new ReleaseAuthError(opsUnauthorized());
   }
   if (found.remote !== null && found.remote !== remote) {
