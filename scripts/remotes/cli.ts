@@ -22,7 +22,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { latestRelease, packageVersion, REMOTES, ROOT } from '../lib/stack.ts';
-import { registerCandidateOperations } from './check-candidate.ts';
 import { type ReleaseMeta, type RemoteStatus, registryApi } from './ops-client.ts';
 import { ReleaseUsageError, release } from './release.ts';
 import { printHealth } from './health-format.ts';
@@ -43,14 +42,17 @@ async function findRemote(name: string): Promise<RemoteStatus> {
 }
 
 /**
- * Before a release is activated or tried as a canary, its trusted documents are registered with
- * the API (refused all or none). The release checks themselves run on the server, at publish and
- * again at activate, canary, promote and rollback (release/src/registry/release-gate.ts).
+ * Before a release is activated or tried as a canary, the release service registers its trusted
+ * documents with the API again (refused all or none; a team token may ask for its own remote).
+ * The release checks themselves run on the server, at publish and again at activate, canary,
+ * promote and rollback (release/src/registry/release-gate.ts).
  */
-async function withOperations(remote: (typeof REMOTES)[number], version: string, manifestUrl: string) {
-  const refused = await registerCandidateOperations(remote.dir, version, manifestUrl, registryApi().registerOperations);
-  if (refused.length > 0) {
-    throw new Error(`refused: ${remote.name} ${version}:\n  - ${refused.join('\n  - ')}\nNothing was changed.`);
+async function withOperations(remote: (typeof REMOTES)[number], version: string) {
+  try {
+    await registryApi().releaseOperations(remote.name, version);
+  } catch (error) {
+    // the service's own words: a refused operation, a release without them, a token of another remote
+    throw new Error(`${remote.name} ${version}: ${(error as Error).message}\nNothing was changed.`);
   }
 }
 
@@ -169,7 +171,7 @@ async function main(argv: string[]) {
       if (!version) throw new UsageError('activate <remote> <version>');
       const release = (await findRemote(remote.name)).releases.find((r) => r.version === version);
       if (!release) throw new Error(`${remote.name} has no published release ${version} (see: npm run remotes -- status ${remote.dir})`);
-      await withOperations(remote, version, release.manifestUrl);
+      await withOperations(remote, version);
       await registryApi().activate(remote.name, version);
       console.log(`Activated ${remote.name} ${version}.`);
       return;
@@ -199,7 +201,7 @@ async function main(argv: string[]) {
       }
       const release = (await findRemote(remote.name)).releases.find((r) => r.version === version);
       if (!release) throw new Error(`${remote.name} has no published release ${version}`);
-      await withOperations(remote, version, release.manifestUrl);
+      await withOperations(remote, version);
       await registryApi().canary(remote.name, version, percent);
       console.log(`Canary: ${percent} % of visitors get ${remote.name} ${version}.`);
       return;

@@ -79,10 +79,10 @@ export interface RegistryClientOptions {
   by: string;
 }
 
-async function call<T>(options: RegistryClientOptions, method: 'GET' | 'POST', route: string, body?: unknown): Promise<T> {
-  // `/operations` is the API's own ops route (trusted documents); the rest belong to the registry
-  const base = route === '/operations' ? (options.apiBase ?? options.base) : options.base;
-  const url = `${base}/api/ops/${route === '/operations' ? 'operations' : `registry${route}`}`;
+/** `registry`: the release service's `/api/ops/registry<route>`; `api`: the catalogue API's `/api/ops<route>`. */
+async function call<T>(options: RegistryClientOptions, method: 'GET' | 'POST', route: string, body?: unknown, service: 'registry' | 'api' = 'registry'): Promise<T> {
+  const base = service === 'api' ? (options.apiBase ?? options.base) : options.base;
+  const url = `${base}/api/ops${service === 'api' ? route : `/registry${route}`}`;
   let response: Response;
   try {
     response = await fetch(url, {
@@ -126,7 +126,14 @@ export function createRegistryClient(options: RegistryClientOptions) {
      * API's reasons when any is refused. Registering the same release again changes nothing.
      */
     registerOperations: (app: string, version: string, operations: unknown[]) =>
-      call<{ operations: number; registered: number }>(options, 'POST', '/operations', { app, version, operations, by }),
+      call<{ operations: number; registered: number }>(options, 'POST', '/operations', { app, version, operations, by }, 'api'),
+    /**
+     * Has the release service register a published release's own trusted documents with the API
+     * again (a no-op when they are there): what `activate` and `canary` do first. A team token may
+     * ask for its own remote's releases; the service reads the operations from the release itself.
+     */
+    releaseOperations: (remote: string, version: string) =>
+      call<{ remote: string; version: string; operations: number }>(options, 'POST', '/operations', { remote, version }),
   };
 }
 

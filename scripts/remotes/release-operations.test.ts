@@ -1,38 +1,43 @@
-// A release registers its trusted documents with the API before activation, and the API (in
-// production configuration, its own process) refuses the release when any operation is
-// refused: invalid, too costly, or not the hash of its text. Nothing of a refused release runs.
-import { type ChildProcess, spawn } from 'node:child_process';
+// A release's trusted documents are registered with the API before activation (by the release
+// service: release/src/registry/release-operations.ts; by the CLI's `operations` for a local
+// build), and the API (in production configuration, its own process) refuses them all when any
+// operation is refused: invalid, too costly, or not the hash of its text. Nothing refused runs.
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { exposesOf } from '@shop/contracts/remotes';
+import { create } from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, ROOT } from '../lib/stack.ts';
-import { type OperationManifest, registerCandidateOperations } from './check-candidate.ts';
 import { createRegistryClient } from './ops-client.ts';
 
+const run = promisify(execFile);
 const TOKEN = 'release-test-ops-token-0123456789';
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 const op = (name: string, body: string) => ({ id: sha256(body), name, type: 'query', body });
 
+interface OperationManifest {
+  app: string;
+  operations: { id: string; name: string; type: string; body: string }[];
+}
+
 let api: ChildProcess;
 let apiBase = '';
 let dataDir = '';
-let remote: Server;
-let remoteBase = '';
-/** release version → its persisted-operations.json (undefined: the file is missing) */
-const releases = new Map<string, unknown>();
 
-async function waitFor(url: string, deadline = Date.now() + 90_000): Promise<void> {
+async function waitFor(url: string, child = api, deadline = Date.now() + 90_000): Promise<void> {
   while (Date.now() < deadline) {
-    if (api.exitCode !== null) throw new Error(`the API exited with ${api.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`${url}: the server exited with ${child.exitCode}`);
     const ok = await fetch(url).then((r) => r.ok, () => false);
     if (ok) return;
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error('the API did not start');
+  throw new Error(`${url} did not answer`);
 }
 
 beforeAll(async () => {
@@ -44,26 +49,24 @@ beforeAll(async () => {
     env: { ...process.env, NODE_ENV: 'production', PAYMENT_SANDBOX: '1', GRAPHQL_ARBITRARY_OPERATIONS: '', API_PORT: String(port), PGLITE_DIR: path.join(dataDir, 'db'), CATALOG_SEED: 'none', OPS_TOKEN: TOKEN },
     stdio: 'ignore',
   });
-  remote = createServer((req, res) => {
-    const version = /^\/([^/]+)\/persisted-operations\.json$/.exec(req.url ?? '')?.[1];
-    const manifest = version ? releases.get(version) : undefined;
-    res.writeHead(manifest ? 200 : 404, { 'content-type': 'application/json' });
-    res.end(manifest ? JSON.stringify(manifest) : '{}');
-  });
-  await new Promise<void>((r) => remote.listen(0, '127.0.0.1', r));
-  remoteBase = `http://127.0.0.1:${(remote.address() as AddressInfo).port}`;
   await waitFor(`${apiBase}/api/health`);
 }, 120_000);
 
 afterAll(async () => {
   api?.kill('SIGTERM');
   await new Promise((r) => api?.once('exit', r));
-  remote?.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const client = () => createRegistryClient({ base: apiBase, token: TOKEN, by: 'release-test' });
-const manifestUrl = (version: string) => `${remoteBase}/${version}/mf-manifest.json`;
+const client = (token = TOKEN) => createRegistryClient({ base: apiBase, token, by: 'release-test' });
+/** Registers a release's operations; the problems (none: registered). */
+const register = (version: string, operations: unknown[], token = TOKEN): Promise<string[]> =>
+  client(token)
+    .registerOperations('mf-catalog', version, operations)
+    .then(
+      () => [],
+      (error: Error) => [`the API refused its operations: ${error.message}`],
+    );
 const runById = async (id: string, variables: Record<string, unknown> = {}) => {
   const res = await fetch(`${apiBase}/api/graphql`, {
     method: 'POST',
@@ -76,8 +79,7 @@ const runById = async (id: string, variables: Record<string, unknown> = {}) => {
 describe('release: trusted documents', () => {
   it('registers the operations of a good candidate, which then run by id in production', async () => {
     const manifest = JSON.parse(readFileSync(path.join(ROOT, 'mf-catalog/src/graphql/persisted-operations.json'), 'utf8')) as OperationManifest;
-    releases.set('1.0.0-good', manifest);
-    expect(await registerCandidateOperations('mf-catalog', '1.0.0-good', manifestUrl('1.0.0-good'), client().registerOperations)).toEqual([]);
+    expect(await register('1.0.0-good', manifest.operations)).toEqual([]);
     const heading = manifest.operations.find((o) => o.name === 'ListingHeading')!;
     const res = await runById(heading.id, { id: '1', isCategory: true });
     expect(res.status).toBe(200);
@@ -98,8 +100,7 @@ describe('release: trusted documents', () => {
       `query AliasBomb($n: Int!) {\n${Array.from({ length: 40 }, (_, i) => `  p${i}: products(type: OFFER, limit: $n) { items { id variants { id thumbnail { src } } } }`).join('\n')}\n}`,
     );
     const unknown = op('AdminPeek', 'query AdminPeek { users { email passwordHash } }');
-    releases.set('1.1.0-bad', { format: 'apollo-persisted-query-manifest', version: 1, app: 'mf-catalog', operations: [fine, bomb, unknown] });
-    const problems = await registerCandidateOperations('mf-catalog', '1.1.0-bad', manifestUrl('1.1.0-bad'), client().registerOperations);
+    const problems = await register('1.1.0-bad', [fine, bomb, unknown]);
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(/refused/);
     expect(problems[0]).toMatch(/AliasBomb: QUERY_TOO_COMPLEX/);
@@ -109,22 +110,118 @@ describe('release: trusted documents', () => {
     expect((await runById(bomb.id, { n: 1 })).body.errors?.[0]?.extensions?.code).toBe('PERSISTED_QUERY_NOT_FOUND');
   });
 
-  it('refuses a candidate whose operations manifest is missing, or is another app’s', async () => {
-    const missing = await registerCandidateOperations('mf-catalog', '1.2.0-none', manifestUrl('1.2.0-none'), client().registerOperations);
-    expect(missing[0]).toMatch(/persisted-operations\.json is missing/);
-    releases.set('1.3.0-cart', { format: 'apollo-persisted-query-manifest', version: 1, app: 'mf-cart', operations: [op('X', 'query X { menu { id } }')] });
-    const other = await registerCandidateOperations('mf-catalog', '1.3.0-cart', manifestUrl('1.3.0-cart'), client().registerOperations);
-    expect(other[0]).toMatch(/for «mf-cart», not mf-catalog/);
+  it('refuses registration with a wrong ops token', async () => {
+    const problems = await register('1.4.0-ok', [op('Y', 'query Y {\n  menu {\n    id\n    __typename\n  }\n}')], 'not-the-token');
+    expect(problems[0]).toMatch(/refused its operations/);
+  });
+});
+
+// A team's token, with the CLI as a team runs it (only RELEASE_URL and RELEASE_TOKEN): `activate`
+// and `canary` first have the release service register the release's operations again (the
+// API's own route takes only the ops token), then change the registry; another remote is a 403.
+describe('release: a team token activates and canaries its own remote with the CLI', () => {
+  const TEAM_OPS = op('TeamCli', 'query TeamCli {\n  __typename\n}');
+  let release: ChildProcess;
+  let releaseBase = '';
+  let files: Server;
+  let filesBase = '';
+  let teamToken = '';
+  const releasesDir = () => path.join(dataDir, 'releases');
+
+  /** A mf_catalog release folder: its manifest exposes the contract's modules, each with a file. */
+  async function pack(version: string): Promise<Buffer> {
+    const dir = path.join(dataDir, 'src', version);
+    mkdirSync(dir, { recursive: true });
+    const names = Object.keys(exposesOf('mf_catalog')).map((key) => key.replace(/^\.\//, ''));
+    const exposes = names.map((name) => ({ name, path: `./${name}`, assets: { js: { sync: [`${name}.js`], async: [] }, css: { sync: [], async: [] } } }));
+    writeFileSync(path.join(dir, 'mf-manifest.json'), JSON.stringify({ name: 'mf_catalog', metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '' } }, exposes, shared: [] }));
+    writeFileSync(path.join(dir, 'remoteEntry.js'), '/* entry */');
+    for (const name of names) writeFileSync(path.join(dir, `${name}.js`), '/* module */');
+    writeFileSync(path.join(dir, 'persisted-operations.json'), JSON.stringify({ app: 'mf-catalog', operations: [TEAM_OPS] }));
+    const chunks: Buffer[] = [];
+    for await (const chunk of create({ cwd: dir, gzip: true, portable: true }, ['.']) as AsyncIterable<Buffer>) chunks.push(chunk);
+    return Buffer.concat(chunks);
+  }
+
+  const cli = async (args: string[]) => {
+    const env = { PATH: process.env.PATH, HOME: process.env.HOME, RELEASE_URL: releaseBase, API_URL: apiBase, RELEASE_TOKEN: teamToken };
+    try {
+      const { stdout, stderr } = await run(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['scripts/remotes/cli.ts', ...args], { cwd: ROOT, env });
+      return { code: 0, out: stdout + stderr };
+    } catch (error) {
+      const e = error as { code: number; stdout: string; stderr: string };
+      return { code: e.code, out: e.stdout + e.stderr };
+    }
+  };
+
+  beforeAll(async () => {
+    // the remotes' server (release storage) and the live host's manifest, which shares nothing here
+    files = createServer((req, res) => {
+      const url = req.url ?? '/';
+      const file = url === '/host/mf-manifest.json' ? null : path.join(releasesDir(), 'mf_catalog', path.normalize(url));
+      if (url === '/host/mf-manifest.json') return res.end(JSON.stringify({ name: 'host', exposes: [], shared: [] }));
+      if (file?.startsWith(releasesDir()) && existsSync(file)) return res.end(readFileSync(file));
+      res.writeHead(404).end();
+    });
+    await new Promise<void>((r) => files.listen(0, '127.0.0.1', r));
+    filesBase = `http://127.0.0.1:${(files.address() as AddressInfo).port}`;
+    const port = await freePort();
+    releaseBase = `http://127.0.0.1:${port}`;
+    release = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['release/src/main.ts'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        RELEASE_PORT: String(port),
+        RELEASE_PGLITE_DIR: path.join(dataDir, 'release-db'),
+        DATABASE_URL: '',
+        REDIS_URL: '',
+        API_URL: apiBase,
+        OPS_TOKEN: TOKEN,
+        RELEASE_SMOKE: 'off',
+        RELEASES_DIR: releasesDir(),
+        MF_CATALOG_URL: filesBase,
+        RELEASE_ORIGINS: filesBase,
+        HOST_INTERNAL_URL: `${filesBase}/host`,
+      },
+      stdio: 'ignore',
+    });
+    await waitFor(`${releaseBase}/healthz`, release);
+    const ops = createRegistryClient({ base: releaseBase, token: TOKEN, by: 'release-test' });
+    teamToken = (await ops.addToken('catalog-ci', 'mf_catalog')).token.token;
+    for (const version of ['1.0.0-team1', '1.0.0-team2']) {
+      const res = await fetch(`${releaseBase}/api/ops/registry/uploads/mf_catalog/${version}`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${teamToken}`, 'content-type': 'application/gzip' },
+        body: (await pack(version)) as Uint8Array<ArrayBuffer>,
+      });
+      expect(res.status, await res.clone().text()).toBe(200);
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    release?.kill('SIGTERM');
+    await new Promise((r) => release?.once('exit', r));
+    files?.close();
   });
 
-  it('refuses registration with a wrong ops token', async () => {
-    releases.set('1.4.0-ok', { format: 'apollo-persisted-query-manifest', version: 1, app: 'mf-catalog', operations: [op('Y', 'query Y {\n  menu {\n    id\n    __typename\n  }\n}')] });
-    const problems = await registerCandidateOperations(
-      'mf-catalog',
-      '1.4.0-ok',
-      manifestUrl('1.4.0-ok'),
-      createRegistryClient({ base: apiBase, token: 'not-the-token', by: 'x' }).registerOperations,
-    );
-    expect(problems[0]).toMatch(/refused its operations/);
+  it('activates, then runs a canary of, its own remote', async () => {
+    const activated = await cli(['activate', 'mf-catalog', '1.0.0-team1']);
+    expect(activated.code, activated.out).toBe(0);
+    expect(activated.out).toContain('Activated mf_catalog 1.0.0-team1.');
+    const canary = await cli(['canary', 'mf-catalog', '1.0.0-team2', '20']);
+    expect(canary.code, canary.out).toBe(0);
+    expect(canary.out).toContain('Canary: 20 % of visitors get mf_catalog 1.0.0-team2.');
+    const registry = (await (await fetch(`${releaseBase}/api/registry`)).json()) as { remotes: Record<string, { active: { version: string }; canary: { version: string; percent: number } }> };
+    expect(registry.remotes.mf_catalog).toMatchObject({ active: { version: '1.0.0-team1' }, canary: { version: '1.0.0-team2', percent: 20 } });
+    // the release's operation runs in production: registered by the release service for the team
+    expect((await runById(TEAM_OPS.id)).status).toBe(200);
+  });
+
+  it('is refused for another remote, with the reason', async () => {
+    for (const args of [['activate', 'mf-cart', '1.0.0-team1'], ['canary', 'mf-cart', '1.0.0-team1', '10']]) {
+      const { code, out } = await cli(args);
+      expect(code, out).toBe(1);
+      expect(out).toContain('Токен «catalog-ci» выпускает только mf_catalog, не mf_cart');
+    }
   });
 });

@@ -8,6 +8,7 @@ import { createHealthRoutes } from '../registry/health-routes.ts';
 import { PREVIEW_ROUTE, previewResponse } from '../registry/preview-routes.ts';
 import { registryChanges } from '../registry/registry-repo.ts';
 import { registryResponse } from '../registry/registry-routes.ts';
+import { RELEASE_OPERATIONS_PATH, releaseOperationsResponse } from '../registry/release-operations.ts';
 import type { TokenGuard } from '../registry/release-auth.ts';
 import { registerSmokeCheck } from '../registry/smoke.ts';
 import { UPLOADS_PATH, uploadResponse } from '../registry/upload-routes.ts';
@@ -92,6 +93,7 @@ function registerRoutes(
   app.all(healthPath, healthRoute);
   app.all(`${UPLOADS_PATH}*`, { bodyLimit: config.releases.maxUploadBytes }, route((request, url, guard) => uploadResponse(request, url, db, config, { guard, operations: api })));
   app.all(PREVIEW_ROUTE, route((request, _url, guard) => previewResponse(request, { db, config, guard })));
+  app.all(RELEASE_OPERATIONS_PATH, route((request, _url, guard) => releaseOperationsResponse(request, db, config, { guard, operations: api })));
   const registryRoute = route((request, url, guard) => registryResponse(request, url, db, config, guard));
   app.all(registry, registryRoute);
   app.all(ops, registryRoute);

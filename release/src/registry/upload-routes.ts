@@ -135,7 +135,7 @@ export async function uploadResponse(request: Request, url: URL, db: Db, config:
 }
 
 /** Registers the release's trusted documents (its build's persisted-operations.json, when it has one). */
-async function registerOperations(ops: OperationRegistry, text: string, app: string, version: string, actor: string): Promise<Response | null> {
+export async function registerOperations(ops: OperationRegistry, text: string, app: string, version: string, actor: string): Promise<Response | null> {
   let operations: unknown;
   try {
     operations = (JSON.parse(text) as { operations?: unknown }).operations;
