@@ -79,6 +79,21 @@ describe('compareHostWithRelease', () => {
     ]);
   });
 
+  it("refuses a host that does not share a singleton the release's own manifest shares (whatever this checkout's list says)", () => {
+    const release = catalogManifest();
+    release.shared = [...release.shared, shared('zustand', '5.1.0'), shared('zustand/middleware', '5.1.0')];
+    expect(compareHostWithRelease(host(), catalog, release, uses)).toEqual(['хост не делит zustand: на странице окажется вторая копия']);
+    // the other way round: a host singleton the release does not share (the gate would refuse its rollback)
+    const withZustand = host();
+    withZustand.manifest.shared.push(shared('zustand', '5.1.0'));
+    expect(compareHostWithRelease(withZustand, catalog, catalogManifest(), uses)).toEqual(['zustand не объявлен общим: на странице окажется вторая копия']);
+    expect(compareHostWithRelease(withZustand, catalog, release, uses)).toEqual([]);
+    // a singleton this checkout's list does not name (as when the host was built from a checkout that dropped it)
+    const newer = catalogManifest();
+    newer.shared = [...newer.shared, shared('jotai', '2.12.0')];
+    expect(compareHostWithRelease(host(), catalog, newer, uses)).toEqual(['хост не делит jotai: на странице окажется вторая копия']);
+  });
+
   it('refuses a tree-shaken copy beside a release that shares the library whole (the page would load it twice)', () => {
     const whole = catalogManifest();
     whole.shared = [shared('react', '19.3.1'), shared('react-router-dom', '7.18.5')];
@@ -130,6 +145,70 @@ describe('releasesToCheck', () => {
   it("takes the registry's own previous known-good when it names one", () => {
     const given = { ...status(), previous: { version: 'v2', manifestUrl: 'u2' } } as RemoteStatus;
     expect(releasesToCheck([given]).at(-1)).toMatchObject({ version: 'v2', role: 'previous known-good' });
+  });
+});
+
+describe('the live releases, read from their servers', () => {
+  const manifests = new Map<string, unknown>();
+  let server: http.Server;
+  let base = '';
+  beforeAll(async () => {
+    server = http.createServer((request, response) => {
+      const body = manifests.get(request.url ?? '');
+      response.writeHead(body === undefined ? 404 : 200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(body ?? {}));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  });
+  afterAll(() => server?.close());
+
+  /** mf_catalog with v2 active and v1 where a rollback goes, each served with its manifest and stats. */
+  const registry = (v1: ReturnType<typeof catalogManifest>, v2: ReturnType<typeof catalogManifest>): RemoteStatus => {
+    manifests.set('/v1/mf-manifest.json', v1);
+    manifests.set('/v2/mf-manifest.json', v2);
+    for (const v of ['v1', 'v2']) manifests.set(`/${v}/mf-stats.json`, { shared: [{ name: 'react-router-dom', usedExports: uses['react-router-dom'] }] });
+    const url = (v: string) => `${base}/${v}/mf-manifest.json`;
+    return {
+      name: 'mf_catalog',
+      active: { version: 'v2', manifestUrl: url('v2'), activatedAt: '', activatedBy: '' },
+      canary: null,
+      releases: ['v1', 'v2'].map((v) => ({ version: v, manifestUrl: url(v), createdAt: '', createdBy: '' })),
+      history: [
+        { action: 'activate', version: 'v2', percent: null, at: '', by: '' },
+        { action: 'activate', version: 'v1', percent: null, at: '', by: '' },
+      ],
+    };
+  };
+  const withZustand = () => {
+    const manifest = catalogManifest();
+    manifest.shared.push(shared('zustand', '5.1.0'), shared('zustand/middleware', '5.1.0'));
+    return manifest;
+  };
+  const zustandHost = () => {
+    const build = host();
+    build.manifest.shared.push(shared('zustand', '5.1.0'), shared('zustand/middleware', '5.1.0'));
+    return build;
+  };
+
+  it('refuses a host build without zustand while the live releases share it as a singleton, naming each release', async () => {
+    const result = await checkHost(host(), [registry(withZustand(), withZustand())]);
+    expect(result.refused.map((r) => `${r.release.version} ${r.release.role}: ${r.reasons.join('; ')}`)).toEqual([
+      'v2 active: хост не делит zustand: на странице окажется вторая копия',
+      'v1 previous known-good: хост не делит zustand: на странице окажется вторая копия',
+    ]);
+    const report = describeHostCheck('/host/dist', result);
+    expect(report).toMatch(/^refused: the host build \S+ would break releases in the registry:/);
+    expect(report).toContain('mf_catalog v2 (active):\n    - хост не делит zustand: на странице окажется вторая копия');
+    // the same releases and a host that shares zustand: deployable
+    expect((await checkHost(zustandHost(), [registry(withZustand(), withZustand())])).refused).toEqual([]);
+  });
+
+  it("refuses a host build whose contract's modules the active release does not expose", async () => {
+    const without = withZustand();
+    without.exposes = without.exposes.filter((e) => e.name !== './ListingPage');
+    const result = await checkHost(zustandHost(), [registry(withZustand(), without)]);
+    expect(result.refused).toMatchObject([{ release: { version: 'v2', role: 'active' }, reasons: ['this host loads mf_catalog/ListingPage, which the release does not expose'] }]);
   });
 });
 

@@ -7,7 +7,8 @@
  *    page runs the host's copy: the release's pages would throw, and every later activation or
  *    rollback of that remote would be refused by the remote-side check);
  *  - a singleton's version does not satisfy a release's required range (or is another major),
- *    or the host does not share a singleton a release shares;
+ *    or the host does not share a singleton the release's own manifest shares (or the release
+ *    does not share one the host does, which the gate would refuse on its rollback);
  *  - its page table or contract (@shop/contracts: EXPOSED_MODULES, the pages' modules) names a
  *    module the active or canary release does not expose.
  * The shared-library rules are the release gate's own (@shop/release/release-rules), asked from
@@ -21,7 +22,6 @@ import { internalUrl, parseOriginMap } from '@shop/contracts/origin-map';
 import { PAGES } from '@shop/contracts/pages';
 import { EXPOSED_MODULES } from '@shop/contracts/remotes';
 import { type ManifestShared, type SharedExports, sharedProblems } from '@shop/release/release-rules';
-import { SINGLETONS } from '../lib/federation-shared.ts';
 import { releaseBase, opsToken, type RemoteStatus, registryApi } from './ops-client.ts';
 
 interface Manifest {
@@ -128,11 +128,18 @@ function modulesUsedOf(remote: string): string[] {
     .map((id) => id.slice(remote.length + 1));
 }
 
+/** The packages a build's manifest shares as singletons (a subpath, `react-dom/client`, is shared only where imported). */
+function sharedSingletons(manifest: Pick<Manifest, 'shared'>): string[] {
+  return (manifest.shared ?? []).filter((s) => s.singleton !== false && /^(@[^/]+\/)?[^/@]+$/.test(s.name)).map((s) => s.name);
+}
+
 /**
  * What in this host build would break the release; an empty list means none. The shared
- * libraries by the release gate's own rules, asked from the host's side: every singleton the
- * release shares must be the host's, at a version the release accepts, with every export it
- * uses in the host's tree-shaken copies.
+ * libraries by the release gate's own rules, asked from the host's side, over the singletons the
+ * release's own manifest shares (not this checkout's list, which the host was built from) and
+ * the host's: each must be shared by both, at a version the release accepts, with every export
+ * it uses in the host's tree-shaken copies (a host singleton the release does not share would
+ * also make the gate refuse its rollback).
  */
 export function compareHostWithRelease(
   host: HostBuild,
@@ -140,8 +147,8 @@ export function compareHostWithRelease(
   manifest: Manifest,
   releaseExports: SharedExports | undefined,
 ): string[] {
-  const shares = SINGLETONS.filter((pkg) => manifest.shared.some((s) => s.name === pkg));
-  const problems = sharedProblems(manifest, host.manifest, { candidate: releaseExports, host: host.exports }, shares);
+  const singletons = [...new Set([...sharedSingletons(manifest), ...sharedSingletons(host.manifest)])];
+  const problems = sharedProblems(manifest, host.manifest, { candidate: releaseExports, host: host.exports }, singletons);
   // A host that loads a module the release does not expose breaks that page at once; the
   // previous known-good release is checked by the remote-side check when it is rolled back to.
   if (release.role !== 'previous known-good') {
