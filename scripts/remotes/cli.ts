@@ -25,6 +25,7 @@ import { latestRelease, packageVersion, REMOTES, ROOT } from '../lib/stack.ts';
 import { type ReleaseMeta, type RemoteStatus, registryApi } from './ops-client.ts';
 import { ReleaseUsageError, release } from './release.ts';
 import { printHealth } from './health-format.ts';
+import { releaseState } from './status-format.ts';
 
 class UsageError extends Error {}
 
@@ -99,7 +100,7 @@ function printStatus(remotes: RemoteStatus[], full = false) {
     for (const r of releases) {
       const failed = r.checks?.results.filter((c) => !c.ok).map((c) => `${c.check}: ${c.reason ?? ''}`) ?? [];
       console.log(
-        `    ${r.version}  ${r.status ?? ''}${r.pruned ? ' (pruned)' : ''}  by ${r.createdBy} ${when(r.createdAt)}${r.meta?.commit ? `  ${r.meta.commit.slice(0, 12)}` : ''}${failed.length ? `\n      refused: ${failed.join('; ')}` : ''}`,
+        `    ${r.version}  ${releaseState(remote, r)}  by ${r.createdBy} ${when(r.createdAt)}${r.meta?.commit ? `  ${r.meta.commit.slice(0, 12)}` : ''}${failed.length ? `\n      refused: ${failed.join('; ')}` : ''}`,
       );
     }
     for (const event of remote.history.slice(0, full ? undefined : 5)) {

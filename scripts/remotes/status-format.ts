@@ -1,0 +1,29 @@
+/**
+ * `npm run remotes -- status`: each release's state in one word or a few — `active`, `canary
+ * 10 %`, `good` (passed the whole gate), `published` (not yet), `bad` (rolled back from or a
+ * stopped canary: never a rollback target again), `refused`, `pruned` (its files are gone) — and
+ * which one the next rollback goes to.
+ */
+import type { Release, RemoteStatus } from './ops-client.ts';
+
+const WORDS: Record<string, string> = { checked: 'good' };
+
+/** The release the next rollback goes to: the newest live stack entry below the active whose release is usable and stored. */
+export function rollbackTarget(remote: Pick<RemoteStatus, 'active' | 'stack' | 'releases'>): string | null {
+  for (const entry of remote.stack ?? []) {
+    if (entry.undone || entry.version === remote.active?.version) continue;
+    const release = remote.releases.find((r) => r.version === entry.version);
+    if (release && !['bad', 'refused'].includes(release.status ?? '') && !release.pruned) return entry.version;
+  }
+  return null;
+}
+
+export function releaseState(remote: Pick<RemoteStatus, 'active' | 'canary' | 'stack' | 'releases'>, release: Release): string {
+  const words: string[] = [];
+  if (remote.active?.version === release.version) words.push('active');
+  if (remote.canary?.version === release.version) words.push(`canary ${remote.canary.percent} %`);
+  if (release.status) words.push(WORDS[release.status] ?? release.status);
+  if (release.pruned) words.push('pruned');
+  if (rollbackTarget(remote) === release.version) words.push('next rollback goes here');
+  return words.join(', ');
+}
