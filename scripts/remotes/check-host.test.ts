@@ -142,6 +142,31 @@ describe('releasesToCheck', () => {
     ]);
   });
 
+  it('with the activation stack, holds it to the three releases rollbacks in a row go to', () => {
+    const entry = (version: string, undone = false) => ({ version, at: '', by: 'ops', reason: 'activate', undone, status: '' });
+    const releases = ['v1', 'v2', 'v3', 'v4', 'v5', 'v6', 'v7'].map((v) => ({
+      version: v,
+      manifestUrl: `u${v.slice(1)}`,
+      createdAt: '',
+      createdBy: '',
+      status: v === 'v5' ? 'bad' : 'checked',
+      pruned: v === 'v4',
+    }));
+    const stacked = status({
+      active: { version: 'v7', manifestUrl: 'u7', activatedAt: '', activatedBy: '' },
+      canary: null,
+      releases,
+      // v6 was rolled back from, v5 is bad, v4's files are gone: rollbacks go to v3, v2, v1
+      stack: [entry('v7'), entry('v6', true), entry('v5'), entry('v4'), entry('v3'), entry('v2'), entry('v1')],
+    });
+    expect(releasesToCheck([stacked]).map((r) => `${r.version} ${r.role}`)).toEqual([
+      'v7 active',
+      'v3 previous known-good',
+      'v2 previous known-good',
+      'v1 previous known-good',
+    ]);
+  });
+
   it("takes the registry's own previous known-good when it names one", () => {
     const given = { ...status(), previous: { version: 'v2', manifestUrl: 'u2' } } as RemoteStatus;
     expect(releasesToCheck([given]).at(-1)).toMatchObject({ version: 'v2', role: 'previous known-good' });

@@ -1,8 +1,8 @@
 /**
  * `npm run remotes -- check-host [--dist host/dist]`: checks a host build against the remote
  * releases the registry may put in front of shoppers — each remote's active release, its
- * canary and its previous known-good release (the one a rollback goes back to) — before the
- * host is deployed. A host build is refused (exit 1, the reasons per remote and version) when:
+ * canary and its previous known-good releases (the three rollbacks in a row go back to) — before
+ * the host is deployed. A host build is refused (exit 1, the reasons per remote and version) when:
  *  - its tree-shaken copy of graphql or react-router-dom lacks an export a release uses (the
  *    page runs the host's copy: the release's pages would throw, and every later activation or
  *    rollback of that remote would be refused by the remote-side check);
@@ -23,6 +23,7 @@ import { PAGES } from '@shop/contracts/pages';
 import { EXPOSED_MODULES } from '@shop/contracts/remotes';
 import { type ManifestShared, type SharedExports, sharedProblems } from '@shop/release/release-rules';
 import { releaseBase, opsToken, type RemoteStatus, registryApi } from './ops-client.ts';
+import { rollbackTargets } from './status-format.ts';
 
 interface Manifest {
   name: string;
@@ -78,10 +79,15 @@ export function readHostBuild(dist: string): HostBuild {
 
 const ACTIVATING = new Set(['activate', 'promote', 'rollback']);
 
+/** How many rollbacks in a row the host must not block: retention keeps as many targets (release-retention.ts). */
+const ROLLBACK_DEPTH = 3;
+
 /**
- * Active, canary and previous known-good release of each remote. The previous known-good is the
- * registry's own answer when it gives one (`previous`), else the newest earlier activation
- * in the history that is not the active release and not marked bad or refused.
+ * Active, canary and previous known-good releases of each remote. The previous known-good ones
+ * are the registry's own answer when it gives one (`previous`), else the releases ROLLBACK_DEPTH
+ * rollbacks in a row go to (the activation stack, as the registry walks it), else (a status
+ * without the stack) the newest earlier activation in the history that is not the active release
+ * and not marked bad or refused.
  */
 export function releasesToCheck(remotes: RemoteStatus[]): ReleaseRef[] {
   const refs: ReleaseRef[] = [];
@@ -105,14 +111,20 @@ export function releasesToCheck(remotes: RemoteStatus[]): ReleaseRef[] {
     const given = (remote as { previous?: { version: string; manifestUrl?: string } | null }).previous;
     const usable = (version: string) =>
       !['bad', 'refused'].includes(releases.find((r) => r.version === version)?.status ?? '');
-    const previous =
-      given?.version ??
+    const fromHistory = () =>
       remote.history.find(
         (e) => ACTIVATING.has(e.action) && e.version && e.version !== remote.active?.version && usable(e.version),
       )?.version;
-    const url = previous && (given?.manifestUrl || urlOf(previous));
-    if (previous && url && !refs.some((r) => r.remote === remote.name && r.version === previous)) {
-      refs.push({ remote: remote.name, version: previous, manifestUrl: url, role: 'previous known-good' });
+    const previous = given?.version
+      ? [given.version]
+      : remote.stack?.length
+        ? rollbackTargets(remote, ROLLBACK_DEPTH)
+        : [fromHistory()].filter((v): v is string => !!v);
+    for (const version of previous) {
+      const url = (given?.version === version && given.manifestUrl) || urlOf(version);
+      if (url && !refs.some((r) => r.remote === remote.name && r.version === version)) {
+        refs.push({ remote: remote.name, version, manifestUrl: url, role: 'previous known-good' });
+      }
     }
   }
   return refs;

@@ -8,15 +8,23 @@ import type { Release, RemoteStatus } from './ops-client.ts';
 
 const WORDS: Record<string, string> = { checked: 'good' };
 
-/** The release the next rollback goes to: the newest live stack entry below the active whose release is usable and stored. */
-export function rollbackTarget(remote: Pick<RemoteStatus, 'active' | 'stack' | 'releases'>): string | null {
+/**
+ * The releases `count` rollbacks in a row go to, in order, as the registry picks them: the live
+ * stack entries below the active whose release is neither bad, refused nor pruned.
+ */
+export function rollbackTargets(remote: Pick<RemoteStatus, 'active' | 'stack' | 'releases'>, count: number): string[] {
+  const targets: string[] = [];
   for (const entry of remote.stack ?? []) {
-    if (entry.undone || entry.version === remote.active?.version) continue;
+    if (targets.length >= count) break;
+    if (entry.undone || entry.version === remote.active?.version || targets.includes(entry.version)) continue;
     const release = remote.releases.find((r) => r.version === entry.version);
-    if (release && !['bad', 'refused'].includes(release.status ?? '') && !release.pruned) return entry.version;
+    if (release && !['bad', 'refused'].includes(release.status ?? '') && !release.pruned) targets.push(entry.version);
   }
-  return null;
+  return targets;
 }
+
+/** The release the next rollback goes to, if any. */
+export const rollbackTarget = (remote: Pick<RemoteStatus, 'active' | 'stack' | 'releases'>): string | null => rollbackTargets(remote, 1)[0] ?? null;
 
 export function releaseState(remote: Pick<RemoteStatus, 'active' | 'canary' | 'stack' | 'releases'>, release: Release): string {
   const words: string[] = [];
