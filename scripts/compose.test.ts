@@ -184,4 +184,16 @@ describe('docker-compose.yml', () => {
     for (const name of ['api-1', 'api-2']) expect(config.services[name]?.environment?.TRUSTED_PROXIES?.split(',').sort(), name).toEqual([front, apiLb, host1, host2].sort());
     expect(config.services.release?.environment?.TRUSTED_PROXIES?.split(',').sort()).toEqual([front, host1, host2].sort());
   });
+
+  it('activates each remote image’s own build on a first start: the versions the images build, once their servers serve them', () => {
+    const release = config.services.release as ComposeService & { depends_on?: Record<string, unknown> };
+    const adopt = Object.fromEntries((release.environment?.RELEASE_ADOPT ?? '').split(',').map((pair) => pair.split('=')));
+    for (const [name, dir] of [['mf_catalog', 'mf-catalog'], ['mf_product', 'mf-product'], ['mf_cart', 'mf-cart']] as const) {
+      const version = (JSON.parse(readFileSync(path.join(ROOT, dir, 'package.json'), 'utf8')) as { version: string }).version;
+      // the folder the image's build writes: <package version>-<BUILD_ID>
+      const build = config.services[dir] as ComposeService & { build?: { args?: Record<string, string> } };
+      expect(adopt[name], name).toBe(`${version}-${build.build?.args?.BUILD_ID}`);
+      expect(release.depends_on, name).toHaveProperty(dir);
+    }
+  });
 });

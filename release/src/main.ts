@@ -2,6 +2,7 @@ import { drainOnStop } from '@shop/server-kit';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { buildReleaseApp } from './http/app.ts';
+import { adoptReleases } from './registry/adopt-releases.ts';
 
 /** The release service's process: settings, its database, the Fastify server, a clean stop on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
@@ -25,6 +26,9 @@ async function main(): Promise<void> {
   app = await buildReleaseApp({ db: database.db, config, draining: stop.draining });
   await app.listen({ port: config.port, host: config.host });
   console.log(`[release] release service on http://${config.host}:${config.port} (${database.driver}, API ${config.apiUrl})`);
+  // a fresh deployment's first releases, in the background: the host may start after this service
+  const adoption = adoptReleases(database.db, config);
+  process.once('SIGTERM', adoption.stop);
 }
 
 await main();

@@ -21,6 +21,12 @@ export interface ReleaseStorageConfig {
    * `<RELEASES_S3_PUBLIC_URL>/<remote>`, else its static server, http://localhost:<port>).
    */
   publicUrls: Record<string, string>;
+  /**
+   * RELEASE_ADOPT (`mf_catalog=0.1.0-compose,…`): the release each remote's image brought into
+   * release storage, activated through the gate when the remote has no active release yet
+   * (adopt-releases.ts): a fresh deployment serves pages before any team has released.
+   */
+  adopt?: Record<string, string>;
 }
 
 export interface ReleaseS3Config {
@@ -57,7 +63,16 @@ export function loadReleaseStorageConfig(env: NodeJS.ProcessEnv, fail: EnvFail):
     if (raw && !/^https?:\/\/[^/\s]+(\/\S*)?$/.test(raw)) fail(variable, raw, 'the http(s) base URL of the remote\'s static server');
     publicUrls[name] = (raw || (s3 ? `${s3.publicUrl}/${name}` : `http://${env.PUBLIC_HOSTNAME || 'localhost'}:${row.port}`)).replace(/\/+$/, '');
   }
+  const adopt: Record<string, string> = {};
+  for (const entry of (env.RELEASE_ADOPT ?? '').split(',').map((e) => e.trim()).filter(Boolean)) {
+    const [name = '', version = ''] = entry.split('=').map((part) => part.trim());
+    if (!(name in REMOTES) || !/^[0-9A-Za-z.-]{1,64}$/.test(version)) {
+      fail('RELEASE_ADOPT', entry, `remote=version pairs, comma-separated, with a remote of ${Object.keys(REMOTES).join(', ')}`);
+    }
+    adopt[name] = version;
+  }
   return {
+    adopt,
     dir: env.RELEASES_DIR ? path.resolve(env.RELEASES_DIR) : undefined,
     ...(s3 ? { s3 } : {}),
     keep: envInt(env, 'RELEASE_KEEP', 10, 1, 10_000, fail),
