@@ -11,7 +11,7 @@ import { registryEvents, remoteHealth, remoteReleases, remoteState } from '../sr
 import { describeDrivers, type TestEnv } from './test-env.ts';
 
 const TOKEN = 'test-ops-token-0123456789';
-const health = { ...testConfig().health, rateLimit: 1000, minViews: 20, maxExtraErrorRate: 0.05, windowMinutes: 10 };
+const health = { ...testConfig().health, rateLimit: 1000, minViews: 20, minFailures: 3, maxExtraErrorRate: 0.05, windowMinutes: 10 };
 const manifest = (remote: string, v: string) => `http://cdn.test/${remote}/${v}/mf-manifest.json`;
 
 type Item = { remote: string; version: string; page: string; kind: string; count: number };
@@ -36,15 +36,20 @@ async function seed(env: TestEnv, remote: string, active: string, canary?: strin
 
 const errorOf = async (res: Response) => ((await res.json()) as { errors: { message: string; extensions: { code: string } }[] }).errors[0];
 
-it('the error rate is (load + render) / (view + load + render), and the stop rule needs enough reports and more than the margin', () => {
+it('the error rate is (load + render) / (view + load + render), and the stop rule needs enough reports or failures and more than the margin', () => {
   expect(releaseHealth({ view: 12, load: 3, render: 5 })).toEqual({ views: 12, loadErrors: 3, renderErrors: 5, errors: 8, rate: 0.4 });
   expect(releaseHealth({}).rate).toBe(0);
   expect(releaseHealth({ render: 4 }).rate).toBe(1);
-  const config = { minViews: 20, maxExtraErrorRate: 0.05 };
+  const config = { minViews: 20, minFailures: 3, maxExtraErrorRate: 0.05 };
   const active = releaseHealth({ view: 99, render: 1 });
   expect(canaryTooBad(releaseHealth({ view: 12, render: 8 }), active, config)).toBe(true);
-  // 19 reports: not enough to judge
-  expect(canaryTooBad(releaseHealth({ view: 11, render: 8 }), active, config)).toBe(false);
+  // 19 reports and 2 failures: not enough to judge
+  expect(canaryTooBad(releaseHealth({ view: 17, render: 2 }), active, config)).toBe(false);
+  // 3 failures are enough, however few the views, when they exceed the active's rate by the margin
+  expect(canaryTooBad(releaseHealth({ render: 3 }), active, config)).toBe(true);
+  expect(canaryTooBad(releaseHealth({ view: 1, load: 1, render: 2 }), releaseHealth({}), config)).toBe(true);
+  // 3 failures among many good views: within the margin
+  expect(canaryTooBad(releaseHealth({ view: 197, render: 3 }), active, config)).toBe(false);
   // 5 % against 1 %: within the margin
   expect(canaryTooBad(releaseHealth({ view: 95, render: 5 }), active, config)).toBe(false);
   expect(canaryTooBad(releaseHealth({ view: 93, render: 7 }), active, config)).toBe(true);
@@ -119,8 +124,8 @@ describeDrivers(
     it('stops a canary that errs more than the active release by the margin, marks it bad and records why', async () => {
       await seed(env(), 'mf_cart', '3.0.0-a', '3.1.0-b');
       const r = (version: string, kind: string, count: number) => item({ remote: 'mf_cart', version, page: 'CART', kind, count });
-      await post(env(), { items: [r('3.0.0-a', 'view', 99), r('3.0.0-a', 'render', 1), r('3.1.0-b', 'view', 12), r('3.1.0-b', 'render', 7)] });
-      // 19 reports: not yet
+      await post(env(), { items: [r('3.0.0-a', 'view', 99), r('3.0.0-a', 'render', 1), r('3.1.0-b', 'view', 12), r('3.1.0-b', 'render', 2)] });
+      // 14 reports, 2 failures: not yet
       let [state] = await env().database.db.select().from(remoteState).where(eq(remoteState.remote, 'mf_cart'));
       expect(state?.canaryVersion).toBe('3.1.0-b');
       expect((await post(env(), { items: [r('3.1.0-b', 'load', 1)] })).status).toBe(204);
@@ -133,7 +138,8 @@ describeDrivers(
       const stop = events.at(-1);
       expect(stop?.by).toBe('система');
       expect(stop?.version).toBe('3.1.0-b');
-      expect(stop?.note).toBe('ошибки: canary 40 % (8 из 20) против 1 % у основного (1 из 100)');
+      // the third failed view is enough
+      expect(stop?.note).toBe('ошибки: canary 20 % (3 из 15) против 1 % у основного (1 из 100)');
       // more reports of the stopped canary change nothing and stop nothing again
       expect((await post(env(), { items: [r('3.1.0-b', 'render', 5)] })).status).toBe(204);
       expect((await env().database.db.select().from(registryEvents).where(eq(registryEvents.remote, 'mf_cart'))).length).toBe(events.length);

@@ -8,7 +8,9 @@
  *   npm run remotes -- activate <remote> <version>   any listed, not refused release (the server checks it first)
  *   npm run remotes -- rollback <remote>             the previous known-good release (the activation stack; each
  *                                                    rollback goes further back); during a canary: stops the canary only
- *   npm run remotes -- canary <remote> <version> <percent>   that share of visitors gets <version>
+ *   npm run remotes -- canary <remote> <version> [<percent>]   that share of visitors gets <version>; without
+ *                                                    a share: progressive (CANARY_STEPS of the release service,
+ *                                                    a step per CANARY_STEP_SECONDS while healthy, then promoted)
  *   npm run remotes -- canary stop <remote>          every visitor gets the active release again
  *   npm run remotes -- promote <remote> [--force]    the canary becomes the only release (a 0 % canary needs --force)
  *   npm run remotes -- token add <name> --remote <remote> | --ops   a team's token (printed once); token list; token revoke <name>
@@ -25,7 +27,7 @@ import { latestRelease, packageVersion, REMOTES, ROOT } from '../lib/stack.ts';
 import { type ReleaseMeta, type RemoteStatus, registryApi } from './ops-client.ts';
 import { ReleaseUsageError, release } from './release.ts';
 import { printHealth } from './health-format.ts';
-import { releaseState } from './status-format.ts';
+import { canaryStep, releaseState } from './status-format.ts';
 
 class UsageError extends Error {}
 
@@ -86,7 +88,7 @@ function printStatus(remotes: RemoteStatus[], full = false) {
     } else console.log('  active  (none)');
     if (remote.canary) {
       console.log(
-        `  canary  ${remote.canary.version}  ${remote.canary.percent} % of visitors, since ${when(remote.canary.activatedAt)} by ${remote.canary.activatedBy}${metaLine(remote.canary.meta)}`,
+        `  canary  ${remote.canary.version}  ${canaryStep(remote.canary)} of visitors, since ${when(remote.canary.activatedAt)} by ${remote.canary.activatedBy}${metaLine(remote.canary.meta)}`,
       );
     }
     printHealth(remote);
@@ -115,7 +117,8 @@ const USAGE = `npm run remotes -- <command>
   status [<remote>]                         every remote (or one, with its full history)
   activate <remote> <version>               any listed, not refused release
   rollback <remote>                         the previous known-good release; during a canary: stops the canary
-  canary <remote> <version> <percent>       that share of visitors gets <version>
+  canary <remote> <version> [<percent>]     that share of visitors gets <version>; without one:
+                                            5 → 25 → 50 → 100 % by itself while healthy (the service's steps)
   canary stop <remote>                      end the canary
   promote <remote> [--force]                the canary becomes everyone's (--force for a 0 % canary)
   token add <name> --remote <remote>|--ops  a new token, printed once
@@ -196,15 +199,20 @@ async function main(argv: string[]) {
       }
       const remote = remoteOf(args[0]);
       const version = args[1];
-      const percent = Number(args[2]);
-      if (!version || !Number.isInteger(percent) || percent < 0 || percent > 100) {
-        throw new UsageError('canary <remote> <version> <percent 0–100> | canary stop <remote>');
+      const percent = args[2] === undefined ? null : Number(args[2]);
+      if (!version || (percent !== null && (!Number.isInteger(percent) || percent < 0 || percent > 100))) {
+        throw new UsageError('canary <remote> <version> [<percent 0–100>] | canary stop <remote>');
       }
       const release = (await findRemote(remote.name)).releases.find((r) => r.version === version);
       if (!release) throw new Error(`${remote.name} has no published release ${version}`);
       await withOperations(remote, version);
-      await registryApi().canary(remote.name, version, percent);
-      console.log(`Canary: ${percent} % of visitors get ${remote.name} ${version}.`);
+      const answer = await registryApi().canary(remote.name, version, percent);
+      const started = answer.remote.canary;
+      console.log(
+        started?.progressive
+          ? `Progressive canary: ${started.percent} % of visitors get ${remote.name} ${version}, then ${[...started.progressive.steps.filter((s) => s > started.percent), 100].join(' → ')} % while healthy (${canaryStep(started)}).`
+          : `Canary: ${percent} % of visitors get ${remote.name} ${version}.`,
+      );
       return;
     }
     case 'promote': {

@@ -16,11 +16,29 @@ export interface Release {
   meta?: ReleaseMeta | null;
   checks?: { at: string; ok: boolean; results: { check: string; ok: boolean; reason?: string; ms?: number }[] } | null;
   pruned?: boolean;
+  /** Shoppers' views and failed views (load + render) of this release over the health window. */
+  health?: { views: number; errors: number };
+}
+/** A progressive canary's steps (CANARY_STEPS), when the next is due and what it is (null: promotion). */
+export interface CanaryProgression {
+  steps: number[];
+  stepAt: string;
+  nextStepAt: string;
+  next: number | null;
 }
 export interface RemoteStatus {
   name: string;
   active: { version: string; manifestUrl: string; activatedAt: string; activatedBy: string; meta?: ReleaseMeta | null } | null;
-  canary: { version: string; manifestUrl: string; percent: number; activatedAt: string; activatedBy: string; meta?: ReleaseMeta | null } | null;
+  canary: {
+    version: string;
+    manifestUrl: string;
+    percent: number;
+    activatedAt: string;
+    activatedBy: string;
+    meta?: ReleaseMeta | null;
+    /** Null (or absent from an older service): a fixed share. */
+    progressive?: CanaryProgression | null;
+  } | null;
   /** The activation stack, newest first (undone: rolled back). */
   stack?: { version: string; at: string; by: string; reason: string; undone: boolean; status: string }[];
   releases: Release[];
@@ -109,8 +127,9 @@ export function createRegistryClient(options: RegistryClientOptions) {
     /** `recheck`: a release the browser smoke alone refused goes through the gate again (a static refusal is final). */
     activate: (remote: string, version: string, recheck = false) =>
       call<{ remote: RemoteStatus }>(options, 'POST', '/activate', { remote, version, by, ...(recheck ? { recheck } : {}) }),
-    canary: (remote: string, version: string, percent: number) =>
-      call<{ remote: RemoteStatus }>(options, 'POST', '/canary', { remote, version, percent, by }),
+    /** Without a percent: a progressive canary (the service's CANARY_STEPS, then promoted). */
+    canary: (remote: string, version: string, percent: number | null) =>
+      call<{ remote: RemoteStatus }>(options, 'POST', '/canary', { remote, version, ...(percent === null ? {} : { percent }), by }),
     canaryStop: (remote: string) => call<{ stopped: string; remote: RemoteStatus }>(options, 'POST', '/canary/stop', { remote, by }),
     promote: (remote: string, force = false) => call<{ remote: RemoteStatus }>(options, 'POST', '/promote', { remote, by, ...(force ? { force } : {}) }),
     /** The server picks the target from the activation stack; during a canary it stops the canary only. */

@@ -26,12 +26,23 @@ export function rollbackTargets(remote: Pick<RemoteStatus, 'active' | 'stack' | 
 /** The release the next rollback goes to, if any. */
 export const rollbackTarget = (remote: Pick<RemoteStatus, 'active' | 'stack' | 'releases'>): string | null => rollbackTargets(remote, 1)[0] ?? null;
 
+/** «canary 25 % (step 2 of 3, next 50 % at 12:05:00Z)», «canary 50 % (step 3 of 3, promotion at …)», or «canary 10 %» for a fixed share. */
+export function canaryStep(canary: NonNullable<RemoteStatus['canary']>): string {
+  const p = canary.progressive;
+  if (!p) return `canary ${canary.percent} %`;
+  const index = p.steps.indexOf(canary.percent);
+  const step = index >= 0 ? `step ${index + 1} of ${p.steps.length}, ` : '';
+  const at = p.nextStepAt.replace(/^.*T/, '').replace(/\.\d+Z$/, 'Z');
+  return `canary ${canary.percent} % (${step}${p.next === null ? 'promotion' : `next ${p.next} %`} at ${at})`;
+}
+
 export function releaseState(remote: Pick<RemoteStatus, 'active' | 'canary' | 'stack' | 'releases'>, release: Release): string {
   const words: string[] = [];
   if (remote.active?.version === release.version) words.push('active');
-  if (remote.canary?.version === release.version) words.push(`canary ${remote.canary.percent} %`);
+  if (remote.canary?.version === release.version) words.push(canaryStep(remote.canary));
   if (release.status) words.push(WORDS[release.status] ?? release.status);
   if (release.pruned) words.push('pruned');
   if (rollbackTarget(remote) === release.version) words.push('next rollback goes here');
+  if (release.health && (release.health.views || release.health.errors)) words.push(`views ${release.health.views}, failures ${release.health.errors}`);
   return words.join(', ');
 }

@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { type CatalogueApi, createApiClient } from '../catalogue/api-client.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import { startCanaryProgress } from '../registry/canary-progress.ts';
 import { createHealthRoutes } from '../registry/health-routes.ts';
 import { PREVIEW_ROUTE, previewResponse } from '../registry/preview-routes.ts';
 import { registryChanges } from '../registry/registry-repo.ts';
@@ -75,6 +76,9 @@ export async function buildReleaseApp(options: ReleaseAppOptions): Promise<Fasti
   };
   registerRoutes(app, options, route, store);
   registerSmokeCheck();
+  // progressive canaries step on, and failing ones stop, every few seconds (each replica runs it)
+  const progress = startCanaryProgress(options.db, config, options.logging === false ? () => {} : console.warn);
+  app.addHook('onClose', () => progress.stop());
   return app;
 }
 

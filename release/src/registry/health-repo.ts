@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import type { HealthConfig } from './health-config.ts';
-import { RegistryError, RegistryRepo } from './registry-repo.ts';
+import { RegistryError, RegistryRepo, SYSTEM_ACTOR } from './registry-repo.ts';
 import { remoteHealth, remoteReleases, remoteState } from './registry-tables.ts';
 
 export const HEALTH_KINDS = ['view', 'load', 'render'] as const;
@@ -49,11 +49,14 @@ export function stopNote(canary: ReleaseHealth, active: ReleaseHealth): string {
 }
 
 /**
- * The canary should be stopped when it has enough reports and its error rate exceeds the active
- * release's by more than the margin.
+ * The canary should be stopped when its error rate exceeds the active release's by more than the
+ * margin, once it can be judged: CANARY_MIN_VIEWS reports, or already CANARY_MIN_FAILURES failed
+ * views (a few failures are enough where the active release has almost none; a few among many
+ * good views stay within the margin).
  */
-export function canaryTooBad(canary: ReleaseHealth, active: ReleaseHealth, config: Pick<HealthConfig, 'minViews' | 'maxExtraErrorRate'>): boolean {
-  return canary.views + canary.errors >= config.minViews && canary.rate - active.rate > config.maxExtraErrorRate;
+export function canaryTooBad(canary: ReleaseHealth, active: ReleaseHealth, config: Pick<HealthConfig, 'minViews' | 'minFailures' | 'maxExtraErrorRate'>): boolean {
+  const judged = canary.views + canary.errors >= config.minViews || canary.errors >= config.minFailures;
+  return judged && canary.rate - active.rate > config.maxExtraErrorRate;
 }
 
 const minuteOf = (at: Date) => new Date(Math.floor(at.getTime() / 60_000) * 60_000);
@@ -118,8 +121,9 @@ export class HealthRepo {
 
   /**
    * For each of these remotes with a canary: stops it (marked bad, the event noting both rates)
-   * when it has enough reports and errs more than the active release by the configured margin.
-   * Returns the remotes stopped.
+   * when it can be judged and errs more than the active release by the configured margin (run
+   * after every shopper's report and on the canary ticker's every round). Returns the remotes
+   * stopped.
    */
   async stopFailingCanaries(remotes: string[], now = new Date()): Promise<{ remote: string; version: string; note: string }[]> {
     if (!remotes.length) return [];
@@ -136,7 +140,7 @@ export class HealthRepo {
       if (!canaryTooBad(canary, active, this.config)) continue;
       const note = stopNote(canary, active);
       try {
-        await new RegistryRepo(this.db).stopCanary(state.remote, 'система', { note, markBad: true });
+        await new RegistryRepo(this.db).stopCanary(state.remote, SYSTEM_ACTOR, { note, markBad: true, version: state.canaryVersion });
         stopped.push({ remote: state.remote, version: state.canaryVersion, note });
       } catch (caught) {
         // another report's check stopped it first, or ops just did: nothing left to stop

@@ -27,6 +27,17 @@ const UNUSABLE = ['bad', 'refused'];
 
 const iso = (d: Date | null) => (d ? d.toISOString() : '');
 
+/** The canary columns of a remote with no canary. */
+const NO_CANARY = { canaryVersion: null, canaryPercent: null, canaryAt: null, canaryBy: null, canaryAuto: false, canaryStepAt: null };
+
+/** Who the registry records for what the service does on its own (an automatic stop, a canary's step). */
+export const SYSTEM_ACTOR = 'система';
+
+/** The share a progressive canary goes to after `percent`; null: the last step is done, promote. */
+export function nextCanaryStep(percent: number, steps: number[]): number | null {
+  return steps.find((step) => step > percent) ?? null;
+}
+
 type Tx = Db;
 
 /**
@@ -104,6 +115,15 @@ export class RegistryRepo {
                 activatedAt: iso(state.canaryAt),
                 activatedBy: state.canaryBy ?? '',
                 meta: release(state.canaryVersion)?.meta ?? null,
+                // a progressive canary: its steps, since when it is at this one and when the next is due
+                progressive: state.canaryAuto
+                  ? {
+                      steps: this.config?.health.steps ?? [],
+                      stepAt: iso(state.canaryStepAt),
+                      nextStepAt: state.canaryStepAt && this.config ? iso(new Date(state.canaryStepAt.getTime() + this.config.health.stepSeconds * 1000)) : '',
+                      next: this.config ? nextCanaryStep(state.canaryPercent, this.config.health.steps) : null,
+                    }
+                  : null,
               }
             : null,
         stack: stack
@@ -216,7 +236,7 @@ export class RegistryRepo {
     await this.gate(remote, version, 'activate', actor, reason);
     await this.db.transaction(async (tx) => {
       const now = new Date();
-      const values = { activeVersion: version, activatedAt: now, activatedBy: actor, canaryVersion: null, canaryPercent: null, canaryAt: null, canaryBy: null };
+      const values = { activeVersion: version, activatedAt: now, activatedBy: actor, ...NO_CANARY };
       await tx.insert(remoteState).values({ remote, ...values }).onConflictDoUpdate({ target: remoteState.remote, set: values });
       await tx.insert(remoteActivations).values({ remote, version, at: now, by: actor, reason });
       await tx.insert(registryEvents).values({ remote, action: reason, version, by: actor, note: options.note ?? null });
@@ -224,17 +244,27 @@ export class RegistryRepo {
     this.changed(remote);
   }
 
-  /** A canary beside the active release; the active release is never touched. */
-  async canary(remote: string, version: string, percent: number, actor: string) {
+  /**
+   * A canary beside the active release; the active release is never touched. With a share it stays
+   * there until ops change it; without one (null) it is progressive: it starts at the first of
+   * CANARY_STEPS and goes on by itself (canary-progress.ts).
+   */
+  async canary(remote: string, version: string, percentOrSteps: number | null, actor: string) {
     const state = await this.stateOf(this.db, remote);
     if (!state?.activeVersion) throw new RegistryError('BAD_REQUEST', `У ${remote} нет активного релиза, рядом с которым запустить canary`);
     if (state.activeVersion === version) throw new RegistryError('BAD_REQUEST', `${remote} ${version} уже активный релиз`);
     await this.requireUsable(remote, version);
     await this.gate(remote, version, 'activate', actor, 'canary');
+    const health = this.config?.health;
+    const auto = percentOrSteps === null;
+    if (auto && !health?.steps.length) throw new Error('RegistryRepo needs the config to run a progressive canary');
+    const percent = percentOrSteps ?? (health?.steps[0] as number);
+    const note = auto && health ? `по шагам ${[...health.steps, 100].join(' → ')} %, по ${health.stepSeconds} с на шаг, пока здоров` : null;
     await this.db.transaction(async (tx) => {
-      const values = { canaryVersion: version, canaryPercent: percent, canaryAt: new Date(), canaryBy: actor };
+      const now = new Date();
+      const values = { canaryVersion: version, canaryPercent: percent, canaryAt: now, canaryBy: actor, canaryAuto: auto, canaryStepAt: now };
       await tx.update(remoteState).set(values).where(eq(remoteState.remote, remote));
-      await tx.insert(registryEvents).values({ remote, action: 'canary', version, percent, by: actor });
+      await tx.insert(registryEvents).values({ remote, action: 'canary', version, percent, by: actor, note });
     });
     this.changed(remote);
   }
@@ -243,11 +273,17 @@ export class RegistryRepo {
    * Ends the canary: every visitor gets the active release again. `markBad` marks the canary's
    * release bad (a stop on errors); `note` says why (the automatic stop's rates).
    */
-  async stopCanary(remote: string, actor: string, options: { note?: string; markBad?: boolean } = {}) {
+  async stopCanary(remote: string, actor: string, options: { note?: string; markBad?: boolean; version?: string } = {}) {
     const stopped = await this.db.transaction(async (tx) => {
       const state = await this.stateOf(tx as unknown as Tx, remote);
-      if (!state?.canaryVersion) throw new RegistryError('BAD_REQUEST', `У ${remote} нет canary-релиза`);
-      await tx.update(remoteState).set({ canaryVersion: null, canaryPercent: null, canaryAt: null, canaryBy: null }).where(eq(remoteState.remote, remote));
+      if (!state?.canaryVersion || (options.version && state.canaryVersion !== options.version)) throw new RegistryError('BAD_REQUEST', `У ${remote} нет canary-релиза`);
+      // only the canary read above: another replica's stop or step in between leaves nothing to stop
+      const [ended] = await tx
+        .update(remoteState)
+        .set(NO_CANARY)
+        .where(and(eq(remoteState.remote, remote), eq(remoteState.canaryVersion, state.canaryVersion)))
+        .returning({ remote: remoteState.remote });
+      if (!ended) throw new RegistryError('BAD_REQUEST', `У ${remote} нет canary-релиза`);
       if (options.markBad) {
         await tx.update(remoteReleases).set({ status: 'bad' }).where(and(eq(remoteReleases.remote, remote), eq(remoteReleases.version, state.canaryVersion)));
       }
@@ -259,9 +295,9 @@ export class RegistryRepo {
   }
 
   /** The canary becomes everyone's, after the gate again; a 0 % canary (stopped in effect) only with `force`. */
-  async promote(remote: string, actor: string, options: { force?: boolean } = {}) {
+  async promote(remote: string, actor: string, options: { force?: boolean; version?: string; note?: string } = {}) {
     const state = await this.stateOf(this.db, remote);
-    if (!state?.canaryVersion) throw new RegistryError('BAD_REQUEST', `У ${remote} нет canary-релиза, который можно сделать основным`);
+    if (!state?.canaryVersion || (options.version && state.canaryVersion !== options.version)) throw new RegistryError('BAD_REQUEST', `У ${remote} нет canary-релиза, который можно сделать основным`);
     const version = state.canaryVersion;
     if (state.canaryPercent === 0 && !options.force) {
       throw new RegistryError('BAD_REQUEST', `canary ${remote} ${version} на 0 %: его не видел ни один покупатель. Сделать основным всё равно — с --force`);
@@ -270,8 +306,14 @@ export class RegistryRepo {
     await this.gate(remote, version, 'activate', actor, 'promote');
     await this.db.transaction(async (tx) => {
       const now = new Date();
-      const values = { activeVersion: version, activatedAt: now, activatedBy: actor, canaryVersion: null, canaryPercent: null, canaryAt: null, canaryBy: null };
-      await tx.update(remoteState).set(values).where(eq(remoteState.remote, remote));
+      const values = { activeVersion: version, activatedAt: now, activatedBy: actor, ...NO_CANARY };
+      // the canary the gate passed, still running: a stop during the gate is not undone
+      const [promoted] = await tx
+        .update(remoteState)
+        .set(values)
+        .where(and(eq(remoteState.remote, remote), eq(remoteState.canaryVersion, version)))
+        .returning({ remote: remoteState.remote });
+      if (!promoted) throw new RegistryError('BAD_REQUEST', `canary ${remote} ${version} остановлен, пока шла проверка: основным он не стал`);
       await tx.insert(remoteActivations).values({ remote, version, at: now, by: actor, reason: 'promote' });
       await tx.insert(registryEvents).values({
         remote,
@@ -279,7 +321,7 @@ export class RegistryRepo {
         version,
         percent: state.canaryPercent,
         by: actor,
-        note: options.force && state.canaryPercent === 0 ? 'canary на 0 %, --force' : null,
+        note: options.note ?? (options.force && state.canaryPercent === 0 ? 'canary на 0 %, --force' : null),
       });
     });
     this.changed(remote);

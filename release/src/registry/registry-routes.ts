@@ -6,6 +6,7 @@ import { errorResponse } from '@shop/server-kit';
 import { RegistryError, RegistryRepo } from './registry-repo.ts';
 import { ReleaseAuthError, ReleaseTokens, type TokenGuard, authorizeRelease } from './release-auth.ts';
 import { setActiveOrigins } from './release-checks.ts';
+import { HealthRepo } from './health-repo.ts';
 import { withReleaseHealth } from './health-routes.ts';
 
 export type { TokenGuard } from './release-auth.ts';
@@ -31,7 +32,8 @@ const tokenName = z
 const bodies = {
   '/releases': z.object({ remote, version, manifestUrl: z.string().url().max(500).regex(/^https?:\/\//), by, meta }),
   '/activate': z.object({ remote, version, by, recheck: z.boolean().optional() }),
-  '/canary': z.object({ remote, version, percent: z.number().int().min(0).max(100), by }),
+  // without a percent: a progressive canary (CANARY_STEPS, then promoted)
+  '/canary': z.object({ remote, version, percent: z.number().int().min(0).max(100).optional(), by }),
   '/canary/stop': z.object({ remote, by }),
   '/promote': z.object({ remote, force: z.boolean().optional(), by }),
   '/rollback': z.object({ remote, by }),
@@ -62,7 +64,17 @@ export async function registryResponse(request: Request, url: URL, db: Db, confi
       const only = url.searchParams.get('remote');
       if (only !== null && !remote.safeParse(only).success) return errorResponse('BAD_REQUEST', `remote: ${REMOTE_NAMES.join(', ')}`);
       await authorizeRelease(request, only, ctx);
-      return Response.json({ remotes: await withReleaseHealth(db, config, await repo.status(only ?? undefined, only !== null)) }, { headers: { 'cache-control': 'no-store' } });
+      const remotes = await withReleaseHealth(db, config, await repo.status(only ?? undefined, only !== null));
+      // every release's shopper views and failures over the window, beside its state
+      const window = await new HealthRepo(db, config.health).window();
+      const counted = remotes.map((r) => ({
+        ...r,
+        releases: r.releases.map((release) => {
+          const h = window.get(r.name)?.get(release.version);
+          return { ...release, health: { views: h?.views ?? 0, errors: h?.errors ?? 0 } };
+        }),
+      }));
+      return Response.json({ remotes: counted }, { headers: { 'cache-control': 'no-store' } });
     }
     if (request.method === 'GET' && route === '/tokens') {
       await authorizeRelease(request, null, ctx);
@@ -100,7 +112,7 @@ export async function registryResponse(request: Request, url: URL, db: Db, confi
         await repo.activate(body.remote, body.version!, actor, { recheck: body.recheck === true });
         break;
       case '/canary':
-        await repo.canary(body.remote, body.version!, body.percent!, actor);
+        await repo.canary(body.remote, body.version!, body.percent ?? null, actor);
         break;
       case '/canary/stop':
         result = { stopped: (await repo.stopCanary(body.remote, actor, { note: 'вручную' })).version };

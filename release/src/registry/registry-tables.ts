@@ -57,6 +57,16 @@ export const remoteState = pgTable('remote_state', {
   canaryPercent: integer('canary_percent'),
   canaryAt: timestamp('canary_at', { withTimezone: true }),
   canaryBy: text('canary_by'),
+  /**
+   * A progressive canary (started without a share): it goes through CANARY_STEPS on its own while
+   * healthy and is promoted after the last. False: a fixed share, changed only by ops.
+   */
+  canaryAuto: boolean('canary_auto').notNull().default(false),
+  /**
+   * When the canary's current share began: the next step is due CANARY_STEP_SECONDS later. A
+   * replica takes a step only by moving this from the value it read, so two never step twice.
+   */
+  canaryStepAt: timestamp('canary_step_at', { withTimezone: true }),
 });
 
 /** Every change of the registry, who made it and when. */

@@ -1,0 +1,2 @@
+ALTER TABLE "release"."remote_state" ADD COLUMN "canary_auto" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "release"."remote_state" ADD COLUMN "canary_step_at" timestamp with time zone;
