@@ -1,7 +1,8 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import { FAVOURITES_STORAGE_KEY, FAVOURITES_STORAGE_VERSION } from '@shop/contracts/favourites-storage';
 
-export const FAVOURITES_STORAGE_KEY = 'shop-favourites';
+export { FAVOURITES_STORAGE_KEY };
 
 export interface FavouritesState {
   ids: string[];
@@ -19,7 +20,7 @@ export const useFavourites = create<FavouritesState>()(
     }),
     {
       name: FAVOURITES_STORAGE_KEY,
-      version: 1,
+      version: FAVOURITES_STORAGE_VERSION,
       storage: createJSONStorage(() => localStorage),
       partialize: (s) => ({ ids: s.ids }),
       merge: (persisted, current) => {
