@@ -1,12 +1,13 @@
 // Guards health per release: browsers' reports of remote mounts are validated, rate limited and
-// counted per minute; a release's error rate over the window; the registry status shows it; a
-// canary that errs more than the active release by the margin is stopped, marked bad, and the
-// stop recorded with both rates.
+// counted per minute (never a preview browser's, the release smoke's among them); a release's
+// error rate over the window; the registry status shows it; a canary that errs more than the
+// active release by the margin is stopped, marked bad, and the stop recorded with both rates.
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { testConfig } from '../src/config.ts';
 import { canaryTooBad, HealthRepo, releaseHealth, stopNote } from '../src/registry/health-repo.ts';
 import { MAX_COUNT, MAX_ITEMS, TELEMETRY_PATH } from '../src/registry/health-routes.ts';
+import { PREVIEW_COOKIE } from '../src/registry/preview-token.ts';
 import { registryEvents, remoteHealth, remoteReleases, remoteState } from '../src/registry/registry-tables.ts';
 import { describeDrivers, type TestEnv } from './test-env.ts';
 
@@ -143,6 +144,27 @@ describeDrivers(
       // more reports of the stopped canary change nothing and stop nothing again
       expect((await post(env(), { items: [r('3.1.0-b', 'render', 5)] })).status).toBe(204);
       expect((await env().database.db.select().from(registryEvents).where(eq(registryEvents.remote, 'mf_cart'))).length).toBe(events.length);
+    });
+
+    it('counts nothing a preview browser reports (the smoke’s pages, a team’s preview link), so it never moves a canary', async () => {
+      await seed(env(), 'mf_catalog', '5.0.0-a', '5.1.0-b');
+      const r = (version: string, kind: string, count: number) => item({ version, kind, count });
+      const body = JSON.stringify({ items: [r('5.0.0-a', 'view', 40), r('5.1.0-b', 'view', 10), r('5.1.0-b', 'render', 30)] });
+      // the beacon as the host passes it on: the browser's cookies, the preview cookie among them
+      const res = await env().request(TELEMETRY_PATH, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.9', cookie: `visitor_id=v1; ${PREVIEW_COOKIE}=p1.anything` },
+        body,
+      });
+      expect(res.status).toBe(204);
+      expect(await env().database.db.select().from(remoteHealth).where(eq(remoteHealth.version, '5.1.0-b'))).toEqual([]);
+      const [state] = await env().database.db.select().from(remoteState).where(eq(remoteState.remote, 'mf_catalog'));
+      expect(state?.canaryVersion).toBe('5.1.0-b');
+      // the same batch from a shopper counts (and stops that canary)
+      expect((await post(env(), JSON.parse(body), '203.0.113.9')).status).toBe(204);
+      expect((await env().database.db.select().from(remoteHealth).where(eq(remoteHealth.version, '5.1.0-b'))).length).toBe(2);
+      const [after] = await env().database.db.select().from(remoteState).where(eq(remoteState.remote, 'mf_catalog'));
+      expect(after?.canaryVersion).toBeNull();
     });
 
   },

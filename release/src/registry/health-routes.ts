@@ -5,6 +5,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { createRateLimit, errorResponse, type RateLimitStore } from '@shop/server-kit';
 import { HEALTH_KINDS, HealthRepo, type ReleaseHealth } from './health-repo.ts';
+import { PREVIEW_COOKIE } from './preview-token.ts';
 import { RegistryRepo } from './registry-repo.ts';
 
 /** Where browsers report remote module mounts (host/src/federation/health-report.ts). */
@@ -28,12 +29,24 @@ const report = z
 const batch = z.object({ items: z.array(report).min(1).max(MAX_ITEMS) }).strict();
 
 const bad = (message: string) => errorResponse('BAD_REQUEST', `Некорректный отчёт: ${message}`);
+const accepted = () => new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
+
+/**
+ * A browser with a preview cookie (the release smoke's, or a team's preview link) is no shopper:
+ * its pages show a release only it gets, so its reports say nothing of how a release does for
+ * shoppers. The host passes the cookie on with the beacon (same origin); such a batch is answered
+ * as accepted and not counted.
+ */
+function fromPreview(request: Request): boolean {
+  return (request.headers.get('cookie') ?? '').split(';').some((pair) => pair.trim().startsWith(`${PREVIEW_COOKIE}=`));
+}
 
 /**
  * The routes of health per release. `POST /api/telemetry/remotes` is public (every shopper's
  * browser posts there, with no personal data: remote, version, page type, kind, count), rate
  * limited per client, validated against the contracts' tables and the published releases;
- * each accepted batch is counted per minute and may stop a failing canary at once.
+ * each accepted batch is counted per minute and may stop a failing canary at once. A preview
+ * browser's batches are not counted (fromPreview).
  */
 export function createHealthRoutes(db: Db, config: Config, store?: RateLimitStore) {
   const limiter = createRateLimit({ name: 'health', limit: config.health.rateLimit, store });
@@ -41,6 +54,7 @@ export function createHealthRoutes(db: Db, config: Config, store?: RateLimitStor
 
   async function ingest(request: Request, client: string): Promise<Response> {
     if (request.method !== 'POST') return errorResponse('METHOD_NOT_ALLOWED', 'Только POST', { headers: { allow: 'POST' } });
+    if (fromPreview(request)) return accepted();
     const wait = await limiter.hit(client);
     if (wait > 0) return errorResponse('RATE_LIMITED', `Слишком много отчётов подряд. Попробуйте снова через ${wait} с.`, { headers: { 'retry-after': String(wait) } });
     // sendBeacon posts text/plain or application/json: the body is read as JSON either way
@@ -51,7 +65,7 @@ export function createHealthRoutes(db: Db, config: Config, store?: RateLimitStor
     if (unknown.length) return bad(`нет таких релизов: ${unknown.slice(0, 5).join(', ')}`);
     await repo.record(items.map((i) => ({ remote: i.remote, version: i.version, pageType: i.page, kind: i.kind, count: i.count })));
     await repo.stopFailingCanaries(items.filter((i) => i.kind !== 'view').map((i) => i.remote));
-    return new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
+    return accepted();
   }
 
   return async function healthResponse(request: Request, url: URL, client: string): Promise<Response | null> {
