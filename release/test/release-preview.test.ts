@@ -8,7 +8,7 @@ import { testConfig } from '../src/config.ts';
 import { tokenHash as sha256 } from '@shop/server-kit';
 import { releaseTokens, remoteReleases } from '../src/registry/registry-tables.ts';
 import { signPreview, verifyPreview } from '../src/registry/preview-token.ts';
-import { smokeCheck, visitsFor } from '../src/registry/smoke.ts';
+import { smokeCheck } from '../src/registry/smoke.ts';
 import { describeDrivers } from './test-env.ts';
 
 const OPS = 'test-ops-token-0123456789';
@@ -129,39 +129,4 @@ it('signs the shared test vector with Node’s HMAC', () => {
   expect(signPreview(SECRET, claims)).toBe(
     'p1.eyJyIjoibWZfY2FydCIsInYiOiIxLjIuMyIsIm0iOiJodHRwOi8vY2RuLnRlc3Q6MzAwMy8xLjIuMy9tZi1tYW5pZmVzdC5qc29uIiwiZXhwIjoyMDAwMDAwMDAwfQ.78ncNaF2jAJpISeryh5r3njHdz7ZrcJ4HV9fFpQp4Ho',
   );
-});
-
-it('the smoke opens every page type of the remote, its other modules on their page, and says what it skipped', () => {
-  const paths = {
-    HOME: '/',
-    SEARCH: '/search?search=Nike',
-    CATEGORY: '/catalog/obuv',
-    BRAND: '/brands/nike',
-    PRODUCT: '/product/x',
-    CART: '/cart',
-    CHECKOUT: '/checkout',
-    FAVOURITES: '/favourites',
-  };
-  const catalog = visitsFor('mf_catalog', paths);
-  expect(catalog.visits.map((v) => `${v.label} ${v.path}`)).toEqual([
-    'HOME /',
-    'SEARCH /search?search=Nike',
-    'CATEGORY /catalog/obuv',
-    'BRAND /brands/nike',
-    'FAVOURITES /favourites',
-    'ProductSlider /product/x',
-  ]);
-  expect(visitsFor('mf_product', paths).visits.map((v) => v.label)).toEqual(['PRODUCT']);
-  const cart = visitsFor('mf_cart', paths);
-  expect(cart.visits.map((v) => v.label)).toEqual(['CART', 'CHECKOUT', 'CartOverlay']);
-  expect(cart.skipped.join()).toContain('ORDER');
-  // the order page: a well-formed number with a key no order has, and its «Заказ не найден» state as the landmark
-  const order = visitsFor('mf_cart', { ...paths, ORDER: '/order/SH-22222?key=smoke-x' }).visits.find(
-    (v) => v.label === 'ORDER',
-  );
-  expect(order).toMatchObject({ path: '/order/SH-22222?key=smoke-x', landmark: '[data-testid="order-not-found"]' });
-  // the first release of a shop: the product page's remote is not served yet, so its slider waits
-  const first = visitsFor('mf_catalog', paths, (remote) => remote !== 'mf_product');
-  expect(first.visits.map((v) => v.label)).not.toContain('ProductSlider');
-  expect(first.skipped.join()).toContain('нет активного релиза mf_product');
 });

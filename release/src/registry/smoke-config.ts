@@ -15,8 +15,10 @@ export interface SmokeConfig {
    * Debian's Chromium, driven by playwright-core.
    */
   chromiumPath: string;
-  /** SMOKE_TIMEOUT_MS (default 15000): how long one page may take to show its landmark. */
+  /** SMOKE_TIMEOUT_MS (default 15000): how long one page may take to show its landmark and its data (nothing in its area still `aria-busy`). */
   timeoutMs: number;
+  /** SMOKE_PARALLEL (default 4): pages the smoke has open at once (each page is judged on a phone and a desktop screen). */
+  parallel: number;
   /**
    * PREVIEW_SECRET: the HMAC key of preview cookies, the same value the host server is given.
    * Unset: no preview links, and the smoke (which needs one) cannot run.
@@ -49,6 +51,7 @@ export function loadSmokeConfig(env: NodeJS.ProcessEnv, fail: EnvFail): SmokeCon
     off: smoke === 'off',
     chromiumPath: headlessChromiumPath(env.SMOKE_CHROMIUM),
     timeoutMs: envInt(env, 'SMOKE_TIMEOUT_MS', 15_000, 1000, 300_000, fail),
+    parallel: envInt(env, 'SMOKE_PARALLEL', 4, 1, 16, fail),
     ...(secret ? { previewSecret: secret } : {}),
     previewTtlMinutes: envInt(env, 'PREVIEW_TTL_MINUTES', 60, 1, 7 * 24 * 60, fail),
   };
