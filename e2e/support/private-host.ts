@@ -25,6 +25,11 @@ export const shop = {
    * cold visits, not forty (the rule itself is tested with 20 in the release service's suite).
    */
   canaryMinViews: 8,
+  /**
+   * CANARY_STEP_SECONDS of the stack: a progressive canary's dwell per step, seconds instead of
+   * production's minutes; longer than a phone canary's stop takes (release-canary-progress.spec.ts).
+   */
+  canaryStepSeconds: 20,
 };
 
 const logDir = path.join(ROOT, '.run', 'e2e-logs');
