@@ -1,13 +1,15 @@
 // Guards «smoke before shoppers»: before a release is activated the API renders it in Chromium on
-// the live host through a preview cookie only that browser carries (release/src/registry/smoke.ts);
-// a release whose HomePage throws, or that lacks remoteEntry.js, is refused with the smoke's
-// reason and no shopper ever gets it; a good one passes (timed); a team opens the same preview
-// by hand from a preview link, with the «Предпросмотр» banner, and ends it.
+// the live host through a preview cookie only that browser carries (release/src/registry/smoke.ts),
+// on a phone and a desktop screen; a release whose HomePage throws, throws on phones only, never
+// gets past its loading placeholder, whose listings show no products, or that lacks
+// remoteEntry.js, is refused with the smoke's reason and no shopper ever gets it; a good one
+// passes (timed); a team opens the same preview by hand from a preview link, with the
+// «Предпросмотр» banner, and ends it.
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../../scripts/lib/stack.ts';
 import { createRegistryClient, type RemoteStatus } from '../../scripts/remotes/ops-client.ts';
-import { breakHomePage } from '../support/broken-release.ts';
+import { breakHomePage, breakHomePageOnPhones, emptyListings, endlessHomePage } from '../support/broken-release.ts';
 import { returningVisitor } from '../support/fresh-visitor.ts';
 import { shop, startPrivateHost } from '../support/private-host.ts';
 import { expect, type Page, test } from '../support/test.ts';
@@ -96,6 +98,44 @@ test('a throwing release is refused before any shopper sees it, with the smoke�
   expect(await catalogOnPage(page)).toBe(good);
 });
 
+/** Activates a spoilt candidate: it must be refused, marked so, and the active release stays; returns the smoke's reason. */
+async function refusedBySmoke(name: string, spoil: (dir: string) => void): Promise<string> {
+  const good = (await catalog()).active?.manifestUrl;
+  const bad = await candidate(name, spoil);
+  const started = Date.now();
+  const refusal = await ops()
+    .activate('mf_catalog', bad.version)
+    .then(
+      () => null,
+      (error: Error) => error.message,
+    );
+  timings[`refused-${name}`] = Date.now() - started;
+  expect(refusal, 'activation must be refused').toBeTruthy();
+  const status = await catalog();
+  expect(status.active?.manifestUrl).toBe(good);
+  const release = status.releases.find((r) => r.version === bad.version);
+  expect(release?.status).toBe('refused');
+  return refusal ?? '';
+}
+
+test('a HomePage that never gets past its loading placeholder is refused, naming the page and both screens', async () => {
+  const refusal = await refusedBySmoke('endless', endlessHomePage);
+  expect(refusal).toMatch(/HOME \(\/\), телефон 390×844 и компьютер 1280×900: данные не пришли: через \d+ с в области всё ещё идёт загрузка \(aria-busy="true"/);
+});
+
+test('a release whose listings show no products is refused with what the database holds', async () => {
+  const refusal = await refusedBySmoke('empty', emptyListings);
+  expect(refusal).toMatch(/CATEGORY \(\/catalog\/[^)]+\), телефон 390×844 и компьютер 1280×900: нет карточек товаров, а в базе для этой страницы \d+ шт\. \(на странице: «Ничего не нашлось/);
+  expect(refusal).toMatch(/BRAND \(\/brands\/[^)]+\), телефон 390×844 и компьютер 1280×900: нет карточек товаров/);
+  expect(refusal).toMatch(/SEARCH \(\/search\?search=[^)]+\), телефон 390×844 и компьютер 1280×900: нет карточек товаров/);
+});
+
+test('a release that throws only on a phone’s screen is refused, naming the phone', async () => {
+  const refusal = await refusedBySmoke('phones', breakHomePageOnPhones);
+  expect(refusal).toMatch(/HOME \(\/\), телефон 390×844: .*release bug in HomePage on phones/);
+  expect(refusal).not.toContain('компьютер 1280×900:');
+});
+
 test('a release without remoteEntry.js is refused and never reaches shoppers', async ({ page }) => {
   const good = (await catalog()).active?.manifestUrl;
   const refusal = await candidate('noentry', (dir) => {
@@ -148,8 +188,10 @@ test('a good release passes the smoke and goes live; its checks record the smoke
   const release = (await catalog()).releases.find((r) => r.version === good.version);
   const smoke = release?.checks?.results.find((r) => r.check === 'smoke');
   expect(smoke?.ok, smoke?.reason).toBe(true);
-  expect(smoke?.reason).toMatch(/HOME \d+ мс/);
-  expect(smoke?.reason).toMatch(/ProductSlider \d+ мс/);
+  // each page on a phone and on a desktop
+  expect(smoke?.reason).toContain('телефон 390×844 и компьютер 1280×900');
+  expect(smoke?.reason).toMatch(/HOME \d+ и \d+ мс/);
+  expect(smoke?.reason).toMatch(/ProductSlider \d+ и \d+ мс/);
   timings.passedSmoke = smoke?.ms ?? -1;
   await returningVisitor(page);
   await page.goto('/');
@@ -164,10 +206,11 @@ test('the cart’s release was smoked on its order page too: a key no order has,
   const release = cart?.releases.find((r) => r.version === cart.active?.version);
   const smoke = release?.checks?.results.find((r) => r.check === 'smoke');
   expect(smoke?.ok, smoke?.reason).toBe(true);
-  expect(smoke?.reason).toMatch(/ORDER \d+ мс/);
+  expect(smoke?.reason).toMatch(/ORDER \d+ и \d+ мс/);
+  expect(smoke?.reason).toMatch(/CartOverlay \d+ и \d+ мс/);
   expect(smoke?.reason).not.toContain('пропущено');
   timings.cartSmoke = smoke?.ms ?? -1;
-  timings.cartOrderPage = Number(/ORDER (\d+) мс/.exec(smoke?.reason ?? '')?.[1] ?? -1);
+  timings.cartOrderPage = Number(/ORDER (\d+) и \d+ мс/.exec(smoke?.reason ?? '')?.[1] ?? -1);
   // what that visit saw: the order page's own answer to a wrong key, in the cart's area
   await returningVisitor(page);
   await page.goto('/order/SH-22222?key=smoke-check');
