@@ -107,8 +107,8 @@ async function routeToInternal(context: BrowserContext, originMap: OriginMap): P
  * The smoke's pages are no shoppers: their health reports never leave the browser (the beacon,
  * and the fetch it falls back to, answer as sent), so a candidate's views never count in its
  * canary's error rate. The release service also drops any report sent with a preview cookie
- * (health-routes.ts), should one get through. An init script, not a route: a route makes
- * Playwright intercept every request of the page, which costs the smoke a third of its time.
+ * (health-routes.ts), should one get through. An init script, not a route: a route has
+ * Playwright intercept every request of the page and turns off the page's HTTP cache.
  */
 const KEEP_HEALTH_REPORTS = `(() => {
   const ours = (url) => { try { return new URL(String(url), location.href).pathname.startsWith(${JSON.stringify(TELEMETRY_PATH)}); } catch { return false; } };
