@@ -1,5 +1,5 @@
 // Guards progressive canaries with real shoppers' browsers: a canary whose HomePage throws only on
-// a phone's screen (the gate's smoke cannot see it) is stopped within 60 s of its first failure,
+// a phone's screen (broken on disk after the gate passed it, as a bug the gate's pages miss) is stopped within 60 s of its first failure,
 // after at most CANARY_MIN_FAILURES (3) failed shopper page views, and marked bad; a healthy
 // canary goes 5 → 25 → 50 % and is promoted on its own (the stack's CANARY_STEP_SECONDS is short).
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
