@@ -126,13 +126,13 @@ async function answer(
   ctx: HostContext,
   options: { pathname: string; search: string; registry: Record<string, string>; preview: Preview | null; forwarded: Forwarded; head: boolean },
 ): Promise<Answer> {
-  const { pathname, search, registry, preview, forwarded } = options;
+  const { pathname, search, registry, preview } = options;
   const fullQuery = search.replace(/^\?/, '');
   const query = fullQuery.length > MAX_QUERY ? '' : fullQuery;
   const template = await ctx.template();
   const version = ctx.catalogVersion?.current();
   // an API replica that has not heard of the version the page is keyed by reads its own first
-  if (version != null) Object.assign(forwarded, { [CATALOG_VERSION.header]: String(version) });
+  const forwarded = version == null ? options.forwarded : { ...options.forwarded, [CATALOG_VERSION.header]: String(version) };
   const headers: Headers = {
     'content-type': 'text/html; charset=utf-8',
     // a preview's page is that browser's alone: never stored by anything in between
