@@ -5,7 +5,7 @@ import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
 import { ApolloProvider } from '@apollo/client/react';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { of } from 'rxjs';
+import { NEVER, of } from 'rxjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatHoldUntil, orderSummary } from '../order/order-view.ts';
 import OrderPage from './order-page.tsx';
@@ -96,6 +96,22 @@ describe('order page', () => {
     expect(await screen.findByRole('heading', { name: 'Заказ не найден' })).toBeTruthy();
     expect(screen.getByText(/по ссылке из письма/)).toBeTruthy();
     expect(asked).toEqual([{ number: 'SH-ABCDE', key: 'wrong' }]);
+  });
+
+  it('is busy (aria-busy) while the order loads, and not once it is in', async () => {
+    const client = new ApolloClient({ link: new ApolloLink(() => NEVER), cache: new InMemoryCache() });
+    const { container } = render(
+      <ApolloProvider client={client}>
+        <MemoryRouter initialEntries={['/order/SH-ABCDE?key=k']}>
+          <OrderPage id="SH-ABCDE" />
+        </MemoryRouter>
+      </ApolloProvider>,
+    );
+    expect(container.querySelector('section[aria-busy="true"] [role="status"]')).not.toBeNull();
+    cleanup();
+    show(null, '/order/SH-ABCDE?key=wrong');
+    expect(await screen.findByRole('heading', { name: 'Заказ не найден' })).toBeTruthy();
+    expect(document.querySelector('[aria-busy="true"]')).toBeNull();
   });
 
   it('does not ask the API without a key', async () => {

@@ -37,7 +37,7 @@ export default function OrderPage({ id }: OrderPageProps) {
 
   if (loading && !order) {
     return (
-      <section className={styles.page}>
+      <section className={styles.page} aria-busy="true">
         <Spinner />
       </section>
     );

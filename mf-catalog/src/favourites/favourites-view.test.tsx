@@ -4,7 +4,9 @@
 import { ApolloProvider } from '@apollo/client/react';
 import { formatPrice } from '@shop/contracts/format';
 import { createApolloClient, useFavourites } from '@shop/mf-shared';
+import { onPage, testClient } from '@shop/mf-shared/testing';
 import { cleanup, getDefaultNormalizer, render, screen, waitFor } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { listingProduct } from '../product-card/listing-product.fixtures.ts';
@@ -85,6 +87,22 @@ describe('«Избранное»', () => {
     // no error, no placeholder for 999: it is just gone, from the page and from the store
     expect(screen.queryByRole('alert')).toBeNull();
     await waitFor(() => expect(useFavourites.getState().ids).toEqual(['5', '7']));
+  });
+
+  it('is busy (aria-busy) while the liked products load, and in the server’s HTML (the ids are in the browser)', () => {
+    useFavourites.setState({ ids: ['5'] });
+    // an API that has not answered yet
+    const { container } = render(onPage(false, '/favourites', <FavouritesView />, testClient()));
+    expect(container.querySelector('[aria-busy="true"] [role="status"]')?.textContent).toContain('Загрузка');
+    const html = renderToString(onPage(true, '/favourites', <FavouritesView />, testClient({ ssrMode: true })));
+    expect(html).toContain('aria-busy="true"');
+  });
+
+  it('is not busy once the answer is in', async () => {
+    useFavourites.setState({ ids: ['5'] });
+    renderPage();
+    await waitFor(() => expect(screen.getAllByTestId('product-card')).toHaveLength(1));
+    expect(document.querySelector('[aria-busy="true"]')).toBeNull();
   });
 
   it('when every liked product is gone, shows the empty state', async () => {

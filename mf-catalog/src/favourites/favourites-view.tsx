@@ -19,7 +19,8 @@ import own from './favourites-view.module.css';
 export function FavouritesView() {
   const ids = useFavourites((state) => state.ids);
   // The liked ids are in the browser's storage: the server's HTML and the hydration render show
-  // the spinner (not «пусто», which would be wrong for a shopper with favourites), then the list.
+  // the spinner (not «пусто», which would be wrong for a shopper with favourites), then the list. Both
+  // spinners are marked busy: the list is still to come.
   const hydrated = useHydrated();
   const asked = useMemo(() => favouritesShown(ids), [ids]);
   const products = useListingProducts({ filter: { ids: asked }, sort: 'NEWLY', offset: 0, limit: MAX_SHOWN });
@@ -42,7 +43,7 @@ export function FavouritesView() {
   let body: ReactNode;
   if (!hydrated)
     body = (
-      <div className={styles.initial}>
+      <div className={styles.initial} aria-busy="true">
         <Spinner />
       </div>
     );
@@ -50,7 +51,7 @@ export function FavouritesView() {
   else if (products.error && !list) body = <SectionError message={messageFor(products.error)} onRetry={products.refetch} />;
   else if (!list)
     body = (
-      <div className={styles.initial}>
+      <div className={styles.initial} aria-busy="true">
         <Spinner />
       </div>
     );

@@ -53,9 +53,13 @@ export interface ListingViewProps {
 const isBadLink = (error: unknown) =>
   CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === 'BAD_USER_INPUT');
 
+/**
+ * The listing before its first answers: marked busy (`aria-busy`), so a screen reader waits for the results and
+ * the release smoke tells «still loading» from «loaded, and nothing found».
+ */
 function InitialSpinner() {
   return (
-    <div className={styles.page} data-testid="catalog-listing">
+    <div className={styles.page} data-testid="catalog-listing" aria-busy="true">
       <div className={styles.initial}>
         <Spinner />
       </div>
@@ -296,7 +300,7 @@ function ListingResults({
       ) : products.error && !list ? (
         <SectionError message={messageFor(products.error)} onRetry={products.refetch} />
       ) : !list ? (
-        <div className={styles.initial}>
+        <div className={styles.initial} aria-busy="true">
           <Spinner />
         </div>
       ) : (
