@@ -2,7 +2,10 @@
 // whose HomePage keeps its landmark but never gets past its loading placeholder (`aria-busy`),
 // one whose listings show no products although the database has them («Ничего не нашлось»), and
 // one that throws only on a phone's narrow screen are each refused, naming the page and the
-// screen; a good one passes at both screens. The smoke's own visits never report shopper health.
+// screen; a good one passes at both screens. A listing that settles empty is refused as soon as
+// nothing in it is busy, not at the page's timeout; a slow listing whose placeholder is marked
+// busy still passes, and one whose placeholder is not marked is judged by what it shows when
+// settled. The smoke's own visits never report shopper health.
 // The fake host serves each page as the real remotes mark it (fake-shop.ts) for the test
 // database's catalogue, and the candidate's entry; `variant` spoils one thing.
 import { createServer, type Server } from 'node:http';
@@ -11,11 +14,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogueSample } from '../src/catalogue/api-client.ts';
 import { testConfig } from '../src/config.ts';
 import { smokeCheck } from '../src/registry/smoke.ts';
-import { catalogueSample, goodArea, pageKind, shopPage } from './fake-shop.ts';
+import { cards, catalogueSample, goodArea, pageKind, shopPage } from './fake-shop.ts';
 import { createTestEnv, type TestEnv } from './test-env.ts';
 
 const SECRET = 'preview-secret-for-tests-0123456789';
-type Variant = 'good' | 'spinner' | 'empty-listing' | 'phone-throw';
+type Variant = 'good' | 'spinner' | 'empty-listing' | 'phone-throw' | 'slow-listing' | 'unmarked-slow-listing';
+/** How long a slow listing shows its placeholder before its cards; the unmarked one, far longer than the judge's quiet time. */
+const SLOW_MS = 2500;
+const UNMARKED_SLOW_MS = 8000;
 let variant: Variant = 'good';
 let sample: CatalogueSample;
 let host: Server;
@@ -32,6 +38,12 @@ function area(pathname: string): string {
   // every listing renders, counts its products and shows none of them
   if (variant === 'empty-listing' && kind === 'LISTING')
     return `<div data-testid="catalog-listing"><p>${sample.categoryCount} товаров</p><div role="status"><p>Ничего не нашлось</p></div></div>`;
+  // every listing shows its placeholder, then its cards: marked busy meanwhile, as the real listing is, or not
+  if ((variant === 'slow-listing' || variant === 'unmarked-slow-listing') && kind === 'LISTING') {
+    const busy = variant === 'slow-listing' ? ' aria-busy="true"' : '';
+    const later = JSON.stringify(cards(sample)).replace(/</g, '\\u003c');
+    return `<div data-testid="catalog-listing"><div id="wait"${busy} style="min-height:200px"><span role="status">Загрузка...</span></div></div><script>setTimeout(function () { document.getElementById('wait').outerHTML = ${later}; }, ${busy ? SLOW_MS : UNMARKED_SLOW_MS});</script>`;
+  }
   return goodArea(sample, kind);
 }
 
@@ -72,13 +84,13 @@ afterAll(async () => {
 });
 
 describe('the smoke judges what each page shows, on a phone and a desktop', () => {
-  const smoke = async (v: Variant) => {
+  const smoke = async (v: Variant, timeoutMs = 4000) => {
     variant = v;
     const base = testConfig();
     const hostUrl = `http://127.0.0.1:${hostPort}`;
     const config = {
       ...base,
-      smoke: { ...base.smoke, off: false, hostUrl, previewSecret: SECRET, timeoutMs: 4000 },
+      smoke: { ...base.smoke, off: false, hostUrl, previewSecret: SECRET, timeoutMs },
       release: { ...base.release, originMap: [] },
     };
     const release = { remote: 'mf_catalog', version: '1.0.0', manifestUrl: `${hostUrl}/1.0.0/mf-manifest.json` };
@@ -112,8 +124,11 @@ describe('the smoke judges what each page shows, on a phone and a desktop', () =
     expect(result.reason).not.toContain('CATEGORY');
   });
 
-  it('refuses listings that show no products while the database has them', async () => {
-    const result = await smoke('empty-listing');
+  it('refuses listings that show no products while the database has them, once settled, not at the timeout', async () => {
+    // a page's time far beyond what the smoke may take: a judge waiting it out would take 20 s a page
+    const started = performance.now();
+    const result = await smoke('empty-listing', 20_000);
+    expect(performance.now() - started).toBeLessThan(12_000);
     expect(result.ok).toBe(false);
     const { product, categoryCount, brandCount, search } = sample;
     expect(result.reason).toContain(
@@ -122,6 +137,22 @@ describe('the smoke judges what each page shows, on a phone and a desktop', () =
     expect(result.reason).toContain(`BRAND (${product?.brand.webPath}), телефон 390×844 и компьютер 1280×900: нет карточек товаров, а в базе для этой страницы ${brandCount} шт.`);
     expect(result.reason).toContain(`SEARCH (/search?search=${encodeURIComponent(search?.word ?? '')})`);
     expect(result.reason).not.toContain('HOME');
+  });
+
+  it('passes a slow listing whose placeholder is busy until its cards come', async () => {
+    const result = await smoke('slow-listing');
+    expect(result.ok, result.reason).toBe(true);
+    for (const page of ['SEARCH', 'CATEGORY', 'BRAND']) {
+      const ms = Number(new RegExp(`${page} (\\d+) и \\d+ мс`).exec(result.reason ?? '')?.[1]);
+      expect(ms).toBeGreaterThanOrEqual(SLOW_MS);
+    }
+  });
+
+  it('judges a listing whose placeholder is not marked busy by what it shows when settled', async () => {
+    const result = await smoke('unmarked-slow-listing', 20_000);
+    expect(result.ok).toBe(false);
+    expect(result.reason).toMatch(/CATEGORY \([^)]+\), телефон 390×844 и компьютер 1280×900: нет карточек товаров.*на странице: «Загрузка/);
+    expect(result.reason).toMatch(/BRAND \([^)]+\), телефон 390×844 и компьютер 1280×900: нет карточек товаров/);
   });
 
   it('refuses a release that throws only on a phone’s screen, naming the phone', async () => {

@@ -11,7 +11,9 @@ import { type Expectation, LANDMARKS, type Step, type Visit } from './smoke-plan
  * logs an error, a file of the candidate or an API request fails, the candidate's own entry was not
  * loaded, the server could not render the area, the area shows its error, its landmark does not
  * show, something in it is still loading (`aria-busy="true"`) when the smoke's time for the page
- * is up, or it does not show what the database says it must (smoke-plan.ts).
+ * is up, or it does not show what the database says it must (smoke-plan.ts). The remotes mark every
+ * loading state busy, so once nothing in the area has been busy for QUIET_MS the page shows what it
+ * will show: a missing thing is judged missing then, not when the page's time is up.
  */
 
 export interface JudgeTarget {
@@ -28,6 +30,13 @@ const AREA_ERROR = 'Не удалось загрузить раздел';
 const SETTLE_MS = 300;
 /** A check of what the page shows gets at least this long, even when the page's own time is nearly up. */
 const MIN_CHECK_MS = 2000;
+/**
+ * Nothing in the area busy for this long: the page has settled, and what it does not show now it
+ * will not show (a render after the data came takes a few frames, not a second).
+ */
+const QUIET_MS = 1000;
+/** How often a check looks at the page again. */
+const POLL_MS = 100;
 /** A price as the shop writes it: «12 990 ₽», «от 8 490 ₽». */
 const PRICE = /\d[\d\s\u00a0\u202f]*\s?₽/;
 
@@ -311,6 +320,25 @@ class PageJudge {
     return true;
   }
 
+  /**
+   * Whether `locator` shows: true as soon as it does; false once the page has settled without it
+   * (nothing in the area busy for QUIET_MS in a row) or after the check's time (checkTime). A page
+   * still loading is waited for; a settled one is judged at once, not at its timeout.
+   */
+  private async shows(locator: Locator): Promise<boolean> {
+    const until = Date.now() + this.checkTime();
+    let quietSince: number | null = null;
+    for (;;) {
+      if (await locator.first().isVisible().catch(() => false)) return true;
+      const busy = (await this.busy().catch(() => [])).length > 0;
+      const now = Date.now();
+      if (now >= until) return false;
+      quietSince = busy ? null : (quietSince ?? now);
+      if (quietSince !== null && now - quietSince >= QUIET_MS) return false;
+      await this.page.waitForTimeout(POLL_MS);
+    }
+  }
+
   private async expectation(e: Expectation, landmark: string): Promise<void> {
     if (e.kind === 'cards') await this.cards(e, landmark);
     else if (e.kind === 'product') await this.product(e);
@@ -328,14 +356,7 @@ class PageJudge {
 
   private async cards(e: Extract<Expectation, { kind: 'cards' }>, landmark: string): Promise<void> {
     const cards = this.area.locator('[data-testid="product-card"]');
-    const shown = await cards
-      .first()
-      .waitFor({ state: 'visible', timeout: this.checkTime() })
-      .then(
-        () => true,
-        () => false,
-      );
-    if (!shown) {
+    if (!(await this.shows(cards))) {
       this.problems.push(`нет карточек товаров, а в базе для этой страницы ${e.count} шт.${await this.saying(landmark)}`);
       return;
     }
@@ -356,12 +377,11 @@ class PageJudge {
 
   /** The product page: its name, a price and sizes; a size into the cart puts one item in the header's cart. */
   private async product(e: Extract<Expectation, { kind: 'product' }>): Promise<void> {
-    const timeout = this.checkTime();
     const heading = this.area.getByRole('heading', { level: 1, name: e.name, exact: true });
-    if (!(await visible(heading, timeout))) this.problems.push(`нет заголовка с названием товара «${e.name}»${await this.saying('h1')}`);
+    if (!(await this.shows(heading))) this.problems.push(`нет заголовка с названием товара «${e.name}»${await this.saying('h1')}`);
     const price = this.area.getByTestId('product-price').filter({ hasText: PRICE });
-    if (!(await visible(price, this.checkTime()))) this.problems.push(`нет цены товара${await this.saying('[data-testid="product-price"]')}`);
-    if (!(await visible(this.area.getByTestId('size-option'), this.checkTime()))) {
+    if (!(await this.shows(price))) this.problems.push(`нет цены товара${await this.saying('[data-testid="product-price"]')}`);
+    if (!(await this.shows(this.area.getByTestId('size-option')))) {
       this.problems.push('нет размеров товара');
       return;
     }
@@ -380,16 +400,7 @@ class PageJudge {
   /** A cart line with the product's name and a price. */
   private async cartLine(e: Extract<Expectation, { kind: 'cart-line' }>): Promise<void> {
     const line = this.area.locator('li').filter({ hasText: e.name }).filter({ hasText: PRICE });
-    if (!(await visible(line, this.checkTime())))
+    if (!(await this.shows(line)))
       this.problems.push(`в корзине нет товара «${e.name}» с ценой, хотя он в ней лежит${await this.saying('section, [role="dialog"], dialog')}`);
   }
 }
-
-const visible = (locator: Locator, timeout: number) =>
-  locator
-    .first()
-    .waitFor({ state: 'visible', timeout })
-    .then(
-      () => true,
-      () => false,
-    );
