@@ -13,6 +13,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { type Configuration, rspack } from '@rspack/core';
+import { releaseVersion } from '@shop/contracts/release-plane';
 import { exposesOf, REMOTES, type RemoteName } from '@shop/contracts/remotes';
 import { SHARED_SUBPATHS, SINGLETONS, TREE_SHAKEN_SHARED } from './scripts/lib/federation-shared.ts';
 
@@ -189,12 +190,12 @@ class PrecompressPlugin {
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-/** `<package version>-<build id>`: every build of a remote is its own servable release. */
+/** `<package version>+<build id>`: every build of a remote is its own servable release. */
 export function buildVersion(appPackage: PackageJson): string {
-  const buildId = process.env.BUILD_ID ?? new Date().toISOString().replace(/\D/g, '').slice(0, 14);
-  if (!/^[0-9A-Za-z.-]+$/.test(buildId))
-    throw new Error(`BUILD_ID may hold only letters, digits, dots and dashes: ${buildId}`);
-  return `${appPackage.version}-${buildId}`;
+  return releaseVersion(
+    appPackage.version,
+    process.env.BUILD_ID ?? new Date().toISOString().replace(/\D/g, '').slice(0, 14),
+  );
 }
 
 /** What one app's build is: its mode, version and output folder, decided once for every part below. */

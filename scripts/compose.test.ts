@@ -190,9 +190,9 @@ describe('docker-compose.yml', () => {
     const adopt = Object.fromEntries((release.environment?.RELEASE_ADOPT ?? '').split(',').map((pair) => pair.split('=')));
     for (const [name, dir] of [['mf_catalog', 'mf-catalog'], ['mf_product', 'mf-product'], ['mf_cart', 'mf-cart']] as const) {
       const version = (JSON.parse(readFileSync(path.join(ROOT, dir, 'package.json'), 'utf8')) as { version: string }).version;
-      // the folder the image's build writes: <package version>-<BUILD_ID>
+      // the folder the image’s build writes: <package version>+<BUILD_ID>
       const build = config.services[dir] as ComposeService & { build?: { args?: Record<string, string> } };
-      expect(adopt[name], name).toBe(`${version}-${build.build?.args?.BUILD_ID}`);
+      expect(adopt[name], name).toBe(`${version}+${build.build?.args?.BUILD_ID}`);
       expect(release.depends_on, name).toHaveProperty(dir);
     }
   });

@@ -123,6 +123,9 @@ function handle(req, res) {
   // hidden files and folders are never served: an upload being unpacked (.incoming-*) among them
   if (/(^|\/)\./.test(pathname)) return notFound(res);
   dropBadRange(req);
+  // A release folder's `+` comes as %2B in manifest URLs (S3 and CDNs read a bare `+` as a
+  // space); sirv decodes with decodeURI, which keeps %2B, so it is turned back here.
+  req.url = req.url.replace(/%2B/gi, '+');
   files(req, res, () => notFound(res));
 }
 

@@ -55,6 +55,8 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, '1.0.0-1', 'mf-manifest.json'), '{}');
   writeFileSync(path.join(dir, '1.0.0-1', 'remoteEntry.js'), 'var remote = 1;\n');
   writeFileSync(path.join(dir, '1.0.0-1', 'remoteEntry.js.map'), '{"sourcesContent":["secret source"]}');
+  mkdirSync(path.join(dir, '1.0.0+20261130-ab'));
+  writeFileSync(path.join(dir, '1.0.0+20261130-ab', 'remoteEntry.js'), 'var remote = 2;\n');
   port = await freePort();
   server = spawn(process.execPath, [path.join(import.meta.dirname, 'serve-remote.mjs'), dir], {
     env: { ...process.env, PORT: String(port), SERVE_SOURCE_MAPS: '' },
@@ -82,6 +84,18 @@ describe('remote static server', () => {
       expect(answer.body).not.toContain('secret source');
     }
     await alive();
+  });
+
+  it('serves a release whose version has build metadata, its plus written bare or as %2B', async () => {
+    for (const target of [
+      '/1.0.0+20261130-ab/remoteEntry.js',
+      '/1.0.0%2B20261130-ab/remoteEntry.js',
+      '/1.0.0%2b20261130-ab/remoteEntry.js',
+    ]) {
+      const answer = await raw(get(target));
+      expect(answer.status, target).toBe(200);
+      expect(answer.body, target).toContain('var remote = 2;');
+    }
   });
 
   it('ignores a backwards or malformed Range instead of dying', async () => {

@@ -17,6 +17,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { cpSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { messageFor } from '@shop/contracts/errors';
+import { releaseVersion } from '@shop/contracts/release-plane';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newBuildId, packageVersion, REMOTES, ROOT, waitForHttp } from '../../scripts/lib/stack.ts';
 import { type Cluster, type Replica, startCluster } from './cluster.ts';
@@ -375,7 +376,7 @@ describe('rule 2: a release switch and its rollback reach every host replica wit
     const beforeUrl = cluster.manifestUrl(remote.name, before);
     // a second release of the remote: its build, copied under another version into release
     // storage (where an upload lands), served at once by the remote's server
-    const next = `${packageVersion(remote.dir)}-${newBuildId()}`;
+    const next = releaseVersion(packageVersion(remote.dir), newBuildId());
     cpSync(path.join(ROOT, remote.dir, 'dist', before), path.join(cluster.releasesDir, remote.name, next), {
       recursive: true,
     });

@@ -82,7 +82,7 @@ test('the registry is public, uncached and lists only manifest URLs', async ({ r
   const response = await request.get('/registry.json');
   expect(response.headers()['cache-control']).toBe('no-store');
   const registry = (await response.json()) as Record<string, string>;
-  for (const url of Object.values(registry)) expect(url).toMatch(/^http:\/\/localhost:\d+\/[\w.-]+\/mf-manifest\.json$/);
+  for (const url of Object.values(registry)) expect(url).toMatch(/^http:\/\/localhost:\d+\/\d+\.\d+\.\d+%2B[\w.-]+\/mf-manifest\.json$/);
 });
 
 test('the untree-shaken fallback of every shared library is served, for a remote built with other exports', async ({ request }) => {

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { releaseVersionOfUrl } from '@shop/contracts/release-plane';
 import { fetchJson, httpUrl } from './fetch-json.ts';
 
 /** What the browser gets: remote name → manifest URL of the release it should load. */
@@ -31,7 +32,7 @@ function fromMap(map: Record<string, unknown>): RegistryState {
   const state: RegistryState = {};
   for (const [name, value] of Object.entries(map)) {
     const url = safeManifestUrl(value);
-    if (url) state[name] = { active: { version: url.split('/').at(-2) ?? '', manifestUrl: url } };
+    if (url) state[name] = { active: { version: releaseVersionOfUrl(url) ?? '', manifestUrl: url } };
   }
   return state;
 }

@@ -100,19 +100,20 @@ describe.each(DRIVERS)('release uploads [%s]', (driver) => {
     // a file the archive marks private (0600) is stored readable for the static server
     const archive = await pack(releaseFolder(work, 'first', (d) => chmodSync(path.join(d, 'static', 'js', 'page.js'), 0o600)), ['.']);
     const meta = { commit: 'abc1234', author: 'Анна <anna@team.test>', builtAt: '2026-11-24T01:00:00Z', notes: 'Новый заголовок', by: 'someone-else' };
-    const res = await upload('mf-catalog', '0.1.0-a1', archive, CATALOG_TEAM, meta);
+    // the CLI's version: semver with the build as metadata, its `+` sent as %2B
+    const res = await upload('mf-catalog', '0.1.0%2B20261130-a1', archive, CATALOG_TEAM, meta);
     expect(res.status).toBe(200);
     const body = (await res.json()) as { manifestUrl: string; actor: string };
-    expect(body.manifestUrl).toBe('https://catalog.cdn.test/0.1.0-a1/mf-manifest.json');
+    expect(body.manifestUrl).toBe('https://catalog.cdn.test/0.1.0%2B20261130-a1/mf-manifest.json');
     expect(body.actor).toBe('catalog-team');
-    expect(JSON.parse(readFileSync(path.join(catalogDir(), '0.1.0-a1', 'mf-manifest.json'), 'utf8')).marker).toBe('first');
-    expect(readFileSync(path.join(catalogDir(), '0.1.0-a1', 'static', 'js', 'page.js'), 'utf8')).toContain('first');
-    expect(statSync(path.join(catalogDir(), '0.1.0-a1', 'static', 'js', 'page.js')).mode & 0o777).toBe(0o644);
-    const [row] = await rows('0.1.0-a1');
+    expect(JSON.parse(readFileSync(path.join(catalogDir(), '0.1.0+20261130-a1', 'mf-manifest.json'), 'utf8')).marker).toBe('first');
+    expect(readFileSync(path.join(catalogDir(), '0.1.0+20261130-a1', 'static', 'js', 'page.js'), 'utf8')).toContain('first');
+    expect(statSync(path.join(catalogDir(), '0.1.0+20261130-a1', 'static', 'js', 'page.js')).mode & 0o777).toBe(0o644);
+    const [row] = await rows('0.1.0+20261130-a1');
     expect(row?.createdBy).toBe('catalog-team');
-    expect(row?.manifestUrl).toBe('https://catalog.cdn.test/0.1.0-a1/mf-manifest.json');
-    expect(row?.meta).toEqual({ version: '0.1.0-a1', commit: 'abc1234', author: 'Анна <anna@team.test>', builtAt: '2026-11-24T01:00:00Z', notes: 'Новый заголовок' });
-    const events = await env.database.db.select().from(registryEvents).where(eq(registryEvents.version, '0.1.0-a1'));
+    expect(row?.manifestUrl).toBe('https://catalog.cdn.test/0.1.0%2B20261130-a1/mf-manifest.json');
+    expect(row?.meta).toEqual({ version: '0.1.0+20261130-a1', commit: 'abc1234', author: 'Анна <anna@team.test>', builtAt: '2026-11-24T01:00:00Z', notes: 'Новый заголовок' });
+    const events = await env.database.db.select().from(registryEvents).where(eq(registryEvents.version, '0.1.0+20261130-a1'));
     expect(events.map((e) => `${e.action}:${e.by}`)).toEqual(['publish:catalog-team']);
     expect(leftovers()).toEqual([]);
   });
@@ -133,13 +134,19 @@ describe.each(DRIVERS)('release uploads [%s]', (driver) => {
     expect((await upload('mf_unknown', '0.1.0-x1', archive)).status).toBe(404);
     expect((await upload('mf_catalog', '..', archive)).status).toBe(404);
     expect((await upload('mf_catalog', '.hidden', archive)).status).toBe(400);
+    // a version that is no semver
+    for (const version of ['v2', '1.0', '0.1.0+a..b', '0.1.0%20b', `0.1.0+${'a'.repeat(60)}`]) {
+      const refused = await upload('mf_catalog', version, archive);
+      expect(refused.status, version).toBe(400);
+      expect((await message(refused)).message, version).toContain('semver');
+    }
   });
 
   it('refuses a version that exists: releases are immutable, the stored files stay as they were', async () => {
-    const res = await upload('mf_catalog', '0.1.0-a1', await pack(releaseFolder(work, 'replacement'), ['.']));
+    const res = await upload('mf_catalog', '0.1.0+20261130-a1', await pack(releaseFolder(work, 'replacement'), ['.']));
     expect(res.status).toBe(409);
     expect((await message(res)).message).toContain('неизменяемы');
-    expect(JSON.parse(readFileSync(path.join(catalogDir(), '0.1.0-a1', 'mf-manifest.json'), 'utf8')).marker).toBe('first');
+    expect(JSON.parse(readFileSync(path.join(catalogDir(), '0.1.0+20261130-a1', 'mf-manifest.json'), 'utf8')).marker).toBe('first');
   });
 
   it('refuses archives that climb out, name absolute paths, carry links or hidden files, or lack a manifest — whole, writing nothing', async () => {

@@ -186,7 +186,7 @@ describe.skipIf(!built)('npm start keeps the shop up while a remote server is do
     const statusOf = async (name: string) => (await api.status()).remotes.find((r) => r.name === name)!;
     /** A copy of a remote's build under another version, older by its time (latestRelease stays the real build). */
     const copy = (dir: string, version: string, stamp: string) => {
-      const other = version.replace(/-\d+$/, `-${stamp}`);
+      const other = version.replace(/[-+]\d+$/, `+${stamp}`);
       const to = path.join(ROOT, dir, 'dist', other);
       cpSync(path.join(ROOT, dir, 'dist', version), to, { recursive: true });
       utimesSync(path.join(to, 'mf-manifest.json'), new Date('1999-01-01'), new Date('1999-01-01'));

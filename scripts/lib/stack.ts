@@ -8,7 +8,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { REMOTES as REMOTE_TABLE, REMOTE_NAMES, type RemoteName } from '@shop/contracts/remotes';
+import { releaseManifestUrl, releaseVersion } from '@shop/contracts/release-plane';
+import { REMOTE_NAMES, REMOTES as REMOTE_TABLE, type RemoteName } from '@shop/contracts/remotes';
 import { createRegistryClient } from '../remotes/ops-client.ts';
 import { StartupChecks } from './startup-checks.ts';
 import { type LogMode, type RestartPolicy, type Service, startService, waitForHttp } from './supervisor.ts';
@@ -112,7 +113,7 @@ function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEn
   });
 }
 
-/** A production build of one app; a remote lands in `dist/<package version>-<buildId>/`. */
+/** A production build of one app; a remote lands in `dist/<package version>+<buildId>/`. */
 export function runBuild(dir: string, buildId: string): Promise<void> {
   return run(path.join(BIN, 'rspack'), ['build', '--mode', 'production'], dir, {
     BUILD_ID: buildId,
@@ -182,10 +183,9 @@ export async function buildAll(
     }
   };
   await Promise.all([worker(), worker()]);
-  const versions = Object.fromEntries(REMOTES.map((r) => [r.name, `${packageVersion(r.dir)}-${buildId}`])) as Record<
-    RemoteName,
-    string
-  >;
+  const versions = Object.fromEntries(
+    REMOTES.map((r) => [r.name, releaseVersion(packageVersion(r.dir), buildId)]),
+  ) as Record<RemoteName, string>;
   return { versions, timings };
 }
 
@@ -254,7 +254,7 @@ export function localRegistry(
   publicHost = 'localhost',
 ): Record<string, string> {
   return Object.fromEntries(
-    REMOTES.map((r) => [r.name, `http://${publicHost}:${ports[r.name]}/${versions[r.name]}/mf-manifest.json`]),
+    REMOTES.map((r) => [r.name, releaseManifestUrl(`http://${publicHost}:${ports[r.name]}`, versions[r.name])]),
   );
 }
 
@@ -523,15 +523,15 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   };
 }
 
-/** The newest release folder of a remote's dist (by build time), e.g. `0.1.0-20261122211501`. */
+/** The newest release folder of a remote's dist (by build time), e.g. `0.1.0+20261122211501`. */
 export function latestRelease(remoteDir: string): string {
   const dist = path.join(ROOT, remoteDir, 'dist');
   const releases = readdirSync(dist, { withFileTypes: true })
-    // Only folders the build made (`<version>-<14-digit build id>`), not copies made by hand or by tests.
+    // Only folders the build made (`<version>+<14-digit build id>`), not copies made by hand or by tests.
     .filter(
       (entry) =>
         entry.isDirectory() &&
-        /^\d+\.\d+\.\d+-\d{14}$/.test(entry.name) &&
+        /^\d+\.\d+\.\d+\+\d{14}$/.test(entry.name) &&
         existsSync(path.join(dist, entry.name, 'mf-manifest.json')),
     )
     .map((entry) => ({ name: entry.name, at: statSync(path.join(dist, entry.name, 'mf-manifest.json')).mtimeMs }))

@@ -11,9 +11,10 @@
  * release (said once), and a host build refused against the releases stops the shop.
  */
 import path from 'node:path';
+import { releaseVersionOfUrl } from '@shop/contracts/release-plane';
 import type { createRegistryClient, RemoteStatus } from '../remotes/ops-client.ts';
-import { answers } from './supervisor.ts';
 import { newBuildId, operationsOf, packageVersion, REMOTES, ROOT, type StackOptions } from './stack.ts';
+import { answers } from './supervisor.ts';
 
 type RegistryClient = ReturnType<typeof createRegistryClient>;
 
@@ -22,8 +23,8 @@ export class HostBuildRefused extends Error {}
 
 /** The release a manifest URL names: a build's folder, or a dev release for a dev server's manifest (no folder). */
 function releaseOf(manifestUrl: string): { folder?: string; version: string } {
-  const folder = /\/([0-9A-Za-z.-]+)\/mf-manifest\.json$/.exec(manifestUrl)?.[1];
-  const version = folder && /^\d+\.\d+\.\d+-/.test(folder) ? folder : `0.0.0-dev${newBuildId()}`;
+  const folder = manifestUrl.endsWith('/mf-manifest.json') ? releaseVersionOfUrl(manifestUrl) : undefined;
+  const version = folder ?? `0.0.0-dev${newBuildId()}`;
   return { ...(folder ? { folder } : {}), version };
 }
 

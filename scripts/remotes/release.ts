@@ -17,9 +17,10 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { readErrorBody } from '@shop/contracts/errors';
+import { releaseVersion } from '@shop/contracts/release-plane';
 import { create } from 'tar';
 import { newBuildId, packageVersion, REMOTES, ROOT, runBuild, runCodegen } from '../lib/stack.ts';
-import { actor, releaseBase, opsToken } from './ops-client.ts';
+import { actor, opsToken, releaseBase } from './ops-client.ts';
 
 export class ReleaseUsageError extends Error {}
 
@@ -90,7 +91,7 @@ export async function release(args: string[]): Promise<void> {
   const started = Date.now();
   const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
   const buildId = releaseBuildId();
-  const version = `${packageVersion(remote.dir)}-${buildId}`;
+  const version = releaseVersion(packageVersion(remote.dir), buildId);
   const work = mkdtempSync(path.join(tmpdir(), `release-${remote.dir}-`));
   try {
     const out = path.join(work, version);
@@ -109,7 +110,7 @@ export async function release(args: string[]): Promise<void> {
     const meta = buildMeta(notes);
     const uploaded = await api<{ manifestUrl: string; actor: string; pruned: string[] }>(
       'PUT',
-      `/api/ops/registry/uploads/${remote.name}/${version}`,
+      `/api/ops/registry/uploads/${remote.name}/${encodeURIComponent(version)}`,
       token,
       archive as Uint8Array<ArrayBuffer>,
       { 'content-type': 'application/gzip', 'x-release-meta': Buffer.from(JSON.stringify(meta)).toString('base64url') },

@@ -121,7 +121,8 @@ const MAX_OPERATION_CHARS = 50_000;
 
 const manifestSchema = z.object({
   app: z.string().regex(/^[a-z][a-z0-9_-]{0,63}$/, 'app: host, mf-catalog, mf_cart…'),
-  version: z.string().regex(/^[0-9A-Za-z.-]{1,64}$/, 'version: letters, digits, dots and dashes'),
+  // a remote's release version (semver with build metadata, `0.1.0+…`) or any app's own label
+  version: z.string().regex(/^[0-9A-Za-z][0-9A-Za-z.+-]{0,63}$/, 'version: letters, digits, dots, dashes and plus signs'),
   by: z.string().trim().min(1).max(100),
   operations: z
     .array(

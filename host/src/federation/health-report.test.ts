@@ -24,12 +24,6 @@ afterEach(() => {
 
 const payloads = async () => Promise.all(beacons.map(async (b) => ({ url: b.url, type: (b.body as Blob).type, json: JSON.parse(await (b.body as Blob).text()) })));
 
-it('reads the release from a manifest URL', () => {
-  expect(health.versionOfManifest('http://localhost:3101/0.1.0-20261124014501/mf-manifest.json')).toBe('0.1.0-20261124014501');
-  expect(health.versionOfManifest('/releases/mf_catalog/1.2.3-a/mf-manifest.json?x=1')).toBe('1.2.3-a');
-  expect(health.versionOfManifest(undefined)).toBeUndefined();
-});
-
 it('batches mounts into one beacon after the timer, counted per remote, release, page type and kind', async () => {
   health.setHealthPage('HOME');
   health.reportRemote('mf_catalog', '1.0.0-a', 'view');

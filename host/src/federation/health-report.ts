@@ -27,11 +27,6 @@ export function setHealthPage(type: string): void {
   pageType = type;
 }
 
-/** The release of a manifest URL `…/<version>/mf-manifest.json` (how releases are served). */
-export function versionOfManifest(url: string | undefined): string | undefined {
-  return url ? /\/([0-9A-Za-z.-]{1,64})\/[^/?#]+(?:[?#].*)?$/.exec(url)?.[1] : undefined;
-}
-
 /** Counts one mount of `remote` at `version` (a remote the registry does not name is not reported). */
 export function reportRemote(remote: string, version: string | undefined, kind: HealthKind): void {
   if (!version) return;

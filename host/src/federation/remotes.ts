@@ -1,6 +1,6 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { releaseVersionOfUrl } from '@shop/contracts/release-plane';
 import type { RemoteModuleId, RemoteModules, RemoteRegistry } from '@shop/contracts/remotes';
-import { versionOfManifest } from './health-report.ts';
 import { settled } from './module-source.ts';
 import { readRegistry } from './registry.ts';
 
@@ -25,7 +25,7 @@ const modules = new Map<RemoteModuleId, CachedModule>();
 
 /** The release of `remote` this page loads (its registry entry's version), for health reports. */
 export function remoteVersion(remote: string): string | undefined {
-  return versionOfManifest(registry[remote]);
+  return releaseVersionOfUrl(registry[remote]);
 }
 
 export function applyRegistry(next: RemoteRegistry): void {

@@ -1,3 +1,4 @@
+import { releaseManifestUrl } from '@shop/contracts/release-plane';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { RegistryError, RegistryRepo } from './registry-repo.ts';
@@ -31,7 +32,7 @@ export function adoptReleases(
 
   async function adopt(remote: string, version: string): Promise<void> {
     const repo = new RegistryRepo(db, config);
-    const manifestUrl = `${config.releases.publicUrls[remote]}/${version}/mf-manifest.json`;
+    const manifestUrl = releaseManifestUrl(config.releases.publicUrls[remote] ?? '', version);
     while (!stopped) {
       try {
         const [state] = await repo.status(remote);

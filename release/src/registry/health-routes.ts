@@ -1,9 +1,10 @@
 import { PAGE_TYPES } from '@shop/contracts/pages';
+import { RELEASE_VERSION, RELEASE_VERSION_MAX } from '@shop/contracts/release-plane';
 import { REMOTE_NAMES } from '@shop/contracts/remotes';
+import { createRateLimit, errorResponse, type RateLimitStore } from '@shop/server-kit';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import { createRateLimit, errorResponse, type RateLimitStore } from '@shop/server-kit';
 import { HEALTH_KINDS, HealthRepo, type ReleaseHealth } from './health-repo.ts';
 import { PREVIEW_COOKIE } from './preview-token.ts';
 import { RegistryRepo } from './registry-repo.ts';
@@ -20,7 +21,7 @@ export const MAX_COUNT = 100;
 const report = z
   .object({
     remote: z.enum(REMOTE_NAMES),
-    version: z.string().regex(/^[0-9A-Za-z.-]{1,64}$/),
+    version: z.string().max(RELEASE_VERSION_MAX).regex(RELEASE_VERSION),
     page: z.enum(PAGE_TYPES),
     kind: z.enum(HEALTH_KINDS),
     count: z.number().int().min(1).max(MAX_COUNT),

@@ -1,17 +1,18 @@
+import { RELEASE_VERSION, RELEASE_VERSION_MAX } from '@shop/contracts/release-plane';
 import { REMOTE_NAMES } from '@shop/contracts/remotes';
+import { errorResponse } from '@shop/server-kit';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { errorResponse } from '@shop/server-kit';
-import { type ReleaseAuthContext, ReleaseAuthError, authorizeRelease } from './release-auth.ts';
 import { signPreview } from './preview-token.ts';
 import { remoteReleases } from './registry-tables.ts';
+import { authorizeRelease, type ReleaseAuthContext, ReleaseAuthError } from './release-auth.ts';
 import type { SmokeConfig } from './smoke-config.ts';
 
 export const PREVIEW_ROUTE = '/api/ops/registry/preview';
 
 const body = z.object({
   remote: z.enum(REMOTE_NAMES),
-  version: z.string().regex(/^[0-9A-Za-z.-]{1,64}$/),
+  version: z.string().max(RELEASE_VERSION_MAX).regex(RELEASE_VERSION),
   /** The page to open first (a path on the shop); default `/`. */
   next: z
     .string()

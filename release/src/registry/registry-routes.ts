@@ -1,19 +1,23 @@
+import { RELEASE_VERSION, RELEASE_VERSION_MAX } from '@shop/contracts/release-plane';
 import { REMOTE_NAMES } from '@shop/contracts/remotes';
+import { errorResponse } from '@shop/server-kit';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import { errorResponse } from '@shop/server-kit';
-import { RegistryError, RegistryRepo } from './registry-repo.ts';
-import { ReleaseAuthError, ReleaseTokens, type TokenGuard, authorizeRelease } from './release-auth.ts';
-import { setActiveOrigins } from './release-checks.ts';
 import { HealthRepo } from './health-repo.ts';
 import { withReleaseHealth } from './health-routes.ts';
+import { RegistryError, RegistryRepo } from './registry-repo.ts';
+import { authorizeRelease, ReleaseAuthError, ReleaseTokens, type TokenGuard } from './release-auth.ts';
+import { setActiveOrigins } from './release-checks.ts';
 
 export type { TokenGuard } from './release-auth.ts';
 
 /** A row of the remotes table (@shop/contracts/remotes): a release of anything else is refused. */
 const remote = z.enum(REMOTE_NAMES, { error: `remote: ${REMOTE_NAMES.join(', ')}` });
-const version = z.string().regex(/^[0-9A-Za-z.-]{1,64}$/, 'version: letters, digits, dots and dashes');
+const version = z
+  .string()
+  .max(RELEASE_VERSION_MAX)
+  .regex(RELEASE_VERSION, 'version: semver with the build as metadata, 0.1.0+20261130012233-3fa9c1');
 /** Sent by older clients; ignored: the actor is the token's name (release-auth.ts). */
 const by = z.string().max(100).optional();
 const meta = z

@@ -1,13 +1,13 @@
 import { internalUrl } from '@shop/contracts/origin-map';
+import { RELEASE_VERSION, RELEASE_VERSION_MAX } from '@shop/contracts/release-plane';
 import { REMOTE_NAMES, REMOTES } from '@shop/contracts/remotes';
+import { errorResponse } from '@shop/server-kit';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import { errorResponse } from '@shop/server-kit';
 import { remoteReleases } from './registry-tables.ts';
 import { authorizeRelease, ReleaseAuthError, type TokenGuard } from './release-auth.ts';
-import { VERSION_PATTERN } from './release-storage.ts';
 import { releaseStore } from './release-store.ts';
 import { type OperationRegistry, registerOperations } from './upload-routes.ts';
 
@@ -20,7 +20,10 @@ const TIMEOUT_MS = 5000;
 
 const body = z.object({
   remote: z.enum(REMOTE_NAMES, { error: `remote: ${REMOTE_NAMES.join(', ')}` }),
-  version: z.string().regex(VERSION_PATTERN, 'version: letters, digits, dots and dashes'),
+  version: z
+    .string()
+    .max(RELEASE_VERSION_MAX)
+    .regex(RELEASE_VERSION, 'version: semver with the build as metadata, 0.1.0+20261130012233-3fa9c1'),
 });
 
 /**

@@ -1,3 +1,4 @@
+import { isReleaseVersion } from '@shop/contracts/release-plane';
 import path from 'node:path';
 import { REMOTES } from '@shop/contracts/remotes';
 import { type EnvFail, envInt } from '@shop/server-kit';
@@ -66,8 +67,8 @@ export function loadReleaseStorageConfig(env: NodeJS.ProcessEnv, fail: EnvFail):
   const adopt: Record<string, string> = {};
   for (const entry of (env.RELEASE_ADOPT ?? '').split(',').map((e) => e.trim()).filter(Boolean)) {
     const [name = '', version = ''] = entry.split('=').map((part) => part.trim());
-    if (!(name in REMOTES) || !/^[0-9A-Za-z.-]{1,64}$/.test(version)) {
-      fail('RELEASE_ADOPT', entry, `remote=version pairs, comma-separated, with a remote of ${Object.keys(REMOTES).join(', ')}`);
+    if (!(name in REMOTES) || !isReleaseVersion(version)) {
+      fail('RELEASE_ADOPT', entry, `remote=version pairs, comma-separated, with a remote of ${Object.keys(REMOTES).join(', ')} and a semver version (0.1.0+compose)`);
     }
     adopt[name] = version;
   }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { isReleaseVersion } from '@shop/contracts/release-plane';
 import { Parser, type ReadEntry, Unpack } from 'tar';
 import type { ReleaseStorageConfig } from './release-storage-config.ts';
 
@@ -13,8 +14,6 @@ export type { ReleaseStorageConfig };
  * upload route unpacks a release's archive into a hidden temporary folder beside it and renames
  * it into place, so a static server never sees half a release.
  */
-export const VERSION_PATTERN = /^[0-9A-Za-z][0-9A-Za-z.-]{0,63}$/;
-
 export class ArchiveError extends Error {}
 
 /**
@@ -126,7 +125,7 @@ export class ReleaseExistsError extends Error {
 
 /** Removes a release's files (retention, or a release the registry refused to record). */
 export async function removeRelease(dir: string, remote: string, version: string): Promise<void> {
-  if (!VERSION_PATTERN.test(version)) return;
+  if (!isReleaseVersion(version)) return;
   await rm(path.join(remoteStorage(dir, remote), version), { recursive: true, force: true });
 }
 

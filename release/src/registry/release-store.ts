@@ -1,10 +1,11 @@
+import { isReleaseVersion } from '@shop/contracts/release-plane';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DeleteObjectsCommand, HeadObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { lookup } from 'mime-types';
 import { Parser, type ReadEntry } from 'tar';
 import type { ReleaseS3Config, ReleaseStorageConfig } from './release-storage-config.ts';
-import { inspectArchive, ReleaseExistsError, removeRelease, remoteStorage, storeRelease, VERSION_PATTERN } from './release-storage.ts';
+import { inspectArchive, ReleaseExistsError, removeRelease, remoteStorage, storeRelease } from './release-storage.ts';
 
 /** Where published releases live: `<remote>/<version>/…`, written once, served to browsers as they are. */
 export interface ReleaseStore {
@@ -77,7 +78,7 @@ function s3Store(s3: ReleaseS3Config, limits: Pick<ReleaseStorageConfig, 'maxUnp
   const put = (Key: string, file: string, Body: Buffer) =>
     client.send(new PutObjectCommand({ Bucket, Key, Body, ContentType: lookup(file) || 'application/octet-stream', CacheControl: cacheControl(path.posix.basename(file)) }));
   const remove = async (remote: string, version: string) => {
-    if (!VERSION_PATTERN.test(version)) return;
+    if (!isReleaseVersion(version)) return;
     for (let token: string | undefined, first = true; first || token; first = false) {
       const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: `${remote}/${version}/`, ContinuationToken: token }));
       const keys = (page.Contents ?? []).flatMap((object) => (object.Key ? [{ Key: object.Key }] : []));

@@ -1,3 +1,4 @@
+import { isReleaseVersion, releaseManifestUrl } from '@shop/contracts/release-plane';
 import { REMOTE_NAMES, REMOTES } from '@shop/contracts/remotes';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -8,7 +9,7 @@ import { RegistryError, RegistryRepo } from './registry-repo.ts';
 import { type ReleaseMeta, remoteReleases } from './registry-tables.ts';
 import { authorizeRelease, ReleaseAuthError, type TokenGuard } from './release-auth.ts';
 import { pruneReleases } from './release-retention.ts';
-import { ArchiveError, ReleaseExistsError, serialized, VERSION_PATTERN } from './release-storage.ts';
+import { ArchiveError, ReleaseExistsError, serialized } from './release-storage.ts';
 import { releaseStore } from './release-store.ts';
 
 /** `PUT /api/ops/registry/uploads/<remote>/<version>`: a release's folder as a tar.gz body. */
@@ -33,6 +34,14 @@ function readMeta(request: Request): ReleaseMeta | string {
     return parsed.data;
   } catch {
     return `${META_HEADER}: ожидается JSON в base64url`;
+  }
+}
+
+function decodedSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
   }
 }
 
@@ -69,7 +78,9 @@ export interface OperationRegistry {
 
 export async function uploadResponse(request: Request, url: URL, db: Db, config: Config, options: UploadOptions = {}): Promise<Response> {
   const { guard } = options;
-  const [segment = '', version = '', ...rest] = url.pathname.slice(UPLOADS_PATH.length).split('/');
+  const [segment = '', versionSegment = '', ...rest] = url.pathname.slice(UPLOADS_PATH.length).split('/');
+  // `+` arrives as is or as %2B
+  const version = decodedSegment(versionSegment);
   const remote = remoteNamed(segment);
   if (!remote || rest.length > 0) return errorResponse('NOT_FOUND', `Нет такого приложения: ${segment.slice(0, 50)} (${REMOTE_NAMES.join(', ')})`);
   if (request.method !== 'PUT') return errorResponse('METHOD_NOT_ALLOWED', 'Только PUT', { headers: { allow: 'PUT' } });
@@ -80,7 +91,9 @@ export async function uploadResponse(request: Request, url: URL, db: Db, config:
     if (caught instanceof ReleaseAuthError) return caught.response;
     throw caught;
   }
-  if (!VERSION_PATTERN.test(version)) return errorResponse('BAD_REQUEST', 'Версия: буквы, цифры, точки и дефисы, не больше 64 символов');
+  if (!isReleaseVersion(version)) {
+    return errorResponse('BAD_REQUEST', 'Версия — semver со сборкой в метаданных, например 0.1.0+20261130012233-3fa9c1, не длиннее 64 символов');
+  }
   const storage = config.releases;
   const store = releaseStore(storage);
   if (!store) return errorResponse('SERVICE_UNAVAILABLE', 'Хранилище релизов не настроено на этом сервере (RELEASES_DIR или RELEASES_S3_BUCKET)');
@@ -90,7 +103,7 @@ export async function uploadResponse(request: Request, url: URL, db: Db, config:
   if (archive.byteLength > storage.maxUploadBytes) {
     return errorResponse('PAYLOAD_TOO_LARGE', `Архив релиза больше ${Math.round(storage.maxUploadBytes / 1024 / 1024)} МБ`);
   }
-  const manifestUrl = `${storage.publicUrls[remote]}/${version}/mf-manifest.json`;
+  const manifestUrl = releaseManifestUrl(storage.publicUrls[remote] ?? '', version);
   return serialized(remote, async () => {
     const [existing] = await db
       .select({ version: remoteReleases.version })
