@@ -29,7 +29,7 @@ export const shop = {
    * CANARY_STEP_SECONDS of the stack: a progressive canary's dwell per step, seconds instead of
    * production's minutes; longer than a phone canary's stop takes (release-canary-progress.spec.ts).
    */
-  canaryStepSeconds: 20,
+  canaryStepSeconds: 15,
 };
 
 const logDir = path.join(ROOT, '.run', 'e2e-logs');

@@ -2,10 +2,13 @@
 // a phone's screen (broken on disk after the gate passed it, as a bug the gate's pages miss) is stopped within 60 s of its first failure,
 // after at most CANARY_MIN_FAILURES (3) failed shopper page views, and marked bad; a healthy
 // canary goes 5 → 25 → 50 % and is promoted on its own (the stack's CANARY_STEP_SECONDS is short).
+// The healthy one is mf_product's, started first: its dwells run while the phone canary of
+// mf_catalog is visited (each remote has its own canary), instead of after it.
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { ROOT } from '../../scripts/lib/stack.ts';
+import { canaryVisitors, leaveAndReport } from '../support/canary.ts';
 import { returningVisitor } from '../support/fresh-visitor.ts';
 import { shop } from '../support/private-host.ts';
 import { type Browser, expect, test } from '../support/test.ts';
@@ -29,40 +32,21 @@ interface Status {
   releases: { version: string; status: string }[];
   history: { action: string; version: string | null; percent: number | null; by: string; note: string | null }[];
 }
-const catalogStatus = async () => ((await ops('')).json.remotes as Status[]).find((r) => r.name === 'mf_catalog') as Status;
+const remoteStatus = async (remote: string) => ((await ops('')).json.remotes as Status[]).find((r) => r.name === remote) as Status;
+const catalogStatus = () => remoteStatus('mf_catalog');
 
-/** The host's bucket of a visitor for a remote (host/server/registry.ts): FNV-1a of «remote:id», mod 100. */
-function bucket(visitorId: string, remote: string): number {
-  let hash = 0x811c9dc5;
-  for (const char of `${remote}:${visitorId}`) {
-    hash ^= char.codePointAt(0) ?? 0;
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash % 100;
-}
-
-/** Fresh visitor ids the host puts on mf_catalog's canary at its first step (bucket below `percent`). */
-function canaryVisitors(count: number, percent: number): string[] {
-  const ids: string[] = [];
-  for (let i = 0; ids.length < count; i++) {
-    const id = `e2e-phone-${Date.now().toString(36)}-${i}`;
-    if (bucket(id, 'mf_catalog') < percent) ids.push(id);
-  }
-  return ids;
-}
-
-/** A copy of the active mf_catalog release under a new version, published; its folder. */
-async function publishCopy(suffix: string): Promise<{ version: string; folder: string; active: string }> {
-  const before = await catalogStatus();
+/** A copy of a remote's active release under a new version, published; its folder. */
+async function publishCopy(suffix: string, remote = 'mf_catalog'): Promise<{ version: string; folder: string; active: string }> {
+  const before = await remoteStatus(remote);
   const active = before.active?.version as string;
-  const dists = [path.join(ROOT, 'mf-catalog', 'dist'), path.join(process.env.SHOP_WORK_DIR ?? '', 'releases', 'mf_catalog')];
+  const dists = [path.join(ROOT, remote.replace('_', '-'), 'dist'), path.join(process.env.SHOP_WORK_DIR ?? '', 'releases', remote)];
   const from = dists.find((d) => existsSync(path.join(d, active, 'mf-manifest.json'))) as string;
   expect(from, `the active release ${active} on disk`).toBeTruthy();
   const version = `${active}-${suffix}${Date.now().toString(36)}`;
   const folder = path.join(from, version);
   cpSync(path.join(from, active), folder, { recursive: true });
   const origin = new URL(before.active?.manifestUrl as string).origin;
-  const published = await ops('/releases', { remote: 'mf_catalog', version, manifestUrl: `${origin}/${version}/mf-manifest.json`, by: 'e2e' });
+  const published = await ops('/releases', { remote, version, manifestUrl: `${origin}/${version}/mf-manifest.json`, by: 'e2e' });
   expect(published.status, JSON.stringify(published.json)).toBe(200);
   return { version, folder, active };
 }
@@ -91,14 +75,42 @@ async function phoneVisit(browser: Browser, visitorId: string, canary: string) {
   const slot = page.locator('[data-remote="mf_catalog"]');
   await expect(page.getByTestId('catalog-home').or(slot.getByText('Не удалось загрузить раздел'))).toBeVisible({ timeout: 20_000 });
   const failed = !(await page.getByTestId('catalog-home').isVisible());
+  // the shopper leaves: the report goes out now, not on the page's 5 s timer
+  await leaveAndReport(page);
   const answered = (await report).status();
   await context.close();
   return { onCanary, failed, answered };
 }
 
 const folders: string[] = [];
-test.afterAll(() => {
-  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+/** mf_product's healthy progressive canary (the last test waits for its promotion) and the release it started from. */
+let healthy: { version: string } | undefined;
+let productBefore = '';
+
+test.beforeAll(async () => {
+  // a retry starts over: a canary left by the first attempt ends first
+  const product = await remoteStatus('mf_product');
+  if (product.canary) await ops('/canary/stop', { remote: 'mf_product', by: 'e2e' });
+  productBefore ||= product.active?.version as string;
+  const { version, folder } = await publishCopy('ok', 'mf_product');
+  folders.push(folder);
+  const started = await ops('/canary', { remote: 'mf_product', version, by: 'e2e' });
+  expect(started.status, JSON.stringify(started.json)).toBe(200);
+  healthy = { version };
+});
+
+test.afterAll(async () => {
+  // back to the release the other tests expect, whatever happened
+  try {
+    const product = await remoteStatus('mf_product');
+    if (product.canary) await ops('/canary/stop', { remote: 'mf_product', by: 'e2e' });
+    if (productBefore && product.active?.version !== productBefore) {
+      const back = await ops('/activate', { remote: 'mf_product', version: productBefore, by: 'e2e' });
+      expect(back.status, JSON.stringify(back.json)).toBe(200);
+    }
+  } finally {
+    for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+  }
 });
 
 test('a progressive canary that throws only on phones is stopped within 60 s, after at most 3 failed shopper views', async ({ browser }) => {
@@ -148,19 +160,14 @@ test('a progressive canary that throws only on phones is stopped within 60 s, af
 });
 
 test('a healthy progressive canary goes 5 → 25 → 50 % and is promoted to 100 % on its own, each step an event', async () => {
-  const { version, folder, active } = await publishCopy('ok');
-  folders.push(folder);
-  const started = await ops('/canary', { remote: 'mf_catalog', version, by: 'e2e' });
-  expect(started.status, JSON.stringify(started.json)).toBe(200);
-  await expect.poll(async () => (await catalogStatus()).active?.version, { timeout: 150_000, intervals: [1000] }).toBe(version);
-  const after = await catalogStatus();
+  // started before the phone test (beforeAll): most of its three dwells are behind it now
+  const { version } = healthy as NonNullable<typeof healthy>;
+  await expect.poll(async () => (await remoteStatus('mf_product')).active?.version, { timeout: 150_000, intervals: [1000] }).toBe(version);
+  const after = await remoteStatus('mf_product');
   expect(after.canary).toBeNull();
   const steps = after.history
     .filter((e) => e.version === version)
     .reverse()
     .map((e) => `${e.action} ${e.percent ?? ''} ${e.by}`);
   expect(steps).toEqual(['publish  ops', 'canary 5 ops', 'canary-step 25 система', 'canary-step 50 система', 'promote 50 система']);
-  // back to the release the other tests expect
-  const back = await ops('/activate', { remote: 'mf_catalog', version: active, by: 'e2e' });
-  expect(back.status, JSON.stringify(back.json)).toBe(200);
 });

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { ROOT } from '../../scripts/lib/stack.ts';
 import { breakHomePage } from '../support/broken-release.ts';
+import { leaveAndReport } from '../support/canary.ts';
 import { returningVisitor } from '../support/fresh-visitor.ts';
 import { shop } from '../support/private-host.ts';
 import { type Browser, expect, test } from '../support/test.ts';
@@ -57,7 +58,7 @@ async function visit(browser: Browser, bad: string) {
       return send(url, data);
     };
   });
-  // the page's batch goes out on the reporter's short timer
+  // the page's batch (sent when the visitor leaves, below)
   const report = page.waitForResponse((r) => r.url().endsWith('/api/telemetry/remotes'), { timeout: 45_000 });
   await page.goto('/');
   const registry = await page.evaluate(() => JSON.parse(document.getElementById('shop-state')?.textContent ?? '{}').registry ?? {});
@@ -65,6 +66,8 @@ async function visit(browser: Browser, bad: string) {
   const slot = page.locator('[data-remote="mf_catalog"]');
   await expect(page.getByTestId('catalog-home').or(slot.getByText('Не удалось загрузить раздел'))).toBeVisible({ timeout: 20_000 });
   const sawHome = await page.getByTestId('catalog-home').isVisible();
+  // the visitor leaves: the batch goes out now, not on the page's 5 s timer
+  await leaveAndReport(page);
   const answered = (await report).status();
   const [text] = await page.evaluate(() => Promise.all((window as unknown as { __beacons: Promise<string>[] }).__beacons));
   const body = JSON.parse(text ?? '{"items":[]}') as { items: { remote: string; version: string; page: string; kind: string; count: number }[] };
