@@ -21,21 +21,17 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   buildAll,
-  COMPILED_CONDITIONS,
-  freePort,
   freePorts,
   latestRelease,
   localRegistry,
   REMOTES,
   type RemoteName,
   ROOT,
-  SERVER_ENTRIES,
   type StackOptions,
-  startService,
   startStack,
-  waitForHttp,
 } from '../lib/stack.ts';
 import { load, type LoadStats } from './http-load.ts';
+import { idle, measured, startPageServer } from './page-server.ts';
 import { choosePages } from './pages.ts';
 
 const { values: opts } = parseArgs({
@@ -50,28 +46,6 @@ const { values: opts } = parseArgs({
 const SPIKE_S = Number(opts['spike-seconds']);
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
 const REPORTS = path.join(ROOT, 'reports');
-
-/** CPU milliseconds a process has used (user + system), from /proc (100 ticks a second on Linux). */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-/** Waits until a process has been nearly idle for a second: a load's queued requests are done. */
-async function idle(pid: number): Promise<void> {
-  for (let i = 0; i < 120; i++) {
-    const before = cpuMs(pid);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    if (cpuMs(pid) - before < 50) return;
-  }
-}
-
-async function measured<T>(pid: number, run: () => Promise<T>): Promise<{ result: T; cpuMs: number; wallMs: number }> {
-  const cpu = cpuMs(pid);
-  const started = performance.now();
-  const result = await run();
-  return { result, cpuMs: cpuMs(pid) - cpu, wallMs: Math.round(performance.now() - started) };
-}
 
 async function gql<T>(apiUrl: string, query: string, variables: Record<string, unknown> = {}): Promise<T> {
   const response = await fetch(apiUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) });
@@ -205,39 +179,20 @@ async function main() {
   };
   console.log(`Starting the shop (${opts.catalog} catalogue) and two page servers…`);
   const stack = await startStack(options);
-  const servers = { cached: await freePort(), uncached: await freePort() };
-  const pageServer = (name: string, port: number, env: Record<string, string>) =>
-    startService(name, process.execPath, [...COMPILED_CONDITIONS, SERVER_ENTRIES.host], {
-      log: { dir: logDir },
-      env: { NODE_ENV: 'production', HOST_PORT: String(port), API_URL: `http://127.0.0.1:${ports.api}`, RELEASE_URL: `http://127.0.0.1:${ports.release}`, ...env },
-    });
-  const cached = pageServer('host-page-cache', servers.cached, {});
-  const uncached = pageServer('host-no-cache', servers.uncached, { PAGE_CACHE: 'off' });
-  const compareAt = opts['compare-host'] ? path.resolve(opts['compare-host'], 'host') : null;
-  const comparePort = await freePort();
-  const compareServer = compareAt
-    ? startService('host-compare', process.execPath, [path.join(compareAt, 'server-dist', 'main.js')], {
-        log: { dir: logDir },
-        env: {
-          NODE_ENV: 'production',
-          HOST_PORT: String(comparePort),
-          API_URL: `http://127.0.0.1:${ports.api}`,
-          RELEASE_URL: `http://127.0.0.1:${ports.release}`,
-          HOST_DIST_DIR: path.join(compareAt, 'dist'),
-          HOST_SSR_BUNDLE: path.join(compareAt, 'server-dist', 'ssr', 'render.cjs'),
-          PAGE_CACHE: 'off',
-        },
-      })
-    : null;
+  const server = (name: string, env: Record<string, string>, checkout?: string) =>
+    startPageServer({ name, ports, logDir, env, ...(checkout ? { checkout } : {}) });
+  const [cached, uncached, compareServer] = await Promise.all([
+    server('host-page-cache', {}),
+    server('host-no-cache', { PAGE_CACHE: 'off' }),
+    opts['compare-host'] ? server('host-compare', { PAGE_CACHE: 'off' }, opts['compare-host']) : null,
+  ]).catch(async (error: unknown) => {
+    await stack.stop();
+    throw error;
+  });
   try {
-    await Promise.all([
-      waitForHttp(`http://127.0.0.1:${servers.cached}/healthz`, cached),
-      waitForHttp(`http://127.0.0.1:${servers.uncached}/healthz`, uncached),
-      ...(compareServer ? [waitForHttp(`http://127.0.0.1:${comparePort}/healthz`, compareServer)] : []),
-    ]);
-    const compare = compareServer ? { origin: `http://127.0.0.1:${comparePort}`, pid: compareServer.child.pid as number } : null;
-    const origin = { cached: `http://127.0.0.1:${servers.cached}`, uncached: `http://127.0.0.1:${servers.uncached}` };
-    const pid = { cached: cached.child.pid as number, uncached: uncached.child.pid as number };
+    const compare = compareServer ? { origin: compareServer.origin, pid: compareServer.pid } : null;
+    const origin = { cached: cached.origin, uncached: uncached.origin };
+    const pid = { cached: cached.pid, uncached: uncached.pid };
     const apiUrl = `http://127.0.0.1:${ports.api}/api/graphql`;
     const pages = await choosePages(apiUrl, ['home', 'category', 'filtered', 'search', 'product']);
     const products: Product[] = [];

@@ -1,11 +1,14 @@
 /**
  * `npm run bench:web`: Lighthouse CI (scripts/bench/lighthouserc.cjs: the runs, the budgets as
- * assertions) on the shop as it runs in production, plus the rendering host's throughput.
- * Hand-written because LHCI cannot do it: build and start the stack on a throwaway catalogue,
- * pick real pages of it, and turn LHCI's results into reports/web-bench.md (web-report.ts).
+ * assertions) on the shop as it runs in production, plus what a server render costs the host.
+ * Hand-written because LHCI cannot do it: build and start the stack on a throwaway catalogue
+ * (each catalogue in turn, with `npm start`'s settings), pick real pages of it, and turn LHCI's
+ * results into reports/web-bench.md (web-report.ts). Per page type, a second page server without
+ * the page cache renders the page under load: its CPU per render from /proc, and where that CPU
+ * goes from a V8 profile of the same run (`--cpu-prof`).
  *
- * Options: --catalog small|large (large) · --runs N (3) · --pages home,product,…
- *          --profiles mobile,desktop · --no-build (use the newest builds) · --load-seconds S (15; 0 skips)
+ * Options: --catalog small,large (both) · --runs N (3) · --pages home,product,…
+ *          --profiles mobile,desktop · --no-build (use the newest builds) · --load-seconds S (10 per page; 0 skips)
  *          --check (exit 1 when an assertion fails)
  */
 import { spawnSync } from 'node:child_process';
@@ -15,9 +18,10 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { CHROMIUM_ARGS } from '../lib/chromium.ts';
 import { buildAll, freePorts, latestRelease, localRegistry, REMOTES, type RemoteName, ROOT, startStack } from '../lib/stack.ts';
-import { load, type LoadStats } from './http-load.ts';
+import { load } from './http-load.ts';
+import { idle, measured, type ProfileSummary, readProfileOf, startPageServer, summariseProfile } from './page-server.ts';
 import { choosePages, PAGE_NAMES, type PageName } from './pages.ts';
-import { type ProfileResult, readProfile, writeReport } from './web-report.ts';
+import { type CatalogueResult, type ProfileResult, type RenderCost, readProfile, writeReport } from './web-report.ts';
 
 const WORK = path.join(ROOT, '.run', 'bench-web');
 const LHCI = path.join(ROOT, 'node_modules', '.bin', 'lhci');
@@ -25,12 +29,12 @@ const RC = path.join(import.meta.dirname, 'lighthouserc.cjs');
 
 const { values: opts } = parseArgs({
   options: {
-    catalog: { type: 'string', default: 'large' },
+    catalog: { type: 'string', default: 'small,large' },
     runs: { type: 'string', default: '3' },
     pages: { type: 'string', default: PAGE_NAMES.join(',') },
     profiles: { type: 'string', default: 'mobile,desktop' },
     'no-build': { type: 'boolean', default: false },
-    'load-seconds': { type: 'string', default: '15' },
+    'load-seconds': { type: 'string', default: '10' },
     check: { type: 'boolean', default: false },
   },
 });
@@ -59,47 +63,88 @@ function runProfile(profile: string, urls: string[]): ProfileResult {
   return readProfile(profile, outputDir, asserted === 0);
 }
 
-/** The server-rendered pages in turn, 8 connections: the rendering host's renders per second. */
-function hostLoad(origin: string, paths: string[]): Promise<LoadStats> {
-  return load({
-    url: origin,
-    connections: 8,
-    durationS: Number(opts['load-seconds']),
-    request: (i) => ({ method: 'GET', path: paths[i % paths.length] as string }),
+/**
+ * Each server-rendered page in turn on a page server of its own without the page cache (4
+ * connections): renders per second, the host's CPU per render, and its CPU profile.
+ */
+async function renderCosts(
+  ports: { api: number; release: number },
+  pages: [string, string][],
+): Promise<{ pages: RenderCost[]; profile: ProfileSummary | null }> {
+  const profileDir = mkdtempSync(path.join(os.tmpdir(), 'shop-bench-profile-'));
+  const server = await startPageServer({
+    name: 'host-bench-render',
+    ports,
+    logDir: path.join(WORK, 'logs'),
+    env: { PAGE_CACHE: 'off' },
+    nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
   });
+  const costs: RenderCost[] = [];
+  try {
+    for (const [name, pagePath] of pages) {
+      // compiled, data cached by the API: what a render costs, not a first visit
+      for (let i = 0; i < 3; i++) await fetch(server.origin + pagePath).then((r) => r.arrayBuffer());
+      await idle(server.pid);
+      const run = await measured(server.pid, () =>
+        load({ url: server.origin, connections: 4, durationS: Number(opts['load-seconds']), request: () => ({ method: 'GET', path: pagePath }) }),
+      );
+      const html = await fetch(server.origin + pagePath).then((r) => r.text());
+      const state = /<script[^>]*id="shop-state"[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+      costs.push({
+        name,
+        path: pagePath,
+        load: run.result,
+        cpuMsPerRender: run.result.requests ? Math.round((run.cpuMs / run.result.requests) * 10) / 10 : Number.NaN,
+        htmlBytes: Buffer.byteLength(html),
+        stateBytes: Buffer.byteLength(state),
+      });
+    }
+  } finally {
+    await server.stop();
+  }
+  const profile = readProfileOf(profileDir, server.pid);
+  rmSync(profileDir, { recursive: true, force: true });
+  return { pages: costs, profile: profile ? summariseProfile(profile) : null };
 }
 
-async function main() {
+async function benchCatalogue(catalog: string, versions: Record<RemoteName, string>): Promise<CatalogueResult> {
   const loadBefore = os.loadavg();
-  const versions = opts['no-build']
-    ? (Object.fromEntries(REMOTES.map((r) => [r.name, latestRelease(r.dir)])) as Record<RemoteName, string>)
-    : (await buildAll()).versions;
   const ports = await freePorts();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
-  console.log(`Starting the shop on the ${opts.catalog} catalogue (the first start seeds it)…`);
+  console.log(`Starting the shop on the ${catalog} catalogue (the first start seeds it)…`);
   const stack = await startStack({
     ports,
     registry: localRegistry(ports, versions),
     opsToken: 'bench-web-ops-token-not-secret',
     pgliteDir: path.join(dataDir, 'db'),
     log: { dir: path.join(WORK, 'logs') },
-    // the page choice sends its own queries; the releases are measured as built, without the smoke
-    env: { CATALOG_SEED: opts.catalog, GRAPHQL_ARBITRARY_OPERATIONS: 'true', RELEASE_SMOKE: 'off' },
+    // npm start's settings, except: the page choice sends its own queries, and the releases are
+    // measured as built, without the smoke
+    env: { CATALOG_SEED: catalog, GRAPHQL_ARBITRARY_OPERATIONS: 'true', RELEASE_SMOKE: 'off' },
   });
   try {
     const wanted = opts.pages.split(',') as PageName[];
     const pages = await choosePages(stack.apiUrl, wanted);
     const urls = Object.values(pages).map((p) => stack.url + p);
     const profiles = opts.profiles.split(',').map((profile) => runProfile(profile, urls));
-    const rendered = Object.entries(pages).filter(([name]) => name !== 'cart');
-    const throughput = Number(opts['load-seconds']) > 0 ? await hostLoad(stack.url, rendered.map(([, p]) => p)) : undefined;
-    const passed = writeReport({ catalog: opts.catalog, runs: Number(opts.runs), pages, profiles, throughput, loadBefore });
-    console.log(`Wrote reports/web-bench.md. ${passed ? 'Every assertion holds.' : 'Some assertions fail (see the report).'}`);
-    if (opts.check && !passed) process.exitCode = 1;
+    const rendered = Object.entries(pages).filter(([name]) => name !== 'cart') as [string, string][];
+    const renders = Number(opts['load-seconds']) > 0 ? await renderCosts(ports, rendered) : undefined;
+    return { catalog, pages, profiles, renders, loadBefore, loadAfter: os.loadavg() };
   } finally {
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+async function main() {
+  const versions = opts['no-build']
+    ? (Object.fromEntries(REMOTES.map((r) => [r.name, latestRelease(r.dir)])) as Record<RemoteName, string>)
+    : (await buildAll()).versions;
+  const catalogues: CatalogueResult[] = [];
+  for (const catalog of opts.catalog.split(',')) catalogues.push(await benchCatalogue(catalog.trim(), versions));
+  const passed = writeReport({ runs: Number(opts.runs), catalogues });
+  console.log(`Wrote reports/web-bench.md. ${passed ? 'Every assertion holds.' : 'Some assertions fail (see the report).'}`);
+  if (opts.check && !passed) process.exitCode = 1;
 }
 
 main().catch((error: unknown) => {
