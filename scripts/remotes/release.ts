@@ -98,6 +98,8 @@ export async function release(args: string[]): Promise<void> {
     console.log(`Building ${remote.dir} ${version} from ${ROOT}…`);
     // the typed operations and their trusted documents, from this checkout's .graphql files
     await runCodegen();
+    const building = Date.now();
+    const codegenTook = seconds(started);
     process.env.RELEASE_OUT_DIR = out;
     try {
       await runBuild(path.join(ROOT, remote.dir), buildId);
@@ -105,8 +107,13 @@ export async function release(args: string[]): Promise<void> {
       delete process.env.RELEASE_OUT_DIR;
     }
     if (!existsSync(path.join(out, 'mf-manifest.json'))) throw new Error(`the build wrote no mf-manifest.json into ${out}`);
+    const buildTook = seconds(building);
+    const packing = Date.now();
     const archive = await packFolder(out);
-    console.log(`Built in ${seconds(started)}; uploading ${(archive.byteLength / 1024).toFixed(0)} KB to ${releaseBase()}…`);
+    console.log(
+      `Built in ${seconds(started)} (codegen ${codegenTook}, build ${buildTook}, archive ${seconds(packing)}); uploading ${(archive.byteLength / 1024).toFixed(0)} KB to ${releaseBase()}…`,
+    );
+    const uploading = Date.now();
     const meta = buildMeta(notes);
     const uploaded = await api<{ manifestUrl: string; actor: string; pruned: string[] }>(
       'PUT',
@@ -115,7 +122,7 @@ export async function release(args: string[]): Promise<void> {
       archive as Uint8Array<ArrayBuffer>,
       { 'content-type': 'application/gzip', 'x-release-meta': Buffer.from(JSON.stringify(meta)).toString('base64url') },
     );
-    console.log(`Published ${remote.name} ${version}.`);
+    console.log(`Published ${remote.name} ${version}. Upload, checks, storage and operations took ${seconds(uploading)}.`);
     console.log(`  by ${uploaded.actor}, from ${meta.commit?.slice(0, 12) ?? 'no git commit'}: ${uploaded.manifestUrl}`);
     if (uploaded.pruned.length > 0) console.log(`Retention pruned ${uploaded.pruned.join(', ')}.`);
     if (args.includes('--no-activate')) {
