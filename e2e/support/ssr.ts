@@ -79,8 +79,11 @@ export function changedCopy(folder: string, from: string, to: string, only: (fil
   return target;
 }
 
-/** Uploads a release folder as `npm run release` does (tar.gz to the API's publish endpoint, which checks and stores it). */
-export async function uploadRelease(remote: string, version: string, folder: string): Promise<{ manifestUrl: string }> {
+/**
+ * Uploads a release folder as `npm run release` does (tar.gz to the API's publish endpoint, which
+ * checks and stores it); its manifest URL and the releases retention pruned after it.
+ */
+export async function uploadRelease(remote: string, version: string, folder: string, notes = 'ssr-release.spec'): Promise<{ manifestUrl: string; pruned: string[] }> {
   const chunks: Buffer[] = [];
   for await (const chunk of create({ cwd: folder, gzip: true, portable: true }, ['.']) as AsyncIterable<Buffer>) chunks.push(chunk);
   const response = await fetch(`${process.env.SHOP_RELEASE_URL}/api/ops/registry/uploads/${remote}/${version}`, {
@@ -88,13 +91,13 @@ export async function uploadRelease(remote: string, version: string, folder: str
     headers: {
       authorization: `Bearer ${process.env.SHOP_OPS_TOKEN}`,
       'content-type': 'application/gzip',
-      'x-release-meta': Buffer.from(JSON.stringify({ author: 'e2e-ssr', builtAt: new Date().toISOString(), notes: 'ssr-release.spec' })).toString('base64url'),
+      'x-release-meta': Buffer.from(JSON.stringify({ author: 'e2e-ssr', builtAt: new Date().toISOString(), notes })).toString('base64url'),
     },
     body: Buffer.concat(chunks),
   });
   const body = await response.text();
   if (!response.ok) throw new Error(`upload of ${remote} ${version}: HTTP ${response.status} ${body}`);
-  return JSON.parse(body) as { manifestUrl: string };
+  return JSON.parse(body) as { manifestUrl: string; pruned: string[] };
 }
 
 /**

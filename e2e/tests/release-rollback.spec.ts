@@ -2,13 +2,16 @@
 // twice goes two releases back), canary and promote, with no host rebuild or restart and no
 // blank page; an incompatible build is refused by the API itself and the registry cannot be
 // changed without a token. The actor recorded is the token's name (OPS_TOKEN: «ops»), never OPS_ACTOR.
+// Retention never strands a rollback: after more uploads than RELEASE_KEEP, rollbacks still walk
+// back to the shop's first good release, and a shopper's page shows it.
 import { execFile } from 'node:child_process';
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { ROOT } from '../../scripts/lib/stack.ts';
 import { returningVisitor } from '../support/fresh-visitor.ts';
-import { shop, startPrivateHost } from '../support/private-host.ts';
+import { shop } from '../support/private-host.ts';
+import { releaseFolder, uploadRelease } from '../support/ssr.ts';
 import { expect, type Page, test } from '../support/test.ts';
 
 const run = promisify(execFile);
@@ -50,6 +53,9 @@ async function release(): Promise<string> {
   return version as string;
 }
 
+/** A version as a regular expression's literal text (versions hold dots and may hold `+`). */
+const literal = (version: string) => version.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 async function catalogVersionOnPage(page: Page): Promise<string | undefined> {
   await expect(page.getByTestId('catalog-home')).toBeVisible();
   return page.evaluate(
@@ -57,17 +63,19 @@ async function catalogVersionOnPage(page: Page): Promise<string | undefined> {
   );
 }
 
-let host: Awaited<ReturnType<typeof startPrivateHost>>;
+// The stack's own host: it reads the release service's registry (no registry file) on every
+// request (REGISTRY_TTL_MS 0), as production hosts do; no second host is needed.
+const host = {
+  get url(): string {
+    return process.env.SHOP_URL as string;
+  },
+};
 let v1 = '';
 let v2 = '';
 
-test.beforeAll(async () => {
-  // A host reading the API's registry (no registry file), as production runs.
-  host = await startPrivateHost(null, { REGISTRY_TTL_MS: '0' });
-});
-test.afterAll(async () => host?.stop());
-
 test('a release is seen on the next load; a second one too, without restarting anything', async ({ page }) => {
+  // two releases, each built and smoked before it goes live (about a minute each on a busy 2-core machine)
+  test.setTimeout(240_000);
   await returningVisitor(page);
   v1 = await release();
   await page.goto(host.url);
@@ -159,7 +167,7 @@ test('an incompatible build is refused by the API with the reason, and nothing c
   const { code, out } = await cli('activate', 'mf-catalog', bad);
   expect(code).not.toBe(0);
   expect(out).toContain('react 18.3.1 несовместим с версией хоста 19.3.1');
-  expect((await cli('status', 'mf-catalog')).out).toMatch(new RegExp(`${bad.replace(/\./g, '\\.')}  refused`));
+  expect((await cli('status', 'mf-catalog')).out).toMatch(new RegExp(`${literal(bad)}  refused`));
   await returningVisitor(page);
   await page.goto(host.url);
   expect(await catalogVersionOnPage(page)).toBe(v2);
@@ -184,7 +192,7 @@ test('the registry can be read by anyone but changed only with the ops token, wh
   expect(await catalogVersionOnPage(page)).toBe(v2);
 });
 
-test('rollback twice goes two releases back (the activation stack), and a canary never touches the active release', async ({ page }) => {
+test('rollback twice goes two releases back (the activation stack), to the first good release even after more uploads than retention keeps; a canary never touches the active release', async ({ page }) => {
   // a release, a canary and an activate each wait for the server's browser smoke
   test.setTimeout(300_000);
   await returningVisitor(page);
@@ -199,6 +207,23 @@ test('rollback twice goes two releases back (the activation stack), and a canary
   expect(stop.out).toContain(`Stopped the canary mf_catalog ${v1}`);
   await page.reload();
   expect(await catalogVersionOnPage(page)).toBe(v3);
+  // More releases than retention keeps (RELEASE_KEEP), published and never activated: uploads of v3's
+  // files under new versions, until retention prunes. The old rule kept the newest RELEASE_KEEP and
+  // only the active and the one previous good release (v2) besides: the shop's first good release,
+  // the oldest of all, would have been pruned now. It is one of the releases a rollback walks to.
+  const firstGood = shop.versions.mf_catalog as string;
+  const v3Folder = releaseFolder('mf-catalog', 'mf_catalog', `${catalogUrl()}/${v3}/mf-manifest.json`);
+  const pruned: string[] = [];
+  for (let n = 0; pruned.length === 0; n++) {
+    expect(n, `retention pruned nothing after ${n} uploads`).toBeLessThan(25);
+    pruned.push(...(await uploadRelease('mf_catalog', `${v3}-keep${n}${Date.now().toString(36)}`, v3Folder, 'release-rollback.spec')).pruned);
+  }
+  expect(pruned).not.toContain(firstGood);
+  expect(pruned).not.toContain(v2);
+  const retained = (await cli('status', 'mf-catalog')).out;
+  // a release's line in `status`: «<version>  <state, …>  by …» (a pruned one says so among its states)
+  expect(retained).toMatch(new RegExp(`\\s${literal(pruned[0] as string)}  [^\\n]*\\bpruned\\b`));
+  expect(retained).not.toMatch(new RegExp(`\\s${literal(firstGood)}  [^\\n]*\\bpruned\\b`));
   // first rollback: v3 → v2
   const first = await cli('rollback', 'mf-catalog');
   expect(first.out).toContain(`Rolled back mf_catalog from ${v3} to ${v2}`);
@@ -209,13 +234,15 @@ test('rollback twice goes two releases back (the activation stack), and a canary
   expect(second.code, second.out).toBe(0);
   expect(second.out).toContain(`Rolled back mf_catalog from ${v2} to `);
   expect(second.out).not.toContain(`to ${v3}`);
+  // v1 was the canary just stopped (bad): the release before v2 is the shop's first good one
+  expect(second.out).toContain(`to ${firstGood}`);
   await page.reload();
   const back = await catalogVersionOnPage(page);
-  expect(back).not.toBe(v2);
-  expect(back).not.toBe(v3);
+  expect(back).toBe(firstGood);
+  await expect(page.getByRole('heading', { name: 'Топ бренды', exact: true })).toBeVisible();
   const status = (await cli('status', 'mf-catalog')).out;
-  expect(status).toMatch(new RegExp(`${v3.replace(/\./g, '\\.')}  bad`));
-  expect(status).toMatch(new RegExp(`${v2.replace(/\./g, '\\.')}  bad`));
+  expect(status).toMatch(new RegExp(`${literal(v3)}  bad`));
+  expect(status).toMatch(new RegExp(`${literal(v2)}  bad`));
   // activate takes any listed, not refused release back
   await ok('activate', 'mf-catalog', v3);
   await page.reload();
