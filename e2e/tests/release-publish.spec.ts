@@ -140,12 +140,12 @@ test('a release published from a second clone with only a team token is what sho
   const version = out.match(/Published mf_catalog (\S+)\./)?.[1] ?? '';
   teamVersion = version;
   teamMarker = marker;
-  expect(version, out).toMatch(/^\d+\.\d+\.\d+-\d{14}-[0-9a-f]{6}$/);
+  expect(version, out).toMatch(/^\d+\.\d+\.\d+\+\d{14}-[0-9a-f]{6}$/);
   expect(out).toMatch(/by catalog-team-/);
   expect(out).toContain('Activated');
   test.info().annotations.push({ type: 'release from a clone', description: `${((Date.now() - started) / 1000).toFixed(1)} s` });
   // the CLI's own timings (build, activation, whole release) for the runbook's figures
-  console.log(out.split('\n').filter((line) => /Built in|Activated in|Release took/.test(line)).join('\n'));
+  console.log(out.split('\n').filter((line) => /Built in|Published|Activated in|Release took/.test(line)).join('\n'));
 
   // stored in the stack's release storage, not in any checkout's dist/
   expect(existsSync(path.join(process.env.SHOP_WORK_DIR ?? '', 'releases', 'mf_catalog', version, 'mf-manifest.json'))).toBe(true);
