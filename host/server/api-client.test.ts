@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, expect, it } from 'vitest';
 import { ResolvePageDocument } from '../src/graphql/generated.ts';
-import { ApiUnavailableError, createApiClient } from './api-client.ts';
+import { ApiUnavailableError, createApiClient, sharedCalls } from './api-client.ts';
 
 let server: Server;
 afterEach(() => server?.close());
@@ -35,4 +35,17 @@ it('does not ask a slow API twice', async () => {
   const { url, asked } = await api([() => undefined]);
   await expect(createApiClient(url, 200)(ResolvePageDocument, { path: '/', query: '' })).rejects.toThrow(/unreachable/);
   expect(asked()).toBe(1);
+});
+
+it('shares one request among concurrent identical calls from different shoppers, and asks again after it', async () => {
+  const { url, asked } = await api([(res) => setTimeout(() => ok(res), 50)]);
+  const query = sharedCalls(createApiClient(url));
+  const shoppers = Array.from({ length: 20 }, (_, i) => query(ResolvePageDocument, { path: '/', query: '' }, { 'x-forwarded-for': `10.0.0.${i}` }));
+  expect(await Promise.all(shoppers)).toEqual(Array.from({ length: 20 }, () => page));
+  expect(asked()).toBe(1);
+  // another page, or another catalogue version, is another request
+  await Promise.all([query(ResolvePageDocument, { path: '/search', query: '' }), query(ResolvePageDocument, { path: '/', query: '' }, { 'x-catalog-version': '8' })]);
+  expect(asked()).toBe(3);
+  await query(ResolvePageDocument, { path: '/', query: '' });
+  expect(asked()).toBe(4);
 });

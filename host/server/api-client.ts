@@ -68,3 +68,26 @@ export function createApiClient(apiUrl: string, timeoutMs = 3000) {
     return body.data;
   };
 }
+
+type ApiQuery = ReturnType<typeof createApiClient>;
+
+/**
+ * The same calls, but concurrent identical ones (same operation, variables and headers but the
+ * shopper's address) share one request: a spike of shoppers on one page asks the API once per
+ * round trip, not once each, so the page resolution does not pile up in the API (audit 2026-11-28
+ * F1: 200 shoppers on home, a quarter answered 503 when these calls timed out). Only for calls
+ * whose answer is the same for anyone: the API sees the first caller's x-forwarded-for.
+ */
+export function sharedCalls(query: ApiQuery): ApiQuery {
+  const inFlight = new Map<string, Promise<unknown>>();
+  return <TData, TVars>(document: TypedDocumentNode<TData, TVars>, variables: TVars, headers: Record<string, string> = {}): Promise<TData> => {
+    const { 'x-forwarded-for': _address, ...rest } = headers;
+    const key = JSON.stringify([persistedId(document), variables, rest]);
+    let pending = inFlight.get(key) as Promise<TData> | undefined;
+    if (!pending) {
+      pending = query(document, variables, headers).finally(() => inFlight.delete(key));
+      inFlight.set(key, pending);
+    }
+    return pending;
+  };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_CONTACTS, readConfig } from './config.ts';
+import { DEMO_CONTACTS, defaultSsrConcurrency, readConfig } from './config.ts';
 import { apiPath } from './proxy.ts';
 
 describe('host configuration', () => {
@@ -37,6 +37,15 @@ describe('host configuration', () => {
     expect(() => readConfig({ RELEASE_CHECK_ORIGIN_MAP: 'http://localhost:3001=mf-catalog' })).toThrow(
       /^RELEASE_CHECK_ORIGIN_MAP: «mf-catalog»/,
     );
+  });
+
+  it('admits SSR_CONCURRENCY renders (2–4 from the cores), waiting SSR_QUEUE_MS, while the loop is below SSR_MAX_LOOP_UTILIZATION', () => {
+    expect([1, 2, 3, 16].map((cores) => defaultSsrConcurrency(cores))).toEqual([2, 2, 3, 4]);
+    expect(readConfig({}).ssr).toMatchObject({ concurrency: defaultSsrConcurrency(), queueMs: 250, maxLoopUtilization: 0.9 });
+    expect(readConfig({ SSR_CONCURRENCY: '1', SSR_QUEUE_MS: '0', SSR_MAX_LOOP_UTILIZATION: '1' }).ssr).toMatchObject({ concurrency: 1, queueMs: 0, maxLoopUtilization: 1 });
+    expect(() => readConfig({ SSR_CONCURRENCY: '0' })).toThrow(/SSR_CONCURRENCY/);
+    expect(() => readConfig({ SSR_QUEUE_MS: '-1' })).toThrow(/SSR_QUEUE_MS/);
+    for (const value of ['0', '1.5', '90', 'x']) expect(() => readConfig({ SSR_MAX_LOOP_UTILIZATION: value }), value).toThrow(/SSR_MAX_LOOP_UTILIZATION/);
   });
 
   it('keeps the ops API and source maps closed unless switched on', () => {

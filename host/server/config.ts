@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { parseOriginMap } from '@shop/contracts/origin-map';
 
@@ -46,8 +47,19 @@ export interface HostConfig {
    * Server rendering; null with SSR=off (every page renders in the browser, as before).
    * The bundle is the host build's server renderer; a remote module slower than
    * SSR_REMOTE_TIMEOUT_MS, or a page slower than SSR_TIMEOUT_MS, is left to the browser.
+   * At most SSR_CONCURRENCY renders run at once; a page waits at most SSR_QUEUE_MS for a free
+   * one, else it is shed (admission.ts): the stored page or the page the browser renders.
    */
-  ssr?: { bundle: string; remoteTimeoutMs: number; renderTimeoutMs: number; originMap: [string, string][] } | null;
+  ssr?: {
+    bundle: string;
+    remoteTimeoutMs: number;
+    renderTimeoutMs: number;
+    originMap: [string, string][];
+    concurrency: number;
+    queueMs: number;
+    /** SSR_MAX_LOOP_UTILIZATION, 0–1: a render is shed while the event loop is busier than this (1: never). */
+    maxLoopUtilization: number;
+  } | null;
   /**
    * The page cache (page-cache.ts); null with PAGE_CACHE=off. PAGE_CACHE_FRESH_MS: a stored page is
    * served as it is; PAGE_CACHE_STALE_MS: then served while one render replaces it; PAGE_CACHE_MB:
@@ -87,6 +99,27 @@ function millis(env: NodeJS.ProcessEnv, name: string, fallback: number): number 
   const value = raw ? Number(raw) : fallback;
   if (!Number.isInteger(value) || value < 1 || value > 60_000) throw new Error(`${name} must be milliseconds (1–60000), got «${raw}»`);
   return value;
+}
+
+function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name] ?? String(fallback);
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) throw new Error(`${name} must be a whole number from ${min} to ${max}, got «${raw}»`);
+  return Number(raw);
+}
+
+function fraction(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name] ?? String(fallback);
+  if (!/^(0(\.\d+)?|1(\.0+)?)$/.test(raw) || Number(raw) <= 0) throw new Error(`${name} must be a number above 0 and at most 1, got «${raw}»`);
+  return Number(raw);
+}
+
+/**
+ * Renders in flight by default: the cores, from 2 to 4. A render runs on this process's one
+ * thread (the API and the database take the other cores), with short waits for its data: two
+ * keep the thread busy; more only make each render slower, past 4 towards SSR_TIMEOUT_MS.
+ */
+export function defaultSsrConcurrency(cores = availableParallelism()): number {
+  return Math.min(4, Math.max(2, cores));
 }
 
 function optional(env: NodeJS.ProcessEnv, name: string): string | undefined {
@@ -191,6 +224,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): HostConfig {
             // Where this server reaches the remotes' public URLs (inside docker-compose's network the
             // public http://localhost:3001 is http://mf-catalog:3001): the API's map, read by the same code.
             originMap: parseOriginMap(env.RELEASE_CHECK_ORIGIN_MAP),
+            concurrency: wholeNumber(env, 'SSR_CONCURRENCY', defaultSsrConcurrency(), 1, 10_000),
+            queueMs: wholeNumber(env, 'SSR_QUEUE_MS', 250, 0, 10_000),
+            maxLoopUtilization: fraction(env, 'SSR_MAX_LOOP_UTILIZATION', 0.9),
           },
     contacts,
     ...(optional(env, 'PREVIEW_SECRET') ? { previewSecret: optional(env, 'PREVIEW_SECRET') } : {}),

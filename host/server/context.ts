@@ -5,8 +5,9 @@ import path from 'node:path';
 import type { FastifyReply } from 'fastify';
 import { REGISTRY_CHANGED_CHANNEL } from '@shop/contracts/release-plane';
 import { connectRedis } from '@shop/server-kit';
+import { type Admission, createAdmission } from './admission.ts';
 import { type Announcements, redisAnnouncements } from './announcements.ts';
-import { createApiClient } from './api-client.ts';
+import { createApiClient, sharedCalls } from './api-client.ts';
 import { type CatalogVersion, watchCatalogVersion } from './catalog-version.ts';
 import type { HostConfig } from './config.ts';
 import { errorPageHtml } from './html.ts';
@@ -40,7 +41,11 @@ export interface HostContext {
     res: http.ServerResponse,
   ) => Promise<{ registry: Record<string, string>; preview: Preview | null }>;
   api: ReturnType<typeof createApiClient>;
+  /** `api`, concurrent identical calls sharing one request (api-client.ts sharedCalls): answers the same for anyone. */
+  sharedApi: ReturnType<typeof createApiClient>;
   renderer: ReturnType<typeof loadRenderer>;
+  /** Admission of server renders (admission.ts); null when pages are not rendered here. */
+  admission: Admission | null;
   readManifest: ReturnType<typeof manifestReader>;
   readStylesheet: ReturnType<typeof stylesheetReader>;
   publicConfig: Record<string, unknown>;
@@ -86,6 +91,26 @@ async function pageCacheOf(config: HostConfig, template: Template, announcements
   return { pageCache, catalogVersion };
 }
 
+/**
+ * The renders' admission, and once a minute in which pages were shed, one log line saying how many
+ * (the same counts are in /healthz): ops see a host that is past its rendering capacity.
+ */
+function admissionOf(config: HostConfig, renderer: ReturnType<typeof loadRenderer>): Admission | null {
+  if (!renderer || !config.ssr) return null;
+  const { concurrency, queueMs, maxLoopUtilization } = config.ssr;
+  const admission = createAdmission({ concurrency, waitMs: queueMs, maxUtilization: maxLoopUtilization });
+  let reported = 0;
+  setInterval(() => {
+    const { shed } = admission.stats();
+    if (shed === reported) return;
+    console.warn(
+      `[host] ${shed - reported} pages shed in the last minute (${shed} since start): no render slot (SSR_CONCURRENCY ${concurrency}) within ${queueMs} ms (SSR_QUEUE_MS), or the event loop busier than ${maxLoopUtilization} (SSR_MAX_LOOP_UTILIZATION); served stored or rendered by the browser`,
+    );
+    reported = shed;
+  }, 60_000).unref();
+  return admission;
+}
+
 export async function hostContext(config: HostConfig, draining: () => boolean = () => false): Promise<HostContext> {
   const templateFile = path.join(config.distDir, 'index.html');
   const loadTemplate = async (): Promise<Template> => {
@@ -95,6 +120,8 @@ export async function hostContext(config: HostConfig, draining: () => boolean = 
     return { html, scriptHashes: inlineScriptHashes(html), startAssets: hostStartAssets(config.distDir) };
   };
   const initial = await loadTemplate();
+  const renderer = loadRenderer(config);
+  const api = createApiClient(config.apiUrl);
   const announcements = config.redisUrl ? redisAnnouncements(config.redisUrl) : null;
   const readRegistryState = registrySource(config, announcements);
   const secureCookie = config.publicUrl.startsWith('https:');
@@ -119,8 +146,10 @@ export async function hostContext(config: HostConfig, draining: () => boolean = 
       if (preview) registry[preview.remote] = preview.manifestUrl;
       return { registry, preview };
     },
-    api: createApiClient(config.apiUrl),
-    renderer: loadRenderer(config),
+    api,
+    sharedApi: sharedCalls(api),
+    renderer,
+    admission: admissionOf(config, renderer),
     readManifest: manifestReader(config.registryTtlMs),
     readStylesheet: stylesheetReader({
       distDir: config.distDir,

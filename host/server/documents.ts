@@ -21,7 +21,8 @@ export async function documents(app: FastifyInstance, ctx: HostContext) {
     return reply
       .code(ok ? 200 : 503)
       .headers({ 'content-type': 'application/json', 'cache-control': 'no-store' })
-      .send(JSON.stringify({ ok }));
+      // with server rendering, its renders now (running, waiting) and the pages shed since start
+      .send(JSON.stringify({ ok, ...(ctx.admission ? { renders: ctx.admission.stats() } : {}) }));
   });
   app.get('/__preview', (request, reply) => previewLink(ctx, request, reply));
   app.get('/registry.json', async (request, reply) => {

@@ -13,7 +13,7 @@ import { pagePreloads, pageStylesheets } from './preload.ts';
 import type { Preview } from './preview.ts';
 import { requestTarget } from './request.ts';
 import { inlineScriptHashes, inlineStyleHashes, originsOf, securityHeaders } from './security.ts';
-import { type RenderedPage, renderPageHtml, styleAttributeHashes } from './ssr.ts';
+import { type RenderedPage, type RenderRequest, renderPageHtml, styleAttributeHashes } from './ssr.ts';
 
 /** The page resolver's input limits (api/src/graphql/page-resolvers.ts). */
 const MAX_PATH = 2000;
@@ -98,8 +98,15 @@ export async function page(ctx: HostContext, request: FastifyRequest, reply: Fas
   }
   if (request.method === 'HEAD') return send(reply, await render(true));
   const { answer: fresh, page: stored } = await cache.miss(key, search.length > 1, () => render(false));
-  return stored ? sendStored(request, reply, stored, 'MISS') : send(reply, fresh);
+  if (stored) return sendStored(request, reply, stored, 'MISS');
+  // shed (no render slot): a page stored meanwhile, even stale, is better than one the browser renders
+  const meanwhile = fresh.headers[SHED_HEADER] ? await cache.lookup(key) : null;
+  if (meanwhile) return sendStored(request, reply, meanwhile.page, meanwhile.fresh ? 'HIT' : 'STALE');
+  return send(reply, fresh);
 }
+
+/** Marks a page shed by admission control (admission.ts): the browser renders it. */
+const SHED_HEADER = 'x-render';
 
 function send(reply: FastifyReply, answer: Answer) {
   return reply.code(answer.status).headers(answer.headers).send(answer.body);
@@ -174,8 +181,11 @@ async function resolve(
   options: { pathname: string; query: string; forwarded: Forwarded; headers: Headers; preview: boolean },
 ): Promise<Resolution | { answer: Answer }> {
   const { pathname, query, forwarded, headers } = options;
+  // Shoppers asking for one page at once share the API's answer; not an order page's key, which
+  // the API counts against each shopper's own look-up budget.
+  const shareable = !new URLSearchParams(query).has('key');
   try {
-    const { resolvePage } = await ctx.api(ResolvePageDocument, { path: pathname, query }, forwarded);
+    const { resolvePage } = await (shareable ? ctx.sharedApi : ctx.api)(ResolvePageDocument, { path: pathname, query }, forwarded);
     const redirect = resolvePage.status === 301 || resolvePage.status === 302;
     if (redirect && resolvePage.location && onSiteLocation(resolvePage.location)) {
       return {
@@ -206,7 +216,7 @@ async function resolve(
       return { status, head: fallbackHead(title), resolved, pageType };
     }
     const metaQuery = orderPage ? '' : query; // an order page's query holds its access key: never sent on
-    const { pageMeta } = await ctx.api(PageMetaDocument, { type: resolvePage.type, id: resolvePage.id, query: metaQuery }, forwarded);
+    const { pageMeta } = await ctx.sharedApi(PageMetaDocument, { type: resolvePage.type, id: resolvePage.id, query: metaQuery }, forwarded);
     const head = pageMeta
       ? [metaTags(pageMeta, ctx.config.publicUrl), productPhotoPreload(pageMeta, ctx.config.publicUrl)].filter(Boolean).join('\n    ')
       : fallbackHead(ctx.config.shopName);
@@ -248,18 +258,26 @@ async function renderOnServer(
     headers: Headers;
   },
 ): Promise<RenderedPage | undefined> {
-  const { renderer } = ctx;
+  const { renderer, admission } = ctx;
   if (!renderer || !options.resolved) return undefined;
   const pathname = options.url.split('?')[0];
+  const request: RenderRequest = {
+    url: options.url,
+    registry: options.registry,
+    config: ctx.publicConfig,
+    resolved: options.resolved as RenderRequest['resolved'],
+    ...(options.preview ? { preview: { remote: options.preview.remote, version: options.preview.version } } : {}),
+    headers: options.forwarded,
+  };
   try {
-    const rendered = await renderPageHtml(renderer, {
-      url: options.url,
-      registry: options.registry,
-      config: ctx.publicConfig as Parameters<typeof renderer.render>[0]['config'],
-      resolved: options.resolved as Parameters<typeof renderer.render>[0]['resolved'],
-      ...(options.preview ? { preview: { remote: options.preview.remote, version: options.preview.version } } : {}),
-      headers: options.forwarded,
-    });
+    // No free render slot within SSR_QUEUE_MS: the browser renders the page, at once. Never stored
+    // (not a server render) and never kept by anything in between: the next shopper may get it rendered.
+    const admitted = admission ? await admission.run(() => renderPageHtml(renderer, request)) : { admitted: true as const, value: await renderPageHtml(renderer, request) };
+    if (!admitted.admitted) {
+      Object.assign(options.headers, { [SHED_HEADER]: 'shed', 'cache-control': 'no-store' });
+      return undefined;
+    }
+    const rendered = admitted.value;
     if (rendered.errors.length > 0) console.error(`[host] ${pathname}: left to the browser: ${rendered.errors.join('; ')}`);
     options.headers['server-timing'] =
       `data;dur=${rendered.timings.data.toFixed(1)}, render;dur=${rendered.timings.render.toFixed(1)}`;
