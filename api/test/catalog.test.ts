@@ -279,6 +279,30 @@ describeDrivers('catalogue', (env) => {
     expect(d.newestProducts).toHaveLength(20);
   });
 
+  it('gives a card its price without the offers: null when the sizes in stock cost differently', async () => {
+    const d = await env().data(`{ products(limit: 100) { items { productId priceInRUB inStock cardPriceInRUB offers { priceInRUB soldOut } } } }`);
+    let differing = 0;
+    for (const p of d.products.items) {
+      const offers: { priceInRUB: number; soldOut: boolean }[] = p.offers;
+      const buyable = p.inStock ? offers.filter((o) => !o.soldOut) : offers;
+      const one = new Set(buyable.map((o) => o.priceInRUB)).size <= 1;
+      if (!one) differing++;
+      expect(p.cardPriceInRUB, `product ${p.productId}`).toBe(one ? p.priceInRUB : null);
+    }
+    // the seed has both kinds, so both branches are checked against the real offers
+    expect(differing).toBeGreaterThan(0);
+    expect(differing).toBeLessThan(d.products.items.length);
+  });
+
+  it('asks the home lists for their first view: the first items of the whole list, in its order', async () => {
+    const d = await env().data(`{ few: popularProducts(limit: 4) { id } all: popularProducts(limit: 20) { id }
+      newFew: newestProducts(limit: 4) { id } newAll: newestProducts { id } recFew: recommendedProducts(limit: 4) { id } recAll: recommendedProducts { id } }`);
+    expect(d.few).toHaveLength(4);
+    expect(d.few).toEqual(d.all.slice(0, 4));
+    expect(d.newFew).toEqual(d.newAll.slice(0, 4));
+    expect(d.recFew).toEqual(d.recAll.slice(0, 4));
+  });
+
   it('returns the menu tree with a mega menu, nested dropdowns and isNew', async () => {
     const d = await env().data(`{ menu { name href type isNew panel { title text href image { fullpath } } children { name type href children { name href isNew children { name } } } } }`);
     const types = d.menu.map((m: { type: string }) => m.type);

@@ -176,6 +176,7 @@ export const catalogResolvers: Resolvers = {
     gallery: (p, _, ctx) => ctx.catalog.photoLoader.get(p.productId),
     technicalAttributes: async (p, _, ctx) => attributes(await ctx.catalog.modelLoader.get(p.modelGroupId)),
     offers: (p, _, ctx) => ctx.catalog.offerLoader.get(p.productId),
+    cardPriceInRUB: async (p, _, ctx) => cardPrice(p, await ctx.catalog.offerLoader.get(p.productId)),
   },
   Offer: {
     priceInRUB: (o) => o.price,
@@ -217,4 +218,14 @@ function attributes(m: ModelRow | null): TechnicalAttribute[] {
     number: a.number ?? null,
     unit: a.unit ?? null,
   }));
+}
+
+/**
+ * A card's price: the product's price when the sizes one can buy (all of them when none is in
+ * stock) cost the same, null when they differ. A sold-out size that costs more does not make the
+ * card say «от»: the lowest price is over the sizes in stock, too.
+ */
+export function cardPrice(product: { priceInRUB: number; inStock: boolean }, offers: readonly { price: number; stock: number }[]): number | null {
+  const buyable = product.inStock ? offers.filter((o) => o.stock > 0) : offers;
+  return new Set(buyable.map((o) => o.price)).size > 1 ? null : product.priceInRUB;
 }

@@ -257,6 +257,12 @@ type Product {
   technicalAttributes: [TechnicalAttribute!]!
   "Offers (sizes) sorted by price ascending."
   offers: [Offer!]!
+  """
+  The price a product card shows: priceInRUB when every size one can buy costs the same (every
+  size when none is in stock), null when they cost differently (the card says «от» minPriceInRUB).
+  Spares a card the offers list.
+  """
+  cardPriceInRUB: Int
 }
 
 type Variant {
