@@ -50,7 +50,8 @@ export interface ProductCardData {
   productId: string;
   modelId?: string | null;
   name: string;
-  sku: string;
+  /** Not drawn by a card: a listing's lean card data leaves it out. */
+  sku?: string;
   webPath: string;
   photo: { fullpath: string; width: number; height: number } | null;
   priceInRUB: number | null;
@@ -59,7 +60,8 @@ export interface ProductCardData {
   inStock?: boolean;
   brand: { name: string };
   mainCategory: { name: string };
-  variants: { id: string; name: string; color: string; colorName: string; webPath: string }[];
+  /** The colour swatches a card draws (a variant's `name` is not drawn: lean card data leaves it out). */
+  variants: { id: string; name?: string; color: string; colorName: string; webPath: string }[];
 }
 
 export interface ProductSliderProps {

@@ -19,7 +19,7 @@ import { toCardData } from './product-card/to-card-data.ts';
 vi.mock('./report.ts', () => ({}));
 
 /** A card as a listing hands it to the grid. */
-const card = (id: string, name: string) => toCardData(listingProduct(id, name), []);
+const card = (id: string, name: string) => toCardData(listingProduct(id, name));
 const CARDS = [card('5', 'Кроссовки Nike Dunk Low'), card('7', 'Кроссовки Nike Air Max 90')];
 
 const storeLiked = () =>

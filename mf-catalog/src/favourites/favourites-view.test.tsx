@@ -15,7 +15,7 @@ import { FavouritesView } from './favourites-view.tsx';
 const exact = { normalizer: getDefaultNormalizer({ collapseWhitespace: false }) };
 
 const product = (id: string, name: string, price: number) =>
-  listingProduct(id, name, { photo: null, priceInRUB: price, minPriceInRUB: price });
+  listingProduct(id, name, { photo: null, cardPriceInRUB: price, minPriceInRUB: price });
 /** The catalogue as the API has it now: product 999 was removed; 5 costs 14 990 ₽ today. */
 const CATALOGUE = [product('5', 'Кроссовки Nike Dunk Low', 14990), product('7', 'Кроссовки Nike Air Max 90', 17990)];
 
@@ -36,17 +36,6 @@ function renderPage() {
           searchCorrected: null,
           items,
         },
-      };
-    } else {
-      const ids: string[] = variables.productIds ?? [];
-      data = {
-        offers: CATALOGUE.filter((p) => ids.includes(p.id)).map((p) => ({
-          __typename: 'Offer',
-          id: `o${p.id}`,
-          productId: p.id,
-          priceInRUB: p.priceInRUB,
-          soldOut: false,
-        })),
       };
     }
     return new Response(JSON.stringify({ data }), { headers: { 'content-type': 'application/json' } });

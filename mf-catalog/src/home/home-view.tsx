@@ -2,7 +2,7 @@ import { useQuery } from '@apollo/client/react';
 import { type ReactNode, Suspense, useDeferredValue } from 'react';
 import { HomeCategoriesDocument, TopBrandsDocument } from '../graphql/generated.ts';
 import { ProductSlider } from '../product-slider/product-slider.tsx';
-import { useSliderProducts } from '../product-slider/use-slider-products.ts';
+import { SLIDER_BELOW_FOLD, useSliderProducts } from '../product-slider/use-slider-products.ts';
 import { CategorySlider } from './category-slider.tsx';
 import { HeroSlider } from './hero-slider.tsx';
 import styles from './home-view.module.css';
@@ -18,11 +18,13 @@ export function HomeView() {
   // the page: its section shows its own error.
   const brands = useQuery(TopBrandsDocument);
   const categories = useQuery(HomeCategoriesDocument);
-  const recommended = useSliderProducts({ list: 'recommended' });
-  const popular = useSliderProducts({ list: 'popular' });
-  const newest = useSliderProducts({ list: 'newest' });
+  // (the sliders' first views, the same queries as the sliders': all three are under the first screen, so each
+  // starts from one card and asks for the rest when it nears the screen)
+  const recommended = useSliderProducts({ list: 'recommended' }, { limit: SLIDER_BELOW_FOLD });
+  const popular = useSliderProducts({ list: 'popular' }, { limit: SLIDER_BELOW_FOLD });
+  const newest = useSliderProducts({ list: 'newest' }, { limit: SLIDER_BELOW_FOLD });
   const lists = [recommended, popular, newest].map((list) => ({ data: list.products, error: list.error }));
-  // Deferred: the sections' first render (sixty cards, five sliders) runs as a background render that React splits
+  // Deferred: the sections' first render (three cards, five sliders) runs as a background render that React splits
   // into short slices, instead of one long task that would hold the main thread (Total Blocking Time).
   const ready = useDeferredValue([brands, categories, ...lists].every(settled));
   return (
@@ -34,13 +36,13 @@ export function HomeView() {
             <TopBrands />
           </Section>
           <Section>
-            <ProductSlider title="Рекомендуем" list="recommended" />
+            <ProductSlider title="Рекомендуем" list="recommended" firstView={SLIDER_BELOW_FOLD} />
           </Section>
           <Section>
-            <ProductSlider title="Популярное" list="popular" />
+            <ProductSlider title="Популярное" list="popular" firstView={SLIDER_BELOW_FOLD} />
           </Section>
           <Section>
-            <ProductSlider title="Новинки" list="newest" />
+            <ProductSlider title="Новинки" list="newest" firstView={SLIDER_BELOW_FOLD} />
           </Section>
           <Section>
             <CategorySlider />
@@ -58,7 +60,7 @@ export function HomeView() {
 
 /**
  * A section of a server-rendered home page hydrates on its own: React hydrates each server-rendered
- * Suspense boundary in a pass and a commit of its own, so the sixty cards and five sliders (each
+ * Suspense boundary in a pass and a commit of its own, so the sliders' cards and five sliders (each
  * Swiper measuring its slides when it starts) are not one long task on a phone (Lighthouse: three
  * tasks of 64–167 ms in react-dom before). Nothing in them suspends: the fallback is never shown.
  */

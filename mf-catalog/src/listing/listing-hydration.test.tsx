@@ -25,15 +25,6 @@ const ITEMS = [listingProduct('5', 'Кроссовки Nike Dunk Low'), listingP
 
 const ANSWERS: Record<string, unknown> = {
   ListingProducts: { products: { __typename: 'ProductList', totalCount: 2, searchCorrected: null, items: ITEMS } },
-  ListingOfferPrices: {
-    offers: ITEMS.map((p) => ({
-      __typename: 'Offer',
-      id: `o${p.id}`,
-      productId: p.id,
-      priceInRUB: 12990,
-      soldOut: false,
-    })),
-  },
   ListingFilters: {
     productFilters: {
       __typename: 'ProductFilters',
