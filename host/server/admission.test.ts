@@ -7,7 +7,7 @@ import type net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAdmission } from './admission.ts';
+import { createAdmission, PAGES_PER_RENDER } from './admission.ts';
 import { createHostServer } from './app.ts';
 import type { HostConfig } from './config.ts';
 
@@ -30,11 +30,11 @@ describe('createAdmission', () => {
     const results = Array.from({ length: 6 }, (_, i) => admission.run(() => task(i)));
     // two run, two wait (as many as run), two are refused without waiting
     await expect(Promise.all(results.slice(4))).resolves.toEqual([{ admitted: false }, { admitted: false }]);
-    expect(admission.stats()).toEqual({ running: 2, waiting: 2, shed: 2 });
+    expect(admission.stats()).toEqual({ running: 2, waiting: 2, pages: 0, shed: 2 });
     release();
     expect(await Promise.all(results.slice(0, 4))).toEqual([0, 1, 2, 3].map((value) => ({ admitted: true, value })));
     expect(most).toBe(2);
-    expect(admission.stats()).toEqual({ running: 0, waiting: 0, shed: 2 });
+    expect(admission.stats()).toEqual({ running: 0, waiting: 0, pages: 0, shed: 2 });
   });
 
   it('sheds a page whose wait is over, and keeps the slot of a render that runs longer than the wait', async () => {
@@ -50,7 +50,7 @@ describe('createAdmission', () => {
     expect(await admission.run(async () => 'never')).toEqual({ admitted: false });
     await new Promise((resolve) => setTimeout(resolve, 60));
     expect(await admission.run(async () => 'never')).toEqual({ admitted: false });
-    expect(admission.stats()).toEqual({ running: 1, waiting: 0, shed: 2 });
+    expect(admission.stats()).toEqual({ running: 1, waiting: 0, pages: 0, shed: 2 });
     release();
     expect(await long).toEqual({ admitted: true, value: 'rendered' });
     expect(await admission.run(async () => 'next')).toEqual({ admitted: true, value: 'next' });
@@ -62,7 +62,22 @@ describe('createAdmission', () => {
     expect(await admission.run(async () => 'rendered')).toEqual({ admitted: false });
     busy = 0.5;
     expect(await admission.run(async () => 'rendered')).toEqual({ admitted: true, value: 'rendered' });
-    expect(admission.stats()).toEqual({ running: 0, waiting: 0, shed: 1 });
+    expect(admission.stats()).toEqual({ running: 0, waiting: 0, pages: 0, shed: 1 });
+  });
+
+  it('starts no render while a crowd of pages is being answered', async () => {
+    const admission = createAdmission({ concurrency: 1, waitMs: 100 });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const crowd = Array.from({ length: PAGES_PER_RENDER + 1 }, () => admission.page(() => held));
+    expect(admission.stats().pages).toBe(PAGES_PER_RENDER + 1);
+    expect(await admission.page(() => admission.run(async () => 'rendered'))).toEqual({ admitted: false });
+    release();
+    await Promise.all(crowd);
+    expect(await admission.page(() => admission.run(async () => 'rendered'))).toEqual({ admitted: true, value: 'rendered' });
+    expect(admission.stats()).toEqual({ running: 0, waiting: 0, pages: 0, shed: 1 });
   });
 
   it('passes a failed render on as its error, not as a shed page', async () => {
@@ -166,7 +181,7 @@ async function host(pageCache: HostConfig['pageCache'] = null) {
 }
 
 const renderedHere = (html: string) => html.includes('data-rendered="server"');
-const health = async (open: Awaited<ReturnType<typeof host>>['open']) => JSON.parse((await open('/healthz')).html) as { renders: { shed: number } };
+const health = async (open: Awaited<ReturnType<typeof host>>['open']) => JSON.parse((await open('/healthz')).html) as { renders: Record<string, number> };
 
 describe('a page past the render limit', () => {
   it('is the page the browser renders, at once: 200, x-render: shed, no-store, and counted', async () => {
@@ -186,7 +201,7 @@ describe('a page past the render limit', () => {
       expect(page.html).toContain('<script defer src="/main.js"></script>');
     }
     expect(shop.renders()).toEqual(['/']);
-    expect((await health(shop.open)).renders).toEqual({ running: 1, waiting: 0, shed: 3 });
+    expect((await health(shop.open)).renders).toEqual({ running: 1, waiting: 0, pages: 1, shed: 3 });
     shop.release();
     const rendered = await first;
     expect(rendered.headers['x-render']).toBeUndefined();
@@ -221,7 +236,7 @@ describe('a page past the render limit', () => {
     expect([shell.status, shell.headers['x-render'], shell.headers['cache-control'], shell.headers['x-cache']]).toEqual([200, 'shed', 'no-store', undefined]);
     expect(renderedHere(shell.html)).toBe(false);
     // the stale page's refresh and the other page, both shed
-    await expect.poll(async () => (await health(shop.open)).renders, { timeout: 15_000 }).toEqual({ running: 1, waiting: 0, shed: 2 });
+    await expect.poll(async () => (await health(shop.open)).renders, { timeout: 15_000 }).toEqual({ running: 1, waiting: 0, pages: 1, shed: 2 });
     release();
     await busy;
     // it was not stored: rendered when asked again (and stored now)

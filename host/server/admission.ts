@@ -10,16 +10,23 @@ import PQueue from 'p-queue';
  * Otherwise it is shed at once: the caller serves the stored page or the page the browser renders.
  *
  * A render is also shed while this process's event loop was busier than `maxUtilization` over the
- * last quarter second: a cap of 2 renders alone still left the thread to renders back to back (each
- * a block of tens of ms), and the shed pages, a few ms each, waited behind them (load-shedding.md).
+ * last quarter second, or while more than PAGES_PER_RENDER × `concurrency` pages are being answered
+ * (a crowd: the loop's utilization misses the time the machine does not run this process at all):
+ * a cap of 2 renders alone still left the thread to renders back to back (each a block of tens of
+ * ms), and the shed pages, a few ms each, waited behind them (reports/load-shedding.md).
  * The queue is p-queue's; a page whose wait is over is taken out of it through its AbortSignal.
  */
 export interface Admission {
   /** `task()` once a slot is free within the wait; `{ admitted: false }` (shed) when not. */
   run<T>(task: () => Promise<T>): Promise<{ admitted: true; value: T } | { admitted: false }>;
-  /** Renders running and waiting now; pages shed since start. */
-  stats(): { running: number; waiting: number; shed: number };
+  /** Counts a page being answered (resolved, rendered or not) while `answer()` runs. */
+  page<T>(answer: () => Promise<T>): Promise<T>;
+  /** Renders running and waiting now, pages being answered now; pages shed since start. */
+  stats(): { running: number; waiting: number; pages: number; shed: number };
 }
+
+/** No render starts while more pages than this many times the renders are being answered. */
+export const PAGES_PER_RENDER = 8;
 
 /** The event loop's utilization (0–1) over the last window of at least `windowMs`, sampled when asked. */
 export function loopUtilization(windowMs = 250): () => number {
@@ -48,9 +55,19 @@ export function createAdmission(options: {
   const maxUtilization = options.maxUtilization ?? 1;
   const utilization = options.utilization ?? loopUtilization();
   let shed = 0;
+  let pages = 0;
   return {
+    async page(answer) {
+      pages++;
+      try {
+        return await answer();
+      } finally {
+        pages--;
+      }
+    },
     async run<T>(task: () => Promise<T>) {
-      if (queue.size >= options.concurrency || (maxUtilization < 1 && utilization() > maxUtilization)) {
+      const crowded = pages > options.concurrency * PAGES_PER_RENDER;
+      if (crowded || queue.size >= options.concurrency || (maxUtilization < 1 && utilization() > maxUtilization)) {
         shed++;
         return { admitted: false as const };
       }
@@ -81,6 +98,6 @@ export function createAdmission(options: {
       if (!outcome.ok) throw outcome.error;
       return { admitted: true as const, value: outcome.value };
     },
-    stats: () => ({ running: queue.pending, waiting: queue.size, shed }),
+    stats: () => ({ running: queue.pending, waiting: queue.size, pages, shed }),
   };
 }

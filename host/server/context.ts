@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyReply } from 'fastify';
 import { REGISTRY_CHANGED_CHANNEL } from '@shop/contracts/release-plane';
 import { connectRedis } from '@shop/server-kit';
-import { type Admission, createAdmission } from './admission.ts';
+import { type Admission, createAdmission, PAGES_PER_RENDER } from './admission.ts';
 import { type Announcements, redisAnnouncements } from './announcements.ts';
 import { createApiClient, sharedCalls } from './api-client.ts';
 import { type CatalogVersion, watchCatalogVersion } from './catalog-version.ts';
@@ -104,7 +104,7 @@ function admissionOf(config: HostConfig, renderer: ReturnType<typeof loadRendere
     const { shed } = admission.stats();
     if (shed === reported) return;
     console.warn(
-      `[host] ${shed - reported} pages shed in the last minute (${shed} since start): no render slot (SSR_CONCURRENCY ${concurrency}) within ${queueMs} ms (SSR_QUEUE_MS), or the event loop busier than ${maxLoopUtilization} (SSR_MAX_LOOP_UTILIZATION); served stored or rendered by the browser`,
+      `[host] ${shed - reported} pages shed in the last minute (${shed} since start): no render slot (SSR_CONCURRENCY ${concurrency}) within ${queueMs} ms (SSR_QUEUE_MS), the event loop busier than ${maxLoopUtilization} (SSR_MAX_LOOP_UTILIZATION) or more than ${concurrency * PAGES_PER_RENDER} pages at once; served stored or rendered by the browser`,
     );
     reported = shed;
   }, 60_000).unref();

@@ -44,7 +44,9 @@ export async function pages(app: FastifyInstance, ctx: HostContext) {
     const target = requestTarget(request.raw);
     if (target.kind !== 'path') throw new Error('the gate lets only paths through');
     if (isDeskPath(target.pathname)) return deskPage(ctx, reply);
-    return page(ctx, request, reply, target.pathname, target.search);
+    // counted while it is answered: a crowd of pages starts no render (admission.ts)
+    const answer = () => page(ctx, request, reply, target.pathname, target.search);
+    return ctx.admission ? ctx.admission.page(answer) : answer();
   });
 }
 
