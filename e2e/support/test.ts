@@ -12,7 +12,9 @@ export * from '@playwright/test';
  * The browser tests' `test`: Playwright's, whose pages wait for hydration.
  *
  * Every page now arrives server-rendered: Playwright sees the whole page in the HTML before its
- * scripts ran, and a click or a keystroke before hydration is lost. So after each new document
+ * scripts ran. A tap on a button then is kept and played once its area is live (host/index.html,
+ * e2e/tests/first-tap.spec.ts), but a keystroke is lost, and a test's next step should see the
+ * page its action produced, not the kept tap's later effect. So after each new document
  * (goto, reload, goBack/goForward, and any other full load: a link, a form, `location.assign`)
  * the page waits, before the test's next step, until the shell is live (`html[data-live]`,
  * host/src/bootstrap.tsx) and no remote area is still loading (`[data-remote]:not([data-ready])`,
