@@ -116,10 +116,17 @@ const serverThenHydrateShell = (store: () => void = () => {}) =>
 
 const read = (file: string) => readFileSync(`${import.meta.dirname}/${file}`, 'utf8');
 
-/** Runs index.html's inline scripts (the browser runs them before the first paint). */
+/**
+ * Runs index.html's inline script that reads the browser's storage (the browser runs it before the
+ * first paint). Not the one that keeps early taps: it listens on the document, which the web
+ * tests' files share.
+ */
 function runPrePaintScript() {
   const html = read('../index.html');
-  for (const [, script] of html.matchAll(/<script>([\s\S]*?)<\/script>/g)) new Function(script ?? '')();
+  const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, script]) => script ?? '');
+  const prePaint = scripts.filter((script) => script.includes('localStorage'));
+  expect(prePaint).toHaveLength(1);
+  for (const script of prePaint) new Function(script)();
 }
 
 describe('host shell: server render, then hydration', () => {
