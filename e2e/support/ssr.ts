@@ -7,6 +7,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { expect, type Page } from '@playwright/test';
 import { create } from 'tar';
 import { ROOT } from '../../scripts/lib/stack.ts';
+import { releaseVersionOfUrl } from '@shop/contracts/release-plane';
 
 /**
  * Server-rendering helpers for the ssr-*.spec.ts browser tests.
@@ -46,7 +47,7 @@ export async function timedGet(url: string, init: RequestInit = {}): Promise<{ m
 
 /** The folder of a remote's release: a local build (dist/) or one uploaded into the run's release storage. */
 export function releaseFolder(remoteDir: string, remoteName: string, manifestUrl: string): string {
-  const folder = manifestUrl.split('/').at(-2) as string;
+  const folder = releaseVersionOfUrl(manifestUrl) ?? '';
   const found = [path.join(ROOT, remoteDir, 'dist'), path.join(process.env.SHOP_WORK_DIR ?? '', 'releases', remoteName)]
     .map((dir) => path.join(dir, folder))
     .find((dir) => existsSync(path.join(dir, 'mf-manifest.json')));

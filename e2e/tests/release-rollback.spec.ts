@@ -13,6 +13,7 @@ import { returningVisitor } from '../support/fresh-visitor.ts';
 import { shop } from '../support/private-host.ts';
 import { releaseFolder, uploadRelease } from '../support/ssr.ts';
 import { expect, type Page, test } from '../support/test.ts';
+import { releaseVersionOfUrl } from '@shop/contracts/release-plane';
 
 const run = promisify(execFile);
 test.describe.configure({ mode: 'serial' });
@@ -127,7 +128,7 @@ test('a canary reaches its share of visitors by a stable hash of visitor_id, and
   const versionFor = async (visitor: string) => {
     const html = await (await request.get(host.url, { headers: { cookie: `visitor_id=${visitor}` } })).text();
     const state = JSON.parse(html.match(/<script type="application\/json" id="shop-state">(.*?)<\/script>/)?.[1] ?? '{}');
-    return (state.registry.mf_catalog as string).includes(v2) ? 'v2' : 'v1';
+    return releaseVersionOfUrl(state.registry.mf_catalog as string) === v2 ? 'v2' : 'v1';
   };
   const visitors = Array.from({ length: 60 }, (_, i) => `0000${i}-aaaa-4bbb-8ccc-${String(i * 7919).padStart(12, '0')}`);
   const seen = await Promise.all(visitors.map(versionFor));

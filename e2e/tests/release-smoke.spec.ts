@@ -13,6 +13,7 @@ import { breakHomePage, breakHomePageOnPhones, emptyListings, endlessHomePage } 
 import { returningVisitor } from '../support/fresh-visitor.ts';
 import { shop, startPrivateHost } from '../support/private-host.ts';
 import { expect, type Page, test } from '../support/test.ts';
+import { releaseVersionOfUrl } from '@shop/contracts/release-plane';
 
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(180_000);
@@ -37,7 +38,7 @@ async function catalog(): Promise<RemoteStatus> {
  */
 async function candidate(name: string, spoil: (dir: string) => void): Promise<{ version: string; manifestUrl: string }> {
   const active = (await catalog()).active as NonNullable<RemoteStatus['active']>;
-  const folder = active.manifestUrl.split('/').at(-2) as string;
+  const folder = releaseVersionOfUrl(active.manifestUrl) ?? '';
   const version = `0.1.0-${name}-${stamp}`;
   const dir = path.join(DIST, version);
   // the active release is a local build (dist/) or one uploaded into release storage (an earlier

@@ -11,6 +11,7 @@ import { createRegistryClient } from '../../scripts/remotes/ops-client.ts';
 import { returningVisitor } from '../support/fresh-visitor.ts';
 import { shop } from '../support/private-host.ts';
 import { changedCopy, hydrated, pageState, releaseFolder, rootHtml, timedGet, uploadRelease } from '../support/ssr.ts';
+import { releaseVersionOfUrl } from '@shop/contracts/release-plane';
 
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(120_000);
@@ -46,7 +47,7 @@ async function home(visitor = '00000000-aaaa-4bbb-8ccc-000000000001'): Promise<{
   const root = rootHtml(answer.html);
   // the catalogue's area was rendered on the server, not left as a skeleton
   expect(root.includes('data-testid="catalog-home"'), 'the catalogue area is server-rendered').toBe(true);
-  const release = (pageState(answer.html).registry.mf_catalog ?? '').split('/').at(-2) ?? '';
+  const release = releaseVersionOfUrl(pageState(answer.html).registry.mf_catalog) ?? '';
   return { release, changed: root.includes(`>${NEW}<`), old: root.includes(`>${OLD}<`) };
 }
 
