@@ -50,7 +50,7 @@ async function candidate(name: string, spoil: (dir: string) => void): Promise<{ 
   cpSync(path.join(from, folder), dir, { recursive: true });
   made.push(dir);
   spoil(dir);
-  const manifestUrl = active.manifestUrl.replace(`/${folder}/`, `/${version}/`);
+  const manifestUrl = active.manifestUrl.replace(/\/[^/]+\/mf-manifest\.json$/, `/${encodeURIComponent(version)}/mf-manifest.json`);
   await ops().publish('mf_catalog', version, manifestUrl);
   const operations = (JSON.parse(readFileSync(path.join(dir, 'persisted-operations.json'), 'utf8')) as { operations: unknown[] }).operations;
   await ops().registerOperations('mf-catalog', version, operations);
