@@ -12,7 +12,7 @@
  * with the load average: the machine is shared, these are figures, not assertions.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -31,6 +31,7 @@ import {
   waitForHttp,
 } from '../lib/stack.ts';
 import { load } from './http-load.ts';
+import { cpuMs, idle } from './page-server.ts';
 
 const { values: opts } = parseArgs({
   options: {
@@ -42,20 +43,6 @@ const { values: opts } = parseArgs({
   },
 });
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
-
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-/** Until the process has been nearly idle for a second: the spike's queued renders are done. */
-async function idle(pid: number): Promise<void> {
-  for (let i = 0; i < 120; i++) {
-    const before = cpuMs(pid);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    if (cpuMs(pid) - before < 50) return;
-  }
-}
 
 /** How 40 answers in a row were made while the spike runs: `x-render` (rendered here, shed) or none. */
 async function sample(origin: string, tally: Record<string, number>, until: () => boolean) {
