@@ -1,11 +1,13 @@
 import { ApolloClient } from '@apollo/client';
 import { ApolloProvider } from '@apollo/client/react';
 import {
+  beginHydration,
   configureCounter,
   createApolloClient,
   ensureVisitorId,
   identifyVisitor,
   reportApp,
+  settleHydration,
   syncCartAcrossTabs,
   syncFavouritesAcrossTabs,
 } from '@shop/mf-shared';
@@ -78,6 +80,7 @@ async function main() {
     await loadServerAreas(state.modules ?? [], AREA_CODE_WAIT_MS);
     // As a transition: React then hydrates in slices that yield to the shopper's input (at the
     // default lane it hydrates the whole page in one long task: ~700 ms on a slowed phone's home).
+    beginHydration();
     startTransition(() => {
       hydrateRoot(root, app, { onRecoverableError });
     });
@@ -87,13 +90,26 @@ async function main() {
 }
 
 /**
- * `<html data-live>` once the shell runs in this browser (hydrated or rendered): before that a
- * server-rendered page looks the same but does not answer clicks. Each remote area says so
- * itself (`data-ready`, remote-slot.tsx). Browser tests wait for both.
+ * `<html data-live>` once the shell runs in this browser (hydrated or rendered) and what only the
+ * browser knows (storage, media queries) is shown: before that a server-rendered page looks the
+ * same but does not answer clicks. Each remote area says so itself (`data-ready`,
+ * remote-slot.tsx). Browser tests wait for both.
+ *
+ * The shell commits first; the remote areas' boundaries hydrate after it in the scheduler's
+ * slices, so the first idle moment comes after them.
  */
 function Live() {
   useEffect(() => {
-    document.documentElement.dataset.live = '';
+    const settle = () => {
+      settleHydration();
+      document.documentElement.dataset.live = '';
+    };
+    if (typeof requestIdleCallback === 'function') {
+      const idle = requestIdleCallback(settle, { timeout: 2000 });
+      return () => cancelIdleCallback(idle);
+    }
+    const timer = setTimeout(settle, 200);
+    return () => clearTimeout(timer);
   }, []);
   return null;
 }

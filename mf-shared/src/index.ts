@@ -34,6 +34,7 @@ export {
 export { FAVOURITES_STORAGE_KEY, syncFavouritesAcrossTabs, useFavourites } from './favourites/favourites-store.ts';
 export { type AppLibraries, type AppReport, reportApp } from './shell/app-report.ts';
 export { ShellContext, type ShellContextValue, useShell } from './shell/shell-context.ts';
+export { beginHydration, isHydrating, settleHydration, useBrowserSnapshot } from './shell/browser-snapshot.ts';
 export { useHydrated } from './shell/use-hydrated.ts';
 export {
   Button,

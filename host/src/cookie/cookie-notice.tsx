@@ -1,5 +1,4 @@
-import { Button, CloseButton, useHydrated } from '@shop/mf-shared';
-import { useSyncExternalStore } from 'react';
+import { Button, CloseButton, useBrowserSnapshot, useHydrated } from '@shop/mf-shared';
 import styles from './cookie-notice.module.css';
 
 export const COOKIE_CONSENT_KEY = 'cookiesAccepted';
@@ -20,16 +19,17 @@ const isShown = () => {
   return shown;
 };
 
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+};
+const hidden = () => false;
+
 /** Whether the cookie notice is on the page now. */
 export function useCookieNoticeShown(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    isShown,
-    () => false,
-  );
+  return useBrowserSnapshot(subscribe, isShown, hidden);
 }
 
 function accept() {

@@ -1,5 +1,5 @@
 import { EXPOSED_MODULES, type RemoteModuleId, type RemoteSlotProps } from '@shop/contracts/remotes';
-import { SectionError } from '@shop/mf-shared';
+import { isHydrating, SectionError } from '@shop/mf-shared';
 import {
   type ComponentType,
   type RefObject,
@@ -89,8 +89,9 @@ function RemoteModule({
   const source = useContext(ModuleSourceContext) ?? browserModules;
   const promise = source.load(id, attempt);
   // Fixed at mount: rendered on the server or hydrating its HTML (the Suspense tree below), or
-  // mounted in this browser later (a page switch).
-  const [fromServer] = useState(useSyncExternalStore(noSubscription, inBrowser, onServerOrHydrating));
+  // mounted in this browser later (a page switch). Read once: settling the hydration does not
+  // re-render the area (a re-render above a boundary still dehydrated would hydrate it at once).
+  const [fromServer] = useState(useSyncExternalStore(noSubscription, isHydrating, onServerOrHydrating));
   if (!fromServer) return <BrowserModule promise={promise} skeleton={skeleton} props={props} slot={slot} id={id} />;
   return (
     <Suspense fallback={<Pending skeleton={skeleton} />}>
@@ -100,7 +101,6 @@ function RemoteModule({
 }
 
 const noSubscription = () => () => {};
-const inBrowser = () => false;
 const onServerOrHydrating = () => true;
 
 /**

@@ -1,4 +1,5 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { useBrowserSnapshot } from '@shop/mf-shared';
+import { useCallback } from 'react';
 
 export const THEME_STORAGE_KEY = 'shop-theme';
 export type Theme = 'light' | 'dark';
@@ -22,15 +23,16 @@ export function setTheme(theme: Theme): void {
   for (const listener of listeners) listener();
 }
 
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+};
+const light = (): Theme => 'light';
+
 export function useTheme(): [Theme, () => void] {
-  const theme = useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    current,
-    () => 'light' as Theme,
-  );
+  const theme = useBrowserSnapshot(subscribe, current, light);
   const toggle = useCallback(() => setTheme(current() === 'dark' ? 'light' : 'dark'), []);
   return [theme, toggle];
 }

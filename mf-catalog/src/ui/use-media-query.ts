@@ -1,16 +1,20 @@
-import { useSyncExternalStore } from 'react';
+import { useBrowserSnapshot } from '@shop/mf-shared';
+import { useCallback } from 'react';
 
-/** Whether a media query matches now, following changes (e.g. rotating a phone). */
+const unknown = () => false;
+
+/** Whether a media query matches now, following changes (e.g. rotating a phone); false while hydrating. */
 export function useMediaQuery(query: string): boolean {
-  return useSyncExternalStore(
-    (onChange) => {
+  const subscribe = useCallback(
+    (onChange: () => void) => {
       const list = window.matchMedia(query);
       list.addEventListener('change', onChange);
       return () => list.removeEventListener('change', onChange);
     },
-    () => window.matchMedia(query).matches,
-    () => false,
+    [query],
   );
+  const matches = useCallback(() => window.matchMedia(query).matches, [query]);
+  return useBrowserSnapshot(subscribe, matches, unknown);
 }
 
 /** Desktop filters (chips) from 1024 px; below, the row of buttons and the «Фильтры» modal. */

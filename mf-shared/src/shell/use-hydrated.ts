@@ -1,11 +1,13 @@
-import { useSyncExternalStore } from 'react';
+import { useBrowserSnapshot } from './browser-snapshot.ts';
 
 const never = () => () => {};
+const yes = () => true;
+const no = () => false;
 
 /**
- * False while the markup must equal the server's HTML: on the server and in the browser's
- * hydration render (React uses the server snapshot then); true right after hydration and in
- * every render that is not a hydration (a page rendered in the browser only, a later mount).
+ * False while the markup must equal the server's HTML: on the server and while the browser
+ * hydrates the page; true once it has (and in every render that is not a hydration: a page
+ * rendered in the browser only, a later mount).
  *
  * What the browser keeps in its storage (cart, favourites, consent, checkout draft) is not known
  * to the server: a component shows its neutral form until this is true, then the real one. The
@@ -13,9 +15,5 @@ const never = () => () => {};
  * data as the server snapshot); this is for branches the stores' hooks do not cover.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    never,
-    () => true,
-    () => false,
-  );
+  return useBrowserSnapshot(never, yes, no);
 }
