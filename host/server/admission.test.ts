@@ -7,7 +7,7 @@ import type net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAdmission, PAGES_PER_RENDER } from './admission.ts';
+import { createAdmission, loopUtilization, PAGES_PER_RENDER } from './admission.ts';
 import { createHostServer } from './app.ts';
 import type { HostConfig } from './config.ts';
 
@@ -182,6 +182,30 @@ async function host(pageCache: HostConfig['pageCache'] = null) {
 
 const renderedHere = (html: string) => html.includes('data-rendered="server"');
 const health = async (open: Awaited<ReturnType<typeof host>>['open']) => JSON.parse((await open('/healthz')).html) as { renders: Record<string, number> };
+
+/** Keeps this thread busy, as start-up or a render does. */
+function busy(ms: number) {
+  const until = performance.now() + ms;
+  while (performance.now() < until) {
+    // spin
+  }
+}
+
+describe('loopUtilization', () => {
+  it('reads a busy loop over the last window as busy', () => {
+    const utilization = loopUtilization(50);
+    busy(80);
+    expect(utilization()).toBeGreaterThan(0.8);
+  });
+
+  it('does not count the start-up before the first page: the first page after a long busy start is not shed', () => {
+    const utilization = loopUtilization(50);
+    busy(400);
+    expect(utilization()).toBe(0);
+    busy(80);
+    expect(utilization()).toBeGreaterThan(0.8);
+  });
+});
 
 describe('a page past the render limit', () => {
   it('is the page the browser renders, at once: 200, x-render: shed, no-store, and counted', async () => {

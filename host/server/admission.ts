@@ -28,15 +28,21 @@ export interface Admission {
 /** No render starts while more pages than this many times the renders are being answered. */
 export const PAGES_PER_RENDER = 8;
 
-/** The event loop's utilization (0–1) over the last window of at least `windowMs`, sampled when asked. */
+/**
+ * The event loop's utilization (0–1) over the last window of at least `windowMs`, sampled when
+ * asked. A window far longer than that (the first page after start-up, or after a quiet spell)
+ * measured the start-up's work or the quiet, not the load now: it counts as idle. Otherwise the
+ * shop's first page after `npm start` was shed for the seconds spent loading the renderer.
+ */
 export function loopUtilization(windowMs = 250): () => number {
   let previous = performance.eventLoopUtilization();
   let previousAt = performance.now();
   let last = 0;
   return () => {
-    if (performance.now() - previousAt >= windowMs) {
+    const elapsed = performance.now() - previousAt;
+    if (elapsed >= windowMs) {
       const now = performance.eventLoopUtilization();
-      last = performance.eventLoopUtilization(now, previous).utilization;
+      last = elapsed > windowMs * 4 ? 0 : performance.eventLoopUtilization(now, previous).utilization;
       previous = now;
       previousAt = performance.now();
     }
