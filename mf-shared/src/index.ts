@@ -53,6 +53,7 @@ export {
   type DialogVariant,
   dialogClassName,
 } from './ui/dialog.tsx';
+export { HydrateOnView } from './ui/hydrate-on-view.tsx';
 export { LikeButton, type LikeButtonProps } from './ui/like-button.tsx';
 export { SectionError, type SectionErrorProps } from './ui/section-error.tsx';
 export { Spinner } from './ui/spinner.tsx';

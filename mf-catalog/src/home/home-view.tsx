@@ -1,5 +1,6 @@
 import { useQuery } from '@apollo/client/react';
-import { type ReactNode, Suspense, useDeferredValue } from 'react';
+import { HydrateOnView } from '@shop/mf-shared';
+import { type ReactNode, useDeferredValue } from 'react';
 import { HomeCategoriesDocument, TopBrandsDocument } from '../graphql/generated.ts';
 import { ProductSlider } from '../product-slider/product-slider.tsx';
 import { SLIDER_BELOW_FOLD, useSliderProducts } from '../product-slider/use-slider-products.ts';
@@ -59,11 +60,11 @@ export function HomeView() {
 }
 
 /**
- * A section of a server-rendered home page hydrates on its own: React hydrates each server-rendered
- * Suspense boundary in a pass and a commit of its own, so the sliders' cards and five sliders (each
- * Swiper measuring its slides when it starts) are not one long task on a phone (Lighthouse: three
- * tasks of 64–167 ms in react-dom before). Nothing in them suspends: the fallback is never shown.
+ * A section of a server-rendered home page hydrates on its own, when it comes near the screen or is
+ * touched: the cards and sliders under the first screen (each Swiper measuring its slides when it
+ * starts) are no work at all for a shopper who does not scroll to them, and each is a pass of its
+ * own for one who does.
  */
 function Section({ children }: { children: ReactNode }) {
-  return <Suspense fallback={null}>{children}</Suspense>;
+  return <HydrateOnView>{children}</HydrateOnView>;
 }

@@ -1,0 +1,78 @@
+import { type ReactNode, type RefObject, Suspense, use, useEffect, useRef, useState } from 'react';
+import { isHydrating } from '../shell/browser-snapshot.ts';
+
+/** How near the screen a section starts hydrating: a few hundred pixels ahead of the shopper's scrolling. */
+const NEAR = '200px 0px';
+/** Touching or focusing a section hydrates it at once; React then hands the tap or key to it. */
+const TOUCHED = ['pointerdown', 'focusin'] as const;
+
+interface Gate {
+  promise: Promise<void>;
+  open(): void;
+}
+
+/**
+ * React's `use` reads a promise's `status` before it waits: marked fulfilled when opened, a section
+ * touched by the shopper hydrates in the same event (React hydrates a blocked target at once),
+ * not a task later.
+ */
+function createGate(): Gate {
+  let resolve!: () => void;
+  const promise = new Promise<void>((done) => {
+    resolve = done;
+  });
+  const tracked = promise as Promise<void> & { status?: 'fulfilled'; value?: undefined };
+  return {
+    promise,
+    open() {
+      if (tracked.status === 'fulfilled') return;
+      tracked.status = 'fulfilled';
+      tracked.value = undefined;
+      resolve();
+    },
+  };
+}
+
+/**
+ * A section of a server-rendered page that hydrates when it comes near the screen or is touched,
+ * not with the page: its HTML is there and readable from the start, links work as links, and the
+ * page's first screen does not wait for the work of everything under it. Rendered in the browser
+ * (a page switch), or on the server, it is just its children. The wrapper is a block (`className`
+ * styles it); `data-hydrated` is set on it once its children run in the browser.
+ */
+export function HydrateOnView({ children, className }: { children: ReactNode; className?: string }) {
+  // read once: a section mounted after the page hydrated has nothing to wait for
+  const [gate] = useState(() => (isHydrating() ? createGate() : null));
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = box.current;
+    if (!gate || !element) return;
+    const open = () => gate.open();
+    const near = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && open(), {
+      rootMargin: NEAR,
+    });
+    near.observe(element);
+    for (const type of TOUCHED) element.addEventListener(type, open, { capture: true, passive: true });
+    return () => {
+      near.disconnect();
+      for (const type of TOUCHED) element.removeEventListener(type, open, { capture: true });
+    };
+  }, [gate]);
+  return (
+    <div ref={box} className={className} data-hydrate="">
+      <Suspense fallback={null}>
+        <Gated gate={gate} box={box}>
+          {children}
+        </Gated>
+      </Suspense>
+    </div>
+  );
+}
+
+function Gated({ gate, box, children }: { gate: Gate | null; box: RefObject<HTMLDivElement | null>; children: ReactNode }) {
+  if (gate) use(gate.promise);
+  useEffect(() => {
+    box.current?.setAttribute('data-hydrated', '');
+  }, [box]);
+  return children;
+}
