@@ -44,7 +44,13 @@ export function HydrateOnView({ children, className }: { children: ReactNode; cl
   // read once: a section mounted after the page hydrated has nothing to wait for
   const [gate] = useState(() => (isHydrating() ? createGate() : null));
   const box = useRef<HTMLDivElement>(null);
+  const mounted = useRef(false);
+  // Rendered again with new children before it hydrated (new products on a page switch, a filter):
+  // React must hydrate it now to apply them, and a navigation (a transition) would otherwise wait
+  // for a section the shopper never scrolls to. Opening is idempotent.
+  if (gate && mounted.current) gate.open();
   useEffect(() => {
+    mounted.current = true;
     const element = box.current;
     if (!gate || !element) return;
     const open = () => gate.open();
@@ -52,10 +58,13 @@ export function HydrateOnView({ children, className }: { children: ReactNode; cl
       rootMargin: NEAR,
     });
     near.observe(element);
-    for (const type of TOUCHED) element.addEventListener(type, open, { capture: true, passive: true });
+    // on the window, in the capture phase: before React's own listener on the page's root, which
+    // then finds the section ready to hydrate at once and hands it the event
+    const touched = (event: Event) => event.target instanceof Node && element.contains(event.target) && open();
+    for (const type of TOUCHED) window.addEventListener(type, touched, { capture: true, passive: true });
     return () => {
       near.disconnect();
-      for (const type of TOUCHED) element.removeEventListener(type, open, { capture: true });
+      for (const type of TOUCHED) window.removeEventListener(type, touched, { capture: true });
     };
   }, [gate]);
   return (

@@ -1,0 +1,136 @@
+import { act, useState } from 'react';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beginHydration, settleHydration } from '../shell/browser-snapshot.ts';
+import { HydrateOnView } from './hydrate-on-view.tsx';
+
+let browserRenders = 0;
+let root: Root | null = null;
+let observers: { callback: IntersectionObserverCallback; targets: Element[] }[] = [];
+
+function Counter() {
+  browserRenders++;
+  const [count, setCount] = useState(0);
+  return (
+    <button type="button" onClick={() => setCount(count + 1)}>
+      Нажато {count}
+    </button>
+  );
+}
+
+const page = () => (
+  <main>
+    <h1>Главная</h1>
+    <HydrateOnView>
+      <Counter />
+    </HydrateOnView>
+  </main>
+);
+
+async function hydrateServerPage(): Promise<{ container: HTMLElement; errors: unknown[] }> {
+  const container = document.createElement('div');
+  container.innerHTML = renderToString(page());
+  document.body.append(container);
+  browserRenders = 0;
+  const errors: unknown[] = [];
+  beginHydration();
+  await act(async () => {
+    root = hydrateRoot(container, page(), { onRecoverableError: (error) => errors.push(error) });
+  });
+  return { container, errors };
+}
+
+const section = (container: HTMLElement) => container.querySelector('[data-hydrate]') as HTMLElement;
+
+beforeEach(() => {
+  observers = [];
+  // jsdom has no IntersectionObserver: this one is told by the test when its targets come near
+  globalThis.IntersectionObserver = class {
+    private entry: { callback: IntersectionObserverCallback; targets: Element[] };
+    constructor(callback: IntersectionObserverCallback) {
+      this.entry = { callback, targets: [] };
+      observers.push(this.entry);
+    }
+    observe(target: Element) {
+      this.entry.targets.push(target);
+    }
+    disconnect() {
+      this.entry.targets = [];
+    }
+  } as unknown as typeof IntersectionObserver;
+});
+
+afterEach(() => {
+  act(() => root?.unmount());
+  root = null;
+  settleHydration();
+  document.body.innerHTML = '';
+});
+
+describe('HydrateOnView', () => {
+  it("keeps a server-rendered section's HTML, unhydrated, until it comes near the screen", async () => {
+    const { container, errors } = await hydrateServerPage();
+    expect(browserRenders).toBe(0);
+    expect(section(container).hasAttribute('data-hydrated')).toBe(false);
+    expect(container.textContent).toContain('Нажато 0');
+
+    const near = observers.find((o) => o.targets.includes(section(container)));
+    expect(near).toBeDefined();
+    await act(async () => near?.callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver));
+    expect(browserRenders).toBe(1);
+    expect(section(container).hasAttribute('data-hydrated')).toBe(true);
+    await act(async () => container.querySelector('button')?.click());
+    expect(container.textContent).toContain('Нажато 1');
+    expect(errors).toEqual([]);
+  });
+
+  it('hydrates a section the moment it is touched, and the tap that follows counts', async () => {
+    const { container, errors } = await hydrateServerPage();
+    const button = container.querySelector('button') as HTMLButtonElement;
+    await act(async () => {
+      button.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    });
+    expect(section(container).hasAttribute('data-hydrated')).toBe(true);
+    await act(async () => button.click());
+    expect(container.textContent).toContain('Нажато 1');
+    // the server's button, not a new one
+    expect(container.querySelector('button')).toBe(button);
+    expect(errors).toEqual([]);
+  });
+
+  it('renders at once in a page the browser renders itself', async () => {
+    const container = document.createElement('div');
+    document.body.append(container);
+    browserRenders = 0;
+    root = createRoot(container);
+    await act(async () => root?.render(page()));
+    expect(browserRenders).toBe(1);
+    expect(section(container).hasAttribute('data-hydrated')).toBe(true);
+  });
+});
+
+describe('HydrateOnView, rendered again before it hydrated', () => {
+  it('hydrates and shows the new children at once: a page switch does not wait for a section nobody scrolled to', async () => {
+    const container = document.createElement('div');
+    const shelf = (title: string) => (
+      <main>
+        <HydrateOnView>
+          <p>{title}</p>
+        </HydrateOnView>
+      </main>
+    );
+    container.innerHTML = renderToString(shelf('Страница 1'));
+    document.body.append(container);
+    const errors: unknown[] = [];
+    beginHydration();
+    await act(async () => {
+      root = hydrateRoot(container, shelf('Страница 1'), { onRecoverableError: (error) => errors.push(error) });
+    });
+    expect(section(container).hasAttribute('data-hydrated')).toBe(false);
+    const { startTransition } = await import('react');
+    await act(async () => startTransition(() => root?.render(shelf('Страница 2'))));
+    expect(container.textContent).toBe('Страница 2');
+    expect(errors).toEqual([]);
+  });
+});
