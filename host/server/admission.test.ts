@@ -98,7 +98,7 @@ const RENDERER = `exports.createRenderer = () => ({
     await test.held;
     return {
       pipe(sink) { sink.write('<main data-rendered="server">Кроссовки Nike Air Max 90</main>'); sink.end(); },
-      apolloState: {}, modules: [], timings: { data: 1, render: 1 }, errors: [],
+      apolloState: {}, modules: [], timings: { data: 1, render: 1, passes: 2 }, errors: [],
     };
   },
 });`;

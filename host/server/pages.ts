@@ -282,7 +282,7 @@ async function renderOnServer(
     const rendered = admitted.value;
     if (rendered.errors.length > 0) console.error(`[host] ${pathname}: left to the browser: ${rendered.errors.join('; ')}`);
     options.headers['server-timing'] =
-      `data;dur=${rendered.timings.data.toFixed(1)}, render;dur=${rendered.timings.render.toFixed(1)}`;
+      `data;dur=${rendered.timings.data.toFixed(1)}, render;dur=${rendered.timings.render.toFixed(1)}, passes;desc=${rendered.timings.passes}`;
     return rendered;
   } catch (error) {
     console.error(`[host] ${pathname}: server render failed, the browser renders the page:`, (error as Error).message);

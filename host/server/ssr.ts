@@ -25,7 +25,7 @@ interface RenderResult {
   apolloState: unknown;
   /** The remote modules rendered into the page (their stylesheets go into its head). */
   modules: string[];
-  timings: { data: number; render: number };
+  timings: { data: number; render: number; passes: number };
   errors: string[];
 }
 

@@ -46,6 +46,8 @@ export interface RenderCost {
   cpuMsPerRender: number;
   htmlBytes: number;
   stateBytes: number;
+  /** Render passes the page took (2: every query asked in the first); null when the server did not say. */
+  passes: number | null;
 }
 
 export interface ProfileResult {
@@ -114,10 +116,11 @@ const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 function renderTable(renders: NonNullable<CatalogueResult['renders']>): string[] {
   const lines = [
-    '| page | renders/s | host CPU ms per render | p50 / p95 ms | errors | HTML KB | state KB |',
-    '|---|--:|--:|--:|--:|--:|--:|',
+    '| page | renders/s | host CPU ms per render | p50 / p95 ms | errors | render passes | HTML KB | state KB |',
+    '|---|--:|--:|--:|--:|--:|--:|--:|',
     ...renders.pages.map(
-      (r) => `| ${r.name} | ${r.load.rps} | ${r.cpuMsPerRender} | ${r.load.p50} / ${r.load.p95} | ${r.load.errors} | ${kb(r.htmlBytes)} | ${kb(r.stateBytes)} |`,
+      (r) =>
+        `| ${r.name} | ${r.load.rps} | ${r.cpuMsPerRender} | ${r.load.p50} / ${r.load.p95} | ${r.load.errors} | ${r.passes ?? '–'} | ${kb(r.htmlBytes)} | ${kb(r.stateBytes)} |`,
     ),
     '',
   ];

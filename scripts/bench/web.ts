@@ -76,7 +76,8 @@ async function renderCosts(
     name: 'host-bench-render',
     ports,
     logDir: path.join(WORK, 'logs'),
-    env: { PAGE_CACHE: 'off' },
+    // every visitor's page rendered, none shed: this measures what a render costs, not the shedding
+    env: { PAGE_CACHE: 'off', SSR_CONCURRENCY: '4', SSR_QUEUE_MS: '10000', SSR_MAX_LOOP_UTILIZATION: '1' },
     nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
   });
   const costs: RenderCost[] = [];
@@ -88,7 +89,10 @@ async function renderCosts(
       const run = await measured(server.pid, () =>
         load({ url: server.origin, connections: 4, durationS: Number(opts['load-seconds']), request: () => ({ method: 'GET', path: pagePath }) }),
       );
-      const html = await fetch(server.origin + pagePath).then((r) => r.text());
+      const answer = await fetch(server.origin + pagePath);
+      const html = await answer.text();
+      // the server's own count of render passes (Server-Timing `passes;desc=N`)
+      const passes = /passes;desc=(\d+)/.exec(answer.headers.get('server-timing') ?? '')?.[1];
       const state = /<script[^>]*id="shop-state"[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
       costs.push({
         name,
@@ -97,6 +101,7 @@ async function renderCosts(
         cpuMsPerRender: run.result.requests ? Math.round((run.cpuMs / run.result.requests) * 10) / 10 : Number.NaN,
         htmlBytes: Buffer.byteLength(html),
         stateBytes: Buffer.byteLength(state),
+        passes: passes ? Number(passes) : null,
       });
     }
   } finally {

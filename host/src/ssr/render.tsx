@@ -62,8 +62,10 @@ export interface RenderResult {
   /**
    * Milliseconds. `data`: fetching data and modules, with the passes that asked for more;
    * `render`: the pass whose HTML is the page (the last one; its writing out included).
+   * `passes`: the renders it took; a page whose queries all start in the first pass takes 2 (one
+   * that asks, one with the answers), each wave of queries that waits for another adds one.
    */
-  timings: { data: number; render: number };
+  timings: { data: number; render: number; passes: number };
   /** Areas that will render in the browser instead (a failed, slow or throwing remote). */
   errors: string[];
 }
@@ -245,13 +247,14 @@ interface FallbackRender {
   dataMs: number;
   errors: string[];
   timeoutMs: number;
+  passes: number;
 }
 
 /**
  * Out of time (or the passes failed): the page is rendered once more from what has come,
  * within a time of its own; the areas still missing render in the browser.
  */
-function renderFromWhatCame({ tree, modules, apolloState, dataMs, errors, timeoutMs }: FallbackRender) {
+function renderFromWhatCame({ tree, modules, apolloState, dataMs, errors, timeoutMs, passes }: FallbackRender) {
   return new Promise<RenderResult>((resolve, reject) => {
     const renderStarted = performance.now();
     const stream = renderToPipeableStream(tree, {
@@ -264,7 +267,7 @@ function renderFromWhatCame({ tree, modules, apolloState, dataMs, errors, timeou
           },
           apolloState,
           modules: modules.rendered(),
-          timings: { data: dataMs, render: performance.now() - renderStarted },
+          timings: { data: dataMs, render: performance.now() - renderStarted, passes },
           errors,
         });
       },
@@ -301,12 +304,16 @@ export function createRenderer(options: RendererOptions) {
     // areas' digests), so the last pass, the one that asked for nothing more, IS the page: it is
     // sent as it is, instead of rendering the whole tree once more (a render saved per page).
     const signal = AbortSignal.timeout(renderTimeoutMs);
+    let passes = 0;
     const prerendered = await prerenderStatic({
       tree,
       signal,
       ignoreResults: true,
       maxRerenders: 4,
-      renderFunction: (node: React.ReactNode) => renderPass(node, signal),
+      renderFunction: (node: React.ReactNode) => {
+        passes++;
+        return renderPass(node, signal);
+      },
     }).catch((error: unknown) => {
       errors.push(`data: ${(error as Error).message}`);
       return null;
@@ -324,7 +331,7 @@ export function createRenderer(options: RendererOptions) {
         modules: modules.rendered(),
         // `data`: the queries, the modules and the passes that asked for more; `render`: the
         // last pass, whose HTML is the page (no separate final render any more).
-        timings: { data: pass.started - started, render: pass.ended - pass.started },
+        timings: { data: pass.started - started, render: pass.ended - pass.started, passes },
         errors,
       };
     }
@@ -336,6 +343,7 @@ export function createRenderer(options: RendererOptions) {
       dataMs,
       errors,
       timeoutMs: renderTimeoutMs,
+      passes: passes + 1,
     });
   }
 
