@@ -95,3 +95,45 @@ it('answers 502 in the API’s error shape when an upstream is down', async () =
   expect(JSON.stringify(body)).toMatch(/[а-я]/);
   await listen(release.server);
 });
+
+it('closes an idle connection to the API before the API does (its Keep-Alive hint), never reusing one as it closes', async () => {
+  // an API that keeps an idle connection 2 s and says so (`Keep-Alive: timeout=2`)
+  const quick = service('api');
+  quick.server.keepAliveTimeout = 2000;
+  let connections = 0;
+  quick.server.on('connection', () => connections++);
+  const dir = mkdtempSync(path.join(tmpdir(), 'host-keepalive-'));
+  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><head><!--app-head--></head><body><!--app-state--></body></html>');
+  const apiUrl = await listen(quick.server);
+  const proxyHost = await createHostServer({
+    port: 0,
+    bind: '127.0.0.1',
+    apiUrl,
+    releaseUrl: apiUrl,
+    publicUrl: 'http://localhost:3000',
+    proxyOps: false,
+    serveSourceMaps: false,
+    distDir: dir,
+    registryTtlMs: 0,
+    shopName: 'Оригинал',
+    dev: false,
+    contacts: {},
+    marketplace: 'Poizon',
+    ssr: null,
+  });
+  const origin = await listen(proxyHost);
+  const post = () => fetch(`${origin}/api/graphql`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+  try {
+    expect((await post()).status).toBe(200);
+    expect((await post()).status).toBe(200);
+    expect(connections).toBe(1);
+    // past the hint less a second (1 s), before the API's 2 s: the proxy has let the connection go
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect((await post()).status).toBe(200);
+    expect(connections).toBe(2);
+  } finally {
+    proxyHost.closeAllConnections();
+    await Promise.all([proxyHost, quick.server].map((s) => new Promise((resolve) => s.close(resolve))));
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

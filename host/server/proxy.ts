@@ -178,8 +178,12 @@ export async function apiProxy(app: FastifyInstance, options: ProxyOptions) {
     prefix: '/api',
     rewritePrefix: '/api',
     httpMethods: [...DESK_METHODS],
-    // reply-from turns certificate checks off unless told otherwise: an https upstream is verified
-    http: { requestOptions: { timeout: 30_000, rejectUnauthorized: true } },
+    // reply-from turns certificate checks off unless told otherwise: an https upstream is verified.
+    // The agent's own timeout makes Node honour the upstream's `Keep-Alive: timeout=N` hint
+    // (Node 20 applies the hint only below a non-zero agent timeout): an idle connection is closed
+    // here a second before the API closes it, instead of being reused as it closes, which was a
+    // POST /api/graphql answered 502 (ECONNRESET) now and then.
+    http: { agentOptions: { timeout: 60_000 }, requestOptions: { timeout: 30_000, rejectUnauthorized: true } },
     disableRequestLogging: true,
     internalRewriteLocationHeader: false,
     preHandler: async (request) => cappedBody(request),
