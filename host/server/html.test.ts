@@ -32,7 +32,15 @@ describe('a server-rendered page starts its scripts after it shows', () => {
     const added: string[] = [];
     const timers: [() => void, number][] = [];
     const element = (tag: string) => ({ tag }) as Record<string, string>;
-    const parent = { appendChild: (e: Record<string, string>) => added.push(`${e.tag} ${e.src ?? e.href}`) };
+    // a fragment's children land in the page when the fragment is appended
+    const fragment = () => {
+      const kids: Record<string, string>[] = [];
+      return { kids, appendChild: (e: Record<string, string>) => kids.push(e) };
+    };
+    const parent = {
+      appendChild: (e: Record<string, string> & { kids?: Record<string, string>[] }) =>
+        (e.kids ?? [e]).forEach((k) => added.push(`${k.tag} ${k.src ?? k.href}`)),
+    };
     // a browser that lists paint timing but whose observe() throws (an older engine, a page-altering extension)
     const PerformanceObserver = Object.assign(
       function PerformanceObserver() {
@@ -48,7 +56,7 @@ describe('a server-rendered page starts its scripts after it shows', () => {
     try {
       run(
         { PerformanceObserver, addEventListener: () => undefined },
-        { createElement: element, head: parent, body: parent, querySelectorAll: () => [] },
+        { createElement: element, createDocumentFragment: fragment, head: parent, body: parent, querySelectorAll: () => [] },
         (fn: () => void, ms: number) => timers.push([fn, ms]),
         () => undefined,
       );
@@ -65,7 +73,15 @@ describe('a server-rendered page starts its scripts after it shows', () => {
     const added: string[] = [];
     const listeners: Record<string, () => void> = {};
     const element = (tag: string) => ({ tag }) as Record<string, string>;
-    const parent = { appendChild: (e: Record<string, string>) => added.push(`${e.tag} ${e.src ?? e.href}`) };
+    // a fragment's children land in the page when the fragment is appended
+    const fragment = () => {
+      const kids: Record<string, string>[] = [];
+      return { kids, appendChild: (e: Record<string, string>) => kids.push(e) };
+    };
+    const parent = {
+      appendChild: (e: Record<string, string> & { kids?: Record<string, string>[] }) =>
+        (e.kids ?? [e]).forEach((k) => added.push(`${k.tag} ${k.src ?? k.href}`)),
+    };
     // paint timing that has not reported yet, and timers that have not fired
     const PerformanceObserver = Object.assign(
       function PerformanceObserver() {
@@ -76,7 +92,7 @@ describe('a server-rendered page starts its scripts after it shows', () => {
     const window = { PerformanceObserver, addEventListener: (type: string, fn: () => void) => (listeners[type] = fn) };
     new Function('window', 'document', 'setTimeout', 'requestAnimationFrame', starter)(
       window,
-      { createElement: element, head: parent, body: parent, querySelectorAll: () => [] },
+      { createElement: element, createDocumentFragment: fragment, head: parent, body: parent, querySelectorAll: () => [] },
       () => undefined,
       () => undefined,
     );

@@ -8,6 +8,8 @@ import { HydrateOnView } from './hydrate-on-view.tsx';
 let browserRenders = 0;
 let root: Root | null = null;
 let observers: { callback: IntersectionObserverCallback; targets: Element[] }[] = [];
+// the web tests share one document and its globals: whatever was there is put back after each test
+const ORIGINAL_OBSERVER = Object.getOwnPropertyDescriptor(globalThis, 'IntersectionObserver');
 
 function Counter() {
   browserRenders++;
@@ -46,7 +48,7 @@ const section = (container: HTMLElement) => container.querySelector('[data-hydra
 beforeEach(() => {
   observers = [];
   // jsdom has no IntersectionObserver: this one is told by the test when its targets come near
-  globalThis.IntersectionObserver = class {
+  class NearObserver {
     private entry: { callback: IntersectionObserverCallback; targets: Element[] };
     constructor(callback: IntersectionObserverCallback) {
       this.entry = { callback, targets: [] };
@@ -55,16 +57,22 @@ beforeEach(() => {
     observe(target: Element) {
       this.entry.targets.push(target);
     }
+    unobserve(target: Element) {
+      this.entry.targets = this.entry.targets.filter((t) => t !== target);
+    }
     disconnect() {
       this.entry.targets = [];
     }
-  } as unknown as typeof IntersectionObserver;
+  }
+  Object.defineProperty(globalThis, 'IntersectionObserver', { value: NearObserver, configurable: true, writable: true });
 });
 
 afterEach(() => {
   act(() => root?.unmount());
   root = null;
   settleHydration();
+  if (ORIGINAL_OBSERVER) Object.defineProperty(globalThis, 'IntersectionObserver', ORIGINAL_OBSERVER);
+  else delete (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver;
   document.body.innerHTML = '';
 });
 
