@@ -38,8 +38,9 @@ describe('a server-rendered page starts its scripts after it shows', () => {
       return { kids, appendChild: (e: Record<string, string>) => kids.push(e) };
     };
     const parent = {
-      appendChild: (e: Record<string, string> & { kids?: Record<string, string>[] }) =>
-        (e.kids ?? [e]).forEach((k) => added.push(`${k.tag} ${k.src ?? k.href}`)),
+      appendChild: (e: Record<string, string> & { kids?: Record<string, string>[] }) => {
+        for (const k of e.kids ?? [e]) added.push(`${k.tag} ${k.src ?? k.href}`);
+      },
     };
     // a browser that lists paint timing but whose observe() throws (an older engine, a page-altering extension)
     const PerformanceObserver = Object.assign(
@@ -79,8 +80,9 @@ describe('a server-rendered page starts its scripts after it shows', () => {
       return { kids, appendChild: (e: Record<string, string>) => kids.push(e) };
     };
     const parent = {
-      appendChild: (e: Record<string, string> & { kids?: Record<string, string>[] }) =>
-        (e.kids ?? [e]).forEach((k) => added.push(`${k.tag} ${k.src ?? k.href}`)),
+      appendChild: (e: Record<string, string> & { kids?: Record<string, string>[] }) => {
+        for (const k of e.kids ?? [e]) added.push(`${k.tag} ${k.src ?? k.href}`);
+      },
     };
     // paint timing that has not reported yet, and timers that have not fired
     const PerformanceObserver = Object.assign(
