@@ -53,7 +53,11 @@ export function HydrateOnView({ children, className }: { children: ReactNode; cl
     mounted.current = true;
     const element = box.current;
     if (!gate || !element) return;
-    const open = () => gate.open();
+    // once open, nothing is left to watch: every later tap on the page would test this section again
+    const open = () => {
+      gate.open();
+      stop();
+    };
     const near = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && open(), {
       rootMargin: NEAR,
     });
@@ -62,10 +66,11 @@ export function HydrateOnView({ children, className }: { children: ReactNode; cl
     // then finds the section ready to hydrate at once and hands it the event
     const touched = (event: Event) => event.target instanceof Node && element.contains(event.target) && open();
     for (const type of TOUCHED) window.addEventListener(type, touched, { capture: true, passive: true });
-    return () => {
+    const stop = () => {
       near.disconnect();
       for (const type of TOUCHED) window.removeEventListener(type, touched, { capture: true });
     };
+    return stop;
   }, [gate]);
   return (
     <div ref={box} className={className} data-hydrate="">
