@@ -34,6 +34,12 @@ export function isReleasePlanePath(pathname: string): boolean {
 export const REGISTRY_CHANGED_CHANNEL = 'shop:registry-changed';
 
 /**
+ * The host's /registry.json names the host's build in this header (a hash of its page template
+ * and public settings): the release smoke reuses a recent pass only on the same host build.
+ */
+export const HOST_BUILD_HEADER = 'x-shop-build';
+
+/**
  * A release's version: its package's semver, with the build in the build metadata
  * (`0.1.0+20261130012233-3fa9c1`). Two builds of one package version differ only in metadata,
  * so neither claims to be newer than the other; the registry orders releases by when they were

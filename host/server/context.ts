@@ -32,6 +32,8 @@ export interface HostContext {
   /** True once the process is stopping: /healthz answers 503 so a balancer takes it out. */
   draining: () => boolean;
   templateFile: string;
+  /** A hash of the page template and the public settings: pages of two builds never mix (page cache, release smoke). */
+  build: string;
   /** The template as of now: the one read at start, or a fresh read in development. */
   template: () => Promise<Template>;
   readRegistryState: RegistrySource;
@@ -71,7 +73,7 @@ function registrySource(config: HostConfig, announcements: Announcements | null)
  * by this build (the template) and configuration too, so replicas of two builds during a rollout
  * never serve each other's pages.
  */
-async function pageCacheOf(config: HostConfig, template: Template, announcements: Announcements | null, publicConfig: unknown) {
+async function pageCacheOf(config: HostConfig, build: string, announcements: Announcements | null) {
   const settings = config.pageCache;
   if (!settings || config.dev) return { pageCache: null, catalogVersion: null };
   const catalogVersion = watchCatalogVersion(config.apiUrl, {
@@ -86,7 +88,6 @@ async function pageCacheOf(config: HostConfig, template: Template, announcements
         }),
       )
     : memoryPageStore(settings.maxBytes);
-  const build = createHash('sha256').update(template.html).update(JSON.stringify(publicConfig)).digest('base64url');
   const pageCache = createPageCache({ store, freshMs: settings.freshMs, staleMs: settings.staleMs, version: catalogVersion.current, build });
   return { pageCache, catalogVersion };
 }
@@ -132,8 +133,11 @@ export async function hostContext(config: HostConfig, draining: () => boolean = 
     ...(config.reviewsUrl ? { reviewsUrl: config.reviewsUrl } : {}),
     ...(config.counterId ? { counterId: config.counterId } : {}),
   };
+  // this build of the host as shoppers get it: its template and its public settings
+  const build = createHash('sha256').update(initial.html).update(JSON.stringify(publicConfig)).digest('base64url');
   return {
-    ...(await pageCacheOf(config, initial, announcements, publicConfig)),
+    ...(await pageCacheOf(config, build, announcements)),
+    build,
     config,
     draining,
     templateFile,

@@ -1,5 +1,6 @@
 import { constants as fsConstants } from 'node:fs';
 import { access } from 'node:fs/promises';
+import { HOST_BUILD_HEADER } from '@shop/contracts/release-plane';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SitemapDocument } from '../src/graphql/generated.ts';
 import { errorPage, type HostContext } from './context.ts';
@@ -35,7 +36,7 @@ export async function documents(app: FastifyInstance, ctx: HostContext) {
     );
     return reply
       .code(registry ? 200 : 503)
-      .headers({ 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' })
+      .headers({ 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', [HOST_BUILD_HEADER]: ctx.build })
       .send(JSON.stringify(registry ?? {}));
   });
   // robots.txt and the sitemap name the configured public origin, never the request's Host.

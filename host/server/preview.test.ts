@@ -9,6 +9,7 @@ import type net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { previewTokens } from '@shop/contracts/preview-token';
+import { HOST_BUILD_HEADER } from '@shop/contracts/release-plane';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHostServer } from './app.ts';
 import { verifyPreview } from './preview.ts';
@@ -152,4 +153,13 @@ it('verifies the token the API signs for the shared test vector', () => {
     exp: 2_000_000_000,
   });
   expect(verifyPreview('another-secret-0123456789', GOLDEN, 1_900_000_000_000)).toBeNull();
+});
+
+describe('the host names its build', () => {
+  it('/registry.json says which build of the host answers (the release smoke reuses a pass only on the same one)', async () => {
+    const build = (await fetch(`${base}/registry.json`)).headers.get(HOST_BUILD_HEADER);
+    expect(build).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // the same for every visitor and for a preview: it names the host, not the registry
+    expect((await fetch(`${base}/registry.json`, { headers: { cookie: `shop_preview=${good()}` } })).headers.get(HOST_BUILD_HEADER)).toBe(build);
+  });
 });

@@ -5,13 +5,15 @@
 // screen; a good one passes at both screens. A listing that settles empty is refused as soon as
 // nothing in it is busy, not at the page's timeout; a slow listing whose placeholder is marked
 // busy still passes, and one whose placeholder is not marked is judged by what it shows when
-// settled. The smoke's own visits never report shopper health.
+// settled. The smoke's own visits never report shopper health. A recent pass is reused only on the
+// same host build beside the same releases; a refusal never is.
 // The fake host serves each page as the real remotes mark it (fake-shop.ts) for the test
 // database's catalogue, and the candidate's entry; `variant` spoils one thing.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogueSample } from '../src/catalogue/api-client.ts';
+import { HOST_BUILD_HEADER } from '@shop/contracts/release-plane';
 import { testConfig } from '../src/config.ts';
 import { smokeCheck } from '../src/registry/smoke.ts';
 import { cards, catalogueSample, goodArea, pageKind, shopPage } from './fake-shop.ts';
@@ -29,6 +31,11 @@ let hostPort = 0;
 let env: TestEnv | undefined;
 /** Health reports that reached the host (the smoke's pages must send none). */
 let reports = 0;
+/** The build the host names in /registry.json's header (none: a host that does not say), and the other remotes it serves. */
+let hostBuild: string | null = null;
+let otherRemotes: Record<string, string> = {};
+/** Pages the host served (the smoke's visits). */
+let pageLoads = 0;
 
 /** What the candidate's area holds on a page: a good release's, or the variant's spoilt one. */
 function area(pathname: string): string {
@@ -58,8 +65,8 @@ beforeAll(async () => {
   host = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     if (url.pathname === '/registry.json') {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      return void res.end(JSON.stringify({ mf_catalog: `http://127.0.0.1:${hostPort}/0.9.0/mf-manifest.json` }));
+      res.writeHead(200, { 'content-type': 'application/json', ...(hostBuild ? { [HOST_BUILD_HEADER]: hostBuild } : {}) });
+      return void res.end(JSON.stringify({ mf_catalog: `http://127.0.0.1:${hostPort}/0.9.0/mf-manifest.json`, ...otherRemotes }));
     }
     if (url.pathname === '/1.0.0/remoteEntry.js') {
       res.writeHead(200, { 'content-type': 'text/javascript' });
@@ -69,6 +76,7 @@ beforeAll(async () => {
       reports++;
       return void res.writeHead(204).end();
     }
+    pageLoads++;
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     // the host's health beacon, as every page of the shop sends it
     const beacon = `<script>addEventListener('load', function () { navigator.sendBeacon('/api/telemetry/remotes', new Blob([JSON.stringify({ items: [{ remote: 'mf_catalog', version: '1.0.0', page: 'HOME', kind: 'view', count: 1 }] })], { type: 'application/json' })); });</script>`;
@@ -84,13 +92,13 @@ afterAll(async () => {
 });
 
 describe('the smoke judges what each page shows, on a phone and a desktop', () => {
-  const smoke = async (v: Variant, timeoutMs = 4000) => {
+  const smoke = async (v: Variant, timeoutMs = 4000, reuseSeconds = 600) => {
     variant = v;
     const base = testConfig();
     const hostUrl = `http://127.0.0.1:${hostPort}`;
     const config = {
       ...base,
-      smoke: { ...base.smoke, off: false, hostUrl, previewSecret: SECRET, timeoutMs },
+      smoke: { ...base.smoke, off: false, hostUrl, previewSecret: SECRET, timeoutMs, reuseSeconds },
       release: { ...base.release, originMap: [] },
     };
     const release = { remote: 'mf_catalog', version: '1.0.0', manifestUrl: `${hostUrl}/1.0.0/mf-manifest.json` };
@@ -160,5 +168,40 @@ describe('the smoke judges what each page shows, on a phone and a desktop', () =
     expect(result.ok).toBe(false);
     expect(result.reason).toContain('HOME (/), телефон 390×844: ошибка на странице: release bug on phones');
     expect(result.reason).not.toContain('компьютер');
+  });
+
+  it('reuses a recent pass only on the same host build, beside the same releases, and never a refusal', async () => {
+    try {
+      hostBuild = `build-a-${Date.now()}`;
+      const first = await smoke('good');
+      expect(first.ok, first.reason).toBe(true);
+      expect(first.reason).toContain('открыто в Chromium');
+      // the same candidate, host build, other releases and catalogue: decided without a page
+      pageLoads = 0;
+      const again = await smoke('good');
+      expect(again.ok, again.reason).toBe(true);
+      expect(again.reason).toMatch(/^прошла \d+ с назад \(открыто в Chromium.*не открывалась заново: ничего вокруг не изменилось$/);
+      expect(pageLoads).toBe(0);
+      // another remote's release changed beside it: opened again
+      otherRemotes = { mf_cart: `http://127.0.0.1:${hostPort}/2.0.0/mf-manifest.json` };
+      const beside = await smoke('good');
+      expect(beside.reason).toContain('открыто в Chromium');
+      expect(pageLoads).toBeGreaterThan(0);
+      // SMOKE_REUSE_SECONDS=0: every decision opens the pages, a pass just made included
+      pageLoads = 0;
+      const never = await smoke('good', 4000, 0);
+      expect(never.reason).toContain('открыто в Chromium');
+      expect(pageLoads).toBeGreaterThan(0);
+      // a new host build (here a broken one): judged anew, refused, and the refusal is not kept
+      hostBuild = `build-b-${Date.now()}`;
+      expect((await smoke('spinner')).ok).toBe(false);
+      pageLoads = 0;
+      const stillBroken = await smoke('spinner');
+      expect(stillBroken.ok).toBe(false);
+      expect(pageLoads).toBeGreaterThan(0);
+    } finally {
+      hostBuild = null;
+      otherRemotes = {};
+    }
   });
 });

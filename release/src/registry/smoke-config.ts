@@ -20,6 +20,13 @@ export interface SmokeConfig {
   /** SMOKE_PARALLEL (default 4): pages the smoke has open at once (each page is judged on a phone and a desktop screen). */
   parallel: number;
   /**
+   * SMOKE_REUSE_SECONDS (default 600; 0: never): a release that passed the smoke this recently is
+   * not opened again when nothing it was judged with has changed (the same host build, the same
+   * releases of the other remotes, the same catalogue sample): a promote after its canary, or a
+   * rollback to a release just checked, goes out at once. A refusal is never reused.
+   */
+  reuseSeconds: number;
+  /**
    * PREVIEW_SECRET: the HMAC key of preview cookies, the same value the host server is given.
    * Unset: no preview links, and the smoke (which needs one) cannot run.
    */
@@ -52,6 +59,7 @@ export function loadSmokeConfig(env: NodeJS.ProcessEnv, fail: EnvFail): SmokeCon
     chromiumPath: headlessChromiumPath(env.SMOKE_CHROMIUM),
     timeoutMs: envInt(env, 'SMOKE_TIMEOUT_MS', 15_000, 1000, 300_000, fail),
     parallel: envInt(env, 'SMOKE_PARALLEL', 4, 1, 16, fail),
+    reuseSeconds: envInt(env, 'SMOKE_REUSE_SECONDS', 600, 0, 86_400, fail),
     ...(secret ? { previewSecret: secret } : {}),
     previewTtlMinutes: envInt(env, 'PREVIEW_TTL_MINUTES', 60, 1, 7 * 24 * 60, fail),
   };

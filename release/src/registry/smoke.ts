@@ -1,4 +1,5 @@
 import { internalUrl } from '@shop/contracts/origin-map';
+import { HOST_BUILD_HEADER } from '@shop/contracts/release-plane';
 import { type CatalogueSample, createApiClient } from '../catalogue/api-client.ts';
 import type { Config } from '../config.ts';
 import { signPreview } from './preview-token.ts';
@@ -31,6 +32,46 @@ async function catalogueSample(config: Pick<Config, 'apiUrl' | 'opsToken'>): Pro
     return (caught as Error).message;
   }
 }
+
+/**
+ * Everything a smoke's verdict rests on besides the candidate's own files: the host's build (its
+ * template and settings), the releases of the other remotes the preview shows beside it (the
+ * candidate's own remote is replaced by the candidate) and the catalogue sample the pages were
+ * judged against.
+ */
+function sameSurroundings(release: CandidateRelease, build: string, served: Record<string, string>, sample: CatalogueSample): string {
+  const others = Object.entries(served)
+    .filter(([name]) => name !== release.remote)
+    .sort(([a], [b]) => a.localeCompare(b));
+  return JSON.stringify([release.remote, release.manifestUrl, build, others, sample]);
+}
+
+/**
+ * Passed smokes by what they were judged with, for SMOKE_REUSE_SECONDS. In this process only:
+ * another replica of the release service, or a restart, smokes again (a miss costs a smoke,
+ * never a wrong verdict). A Map of a few entries, pruned as it is written, rather than a cache
+ * library: it holds passes of the last minutes, one per release decision.
+ */
+const passes = (() => {
+  const MAX = 64;
+  const kept = new Map<string, { at: number; reason: string }>();
+  return {
+    recent(key: string, seconds: number): string | null {
+      const pass = kept.get(key);
+      if (!pass || seconds <= 0) return null;
+      const age = (Date.now() - pass.at) / 1000;
+      return age < seconds ? `прошла ${Math.round(age)} с назад (${pass.reason})` : null;
+    },
+    remember(key: string, reason: string) {
+      kept.delete(key);
+      kept.set(key, { at: Date.now(), reason });
+      for (const oldest of kept.keys()) {
+        if (kept.size <= MAX) break;
+        kept.delete(oldest);
+      }
+    },
+  };
+})();
 
 /** One browser at a time: two activations at once wait for each other instead of doubling the load. */
 let queue: Promise<unknown> = Promise.resolve();
@@ -109,13 +150,16 @@ export function smokeCheck(_registryDb?: unknown) {
     const run = async (): Promise<ReleaseCheckResult> => {
       // the remotes this host serves now (its registry, as the preview's browser will get it)
       const registryUrl = new URL('/registry.json', hostUrl).href;
-      const served = await fetch(internalUrl(originMap, registryUrl), {
+      const { served, build } = await fetch(internalUrl(originMap, registryUrl), {
         signal: AbortSignal.timeout(5000),
       })
-        .then((r) => r.json() as Promise<Record<string, string>>)
-        .catch(() => ({}) as Record<string, string>);
+        .then(async (r) => ({ served: (await r.json()) as Record<string, string>, build: r.headers.get(HOST_BUILD_HEADER) }))
+        .catch(() => ({ served: {} as Record<string, string>, build: null }));
       const catalogue = await catalogueSample(ctx.config);
       if (typeof catalogue === 'string') return { check: SMOKE_CHECK, ok: false, reason: `не выполнена: каталог не ответил (${catalogue})` };
+      const seen = build ? sameSurroundings(release, build, served, catalogue) : null;
+      const earlier = seen ? passes.recent(seen, config.reuseSeconds) : null;
+      if (earlier) return { check: SMOKE_CHECK, ok: true, reason: `${earlier}; не открывалась заново: ничего вокруг не изменилось` };
       const { visits, skipped } = visitsFor(release.remote, catalogue, (name) => Object.hasOwn(served, name));
       if (!visits.length) return { check: SMOKE_CHECK, ok: false, reason: `нечего открыть для ${release.remote}` };
       const token = signPreview(secret, { ...release, exp: Math.floor(Date.now() / 1000) + 600 });
@@ -131,13 +175,10 @@ export function smokeCheck(_registryDb?: unknown) {
       const seconds = ((performance.now() - started) / 1000).toFixed(1).replace('.', ',');
       const skippedNote = skipped.length ? `; пропущено: ${skipped.join(', ')}` : '';
       const failed = failures(judged);
-      return failed.length
-        ? { check: SMOKE_CHECK, ok: false, reason: `${failed.join(' | ')}${skippedNote}` }
-        : {
-            check: SMOKE_CHECK,
-            ok: true,
-            reason: `открыто в Chromium за ${seconds} с (${VIEWPORTS.map(viewportLabel).join(' и ')}, не больше ${config.parallel} стр. сразу): ${timings(judged)}${skippedNote}`,
-          };
+      if (failed.length) return { check: SMOKE_CHECK, ok: false, reason: `${failed.join(' | ')}${skippedNote}` };
+      const reason = `открыто в Chromium за ${seconds} с (${VIEWPORTS.map(viewportLabel).join(' и ')}, не больше ${config.parallel} стр. сразу): ${timings(judged)}${skippedNote}`;
+      if (seen) passes.remember(seen, reason);
+      return { check: SMOKE_CHECK, ok: true, reason };
     };
     const result = queue.then(run, run);
     queue = result.catch(() => undefined);
