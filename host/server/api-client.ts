@@ -3,6 +3,7 @@ import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { readErrorBody } from '@shop/contracts/errors';
 import { persistedDocumentText } from '@shop/mf-shared/persisted-document';
 import type { DocumentNode } from 'graphql';
+import { upstreamFetch } from '../src/ssr/upstream-fetch.ts';
 
 export class ApiUnavailableError extends Error {
   /** The API's error code (`extensions.code`) when it answered with an error, e.g. BAD_USER_INPUT for a refused argument. */
@@ -39,7 +40,7 @@ export function createApiClient(apiUrl: string, timeoutMs = 3000) {
       ids.set(document, id);
     }
     const send = () =>
-      fetch(endpoint, {
+      upstreamFetch(endpoint, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
         body: JSON.stringify({ variables, extensions: { persistedQuery: { version: 1, sha256Hash: id } } }),

@@ -29,6 +29,7 @@ import { type ModuleSource, ModuleSourceContext, SERVER_AREA_DIGEST, settled } f
 import { type PageType, ResolvePageDocument } from '../graphql/generated.ts';
 import type { PageState, PublicConfig } from '../page-state.ts';
 import { createRemoteLoader } from './remote-loader.ts';
+import { upstreamFetch } from './upstream-fetch.ts';
 
 export interface RendererOptions {
   /** The API's origin (the page server's API_URL). */
@@ -200,7 +201,7 @@ function pageClient(apiUrl: string, request: RenderRequest, timeoutMs: number) {
     uri: `${apiUrl}/api/graphql`,
     ssrMode: true,
     headers: request.headers,
-    fetch: (input, init) => fetch(input, { ...init, signal: AbortSignal.timeout(timeoutMs) }),
+    fetch: (input, init) => upstreamFetch(input, { ...init, signal: AbortSignal.timeout(timeoutMs) }),
   });
   const { page } = request.resolved;
   client.writeQuery({

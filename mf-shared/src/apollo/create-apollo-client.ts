@@ -67,6 +67,13 @@ function expiring(ttlMs: number, cache: () => InMemoryCache): FieldPolicy {
   };
 }
 
+/**
+ * Operation ids by text, for the whole page (or server): a server render makes a client per
+ * request, and hashing each of its operations anew cost a millisecond a page. The texts are the
+ * operations of the loaded code, never input.
+ */
+const ids = new Map<string, Promise<string>>();
+
 async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
@@ -100,7 +107,6 @@ function persistedQueryNotFound(body: unknown): boolean {
  * Without WebCrypto (a page not served over HTTPS or localhost) the text is sent as is.
  */
 export function persistedFetch(base: typeof fetch): typeof fetch {
-  const ids = new Map<string, Promise<string>>();
   return async (input, init) => {
     if (typeof init?.body !== 'string' || !globalThis.crypto?.subtle) return base(input, init);
     const body = jsonObject(init.body);
