@@ -3,6 +3,8 @@
 // never the document text, so the API in production (which runs only registered ids) serves it.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { type DocumentNode, Kind, type OperationDefinitionNode } from 'graphql';
 import { describe, expect, it } from 'vitest';
@@ -83,16 +85,24 @@ describe('the host server', () => {
     );
     expect(documents.length).toBe(manifest.operations.length);
     for (const document of documents) expect(ids.has(persistedId(document))).toBe(true);
+    // a stand-in API on a local port: what the host server really sends
     const bodies: Record<string, unknown>[] = [];
-    const realFetch = globalThis.fetch;
-    globalThis.fetch = (async (_input: unknown, init?: RequestInit) => {
-      bodies.push(JSON.parse(String(init?.body)) as Record<string, unknown>);
-      return Response.json({ data: { sitemap: [] } });
-    }) as typeof fetch;
+    const api = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk) => {
+        body += chunk;
+      });
+      req.on('end', () => {
+        bodies.push(JSON.parse(body) as Record<string, unknown>);
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: { sitemap: [] } }));
+      });
+    });
+    await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
     try {
-      await createApiClient('http://api.invalid')(documents[0]!, {});
+      await createApiClient(`http://127.0.0.1:${(api.address() as AddressInfo).port}`)(documents[0]!, {});
     } finally {
-      globalThis.fetch = realFetch;
+      api.closeAllConnections();
+      await new Promise((resolve) => api.close(resolve));
     }
     expect(bodies[0]?.query).toBeUndefined();
     const sent = bodies[0]?.extensions as { persistedQuery: { sha256Hash: string } } | undefined;
