@@ -62,8 +62,10 @@ export async function waitForHydration(page: Page): Promise<void> {
       { timeout: HYDRATION_WAIT_MS, polling: 50 },
     )
     // a page that never gets live (broken on purpose), navigated away or closed: the test's own
-    // assertions say what is wrong
-    .catch(() => undefined);
+    // assertions say what is wrong; the log says the test spent the whole bound here
+    .catch((error: unknown) => {
+      if ((error as Error)?.name === 'TimeoutError') console.warn(`[hydration wait] not live after ${HYDRATION_WAIT_MS} ms: ${page.url()}`);
+    });
   settledDocument.set(page, seen.document);
 }
 
