@@ -6,19 +6,12 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from './lib/stack.ts';
 
 let port = 0;
 let dir = '';
 let server: ChildProcess;
 let output = '';
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port: free } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return free;
-}
 
 /** Raw bytes in, status and body out (fetch would normalise the request lines under test). */
 function raw(request: string): Promise<{ status: number | null; body: string }> {
