@@ -1,5 +1,6 @@
 import { internalUrl } from '@shop/contracts/origin-map';
 import { HOST_BUILD_HEADER } from '@shop/contracts/release-plane';
+import { LRUCache } from 'lru-cache';
 import { type CatalogueSample, createApiClient } from '../catalogue/api-client.ts';
 import type { Config } from '../config.ts';
 import { signPreview } from './preview-token.ts';
@@ -49,29 +50,16 @@ function sameSurroundings(release: CandidateRelease, build: string, served: Reco
 /**
  * Passed smokes by what they were judged with, for SMOKE_REUSE_SECONDS. In this process only:
  * another replica of the release service, or a restart, smokes again (a miss costs a smoke,
- * never a wrong verdict). A Map of a few entries, pruned as it is written, rather than a cache
- * library: it holds passes of the last minutes, one per release decision.
+ * never a wrong verdict). The newest few: one per release decision of the last minutes.
  */
-const passes = (() => {
-  const MAX = 64;
-  const kept = new Map<string, { at: number; reason: string }>();
-  return {
-    recent(key: string, seconds: number): string | null {
-      const pass = kept.get(key);
-      if (!pass || seconds <= 0) return null;
-      const age = (Date.now() - pass.at) / 1000;
-      return age < seconds ? `прошла ${Math.round(age)} с назад (${pass.reason})` : null;
-    },
-    remember(key: string, reason: string) {
-      kept.delete(key);
-      kept.set(key, { at: Date.now(), reason });
-      for (const oldest of kept.keys()) {
-        if (kept.size <= MAX) break;
-        kept.delete(oldest);
-      }
-    },
-  };
-})();
+const passes = new LRUCache<string, { at: number; reason: string }>({ max: 64 });
+
+/** The reason of a pass with the same surroundings within `seconds`, said as reused; null when there is none. */
+function recentPass(key: string, seconds: number): string | null {
+  const pass = seconds > 0 ? passes.get(key) : undefined;
+  const age = pass ? (Date.now() - pass.at) / 1000 : Number.POSITIVE_INFINITY;
+  return pass && age < seconds ? `прошла ${Math.round(age)} с назад (${pass.reason})` : null;
+}
 
 /** One browser at a time: two activations at once wait for each other instead of doubling the load. */
 let queue: Promise<unknown> = Promise.resolve();
@@ -158,7 +146,7 @@ export function smokeCheck(_registryDb?: unknown) {
       const catalogue = await catalogueSample(ctx.config);
       if (typeof catalogue === 'string') return { check: SMOKE_CHECK, ok: false, reason: `не выполнена: каталог не ответил (${catalogue})` };
       const seen = build ? sameSurroundings(release, build, served, catalogue) : null;
-      const earlier = seen ? passes.recent(seen, config.reuseSeconds) : null;
+      const earlier = seen ? recentPass(seen, config.reuseSeconds) : null;
       if (earlier) return { check: SMOKE_CHECK, ok: true, reason: `${earlier}; не открывалась заново: ничего вокруг не изменилось` };
       const { visits, skipped } = visitsFor(release.remote, catalogue, (name) => Object.hasOwn(served, name));
       if (!visits.length) return { check: SMOKE_CHECK, ok: false, reason: `нечего открыть для ${release.remote}` };
@@ -177,7 +165,7 @@ export function smokeCheck(_registryDb?: unknown) {
       const failed = failures(judged);
       if (failed.length) return { check: SMOKE_CHECK, ok: false, reason: `${failed.join(' | ')}${skippedNote}` };
       const reason = `открыто в Chromium за ${seconds} с (${VIEWPORTS.map(viewportLabel).join(' и ')}, не больше ${config.parallel} стр. сразу): ${timings(judged)}${skippedNote}`;
-      if (seen) passes.remember(seen, reason);
+      if (seen) passes.set(seen, { at: Date.now(), reason });
       return { check: SMOKE_CHECK, ok: true, reason };
     };
     const result = queue.then(run, run);
