@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatPrice, GOODS, plural } from './format.ts';
+import { formatCount, formatNumber, formatPrice, GOODS, plural } from './format.ts';
 
 describe('formatting', () => {
   it('writes roubles with no-break spaces and no decimals', () => {
@@ -30,5 +30,40 @@ describe('formatting', () => {
     expect(formatCount(1234, { one: 'заказ', few: 'заказа', many: 'заказов' }, { grouped: true })).toBe(
       '1\u00a0234 заказа',
     );
+  });
+});
+
+describe('formatNumber', () => {
+  const intl = (digits: number) => new Intl.NumberFormat('ru-RU', { maximumFractionDigits: digits });
+  // the shop's own numbers and the edges of rounding: halves, carries, float noise, tiny and huge
+  const values = [
+    0, 1, 5, 9, 10, 999, 1000, 9999, 10000, 12990, 99999, 100000, 999999, 1000000, 1234567, 999999999, 123456789012,
+    0.5, 1.5, 2.5, 0.005, 1.005, 0.015, 0.045, 1.255, 9.995, 99.995, 999.995, 999999.995, 12990.5, 12990.555, 0.1 + 0.2,
+    0.35, 0.3499999, 4.4999, 1e-7, 1.23e-5, 0.000001, 9.9999999e14, 2 ** 49 + 0.5, 1e15, 1.5e20, -1, -1500, -0.4, -0,
+    Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY,
+  ];
+
+  it('writes what Intl writes for ru-RU, at 0, 1 and 2 fraction digits', () => {
+    for (const digits of [0, 1, 2]) {
+      for (const value of values) expect(formatNumber(value, digits), `${value} at ${digits}`).toBe(intl(digits).format(value));
+    }
+  });
+
+  it('agrees with Intl on many random prices, sizes and weights', () => {
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 16807) % 2147483647;
+      return seed / 2147483647;
+    };
+    for (let i = 0; i < 5000; i++) {
+      const scale = 10 ** Math.floor(random() * 10);
+      const value = i % 2 ? Math.round(random() * scale) : Math.round(random() * scale * 1000) / 1000;
+      for (const digits of [0, 2]) expect(formatNumber(value, digits)).toBe(intl(digits).format(value));
+    }
+  });
+
+  it('groups with no-break spaces and writes the decimal comma', () => {
+    expect(formatNumber(1234567.891, 2)).toBe('1\u00a0234\u00a0567,89');
+    expect(formatNumber(0.35, 2)).toBe('0,35');
   });
 });

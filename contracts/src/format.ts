@@ -1,23 +1,59 @@
 /**
  * How the shop writes roubles and counts in Russian, once for every place that writes them:
  * the storefront, the orders desk, the letters, the payment page, page titles, the CLIs.
- * The gaps Intl writes in «12 990 ₽» are no-break spaces, so a sum never wraps in the middle.
+ * The gaps in «12 990 ₽» are no-break spaces, so a sum never wraps in the middle.
  */
 
-const rub = new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB', maximumFractionDigits: 0 });
-const rubKopecks = new Intl.NumberFormat('ru-RU', {
-  style: 'currency',
-  currency: 'RUB',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 2,
-});
+const NBSP = '\u00a0';
+
+/**
+ * A number as Intl.NumberFormat('ru-RU', { maximumFractionDigits }) writes it: «12 990»,
+ * «0,35», rounded half away from zero on its shortest decimal form.
+ *
+ * Written out rather than asked of Intl because a browser builds its number-formatting locale
+ * data on the first NumberFormat (or toLocaleString) a page makes: 30–80 ms of one task on this
+ * project's 2-core machine, four times that on a slowed phone, in the middle of the page's start.
+ * Plural rules cost no such start. What the short path does not cover (negative, non-finite,
+ * 15 digits and more) goes to Intl; the tests compare both on the shop's numbers.
+ */
+export function formatNumber(value: number, maximumFractionDigits = 0): string {
+  if (!(value >= 0) || value >= 1e15 || Object.is(value, -0) || maximumFractionDigits > 6) {
+    return intlFormat(maximumFractionDigits).format(value);
+  }
+  const [whole, fraction] = roundDecimal(value, maximumFractionDigits);
+  const grouped = whole.replace(/\B(?=(\d{3})+$)/g, NBSP);
+  return fraction ? `${grouped},${fraction}` : grouped;
+}
+
+/** Whole and fraction digits of a non-negative number rounded to `digits` places, fraction without trailing zeros. */
+function roundDecimal(value: number, digits: number): [string, string] {
+  const text = String(value);
+  // below 1e-6 String() writes an exponent; a price, count or size that small rounds to 0
+  if (text.includes('e')) return ['0', ''];
+  const [whole = '0', fraction = ''] = text.split('.');
+  if (fraction.length <= digits) return [whole, fraction];
+  let kept = BigInt(whole + fraction.slice(0, digits));
+  if (fraction.charCodeAt(digits) >= 53 /* '5' */) kept += 1n;
+  const all = kept.toString().padStart(digits + 1, '0');
+  return [all.slice(0, all.length - digits), all.slice(all.length - digits).replace(/0+$/, '')];
+}
+
+const intlFormats = new Map<number, Intl.NumberFormat>();
+function intlFormat(maximumFractionDigits: number): Intl.NumberFormat {
+  let format = intlFormats.get(maximumFractionDigits);
+  if (!format) {
+    format = new Intl.NumberFormat('ru-RU', { maximumFractionDigits });
+    intlFormats.set(maximumFractionDigits, format);
+  }
+  return format;
+}
 
 /**
  * «12 990 ₽». Prices are whole roubles; `kopecks: true` keeps them where an amount may have
  * them (a payment on the desk: «12 990,5 ₽»).
  */
 export function formatPrice(roubles: number, options: { kopecks?: boolean } = {}): string {
-  return (options.kopecks ? rubKopecks : rub).format(roubles);
+  return `${formatNumber(roubles, options.kopecks ? 2 : 0)}${NBSP}₽`;
 }
 
 /** A word's three Russian forms: 1 товар, 2 товара, 5 товаров (`other` for fractions). */
@@ -41,7 +77,7 @@ export function plural(count: number, forms: PluralForms): string {
 
 /** «3 товара». `grouped: true` writes large counts with a gap: «1 234 заказа». */
 export function formatCount(count: number, forms: PluralForms, options: { grouped?: boolean } = {}): string {
-  return `${options.grouped ? count.toLocaleString('ru-RU') : count} ${plural(count, forms)}`;
+  return `${options.grouped ? formatNumber(count) : count} ${plural(count, forms)}`;
 }
 
 export const GOODS = { one: 'товар', few: 'товара', many: 'товаров' } as const satisfies PluralForms;

@@ -50,13 +50,19 @@ export function Footer({ reviewsUrl }: { reviewsUrl?: string | undefined }) {
       {/* The year in the shop's time zone: the server (UTC) and a shopper's browser render the same
           one, except in the very second the year turns (the warning for that second is suppressed). */}
       <p className={styles.copy} suppressHydrationWarning>
-        {`© ${MOSCOW_YEAR.format(new Date())} ${shopName}`}
+        {`© ${moscowYear()} ${shopName}`}
       </p>
     </footer>
   );
 }
 
-const MOSCOW_YEAR = new Intl.DateTimeFormat('ru-RU', { year: 'numeric', timeZone: 'Europe/Moscow' });
+/**
+ * The year in Moscow, which keeps UTC+3 all year. Not Intl.DateTimeFormat with its time zone: the
+ * first date format a page makes costs the browser tens of milliseconds of one task at start.
+ */
+function moscowYear(now = Date.now()): number {
+  return new Date(now + 3 * 60 * 60 * 1000).getUTCFullYear();
+}
 
 const SETTLE_MS = 2000;
 

@@ -1,15 +1,15 @@
+import { formatNumber } from '@shop/contracts/format';
 import type { ProductData } from './product-data.ts';
 import styles from './product-attributes.module.css';
 
 type Attribute = ProductData['technicalAttributes'][number];
 
-const number = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2 });
-
 /** A numeric feature is shown with its unit («750 г»); the API's own text wins when it has one. */
 export function attributeValue(attribute: Attribute): string {
   if (attribute.text) return attribute.text;
   if (attribute.type === 'NUMBER' && attribute.number !== null) {
-    return attribute.unit ? `${number.format(attribute.number)} ${attribute.unit}` : number.format(attribute.number);
+    const value = formatNumber(attribute.number, 2);
+    return attribute.unit ? `${value} ${attribute.unit}` : value;
   }
   return '—';
 }
