@@ -187,6 +187,57 @@ class PrecompressPlugin {
     });
   }
 }
+/**
+ * Production: `//# allFunctionsCalledOnLoad` at the top of the scripts a page runs as it starts:
+ * the host's entry, its bootstrap chunk and the shared libraries it provides and consumes (the
+ * files of start-assets.json); a remote's entry and its exposed modules' chunks. Chromium then compiles
+ * their functions on the thread that streams the script, instead of on the main thread the first
+ * time each module's factory runs. Measured on a category page: the entry's task from ~32 to
+ * ~22 ms and the bootstrap's from ~39 to ~15 ms of main-thread CPU. Browsers without the hint
+ * read a comment. Chunks loaded later (the desk, the cart overlay) are left lazy.
+ */
+class CompileHintsPlugin {
+  constructor(private readonly build: { isHost: boolean; containerName: string }) {}
+
+  apply(compiler: import('@rspack/core').Compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('CompileHintsPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        // after the minimizer (which drops comments), before the source maps and the real content hash
+        { name: 'CompileHintsPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1 },
+        () => {
+          const files = new Set<string>();
+          for (const group of compilation.chunkGroups) {
+            if (!this.runsOnLoad(group)) continue;
+            for (const file of group.getFiles()) if (file.endsWith('.js')) files.add(file);
+          }
+          for (const file of files) {
+            compilation.updateAsset(file, (source) => new sources.ConcatSource('//# allFunctionsCalledOnLoad\n', source));
+          }
+        },
+      );
+    });
+  }
+
+  private runsOnLoad(group: import('@rspack/core').ChunkGroup): boolean {
+    if (this.build.isHost) {
+      return (
+        group.name === 'main' ||
+        group.origins.some(
+          (origin) =>
+            /^\.\/bootstrap(\.tsx?)?$/.test(origin.request ?? '') ||
+            origin.module?.type === 'consume-shared-module' ||
+            origin.module?.type === 'provide-module',
+        )
+      );
+    }
+    return (
+      group.name === this.build.containerName ||
+      group.origins.some((origin) => origin.module?.identifier().startsWith('container entry') ?? false)
+    );
+  }
+}
+
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
@@ -337,7 +388,7 @@ function appPlugins(build: Build): Configuration['plugins'] {
         },
       ],
     }),
-    ...(prod && !dev ? [new PrecompressPlugin()] : []),
+    ...(prod && !dev ? [new CompileHintsPlugin({ isHost, containerName: options.name }), new PrecompressPlugin()] : []),
     ...(isHost ? hostPlugins(options) : []),
   ];
 }

@@ -152,6 +152,24 @@ test('a server-rendered page shows, styled from its own HTML, before any of its 
   await expect(page.getByRole('heading', { level: 1 })).toHaveCSS('margin-bottom', '8px');
 });
 
+test('every script a page starts with asks the browser to compile it off the main thread', async ({ page }) => {
+  const scripts: Promise<[string, string]>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script' && response.ok()) {
+      scripts.push(response.text().then((text) => [new URL(response.url()).pathname, text.slice(0, 40)]));
+    }
+  });
+  await page.goto('/catalog/obuv');
+  await hydrated(page);
+  const loaded = await Promise.all(scripts);
+  // the host's entry and start files, the page remote's entry and its exposed page's chunks
+  expect(loaded.map(([file]) => file)).toEqual(
+    expect.arrayContaining([expect.stringMatching(/\/static\/main\.[0-9a-f]+\.js$/), expect.stringMatching(/\/remoteEntry\.js$/)]),
+  );
+  expect(loaded.some(([file]) => file.includes('__federation_expose_ListingPage'))).toBe(true);
+  for (const [file, start] of loaded) expect(start, file).toMatch(/^\/\/# allFunctionsCalledOnLoad\n/);
+});
+
 test('an area left to the browser carries only its digest: no server error message or stack trace in the HTML', async ({
   request,
 }) => {
