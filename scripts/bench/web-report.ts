@@ -9,6 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT } from '../lib/stack.ts';
+import type { Blocking } from './blocking.ts';
 import type { LoadStats } from './http-load.ts';
 import type { ProfileSummary } from './page-server.ts';
 
@@ -141,10 +142,28 @@ function renderTable(renders: NonNullable<CatalogueResult['renders']>): string[]
   ];
 }
 
+function blockingTable(blocking: Record<string, Blocking | undefined>): string[] {
+  const loads = Object.values(blocking).find(Boolean)?.loads ?? 0;
+  return [
+    `### Main-thread tasks by CPU time (Chromium's trace on a 412 px phone viewport, median of ${loads} loads)`,
+    '',
+    "Lighthouse's blocking rule (4 × a task's CPU − 50 ms, after the first paint) applied to each task's thread time, which a busy machine does not inflate: the blocking this build asks of a phone four times slower than this machine. scripts/bench/blocking.ts.",
+    '',
+    '| page | blocking ms | longest task ms | main-thread CPU ms |',
+    '|---|--:|--:|--:|',
+    ...Object.entries(blocking).map(([name, b]) =>
+      b ? `| ${name} | ${b.blockingMs} | ${b.longestMs} | ${b.mainThreadMs} |` : `| ${name} | — | — | — |`,
+    ),
+    '',
+  ];
+}
+
 export interface CatalogueResult {
   catalog: string;
   pages: Record<string, string>;
   profiles: ProfileResult[];
+  /** Per page name: its main thread's tasks by CPU time (blocking.ts); undefined when not measured. */
+  blocking?: Record<string, Blocking | undefined>;
   renders: { pages: RenderCost[]; profile: ProfileSummary | null } | undefined;
   loadBefore: number[];
   loadAfter: number[];
@@ -162,6 +181,7 @@ function catalogueSection(c: CatalogueResult): string[] {
     `Load average (1/5/15 min) ${loads(c.loadBefore)} before, ${loads(c.loadAfter)} after.`,
     '',
     ...c.profiles.flatMap((p) => profileTable(p, c.pages)),
+    ...(c.blocking ? blockingTable(c.blocking) : []),
     '### Server renders (a page server without the page cache, 4 visitors per page)',
     '',
     ...(c.renders ? renderTable(c.renders) : ['Not measured in this run (--load-seconds 0).', '']),

@@ -9,6 +9,7 @@
  *
  * Options: --catalog small,large (both) · --runs N (3) · --pages home,product,…
  *          --profiles mobile,desktop · --no-build (use the newest builds) · --load-seconds S (10 per page; 0 skips)
+ *          --blocking-loads N (5 traced loads per page for the main thread's CPU; 0 skips)
  *          --check (exit 1 when an assertion fails)
  */
 import { spawnSync } from 'node:child_process';
@@ -18,6 +19,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { CHROMIUM_ARGS } from '../lib/chromium.ts';
 import { buildAll, freePorts, latestRelease, localRegistry, REMOTES, type RemoteName, ROOT, startStack } from '../lib/stack.ts';
+import { measureBlocking } from './blocking.ts';
 import { load } from './http-load.ts';
 import { idle, measured, type ProfileSummary, readProfileOf, startPageServer, summariseProfile } from './page-server.ts';
 import { choosePages, PAGE_NAMES, type PageName } from './pages.ts';
@@ -35,6 +37,7 @@ const { values: opts } = parseArgs({
     profiles: { type: 'string', default: 'mobile,desktop' },
     'no-build': { type: 'boolean', default: false },
     'load-seconds': { type: 'string', default: '10' },
+    'blocking-loads': { type: 'string', default: '5' },
     check: { type: 'boolean', default: false },
   },
 });
@@ -132,9 +135,11 @@ async function benchCatalogue(catalog: string, versions: Record<RemoteName, stri
     const pages = await choosePages(stack.apiUrl, wanted);
     const urls = Object.values(pages).map((p) => stack.url + p);
     const profiles = opts.profiles.split(',').map((profile) => runProfile(profile, urls));
+    const traced = Number(opts['blocking-loads']) > 0 ? await measureBlocking(urls, Number(opts['blocking-loads'])) : undefined;
+    const blocking = traced && Object.fromEntries(Object.entries(pages).map(([name, p]) => [name, traced[stack.url + p]]));
     const rendered = Object.entries(pages).filter(([name]) => name !== 'cart') as [string, string][];
     const renders = Number(opts['load-seconds']) > 0 ? await renderCosts(ports, rendered) : undefined;
-    return { catalog, pages, profiles, renders, loadBefore, loadAfter: os.loadavg() };
+    return { catalog, pages, profiles, blocking, renders, loadBefore, loadAfter: os.loadavg() };
   } finally {
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });
