@@ -1,6 +1,7 @@
 // Guards the page server's fetch to the API (undici's request() in fetch's shape): what Apollo and
 // the API client read of an answer is there (status, headers, text, json, clone), the body and
-// headers arrive as sent, connections are kept and reused, and a signal aborts with its reason.
+// headers arrive as sent, connections are kept and reused, a signal aborts with its reason, and an
+// answer past the size bound is refused.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +20,7 @@ beforeAll(async () => {
     req.on('end', () => {
       seen = { method: req.method, headers: req.headers, body };
       if (req.url === '/slow') return void setTimeout(() => res.end('{}'), 1000);
+      if (req.url === '/endless') return void endless(res);
       res.writeHead(req.url === '/missing' ? 404 : 200, { 'content-type': 'application/graphql-response+json', 'set-cookie': ['a=1', 'b=2'] });
       res.end(JSON.stringify({ data: { echo: body } }));
     });
@@ -26,6 +28,17 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
+
+/** An answer that never stops coming, in 64 KB pieces, until the reader hangs up. */
+function endless(res: import('node:http').ServerResponse) {
+  res.writeHead(200, { 'content-type': 'application/json' });
+  const piece = 'x'.repeat(64 * 1024);
+  const more = () => {
+    while (!res.destroyed && res.write(piece));
+    if (!res.destroyed) res.once('drain', more);
+  };
+  more();
+}
 
 afterAll(async () => {
   server.closeAllConnections();
@@ -75,6 +88,12 @@ describe('upstreamFetch', () => {
   it('a timeout signal aborts the call with a TimeoutError, as fetch does', async () => {
     const error = await upstreamFetch(`${base}/slow`, { signal: AbortSignal.timeout(100) }).catch((e: unknown) => e as Error);
     expect((error as Error).name).toBe('TimeoutError');
+  });
+
+  it('refuses an answer past its size bound instead of holding it in memory', async () => {
+    await expect(upstreamFetch(`${base}/endless`)).rejects.toThrow(/exceeded|size/i);
+    // and the next call still works
+    expect((await upstreamFetch(`${base}/ok`)).ok).toBe(true);
   });
 
   it('a refused connection is an error, never an answer', async () => {

@@ -9,9 +9,12 @@ import { Agent, request } from 'undici';
  * GraphQL answer is (no streaming is asked of it), and offers what its readers use: `status`,
  * `ok`, `headers.get`, `text()`, `json()` and `clone()`. Connections are kept alive as fetch keeps
  * them (undici's defaults, honouring the server's `Keep-Alive: timeout` hint); a `signal` aborts
- * with its reason, as fetch does (a timeout is a `TimeoutError`).
+ * with its reason, as fetch does (a timeout is a `TimeoutError`). An answer longer than
+ * MAX_ANSWER_BYTES is an error, not a page server holding it in memory: the largest a page asks
+ * for is a listing's products and filters, tens of kilobytes.
  */
-const agent = new Agent();
+const MAX_ANSWER_BYTES = 8 * 1024 * 1024;
+const agent = new Agent({ maxResponseSize: MAX_ANSWER_BYTES });
 
 type Init = NonNullable<Parameters<typeof fetch>[1]>;
 
