@@ -86,6 +86,9 @@ export function sharedConfig(appPackage: PackageJson) {
   return shared;
 }
 
+/** The host entry's `import('./bootstrap')`: the chunk every page runs right after `main.js`. */
+const BOOTSTRAP_REQUEST = /^\.\/bootstrap(\.tsx?)?$/;
+
 /**
  * Host only: writes `start-assets.json`, the files every page needs right after `main.js`
  * (the bootstrap chunk behind the entry's `import('./bootstrap')` and the shared libraries
@@ -101,7 +104,7 @@ class StartAssetsPlugin {
       const json = stats.toJson({ all: false, chunks: true, chunkOrigins: true });
       const files = new Set<string>();
       for (const chunk of json.chunks ?? []) {
-        if ((chunk.origins ?? []).some((origin) => /^\.\/bootstrap(\.tsx?)?$/.test(origin.request ?? ''))) {
+        if ((chunk.origins ?? []).some((origin) => BOOTSTRAP_REQUEST.test(origin.request ?? ''))) {
           for (const file of chunk.files ?? []) files.add(file);
         }
       }
@@ -225,7 +228,7 @@ class CompileHintsPlugin {
         group.name === 'main' ||
         group.origins.some(
           (origin) =>
-            /^\.\/bootstrap(\.tsx?)?$/.test(origin.request ?? '') ||
+            BOOTSTRAP_REQUEST.test(origin.request ?? '') ||
             origin.module?.type === 'consume-shared-module' ||
             origin.module?.type === 'provide-module',
         )

@@ -6,6 +6,7 @@
  * answers with these codes (GraphQL `extensions.code`, and the REST routes' one JSON error
  * shape, `errorBody`). Plain TypeScript for Node and the browser: no imports of other packages.
  */
+import { formatNumber } from './format.ts';
 import { type ErrorBody, type ErrorCode, RATE_LIMITED_MESSAGE } from './shopper-errors.ts';
 
 export * from './shopper-errors.ts';
@@ -18,7 +19,7 @@ interface ErrorEntry {
   status?: number;
 }
 
-const rub = (n: number) => `${new Intl.NumberFormat('ru-RU').format(n)} ₽`;
+const rub = (n: number) => `${formatNumber(n)} ₽`;
 
 export const ERRORS = {
   // HTTP level, any route

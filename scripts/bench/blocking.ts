@@ -13,6 +13,7 @@
  */
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../lib/chromium.ts';
+import { median } from './web-report.ts';
 
 export interface Blocking {
   /** Lighthouse's blocking rule on CPU time: Σ max(0, 4 × cpu − 50) after the first paint, median of the loads. */
@@ -40,7 +41,8 @@ const BLOCKING_FROM_MS = 50;
 
 /** Loads each URL `loads` times in a fresh context (412 × 823, as Lighthouse's phone) and traces it. */
 export async function measureBlocking(urls: string[], loads = 5): Promise<Record<string, Blocking>> {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  // the browser the Lighthouse runs use (lighthouserc.cjs): Debian's full Chromium unless CHROME_PATH says otherwise
+  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const result: Record<string, Blocking> = {};
   try {
     for (const url of urls) {
@@ -101,11 +103,4 @@ export function tasksOf(events: TraceEvent[], url: string): { blocking: number; 
     if (paint && task.ts >= paint.ts) blocking += Math.max(0, SLOWDOWN * cpu - BLOCKING_FROM_MS);
   }
   return { blocking, total, longest };
-}
-
-function median(values: number[]): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }

@@ -94,7 +94,8 @@ export function readProfile(profile: string, outputDir: string, passed: boolean)
 const score = (s: number | undefined) => (s === undefined ? '–' : String(Math.round(s * 100)));
 const sec = (ms: number) => (ms / 1000).toFixed(2);
 const loads = (l: number[]) => l.map((x) => x.toFixed(1)).join(' / ');
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
+/** The middle value (the upper of the two middle ones for an even count); NaN for none. */
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 
 function profileTable(result: ProfileResult, pages: Record<string, string>): string[] {
   // the longest page path the URL ends with: every URL ends with home's «/» when its path does

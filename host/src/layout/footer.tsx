@@ -60,8 +60,8 @@ export function Footer({ reviewsUrl }: { reviewsUrl?: string | undefined }) {
  * The year in Moscow, which keeps UTC+3 all year. Not Intl.DateTimeFormat with its time zone: the
  * first date format a page makes costs the browser tens of milliseconds of one task at start.
  */
-function moscowYear(now = Date.now()): number {
-  return new Date(now + 3 * 60 * 60 * 1000).getUTCFullYear();
+function moscowYear(): number {
+  return new Date(Date.now() + 3 * 60 * 60 * 1000).getUTCFullYear();
 }
 
 const SETTLE_MS = 2000;
