@@ -28,6 +28,7 @@ import { App } from '../app.tsx';
 import { type ModuleSource, ModuleSourceContext, SERVER_AREA_DIGEST, settled } from '../federation/module-source.ts';
 import { type PageType, ResolvePageDocument } from '../graphql/generated.ts';
 import type { PageState, PublicConfig } from '../page-state.ts';
+import { createQueryPlans, PassLog, QueryLogProvider } from './query-plan.tsx';
 import { createRemoteLoader } from './remote-loader.ts';
 import { upstreamFetch } from './upstream-fetch.ts';
 
@@ -63,8 +64,9 @@ export interface RenderResult {
   /**
    * Milliseconds. `data`: fetching data and modules, with the passes that asked for more;
    * `render`: the pass whose HTML is the page (the last one; its writing out included).
-   * `passes`: the renders it took; a page whose queries all start in the first pass takes 2 (one
-   * that asks, one with the answers), each wave of queries that waits for another adds one.
+   * `passes`: the renders it took; a page rendered before takes 1 (its queries are sent first,
+   * query-plan.tsx); a new one whose queries all start in the first pass takes 2 (one that asks,
+   * one with the answers); each wave of queries that waits for another adds one.
    */
   timings: { data: number; render: number; passes: number };
   /** Areas that will render in the browser instead (a failed, slow or throwing remote). */
@@ -222,18 +224,25 @@ function pageSource(modules: Modules, page: RenderRequest['resolved']['page']): 
   };
 }
 
-function pageTree(request: RenderRequest, source: ModuleSource, client: ReturnType<typeof pageClient>) {
+function pageTree(request: RenderRequest, source: ModuleSource, client: ReturnType<typeof pageClient>, log: PassLog) {
   return (
     <React.StrictMode>
       <ModuleSourceContext.Provider value={source}>
-        <ApolloProvider client={client}>
-          <StaticRouter location={request.url}>
-            <App config={request.config} preview={request.preview} />
-          </StaticRouter>
-        </ApolloProvider>
+        <QueryLogProvider log={log}>
+          <ApolloProvider client={client}>
+            <StaticRouter location={request.url}>
+              <App config={request.config} preview={request.preview} />
+            </StaticRouter>
+          </ApolloProvider>
+        </QueryLogProvider>
       </ModuleSourceContext.Provider>
     </React.StrictMode>
   );
+}
+
+/** A page, as far as its queries go: the URL, the releases that render it, the preview asked for. */
+function planKey(request: RenderRequest): string {
+  return JSON.stringify([request.url, request.registry, request.preview ?? null]);
 }
 
 function releaseOnEnd(destination: Writable, modules: Modules) {
@@ -293,27 +302,38 @@ export function createRenderer(options: RendererOptions) {
     originMap: options.originMap ?? [],
   });
 
+  const plans = createQueryPlans();
+
   async function render(request: RenderRequest): Promise<RenderResult> {
     const started = performance.now();
     const client = pageClient(options.apiUrl, request, renderTimeoutMs);
     const errors: string[] = [];
     const modules = loader.forRegistry(request.registry);
-    const tree = pageTree(request, pageSource(modules, request.resolved.page), client);
-    // Rendered until every query the page makes has its answer (and every module has loaded),
-    // or until the time is up: what is missing then renders in the browser. Each pass is the
-    // page's own render (renderToPipeableStream, every boundary inline and the
-    // areas' digests), so the last pass, the one that asked for nothing more, IS the page: it is
-    // sent as it is, instead of rendering the whole tree once more (a render saved per page).
+    const log = new PassLog();
+    const tree = pageTree(request, pageSource(modules, request.resolved.page), client, log);
     const signal = AbortSignal.timeout(renderTimeoutMs);
+    const key = planKey(request);
+    const plan = plans.get(key);
+    if (plan) await plans.prefetch(client, plan, signal);
+    // Rendered until a pass waits for no query (and every module has loaded), or until the time
+    // is up: what is missing then renders in the browser. Each pass is the page's own render
+    // (renderToPipeableStream, every boundary inline and the areas' digests), so the pass that
+    // waited for nothing IS the page: it is sent as it is. prerenderStatic would render once
+    // more to see that nothing new is asked; that pass is answered with the page already made.
     let passes = 0;
+    let page: Pass | null = null;
     const prerendered = await prerenderStatic({
       tree,
       signal,
       ignoreResults: true,
-      maxRerenders: 4,
-      renderFunction: (node: React.ReactNode) => {
+      maxRerenders: 5,
+      renderFunction: async (node: React.ReactNode) => {
+        if (page) return { ...page, prelude: Readable.from([]) };
         passes++;
-        return renderPass(node, signal);
+        log.reset();
+        const pass = await renderPass(node, signal);
+        if (log.complete) page = pass;
+        return pass;
       },
     }).catch((error: unknown) => {
       errors.push(`data: ${(error as Error).message}`);
@@ -322,6 +342,7 @@ export function createRenderer(options: RendererOptions) {
     const apolloState = client.extract();
     if (prerendered && !prerendered.aborted) {
       const pass = prerendered.renderFnResult;
+      if (page) plans.learn(key, log);
       errors.push(...pass.errors);
       return {
         pipe: (destination) => {
@@ -331,7 +352,7 @@ export function createRenderer(options: RendererOptions) {
         apolloState,
         modules: modules.rendered(),
         // `data`: the queries, the modules and the passes that asked for more; `render`: the
-        // last pass, whose HTML is the page (no separate final render any more).
+        // pass whose HTML is the page.
         timings: { data: pass.started - started, render: pass.ended - pass.started, passes },
         errors,
       };
