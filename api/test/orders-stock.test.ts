@@ -119,6 +119,34 @@ describeDrivers(
       };
     };
 
+    it('a cart reads each size at this moment: free stock after an order, a new price, a size no longer sold', async () => {
+      const { productId, offers } = await pickProduct(env(), 3);
+      const [size] = offers as [Offer];
+      await setStock(env(), productId, { [size.id]: 5 });
+      const cart = async (ids: (string | number)[]) =>
+        (
+          (await env().data(`query($ids: [ID!]!) { cartOffers(ids: $ids) { id priceInRUB stock product { name } } }`, {
+            ids: ids.map(String),
+          })) as { cartOffers: { id: string; priceInRUB: number; stock: number; product: { name: string } }[] }
+        ).cartOffers;
+      const before = await cart([size.id, 999_999_999]);
+      // an id the catalogue does not have is left out, not an error
+      expect(before).toEqual([{ id: String(size.id), priceInRUB: expect.any(Number), stock: 5, product: { name: expect.any(String) } }]);
+      // an order that leaves units changes no catalogue version, and the cart still sees it at once
+      const v = await version(env());
+      expect((await place([{ offerId: size.id, quantity: 2 }])).data.createOrder.success).toBe(true);
+      expect(await version(env())).toBe(v);
+      expect((await cart([size.id]))[0]?.stock).toBe(3);
+      // so does a price changed in the database under the API
+      await env().database.db.execute(sql`UPDATE offers SET price = price + 1000 WHERE id = ${size.id}`);
+      expect((await cart([size.id]))[0]?.priceInRUB).toBe((before[0]?.priceInRUB ?? 0) + 1000);
+      // a cart's worth of ids at most
+      const tooMany = await env().gql(`query($ids: [ID!]!) { cartOffers(ids: $ids) { id } }`, {
+        ids: Array.from({ length: 101 }, (_, i) => String(i + 1)),
+      });
+      expect(tooMany.errors?.[0]?.message).toBe('ids: не больше 100 значений');
+    });
+
     it('two shoppers for the last unit: one order, one SOLD_OUT «Размер N закончился»', async () => {
       const { productId, offers } = await pickProduct(env(), 0);
       const [last] = offers as [Offer];

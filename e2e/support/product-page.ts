@@ -13,13 +13,13 @@ export interface ApiProduct {
   variants: { id: string; colorName: string; webPath: string }[];
   gallery: { id: string; url: string }[];
   technicalAttributes: { title: string; text: string | null }[];
-  offers: { id: string; size: string; priceInRUB: number; soldOut: boolean }[];
+  offers: { id: string; size: string; priceInRUB: number; stock: number; soldOut: boolean }[];
 }
 
 const PRODUCTS = `query($offset: Int) { products(limit: 12, offset: $offset) { items {
   id name sku webPath minPriceInRUB brand { name webPath } mainCategory { id name webPath }
   variants { id colorName webPath } gallery { id url } technicalAttributes { title text }
-  offers { id size priceInRUB soldOut } } } }`;
+  offers { id size priceInRUB stock soldOut } } } }`;
 
 /** The first product of the catalogue that `fits`; fails loudly when the seed has none. */
 export async function findProduct(request: APIRequestContext, what: string, fits: (p: ApiProduct) => boolean): Promise<ApiProduct> {

@@ -101,7 +101,10 @@ test('a stored cart is edited, kept over a reload and across tabs, and ends in a
   );
   expect(checkoutSteps).toEqual([
     // The product's id, as in its impression, click, detail and add events; the size is the variant.
-    { actionField: { step: 1 }, products: [expect.objectContaining({ id: a.productId, variant: a.size, quantity: 2 })] },
+    {
+      actionField: { step: 1 },
+      products: [expect.objectContaining({ id: a.productId, variant: a.size, quantity: 2 })],
+    },
   ]);
   await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
   for (const message of [
@@ -179,31 +182,58 @@ test('a stored cart is edited, kept over a reload and across tabs, and ends in a
   expect(await purchaseEvents(page)).toEqual([]);
 });
 
-test('a changed price and a sold-out size are shown on their lines and fixed before the order goes through', async ({
+test('a cart stored at an old price shows today’s price and total before confirming; a sold-out size is left out', async ({
   page,
   request,
 }) => {
   const [a] = await twoSizesInStock(request);
   const gone = await soldOutLine(request);
-  await openWithCart(page, [{ ...a, price: a.price - 500 }, gone], '/checkout');
-  await fillCheckout(page, VALID_DETAILS);
-  await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
+  const stale = a.price - 500;
+  await openWithCart(page, [{ ...a, price: stale, quantity: 2 }, gone], '/cart');
 
+  // the cart page: today's price on the line, the stored one struck through, today's total
+  const cartLines = page.getByRole('list', { name: 'Товары в корзине' }).getByRole('listitem');
+  const onCart = cartLines.filter({ hasText: `Размер: ${a.size}` }).filter({ hasText: a.name });
+  await expect(onCart.getByTestId('price-changed')).toHaveText(
+    `Цена изменилась: было ${rub(stale)}, теперь ${rub(a.price)}`,
+  );
+  await expect(onCart.getByTestId('price-changed').locator('s')).toHaveText(rub(stale));
+  await expect(page.getByTestId('cart-total')).toHaveText(rub(a.price * 2));
+  await expect(page.getByTestId('cart-count-text')).toHaveText('2 товара');
+  await expect(
+    cartLines
+      .filter({ hasText: gone.name })
+      .filter({ hasText: `Размер: ${gone.size}` })
+      .getByTestId('stock-note'),
+  ).toHaveText('Этот размер закончился: удалите его из корзины.');
+
+  // the quick cart says the same
+  await page.getByRole('button', { name: 'Корзина: 3 товара' }).click();
+  const quick = page.getByTestId('quick-cart');
+  await expect(quick.getByTestId('quick-cart-total')).toHaveText(rub(a.price * 2));
+  await expect(quick.getByTestId('price-changed').first()).toContainText(rub(a.price));
+  await page.keyboard.press('Escape');
+
+  // the checkout: the same lines and total before «Подтвердить заказ»
+  await page.goto('/checkout');
   const lines = page.getByRole('list', { name: 'Товары в заказе' }).getByRole('listitem');
   const changed = lines.filter({ hasText: `Размер: ${a.size}` }).filter({ hasText: a.name });
   const soldOut = lines.filter({ hasText: `Размер: ${gone.size}` }).filter({ hasText: gone.name });
-  await expect(changed.getByRole('alert')).toContainText(
-    `Цена изменилась: теперь ${new Intl.NumberFormat('ru-RU').format(a.price)} ₽`,
+  await expect(changed.getByTestId('price-changed')).toHaveText(
+    `Цена изменилась: было ${rub(stale)}, теперь ${rub(a.price)}`,
   );
-  await expect(soldOut.getByRole('alert')).toContainText(`Размер ${gone.size} закончился`);
-  await expect(page.getByTestId('cart-count')).toHaveText('2');
+  await expect(page.getByTestId('cart-total')).toHaveText(rub(a.price * 2));
+  await fillCheckout(page, VALID_DETAILS);
+  await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
 
-  await changed.getByRole('button', { name: `Согласиться с ценой ${rub(a.price)}` }).click();
+  // the order asks for today's price; the sold-out size is refused on its line, the cart kept
+  await expect(soldOut.getByRole('alert')).toContainText(`Размер ${gone.size} закончился`);
+  await expect(changed.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByTestId('cart-count')).toHaveText('3');
   await soldOut.getByRole('button', { name: /^Удалить/ }).click();
-  await expect(page.getByTestId('cart-total')).toHaveText(rub(a.price));
   await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
   await onYookassaPage(page);
-  await expect(page.getByTestId('amount')).toHaveText(fakeAmount(a.price));
+  await expect(page.getByTestId('amount')).toHaveText(fakeAmount(a.price * 2));
 });
 
 test('a double submit makes one order', async ({ page, request }) => {
@@ -280,7 +310,9 @@ test('when the payment link cannot be fetched the placed order offers the way to
   await openWithCart(page, [a], '/checkout');
   await fillCheckout(page, VALID_DETAILS);
   await page.route('**/api/graphql', (route) =>
-    /"(StartPayment|PaymentInfo)"/.test(route.request().postData() ?? '') ? route.abort('internetdisconnected') : route.fallback(),
+    /"(StartPayment|PaymentInfo)"/.test(route.request().postData() ?? '')
+      ? route.abort('internetdisconnected')
+      : route.fallback(),
   );
   await page.getByRole('button', { name: 'Подтвердить заказ' }).click();
   await expect(page.getByRole('heading', { name: /^Заказ №\S+ оформлен$/ })).toBeVisible();

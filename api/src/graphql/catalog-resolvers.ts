@@ -126,6 +126,7 @@ export const catalogResolvers: Resolvers = {
     productModel: (_, args, ctx) => ctx.catalog.modelLoader.get(parseId(args.id, 'id')),
     offers: (_, args, ctx) =>
       ctx.catalog.offers({ productIds: parseIds(args.productIds, 'productIds'), modelIds: parseIds(args.modelIds, 'modelIds') }),
+    cartOffers: (_, args, ctx) => ctx.catalog.offersByIds(parseIds(args.ids, 'ids', 100) ?? []),
 
     recommendedProducts: async (_, args, ctx) => {
       const filter: ListingFilter = {

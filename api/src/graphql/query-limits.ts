@@ -19,7 +19,7 @@
  *
  * - every field costs 1; a field with a selection costs 1 + n × its selection, where n is what
  *   the field can really return: its `limit` (capped as the resolvers cap it), the length of
- *   an id list (`offers(productIds)`), a realistic maximum for plain child lists (LIST_SIZE),
+ *   an id list (`offers(productIds)`, `cartOffers(ids)`), a realistic maximum for plain child lists (LIST_SIZE),
  *   and for introspection the sizes of this very schema;
  * - every root field that runs its own SQL (all of Query and Mutation but `__…`), a search
  *   text, the facet counts and per-item queries add DB_ROUND_TRIP each, so aliases of them
@@ -266,6 +266,8 @@ function listSizeOf(intro: ReturnType<typeof sizesOf>, vars: Vars | undefined, k
     return perType ? perType[all ? 0 : 1] : UNKNOWN_LIST_SIZE;
   }
   if (key === 'Query.offers') return idCount(field, 'productIds', vars) * OFFERS_PER_PRODUCT + idCount(field, 'modelIds', vars) * OFFERS_PER_MODEL;
+  // one offer per id, at most the 100 the resolver takes
+  if (key === 'Query.cartOffers') return Math.min(idCount(field, 'ids', vars), 100);
   if (def.args.some((a) => a.name === 'limit')) return limitOf(field, def, vars);
   return LIST_SIZE[key] ?? UNKNOWN_LIST_SIZE;
 }

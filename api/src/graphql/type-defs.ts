@@ -69,6 +69,12 @@ type Query {
   productModel(id: ID!): ProductModel @cached
   "Offers (sizes) of the given products and/or models, sorted by price ascending."
   offers(productIds: [ID!], modelIds: [ID!]): [Offer!]! @cached
+  """
+  The sizes in a cart as the shop sells them at this moment: today's price, free stock and the
+  product, for the cart and the checkout. Never cached. At most 100 ids; an id the catalogue no
+  longer has is left out (the cart then says the item is gone).
+  """
+  cartOffers(ids: [ID!]!): [Offer!]!
 
   "Home page: recommended products, most recently modified first."
   recommendedProducts(excludeIds: [ID!], categoryIds: [ID!], priceFrom: Int, priceTo: Int, limit: Int = 20): [Product!]! @cached

@@ -453,6 +453,12 @@ export class CatalogRepo {
     return this.offersOf(sql.join(conds, sql` OR `));
   }
 
+  /** The offers of these ids that exist, read now (a cart's lines: price and free stock of this moment). */
+  async offersByIds(ids: number[]): Promise<OfferRow[]> {
+    if (!ids.length) return [];
+    return this.offersOf(sql`id = ANY(${intArray(ids)})`);
+  }
+
   async offerById(id: number): Promise<OfferRow | null> {
     const [row] = await this.offersOf(sql`id = ${id}`);
     return row ?? null;

@@ -1,30 +1,29 @@
 import { formatPrice } from '@shop/contracts/format';
-import { Button, type CartItem, MAX_QUANTITY } from '@shop/mf-shared';
+import { Button, MAX_QUANTITY } from '@shop/mf-shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styles from './cart-line.module.css';
 import { NumberStepper } from './number-stepper.tsx';
 import { useCartLineActions } from './use-cart-line-actions.ts';
-import { stockLimit, stockNote } from './use-cart-stock.ts';
+import { stockLimit, stockNote, type TodayLine } from './use-cart-today.ts';
 
 interface CartLineProps {
-  line: CartItem;
+  /** The line as the shop sells it today (useCartToday): its price, stock and whether it is still sold. */
+  line: TodayLine;
   /** A problem the API reported for this line (sold out, price changed), with a way to fix it. */
   problem?: ReactNode;
   compact?: boolean;
   onNavigate?: () => void;
   /** The most the shop can sell of this size, when known (the API's INSUFFICIENT_STOCK answer); else 99. */
   maxQuantity?: number | undefined;
-  /** Free stock of this size, when the cart asked (useCartStock): caps the stepper, and a line asking for more says so. */
-  stock?: number | undefined;
 }
 
 /** One line of the cart: photo, name, size, price, quantity stepper and removal. */
-export function CartLine({ line, problem, compact = false, onNavigate, maxQuantity, stock }: CartLineProps) {
-  const limits = [maxQuantity, stockLimit(stock)].filter((n): n is number => n !== undefined);
+export function CartLine({ line, problem, compact = false, onNavigate, maxQuantity }: CartLineProps) {
+  const limits = [maxQuantity, stockLimit(line.stock)].filter((n): n is number => n !== undefined);
   const max = limits.length ? Math.min(MAX_QUANTITY, ...limits) : undefined;
   // the API's own answer (problem) says it better when there is one
-  const note = problem ? null : stockNote(line.quantity, stock);
+  const note = problem ? null : stockNote(line);
   const { change, remove } = useCartLineActions(line);
   const size = compact ? 64 : 96;
   const label = line.size ? `${line.name}, размер ${line.size}` : line.name;
@@ -54,7 +53,14 @@ export function CartLine({ line, problem, compact = false, onNavigate, maxQuanti
           )}
         </p>
         {line.size && <p className={styles.meta}>Размер: {line.size}</p>}
-        <p className={styles.unit}>{formatPrice(line.price)}</p>
+        {line.was === undefined ? (
+          <p className={styles.unit}>{formatPrice(line.price)}</p>
+        ) : (
+          <p className={styles.unit} data-testid="price-changed">
+            <span className={styles.changed}>Цена изменилась:</span> было <s>{formatPrice(line.was)}</s>, теперь{' '}
+            <strong className={styles.today}>{formatPrice(line.price)}</strong>
+          </p>
+        )}
         {problem && (
           <div className={styles.problem} role="alert">
             {problem}

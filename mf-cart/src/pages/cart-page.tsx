@@ -2,7 +2,7 @@ import { analytics, buttonClassName, useCart, useHydrated } from '@shop/mf-share
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { CartLine } from '../cart-lines/cart-line.tsx';
-import { useCartStock } from '../cart-lines/use-cart-stock.ts';
+import { useCartToday } from '../cart-lines/use-cart-today.ts';
 import { CartSummary } from '../cart-page/cart-summary.tsx';
 import { EmptyCart } from '../cart-page/empty-cart.tsx';
 import '../report.ts';
@@ -12,7 +12,7 @@ import styles from './page.module.css';
 /** The cart page: lines with quantity and removal, totals, the way to checkout. */
 export default function CartPage() {
   const items = useCart((state) => state.items);
-  const stock = useCartStock(items);
+  const today = useCartToday(items);
   useEffect(() => analytics.seeCart(), []);
   const hydrated = useHydrated();
 
@@ -29,11 +29,11 @@ export default function CartPage() {
       <h1 className={styles.title}>Корзина</h1>
       <div className={styles.columns}>
         <ul className={styles.lines} aria-label="Товары в корзине">
-          {items.map((line) => (
-            <CartLine key={line.id} line={line} stock={stock.get(line.id)} />
+          {today.lines.map((line) => (
+            <CartLine key={line.id} line={line} />
           ))}
         </ul>
-        <CartSummary items={items}>
+        <CartSummary items={today.counted}>
           <Link to="/checkout" className={buttonClassName('accent', styles.primary)}>
             Оформить заказ
           </Link>

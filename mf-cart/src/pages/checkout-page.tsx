@@ -1,15 +1,15 @@
 import { cartLineProduct } from '@shop/contracts/analytics';
-import { analytics, Button, type CartItem, useCart, useHydrated } from '@shop/mf-shared';
+import { analytics, Button, useCart, useHydrated } from '@shop/mf-shared';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { CartLine } from '../cart-lines/cart-line.tsx';
+import { type TodayLine, useCartToday } from '../cart-lines/use-cart-today.ts';
 import { CartSummary } from '../cart-page/cart-summary.tsx';
 import { EmptyCart } from '../cart-page/empty-cart.tsx';
 import { CHECKOUT_FORM_ID, CheckoutForm } from '../checkout/checkout-form.tsx';
 import type { CheckoutValues } from '../checkout/checkout-values.ts';
 import { LineProblem } from '../checkout/line-problem.tsx';
 import { knownStockLimit, type OrderProblems, standingProblem } from '../checkout/order-problems.ts';
-import { useCartStock } from '../cart-lines/use-cart-stock.ts';
 import { type PlaceOrderState, usePlaceOrder } from '../checkout/use-place-order.ts';
 import '../report.ts';
 import { StoredCartPending } from './stored-cart-pending.tsx';
@@ -19,8 +19,13 @@ import checkout from './checkout-page.module.css';
 /** Checkout on one page: the shopper's details and consent beside the lines being ordered. */
 export default function CheckoutPage() {
   const items = useCart((state) => state.items);
-  const stock = useCartStock(items);
+  const today = useCartToday(items);
   const { state, place, pay } = usePlaceOrder();
+  // A refused order may be a price that moved since the lines were asked: ask again.
+  const { refresh } = today;
+  useEffect(() => {
+    if (state.kind === 'rejected') refresh();
+  }, [state, refresh]);
   const lastValues = useRef<CheckoutValues | null>(null);
   // the cart and the draft (CheckoutForm) are in the browser's storage: see StoredCartPending
   const hydrated = useHydrated();
@@ -44,16 +49,17 @@ export default function CheckoutPage() {
   }
 
   const problems = state.kind === 'rejected' ? state.problems : null;
+  // the order is sent at the prices the shopper sees (today's, once the shop answered)
   const submit = (values: CheckoutValues) => {
     lastValues.current = values;
-    void place(values, items);
+    void place(values, today.lines);
   };
   return (
     <section className={styles.page}>
       <h1 className={styles.title}>Оформление заказа</h1>
       <div className={styles.columns}>
         <CheckoutForm serverErrors={problems?.fields ?? {}} onSubmit={submit} />
-        <CartSummary items={items} lines={<CheckoutLines items={items} problems={problems} stock={stock} />}>
+        <CartSummary items={today.counted} lines={<CheckoutLines lines={today.lines} problems={problems} />}>
           {problems && <ProblemsAlert problems={problems} />}
           {state.kind === 'failed' && (
             <div role="alert" className={checkout.alert}>
@@ -61,7 +67,7 @@ export default function CheckoutPage() {
               {lastValues.current && (
                 <Button
                   className={checkout.retry}
-                  onClick={() => lastValues.current && void place(lastValues.current, items)}
+                  onClick={() => lastValues.current && void place(lastValues.current, today.lines)}
                 >
                   Повторить
                 </Button>
@@ -110,15 +116,14 @@ function OrderPlaced({ state, pay }: { state: Placed; pay(order: PaymentFailedOr
 type PaymentFailedOrder = Extract<PlaceOrderState, { kind: 'paymentFailed' }>['order'];
 
 interface CheckoutLinesProps {
-  items: CartItem[];
+  lines: TodayLine[];
   problems: OrderProblems | null;
-  stock: ReturnType<typeof useCartStock>;
 }
 
-function CheckoutLines({ items, problems, stock }: CheckoutLinesProps) {
+function CheckoutLines({ lines, problems }: CheckoutLinesProps) {
   return (
     <ul className={checkout.lines} aria-label="Товары в заказе">
-      {items.map((line) => {
+      {lines.map((line) => {
         const problem = standingProblem(problems?.lines[line.id], line);
         return (
           <CartLine
@@ -126,7 +131,6 @@ function CheckoutLines({ items, problems, stock }: CheckoutLinesProps) {
             line={line}
             compact
             maxQuantity={knownStockLimit(problems?.lines[line.id])}
-            stock={stock.get(line.id)}
             problem={problem && <LineProblem line={line} problem={problem} />}
           />
         );

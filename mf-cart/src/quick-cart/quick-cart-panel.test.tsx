@@ -1,6 +1,7 @@
+import { ApolloProvider } from '@apollo/client/react';
 import { useCart } from '@shop/mf-shared';
-import { HOODIE } from '@shop/mf-shared/testing';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { HOODIE, testClient } from '@shop/mf-shared/testing';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { QuickCartPanel } from './quick-cart-panel.tsx';
@@ -13,11 +14,14 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-function renderPanel() {
+/** The panel with an API that answers `answers` (by operation), or never (the stored lines show). */
+function renderPanel(answers?: Record<string, unknown>) {
   return render(
-    <MemoryRouter>
-      <QuickCartPanel />
-    </MemoryRouter>,
+    <ApolloProvider client={testClient(answers ? { answers } : {})}>
+      <MemoryRouter>
+        <QuickCartPanel />
+      </MemoryRouter>
+    </ApolloProvider>,
   );
 }
 
@@ -55,5 +59,32 @@ describe('quick-cart panel', () => {
     expect(dialog.textContent).toContain('В корзине пока пусто.');
     act(() => useCart.getState().togglePanel());
     expect(dialog.open).toBe(false);
+  });
+
+  it('shows today’s price and total once the shop answers, the stored price struck through', async () => {
+    const line = { ...hoodie, id: '102' };
+    renderPanel({
+      CartOffers: {
+        cartOffers: [
+          {
+            __typename: 'Offer',
+            id: '102',
+            priceInRUB: 9490,
+            stock: 3,
+            product: { __typename: 'Product', id: 'p-h', name: 'Худи Carhartt WIP' },
+          },
+        ],
+      },
+    });
+    act(() => {
+      useCart.getState().add(line);
+      useCart.getState().add(line);
+      useCart.getState().showPanel();
+    });
+    await waitFor(() => expect(screen.getByTestId('quick-cart-total').textContent).toBe('18\u00a0980\u00a0₽'));
+    expect(screen.getByTestId('price-changed').textContent).toBe(
+      'Цена изменилась: было 8\u00a0990\u00a0₽, теперь 9\u00a0490\u00a0₽',
+    );
+    expect(screen.getByTestId('quick-cart').textContent).toContain('Худи Carhartt WIP');
   });
 });

@@ -3,6 +3,7 @@ import { buttonClassName, cartCount, cartTotal, Dialog, DialogHeader, useCart } 
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { CartLine } from '../cart-lines/cart-line.tsx';
+import { useCartToday } from '../cart-lines/use-cart-today.ts';
 import styles from './quick-cart-panel.module.css';
 
 /** «Перейти в каталог», «Перейти в корзину»: the kit's outlined box, sized like «Оформить заказ». */
@@ -54,31 +55,40 @@ export function QuickCartPanel() {
               </Link>
             </div>
           ) : (
-            <>
-              <ul className={styles.lines}>
-                {items.map((line) => (
-                  <CartLine key={line.id} line={line} compact onNavigate={hidePanel} />
-                ))}
-              </ul>
-              <footer className={styles.foot}>
-                <p className={styles.total}>
-                  <span>Итого: {formatCount(cartCount(items), GOODS)}</span>
-                  <strong data-testid="quick-cart-total">{formatPrice(cartTotal(items))}</strong>
-                </p>
-                <p className={styles.delivery}>Доставка по России бесплатно</p>
-                <div className={styles.actions}>
-                  <Link to="/cart" className={secondary} onClick={hidePanel}>
-                    Перейти в корзину
-                  </Link>
-                  <Link to="/checkout" className={buttonClassName('accent', styles.action)} onClick={hidePanel}>
-                    Оформить заказ
-                  </Link>
-                </div>
-              </footer>
-            </>
+            <PanelLines />
           )}
         </div>
       )}
     </Dialog>
+  );
+}
+
+/** The open panel's lines and totals, at today's prices (asked each time the panel opens). */
+function PanelLines() {
+  const { items, hidePanel } = useCart();
+  const today = useCartToday(items);
+  return (
+    <>
+      <ul className={styles.lines}>
+        {today.lines.map((line) => (
+          <CartLine key={line.id} line={line} compact onNavigate={hidePanel} />
+        ))}
+      </ul>
+      <footer className={styles.foot}>
+        <p className={styles.total}>
+          <span>Итого: {formatCount(cartCount(today.counted), GOODS)}</span>
+          <strong data-testid="quick-cart-total">{formatPrice(cartTotal(today.counted))}</strong>
+        </p>
+        <p className={styles.delivery}>Доставка по России бесплатно</p>
+        <div className={styles.actions}>
+          <Link to="/cart" className={secondary} onClick={hidePanel}>
+            Перейти в корзину
+          </Link>
+          <Link to="/checkout" className={buttonClassName('accent', styles.action)} onClick={hidePanel}>
+            Оформить заказ
+          </Link>
+        </div>
+      </footer>
+    </>
   );
 }
