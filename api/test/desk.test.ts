@@ -389,6 +389,34 @@ describeDrivers(
       expect((await call('/api/admin/orders/SH-ZZZZZ', { cookie })).status).toBe(404);
     });
 
+    it('keeps the parcel’s tracking number given with «отправлен», for the desk and the shopper’s order page; refuses a bad one', async () => {
+      const db = env().database.db;
+      const order = await place();
+      expect((await changeOrderStatus(db, [], order.id, 'paid', 'sandbox')).ok).toBe(true);
+      const cookie = await sessionOf(OWNER);
+      const move = (body: Json) => call(`/api/admin/orders/${order.number}/status`, { cookie, body });
+      // a number only with «отправлен», and only one a carrier prints
+      const early = await move({ status: 'assembled', trackingNumber: '1234567890' });
+      expect(early.status).toBe(400);
+      expect((await failure(early)).code).toBe('BAD_TRACKING');
+      expect((await move({ status: 'assembled' })).status).toBe(200);
+      for (const bad of ['123', '<script>alert(1)</script>', 42, 'https://evil.example/12345678']) {
+        const refused = await move({ status: 'shipped', trackingNumber: bad });
+        expect(refused.status, String(bad)).toBe(400);
+        expect((await failure(refused)).code).toBe('BAD_TRACKING');
+      }
+      const shipped = await move({ status: 'shipped', trackingNumber: 'СДЭК 1234-5678-90' });
+      expect(shipped.status).toBe(200);
+      const url = 'https://www.cdek.ru/ru/tracking/?order_id=1234567890';
+      expect((await body(shipped)).order.tracking).toEqual({ number: '1234567890', url });
+      const [{ key }] = (await rows<{ key: string }>(db, sql`SELECT access_key AS key FROM orders WHERE id = ${order.id}`)) as [{ key: string }];
+      const shopper = await env().data(`query($n: String!, $k: String!) { order(number: $n, key: $k) { tracking { number url } } }`, {
+        n: order.number,
+        k: key,
+      });
+      expect(shopper).toEqual({ order: { tracking: { number: '1234567890', url } } });
+    });
+
     it('refuses moves the lifecycle does not allow (409 BAD_TRANSITION, PAYMENT_ONLY) and records allowed ones with the user', async () => {
       const db = env().database.db;
       const order = await place();

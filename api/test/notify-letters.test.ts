@@ -28,6 +28,7 @@ const order: LetterOrder = {
   address: 'ул. Баумана, д. 1, кв. 2',
   deliveryMethod: 'CDEK_PICKUP',
   comment: 'Позвоните за час\nдомофон 12',
+  trackingNumber: null,
 };
 const lines: LetterLine[] = [
   { name: 'Кроссовки Nike Air Max 90', sku: 'FQ5357-541-42', size: '42', price: 11_990, quantity: 1 },
@@ -121,6 +122,20 @@ describe('letters', () => {
     expect(l.html).toContain(`href="${LINK}"`);
     expect(l.html).toContain('Носки Adidas');
     expectInert(l.html);
+  });
+
+  it('«отправлен» gives the parcel’s tracking number and the carrier’s page to follow it', () => {
+    const cdek = orderShippedLetter(shop, { ...order, trackingNumber: '1234567890' }, lines);
+    const follow = 'https://www.cdek.ru/ru/tracking/?order_id=1234567890';
+    expect(cdek.text).toContain('Трек-номер посылки: 1234567890');
+    expect(cdek.text).toContain(`Отследить: ${follow}`);
+    expect(cdek.html).toContain(`href="${follow}"`);
+    expect(cdek.html).toContain('Отследить посылку');
+    const post = orderShippedLetter(shop, { ...order, deliveryMethod: 'RUSSIAN_POST', trackingNumber: 'RA123456789RU' }, lines);
+    expect(post.text).toContain('https://www.pochta.ru/tracking?barcode=RA123456789RU');
+    // without a number the letter says nothing of one
+    expect(orderShippedLetter(shop, order, lines).text).not.toContain('Трек-номер');
+    expectInert(cdek.html);
   });
 
   it('order cancelled (shopper): the reason when there is one, the refund note only after payment', () => {

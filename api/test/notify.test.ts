@@ -196,18 +196,19 @@ describe.each(DRIVERS)('order e-mails [%s]', (driver) => {
     expect(received(order.ordernumber)).toHaveLength(4);
   });
 
-  it('shipping tells the shopper «отправлен» with the link; собран sends nothing', async () => {
+  it('shipping tells the shopper «отправлен» with the link and the parcel’s number; собран sends nothing', async () => {
     const order = await place();
     await changeOrderStatus(env.database.db, env.api.orderHooks, order.id, 'paid', 'sandbox');
     await env.api.sendDueMail();
     const before = received(order.ordernumber).length;
     await changeOrderStatus(env.database.db, env.api.orderHooks, order.id, 'assembled', 'ops-token');
     expect(await env.api.sendDueMail()).toEqual({ sent: 0, failed: 0 });
-    await changeOrderStatus(env.database.db, env.api.orderHooks, order.id, 'shipped', 'ops-token');
+    await changeOrderStatus(env.database.db, env.api.orderHooks, order.id, 'shipped', 'ops-token', '', { trackingNumber: '1234567890' });
     expect(await env.api.sendDueMail()).toEqual({ sent: 1, failed: 0 });
     const letter = await smtp.waitFor((m) => m.subject === `Заказ №${order.ordernumber} отправлен`);
     expect(letter.to).toEqual([await emailOf(order.id)]);
     expect(letter.text).toContain(`?key=${encodeURIComponent(order.accessKey)}`);
+    expect(letter.text).toContain('Трек-номер посылки: 1234567890');
     expect(received(order.ordernumber)).toHaveLength(before + 1);
   });
 

@@ -106,6 +106,8 @@ export const orderDetailSchema = z.extend(orderSummarySchema, {
   address: z.string(),
   comment: z.string(),
   deliveryTitle: z.string(),
+  /** The parcel's tracking number and its carrier's page, once shipped with one. */
+  tracking: z.nullable(z.object({ number: z.string(), url: z.nullable(z.string()) })),
   masked: z.boolean(),
   reservedUntil: z.nullable(z.string()),
   paidAt: z.nullable(z.string()),

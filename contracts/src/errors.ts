@@ -68,6 +68,10 @@ export const ERRORS = {
   ORDER_NOT_FOUND: { status: 404, message: 'Заказ не найден' },
   BAD_STATUS: { status: 400, message: 'Неизвестный статус: new, paid, assembled, shipped, delivered или cancelled' },
   NOTE_TOO_LONG: { status: 400, message: (p: { max: number }) => `Комментарий длиннее ${p.max} символов` },
+  BAD_TRACKING: {
+    status: 400,
+    message: 'Трек-номер: 6–20 латинских букв и цифр (пробелы и дефисы можно), и только при переводе в «отправлен»',
+  },
   BAD_TRANSITION: { status: 409, message: 'Заказ нельзя перевести в этот статус' },
   PAYMENT_ONLY: { status: 409, message: 'Оплаченным заказ отмечает только подтверждённый платёж' },
   BAD_FILTER: { status: 400, message: 'Фильтр не подходит' },

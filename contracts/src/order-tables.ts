@@ -31,3 +31,36 @@ export function deliveryTitle(method: string, form: 'title' | 'inSentence' = 'ti
   const upper = method.toUpperCase();
   return isDeliveryMethod(upper) ? DELIVERY_METHODS[upper][form] : method;
 }
+
+/**
+ * A parcel's tracking number as the owner types it («СДЭК 1234567890», «8012 3456 7890 12»,
+ * «ra123456789ru»): the carrier's word, spaces and hyphens dropped, letters upper case. null
+ * when what is left is not 6–20 Latin letters and digits (carriers' numbers: СДЭК 10–12 digits,
+ * Почта России 14 digits or 13 characters abroad).
+ */
+export function parseTrackingNumber(value: string): string | null {
+  const bare = value
+    .trim()
+    .replace(/^(сдэк|cdek|почта(\s+россии)?|трек(-номер)?)\s*[:№#]?\s*/iu, '')
+    .replace(/[\s-]+/g, '')
+    .toUpperCase();
+  return /^[A-Z0-9]{6,20}$/.test(bare) ? bare : null;
+}
+
+/**
+ * Where a shopper follows the parcel: the carrier's own tracking page for the delivery method
+ * (СДЭК delivers to a pickup point and by courier, Почта России the rest). null for a method this
+ * release does not know.
+ */
+export function trackingUrl(method: string, number: string): string | null {
+  const n = encodeURIComponent(number);
+  switch (method.toUpperCase()) {
+    case 'CDEK_PICKUP':
+    case 'COURIER':
+      return `https://www.cdek.ru/ru/tracking/?order_id=${n}`;
+    case 'RUSSIAN_POST':
+      return `https://www.pochta.ru/tracking?barcode=${n}`;
+    default:
+      return null;
+  }
+}

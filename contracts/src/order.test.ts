@@ -8,6 +8,8 @@ import {
   issueCode,
   normalizePhone,
   orderInputSchema,
+  parseTrackingNumber,
+  trackingUrl,
 } from './order.ts';
 
 const orderData = {
@@ -192,5 +194,28 @@ describe('@shop/contracts/order', () => {
     expect(deliveryTitle('cdek_pickup', 'inSentence')).toBe('пункт выдачи СДЭК');
     expect(deliveryTitle('DRONE')).toBe('DRONE');
     expect(isDeliveryMethod('toString')).toBe(false);
+  });
+});
+
+describe('tracking numbers', () => {
+  it('takes the number as the owner types it, with the carrier’s word, spaces and hyphens', () => {
+    expect(parseTrackingNumber('СДЭК 1234567890')).toBe('1234567890');
+    expect(parseTrackingNumber('cdek: 1234-5678-90')).toBe('1234567890');
+    expect(parseTrackingNumber(' 8012 3456 7890 12 ')).toBe('80123456789012');
+    expect(parseTrackingNumber('Почта России № ra123456789ru')).toBe('RA123456789RU');
+    expect(parseTrackingNumber('трек-номер 1234567890')).toBe('1234567890');
+  });
+
+  it('refuses what no carrier numbers a parcel with', () => {
+    for (const bad of ['', '12345', '1'.repeat(21), 'номер 123', '12345<script>', 'https://evil.example/1234567', '１２３４５６７']) {
+      expect(parseTrackingNumber(bad), bad).toBeNull();
+    }
+  });
+
+  it('links each delivery method to its carrier’s tracking page', () => {
+    expect(trackingUrl('CDEK_PICKUP', '1234567890')).toBe('https://www.cdek.ru/ru/tracking/?order_id=1234567890');
+    expect(trackingUrl('courier', '1234567890')).toBe('https://www.cdek.ru/ru/tracking/?order_id=1234567890');
+    expect(trackingUrl('RUSSIAN_POST', 'RA123456789RU')).toBe('https://www.pochta.ru/tracking?barcode=RA123456789RU');
+    expect(trackingUrl('PIGEON', '1234567890')).toBeNull();
   });
 });

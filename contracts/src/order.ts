@@ -30,4 +30,6 @@ export {
   isDeliveryMethod,
   MAX_LINES,
   MAX_QUANTITY,
+  parseTrackingNumber,
+  trackingUrl,
 } from './order-tables.ts';

@@ -60,6 +60,7 @@ export const ERROR_KINDS = {
   ORDER_NOT_FOUND: 'domain',
   BAD_STATUS: 'bug',
   NOTE_TOO_LONG: 'domain',
+  BAD_TRACKING: 'domain',
   BAD_TRANSITION: 'domain',
   PAYMENT_ONLY: 'domain',
   BAD_FILTER: 'domain',

@@ -2,8 +2,9 @@
 // unit of a size (product → size → «В корзину» → checkout → consent → «Подтвердить заказ»), pays
 // on the fake ЮKassa's page (redirect, HTTP notification, return), the shopper's and the owner's
 // letters arrive at the local SMTP server and their order link opens the order, the size is sold
-// out on the product page, the owner moves the order собран → отправлен in the orders desk and
-// the shopper's page says «Отправлен». A wrong or missing key is a 404 «Заказ не найден».
+// out on the product page, the owner moves the order собран → отправлен in the orders desk with the
+// parcel's tracking number, and the shopper's letter and page say «Отправлен» with that number and
+// the carrier's tracking link. A wrong or missing key is a 404 «Заказ не найден».
 
 import { fillCheckout, VALID_DETAILS } from '../support/cart.ts';
 import { gql } from '../support/catalog.ts';
@@ -144,16 +145,24 @@ test('a shopper buys the last unit, pays through ЮKassa, gets the letters; the 
   await expect(desk.getByRole('heading', { level: 1 })).toContainText(number);
   await desk.getByRole('button', { name: /^Перевести в «собран»$/i }).click();
   await expect(desk.getByRole('button', { name: /^Перевести в «отправлен»$/i })).toBeVisible();
+  await desk.getByLabel('Трек-номер посылки (для «отправлен», необязательно)').fill('СДЭК 1234 5678 90');
   await desk.getByRole('button', { name: /^Перевести в «отправлен»$/i }).click();
   await expect(desk.getByRole('button', { name: /^Перевести в «доставлен»$/i })).toBeVisible();
+  await expect(desk.getByTestId('order-tracking')).toHaveText('1234567890');
   await desk.close();
 
-  // The shopper is told by letter, with the order's link, and the page says it is on its way.
+  // The shopper is told by letter, with the order's link and the parcel's number, and the page
+  // says it is on its way, with the number and the carrier's page to follow it.
+  const follow = 'https://www.cdek.ru/ru/tracking/?order_id=1234567890';
   const shipped = await waitForLetter({ to: email, subject: `Заказ №${number} отправлен` });
   expect(shipped.text).toContain(`key=${encodeURIComponent(key)}`);
+  expect(shipped.text).toContain('Трек-номер посылки: 1234567890');
+  expect(shipped.text).toContain(follow);
   await page.reload();
   await expect(page.getByRole('heading', { name: `Заказ №${number} отправлен` })).toBeVisible();
   await expect(page.getByTestId('order-status')).toHaveText('Отправлен');
+  await expect(page.getByTestId('order-tracking')).toContainText('Трек-номер посылки: 1234567890');
+  await expect(page.getByRole('link', { name: 'Отследить посылку' })).toHaveAttribute('href', follow);
 
   // Paid orders keep their units: still sold out.
   await page.goto(unit.webPath);

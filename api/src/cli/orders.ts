@@ -1,6 +1,6 @@
 /**
  * `npm run orders -- list [--status s] [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--q text] [--page n]`,
- * `show <number>`, `set-status <number> <status> [--note text]`, `export [filters] --out orders.csv`:
+ * `show <number>`, `set-status <number> <status> [--note text] [--tracking number]`, `export [filters] --out orders.csv`:
  * the orders desk's operations for the terminal and scripts, over the API's ops routes
  * (/api/ops/orders…, `authorization: Bearer <OPS_TOKEN>`; the ops token sees personal data).
  * SHOP_API_URL (default http://127.0.0.1:<API_PORT or 4000>); OPS_TOKEN, or the local token
@@ -20,7 +20,7 @@ import { table } from './table.ts';
 const USAGE = `Заказы (через ops-API магазина):
   npm run orders -- list [--status <статус>] [--from ГГГГ-ММ-ДД] [--to ГГГГ-ММ-ДД] [--q <номер, телефон или e-mail>] [--page N]
   npm run orders -- show <номер>
-  npm run orders -- set-status <номер> <статус> [--note "комментарий"]
+  npm run orders -- set-status <номер> <статус> [--note "комментарий"] [--tracking <трек-номер, с «отправлен»>]
   npm run orders -- export [те же фильтры] --out orders.csv   (или npm run -s orders -- export > orders.csv: без -s npm допишет в файл свою строку)
 Статусы: ${ORDER_STATUSES.map((s) => `${s} (${ORDER_STATUS_TITLES[s]})`).join(', ')}.
 Адрес API: SHOP_API_URL (по умолчанию http://127.0.0.1:4000); токен: OPS_TOKEN или .run/ops-token, который пишет npm start.`;
@@ -87,6 +87,7 @@ function printDetail(o: Detail): void {
   out.push(`  Сумма:       ${formatPrice(o.totalPrice)}, товаров: ${o.items}`);
   out.push(`  Покупатель:  ${o.fullName}, ${o.phone}, ${o.email}`);
   out.push(`  Доставка:    ${o.deliveryTitle ?? deliveryTitle(o.deliveryMethod)}; ${o.city}, ${o.address}`);
+  if (o.tracking) out.push(`  Трек-номер:  ${o.tracking.number}${o.tracking.url ? ` (${o.tracking.url})` : ''}`);
   if (o.comment) out.push(`  Комментарий: ${o.comment}`);
   out.push(o.consent ? `  Согласие:    версия ${o.consent.version}, ${moscow(o.consent.at)}, IP ${o.consent.clientIp}` : '  Согласие:    нет записи');
   out.push('', 'Товары:');
@@ -119,6 +120,7 @@ async function main(argv: string[]): Promise<void> {
       q: { type: 'string' },
       page: { type: 'string' },
       note: { type: 'string' },
+      tracking: { type: 'string' },
       out: { type: 'string', short: 'o' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -154,7 +156,11 @@ async function main(argv: string[]): Promise<void> {
       const res = await api(`/orders/${encodeURIComponent(number)}/status`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ status: statusCode(status), ...(values.note ? { note: values.note } : {}) }),
+        body: JSON.stringify({
+          status: statusCode(status),
+          ...(values.note ? { note: values.note } : {}),
+          ...(values.tracking ? { trackingNumber: values.tracking } : {}),
+        }),
       });
       const { order, changed } = (await res.json()) as { order: Detail; changed: boolean };
       const last = order.history.at(-1);

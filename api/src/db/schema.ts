@@ -236,6 +236,8 @@ export const orders = pgTable(
     /** An unpaid order's stock reservation is released at this time (null once paid, cancelled or released). */
     reservedUntil: timestamp('reserved_until', { withTimezone: true }),
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The parcel's tracking number (contracts parseTrackingNumber), given when the order is shipped. */
+    trackingNumber: text('tracking_number'),
   },
   (t) => [
     index('orders_status_created_idx').on(t.status, t.createdAt),

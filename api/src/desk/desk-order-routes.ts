@@ -1,4 +1,5 @@
 import { errorMessage } from '@shop/contracts/errors';
+import { parseTrackingNumber } from '@shop/contracts/order';
 import type { Db } from '../db/database.ts';
 import type { OrderHooks } from '../orders/order-hooks.ts';
 import { changeOrderStatus } from '../orders/order-lifecycle.ts';
@@ -31,14 +32,18 @@ export interface OrderRouteContext {
 async function statusChange(ctx: OrderRouteContext, request: Request, number: string, actor: OrderActor, viewer: Viewer): Promise<Response> {
   const body = await readBody(request);
   if (body instanceof Response) return body;
-  const { status, note } = body;
+  const { status, note, trackingNumber } = body;
   if (!isOrderStatus(status)) return error('BAD_STATUS');
+  // a parcel's number comes with the move to «отправлен» (the letter and the order page show it)
+  const given = typeof trackingNumber === 'string' ? trackingNumber.trim() : trackingNumber;
+  const tracking = given === undefined || given === null || given === '' ? null : typeof given === 'string' ? parseTrackingNumber(given) : null;
+  if ((given !== undefined && given !== null && given !== '' && !tracking) || (tracking && status !== 'shipped')) return error('BAD_TRACKING');
   if (note !== undefined && note !== null && typeof note !== 'string') return error('BAD_REQUEST', 'Комментарий должен быть строкой');
   if (typeof note === 'string' && note.length > MAX_NOTE_LENGTH) return error('NOTE_TOO_LONG', errorMessage('NOTE_TOO_LONG', { max: MAX_NOTE_LENGTH }));
   const { db } = ctx;
   const id = await orderIdByNumber(db, number);
   if (id === null) return orderNotFound();
-  const result = await changeOrderStatus(db, ctx.hooks, id, status, actor, typeof note === 'string' ? note.trim() : '');
+  const result = await changeOrderStatus(db, ctx.hooks, id, status, actor, typeof note === 'string' ? note.trim() : '', tracking ? { trackingNumber: tracking } : {});
   if (!result.ok) return result.code === 'ORDER_NOT_FOUND' ? orderNotFound() : error(result.code, result.message);
   const order = await orderDetail(db, id, viewer);
   return order ? json({ order, changed: result.changed }) : orderNotFound();

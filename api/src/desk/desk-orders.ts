@@ -1,5 +1,5 @@
 import type { OrderDetail, OrderList, OrderSummary } from '@shop/contracts/desk';
-import { deliveryTitle } from '@shop/contracts/order';
+import { deliveryTitle, trackingUrl } from '@shop/contracts/order';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rows } from '../db/database.ts';
 import { ORDER_STATUS_TITLES, ORDER_TRANSITIONS, type OrderStatus, PAYMENT_ONLY, isOrderStatus } from '../orders/order-status.ts';
@@ -237,6 +237,7 @@ async function actorTitles(db: Db, actors: string[]): Promise<Map<string, string
 interface DetailRow extends OrderListRow {
   reservedUntil: Date | null;
   paidAt: Date | null;
+  trackingNumber: string | null;
 }
 
 /** Where a person (not a payment) may move an order from `status`. */
@@ -254,7 +255,7 @@ export async function orderIdByNumber(db: Db, number: string): Promise<number | 
 export async function orderDetail(db: Db, orderId: number, viewer: Viewer): Promise<OrderDetail | null> {
   const [row] = await rows<DetailRow>(
     db,
-    sql`SELECT ${LIST_COLUMNS}, o.reserved_until AS "reservedUntil", o.paid_at AS "paidAt" FROM orders o WHERE o.id = ${orderId}`,
+    sql`SELECT ${LIST_COLUMNS}, o.reserved_until AS "reservedUntil", o.paid_at AS "paidAt", o.tracking_number AS "trackingNumber" FROM orders o WHERE o.id = ${orderId}`,
   );
   if (!row) return null;
   const [lines, consents, payments, events] = await Promise.all([
@@ -284,6 +285,7 @@ export async function orderDetail(db: Db, orderId: number, viewer: Viewer): Prom
     address: p.address,
     comment: row.comment,
     deliveryTitle: deliveryTitle(row.deliveryMethod),
+    tracking: row.trackingNumber ? { number: row.trackingNumber, url: trackingUrl(row.deliveryMethod, row.trackingNumber) } : null,
     masked: !seesPersonalData(viewer),
     reservedUntil: row.reservedUntil ? asDate(row.reservedUntil).toISOString() : null,
     paidAt: row.paidAt ? asDate(row.paidAt).toISOString() : null,

@@ -538,6 +538,14 @@ type Order {
   reservedUntil: String
   "The order's latest payment (a succeeded one first); null before the shopper started paying."
   payment: OrderPayment
+  "The parcel's tracking number and its carrier's page; null until the order is shipped with one."
+  tracking: OrderTracking
+}
+
+type OrderTracking {
+  number: String!
+  "The carrier's tracking page for the number (СДЭК, Почта России); null for a method without one."
+  url: String
 }
 
 type OrderLine {

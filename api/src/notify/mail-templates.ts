@@ -4,7 +4,7 @@
 // catalogue or the shopper is HTML-escaped; the text part is plain text and needs no escaping.
 
 import { formatPrice } from '@shop/contracts/format';
-import { deliveryTitle } from '@shop/contracts/order';
+import { deliveryTitle, trackingUrl } from '@shop/contracts/order';
 import type { OrderFacts } from '../orders/order-row.ts';
 
 export interface LetterShop {
@@ -337,6 +337,19 @@ export function orderPaidLetter(shop: LetterShop, raw: LetterOrder, rawLines: re
   return { subject, html: page(shop, subject, `Оплата ${formatPrice(order.totalPrice)} получена.`, html), text };
 }
 
+/** The parcel's number and where to follow it, when the owner gave one. */
+function trackingHtml(order: LetterOrder): string[] {
+  if (!order.trackingNumber) return [];
+  const url = trackingUrl(order.deliveryMethod, order.trackingNumber);
+  return [p(`Трек-номер посылки: <b>${escapeHtml(order.trackingNumber)}</b>`), ...(url ? [button(url, 'Отследить посылку'), linkText(url)] : [])];
+}
+
+function trackingText(order: LetterOrder): string[] {
+  if (!order.trackingNumber) return [];
+  const url = trackingUrl(order.deliveryMethod, order.trackingNumber);
+  return [`Трек-номер посылки: ${order.trackingNumber}`, ...(url ? [`Отследить: ${url}`] : []), ''];
+}
+
 /** To the shopper when the shop hands the order to delivery (status «отправлен»). */
 export function orderShippedLetter(shop: LetterShop, raw: LetterOrder, rawLines: readonly LetterLine[]): Letter {
   const order = tidyOrder(raw);
@@ -346,6 +359,7 @@ export function orderShippedLetter(shop: LetterShop, raw: LetterOrder, rawLines:
   const html = [
     h1(subject),
     p(`Здравствуйте, ${escapeHtml(order.fullName)}! Ваш заказ собран и передан в доставку.`),
+    ...trackingHtml(order),
     p('Статус заказа можно посмотреть на его странице:'),
     button(link, 'Открыть заказ'),
     linkText(link),
@@ -359,6 +373,7 @@ export function orderShippedLetter(shop: LetterShop, raw: LetterOrder, rawLines:
     '',
     `Заказ №${order.ordernumber} собран и передан в доставку.`,
     '',
+    ...trackingText(order),
     'Страница заказа (статус):',
     link,
     '',

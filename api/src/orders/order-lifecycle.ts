@@ -14,7 +14,7 @@ import { releaseStock } from './stock.ts';
 
 /** The columns of an order its hooks are told about (OrderHookOrder). */
 export const HOOK_ORDER_COLUMNS = sql`id, ordernumber, access_key AS "accessKey", status, total_price AS "totalPrice", full_name AS "fullName",
-  phone, email, city, address, delivery_method AS "deliveryMethod", comment`;
+  phone, email, city, address, delivery_method AS "deliveryMethod", comment, tracking_number AS "trackingNumber"`;
 
 export type StatusChange =
   | { ok: true; changed: boolean; order: OrderHookOrder }
@@ -37,6 +37,8 @@ export async function changeOrderStatus(
   to: OrderStatus,
   actor: OrderActor,
   note = '',
+  /** The parcel's tracking number (parsed), kept with a move to «отправлен». */
+  shipment: { trackingNumber?: string } = {},
 ): Promise<StatusChange> {
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
@@ -62,17 +64,19 @@ export async function changeOrderStatus(
         message: 'Оплаченным заказ отмечает только подтверждённый платёж',
       };
     }
+    const trackingNumber = to === 'shipped' && shipment.trackingNumber ? shipment.trackingNumber : order.trackingNumber;
     await tx.execute(
       sql`UPDATE orders SET status = ${to}, status_changed_at = now(),
             paid_at = CASE WHEN ${to} = 'paid' THEN now() ELSE paid_at END,
-            reserved_until = CASE WHEN ${to} IN ('paid', 'cancelled') THEN NULL ELSE reserved_until END
+            reserved_until = CASE WHEN ${to} IN ('paid', 'cancelled') THEN NULL ELSE reserved_until END,
+            tracking_number = ${trackingNumber}
           WHERE id = ${orderId}`,
     );
     await tx.execute(
       sql`INSERT INTO order_events (order_id, actor, from_status, to_status, note) VALUES (${orderId}, ${actor}, ${from}, ${to}, ${note.slice(0, 500)})`,
     );
     if (RELEASES_STOCK.has(to)) await releaseStock(tx, orderId);
-    const changed = { ...order, status: to };
+    const changed = { ...order, status: to, trackingNumber };
     await runStatusChanged(hooks, tx, changed, from, to);
     return { ok: true as const, changed: true, order: changed };
   });

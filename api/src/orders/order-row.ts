@@ -7,5 +7,17 @@ export type OrderRow = Omit<typeof orders.$inferSelect, 'status'> & { status: Or
 /** What the hooks and the letters are told of an order: who placed it, what, and where it goes. */
 export type OrderFacts = Pick<
   OrderRow,
-  'id' | 'ordernumber' | 'accessKey' | 'status' | 'totalPrice' | 'fullName' | 'phone' | 'email' | 'city' | 'address' | 'deliveryMethod' | 'comment'
+  | 'id'
+  | 'ordernumber'
+  | 'accessKey'
+  | 'status'
+  | 'totalPrice'
+  | 'fullName'
+  | 'phone'
+  | 'email'
+  | 'city'
+  | 'address'
+  | 'deliveryMethod'
+  | 'comment'
+  | 'trackingNumber'
 >;

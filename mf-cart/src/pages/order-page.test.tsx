@@ -28,6 +28,7 @@ const order = (over: Record<string, unknown> = {}) => ({
   reservedUntil: '2026-11-23T18:30:00.000Z',
   deliveryMethod: 'CDEK_PICKUP',
   payment: null,
+  tracking: null,
   city: 'Казань',
   address: 'ул. Баумана, д. 1',
   lines: [
@@ -89,6 +90,19 @@ describe('order page', () => {
     expect(screen.getByTestId('order-status').textContent).toBe(title);
     expect(screen.queryByRole('button', { name: 'Оплатить заказ' })).toBeNull();
     expect(screen.getByTestId('order-delivery').textContent).toContain('Почта России');
+  });
+
+  it('gives a shipped order’s tracking number and the carrier’s page, and says nothing of one before', async () => {
+    const url = 'https://www.cdek.ru/ru/tracking/?order_id=1234567890';
+    show(order({ status: 'SHIPPED', reservedUntil: null, tracking: { __typename: 'OrderTracking', number: '1234567890', url } }));
+    expect((await screen.findByTestId('order-tracking')).textContent).toContain('Трек-номер посылки: 1234567890');
+    const follow = screen.getByRole('link', { name: 'Отследить посылку' });
+    expect(follow.getAttribute('href')).toBe(url);
+    expect(follow.getAttribute('rel')).toBe('noopener noreferrer');
+    cleanup();
+    show(order({ status: 'PAID', reservedUntil: null }));
+    await screen.findByTestId('order-status');
+    expect(screen.queryByTestId('order-tracking')).toBeNull();
   });
 
   it('answers a wrong key with «Заказ не найден» and where the right link is', async () => {

@@ -75,6 +75,16 @@ export default function OrderPage({ id }: OrderPageProps) {
           {order.city}, {order.address}
         </span>
       </p>
+      {order.tracking && (
+        <p className={orderStyles.delivery} data-testid="order-tracking">
+          Трек-номер посылки: <strong>{order.tracking.number}</strong>
+          {order.tracking.url && (
+            <a className={orderStyles.track} href={order.tracking.url} target="_blank" rel="noopener noreferrer">
+              Отследить посылку
+            </a>
+          )}
+        </p>
+      )}
       {order.status !== 'CANCELLED' && (
         <Link to="/search" className={orderStyles.back}>
           Продолжить покупки

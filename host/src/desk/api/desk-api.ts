@@ -86,10 +86,12 @@ export const deskApi = {
   },
   orders: (query: string) => request(deskAnswerSchemas.orders, 'GET', `/api/admin/orders${query ? `?${query}` : ''}`),
   order: (number: string) => request(deskAnswerSchemas.order, 'GET', `/api/admin/orders/${encodeURIComponent(number)}`),
-  setStatus: (number: string, status: string, note: string) =>
+  /** `trackingNumber`: the parcel's, with a move to «отправлен». */
+  setStatus: (number: string, status: string, note: string, trackingNumber = '') =>
     request(deskAnswerSchemas.order, 'POST', `/api/admin/orders/${encodeURIComponent(number)}/status`, {
       status,
       ...(note ? { note } : {}),
+      ...(trackingNumber ? { trackingNumber } : {}),
     }),
 };
 

@@ -109,10 +109,10 @@ function StatusCard({ order, onChanged, onConflict }: StatusCardProps) {
   const { expired } = useDeskSession();
   const [changed, setChanged] = useState('');
 
-  const changeStatus = async (status: OrderStatus, note: string) => {
+  const changeStatus = async (status: OrderStatus, note: string, trackingNumber: string) => {
     const from = order.statusTitle;
     try {
-      const result = await deskApi.setStatus(order.number, status, note);
+      const result = await deskApi.setStatus(order.number, status, note, trackingNumber);
       onChanged(result);
       setChanged(`Статус изменён: ${from} → ${result.order.statusTitle}`);
     } catch (error) {
@@ -154,6 +154,20 @@ function CustomerCard({ order }: { order: OrderDetail }) {
         <dd data-testid="customer-email">{order.email}</dd>
         <dt>Доставка</dt>
         <dd>{deliveryTitle(order.deliveryMethod)}</dd>
+        {order.tracking && (
+          <>
+            <dt>Трек-номер</dt>
+            <dd data-testid="order-tracking">
+              {order.tracking.url ? (
+                <a href={order.tracking.url} target="_blank" rel="noopener noreferrer">
+                  {order.tracking.number}
+                </a>
+              ) : (
+                order.tracking.number
+              )}
+            </dd>
+          </>
+        )}
         <dt>Адрес</dt>
         <dd data-testid="customer-address">{[order.city, order.address].filter(Boolean).join(', ') || '—'}</dd>
         <dt>Комментарий</dt>

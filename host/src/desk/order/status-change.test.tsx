@@ -22,7 +22,7 @@ describe('the status buttons of an order', () => {
     render(<StatusChange order={paid} onChange={onChange} />);
     fireEvent.change(screen.getByLabelText('Комментарий к смене статуса (необязательно)'), { target: { value: '  Собрал Марат  ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Перевести в «собран»' }));
-    await waitFor(() => expect(onChange).toHaveBeenCalledWith('assembled', 'Собрал Марат'));
+    await waitFor(() => expect(onChange).toHaveBeenCalledWith('assembled', 'Собрал Марат', ''));
   });
 
   it('ask before cancelling, and cancel nothing on «Не отменять»', async () => {
@@ -36,7 +36,7 @@ describe('the status buttons of an order', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Отменить заказ' }));
     fireEvent.click(screen.getByRole('button', { name: 'Да, отменить заказ' }));
-    await waitFor(() => expect(onChange).toHaveBeenCalledWith('cancelled', ''));
+    await waitFor(() => expect(onChange).toHaveBeenCalledWith('cancelled', '', ''));
   });
 
   it('show the API’s refusal beside the buttons, and refuse an over-long note before sending', async () => {
@@ -52,6 +52,24 @@ describe('the status buttons of an order', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Перевести в «собран»' }));
     expect(await screen.findByText('Слишком длинный комментарий: не больше 500 символов')).toBeTruthy();
     expect(onChange).not.toHaveBeenCalled();
+  });
+
+  it('take the parcel’s tracking number with «отправлен» only, and refuse one no carrier prints', async () => {
+    const assembled = { ...paid, status: 'assembled', statusTitle: 'собран', next: [{ status: 'shipped', title: 'отправлен' }] } as OrderDetail;
+    const onChange = vi.fn(async () => {});
+    render(<StatusChange order={assembled} onChange={onChange} />);
+    const field = screen.getByLabelText('Трек-номер посылки (для «отправлен», необязательно)');
+    fireEvent.change(field, { target: { value: 'номер 123' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Перевести в «отправлен»' }));
+    expect(await screen.findByText('Трек-номер: 6–20 латинских букв и цифр, например 1234567890')).toBeTruthy();
+    expect(onChange).not.toHaveBeenCalled();
+    fireEvent.change(field, { target: { value: ' СДЭК 1234567890 ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Перевести в «отправлен»' }));
+    await waitFor(() => expect(onChange).toHaveBeenCalledWith('shipped', '', 'СДЭК 1234567890'));
+    cleanup();
+    // no field where «отправлен» is not next
+    render(<StatusChange order={paid} onChange={vi.fn()} />);
+    expect(screen.queryByLabelText('Трек-номер посылки (для «отправлен», необязательно)')).toBeNull();
   });
 
   it('say when the status is final', () => {

@@ -12,7 +12,7 @@ import styles from './order.module.css';
 interface StatusChangeProps {
   order: OrderDetail;
   /** Sends the change; resolves with nothing, rejects with a DeskError the form shows. */
-  onChange(status: OrderStatus, note: string): Promise<void>;
+  onChange(status: OrderStatus, note: string, trackingNumber: string): Promise<void>;
 }
 
 /**
@@ -28,7 +28,7 @@ export function StatusChange({ order, onChange }: StatusChangeProps) {
     reset,
     formState: { errors, isSubmitting },
   } = useForm<StatusNoteValues, unknown, StatusNoteValues>({
-    defaultValues: { note: '' },
+    defaultValues: { note: '', trackingNumber: '' },
     resolver: zodResolver(statusNoteSchema),
   });
 
@@ -37,11 +37,11 @@ export function StatusChange({ order, onChange }: StatusChangeProps) {
   }
 
   const send = (status: OrderStatus) =>
-    handleSubmit(async ({ note }) => {
+    handleSubmit(async ({ note, trackingNumber }) => {
       setFailure('');
       try {
-        await onChange(status, note);
-        reset({ note: '' });
+        await onChange(status, note, status === 'shipped' ? trackingNumber : '');
+        reset({ note: '', trackingNumber: '' });
         setConfirming(null);
       } catch (error) {
         setConfirming(null);
@@ -66,6 +66,17 @@ export function StatusChange({ order, onChange }: StatusChangeProps) {
         error={errors.note?.message}
         {...register('note')}
       />
+      {order.next.some((n) => n.status === 'shipped') && (
+        <TextField
+          id="desk-tracking-number"
+          label="Трек-номер посылки (для «отправлен», необязательно)"
+          hint="Номер СДЭК или Почты России: покупатель получит его в письме и на странице заказа"
+          autoComplete="off"
+          maxLength={40}
+          error={errors.trackingNumber?.message}
+          {...register('trackingNumber')}
+        />
+      )}
       {failure && (
         <p role="alert" className={desk.fieldError}>
           {failure}

@@ -1,3 +1,4 @@
+import { parseTrackingNumber } from '@shop/contracts/order';
 import * as z from 'zod/mini';
 
 export const MAX_NOTE_LENGTH = 500;
@@ -11,6 +12,13 @@ export const statusNoteSchema = z.object({
       z.maxLength(MAX_NOTE_LENGTH, `Слишком длинный комментарий: не больше ${MAX_NOTE_LENGTH} символов`),
       // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
       z.refine<string>((v) => !/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(v), 'Комментарий содержит недопустимые символы'),
+    ),
+  /** The parcel's number, for a move to «отправлен»: optional, as the carrier prints it. */
+  trackingNumber: z
+    .string()
+    .check(
+      z.trim(),
+      z.refine<string>((v) => v === '' || parseTrackingNumber(v) !== null, 'Трек-номер: 6–20 латинских букв и цифр, например 1234567890'),
     ),
 });
 
