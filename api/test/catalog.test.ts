@@ -316,9 +316,15 @@ describeDrivers('catalogue', (env) => {
     expect(brandsMenu.children.some((c: { children: unknown[] }) => c.children.length > 0)).toBe(true);
   });
 
-  it('lists every catalogue path for the sitemap', async () => {
+  it('lists the indexable fixed pages, then every catalogue path, for the sitemap', async () => {
     const d = await env().data(`{ sitemap { path type lastModified } }`);
-    expect(d.sitemap.length).toBe(8 + 17 + 153);
+    expect(d.sitemap.slice(0, 2)).toEqual([
+      { path: '/', type: 'HOME', lastModified: null },
+      { path: '/vozvrat-i-obmen', type: 'RETURNS', lastModified: null },
+    ]);
+    // the shopper's own pages (cart, checkout, favourites) and search are not for indexing
+    expect(d.sitemap.map((e: { type: string }) => e.type)).not.toContain('CART');
+    expect(d.sitemap.length).toBe(2 + 8 + 17 + 153);
     expect(d.sitemap.filter((e: { type: string }) => e.type === 'PRODUCT').every((e: { lastModified: string }) => e.lastModified)).toBe(true);
   });
 });

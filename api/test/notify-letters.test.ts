@@ -124,6 +124,15 @@ describe('letters', () => {
     expectInert(l.html);
   });
 
+  it('placed, paid and shipped letters say how to return an item, with the shop’s returns page', () => {
+    const returns = `${shop.publicUrl}/vozvrat-i-obmen`;
+    for (const l of [orderPlacedLetter(shop, order, lines, null), orderPaidLetter(shop, order, lines), orderShippedLetter(shop, order, lines)]) {
+      expect(l.text).toContain(`Вернуть или обменять товар можно в течение 7 дней после получения: ${returns}`);
+      expect(l.html).toContain(`href="${returns}"`);
+      expectInert(l.html);
+    }
+  });
+
   it('«отправлен» gives the parcel’s tracking number and the carrier’s page to follow it', () => {
     const cdek = orderShippedLetter(shop, { ...order, trackingNumber: '1234567890' }, lines);
     const follow = 'https://www.cdek.ru/ru/tracking/?order_id=1234567890';

@@ -82,8 +82,21 @@ export const PAGES = {
       robots: 'noindex, nofollow',
     },
   },
+  RETURNS: {
+    module: 'mf_cart/ReturnsPage',
+    props: 'none',
+    about: '«Возврат и обмен»: the right to return goods bought at a distance, and how to do it.',
+    fixed: {
+      path: '/vozvrat-i-obmen',
+      title: 'Возврат и обмен',
+      description: 'Как вернуть или обменять обувь и одежду, купленные в магазине: 7 дней на возврат, как отправить товар и как вернутся деньги.',
+    },
+  },
   NOT_FOUND: { module: null, props: 'none' },
 } as const satisfies Record<string, PageRow>;
+
+/** The returns page's path, for the links to it (product page, cart, checkout, order page, letters). */
+export const RETURNS_PATH = PAGES.RETURNS.fixed.path;
 
 export type PageType = keyof typeof PAGES;
 export const PAGE_TYPES = Object.keys(PAGES) as PageType[];

@@ -121,6 +121,8 @@ export const REMOTES = {
       CartPage: exposed('./src/pages/cart-page.tsx'),
       CheckoutPage: exposed('./src/pages/checkout-page.tsx'),
       OrderPage: exposed<OrderPageProps>('./src/pages/order-page.tsx'),
+      /** «Возврат и обмен»: how to return an item and how the money comes back. */
+      ReturnsPage: exposed('./src/pages/returns-page.tsx'),
       /** Quick-cart panel and the «Товар в корзине!» toast, mounted once by the host on every page. */
       CartOverlay: exposed('./src/pages/cart-overlay.tsx'),
     },

@@ -62,7 +62,7 @@ it('opens every page type of the remote and its other modules on their page, wit
   ]);
 
   const cart = visitsFor('mf_cart', SAMPLE).visits;
-  expect(cart.map((v) => v.label)).toEqual(['CART', 'CHECKOUT', 'ORDER', 'CartOverlay']);
+  expect(cart.map((v) => v.label)).toEqual(['CART', 'CHECKOUT', 'ORDER', 'RETURNS', 'CartOverlay']);
   const page = cart.find((v) => v.label === 'CART');
   expect(page?.expect).toEqual([{ kind: 'cart-line', name: 'Кроссовки Nike Pegasus 41' }]);
   const line = JSON.parse(page?.storage?.[CART_STORAGE_KEY] ?? '{}').state.items[0];

@@ -1,3 +1,4 @@
+import { PAGE_TYPES, PAGES, type PageType } from '@shop/contracts/pages';
 import { buildPageMeta } from '../repo/page-meta.ts';
 import type { ResolvedPage } from '../repo/page-repo.ts';
 import type { MenuRow } from '../repo/rows.ts';
@@ -7,6 +8,13 @@ import { badInput } from './errors.ts';
 import { iso, toImage } from './mappers.ts';
 import { countLookup } from './order-resolvers.ts';
 import type { MenuItem, MenuItemType, Resolvers } from './resolvers-types.generated.ts';
+
+/** The fixed pages a search engine may index (home, «Возврат и обмен»): the sitemap's first entries. */
+const INDEXED_FIXED_PAGES = PAGE_TYPES.flatMap((type: PageType) => {
+  const row: (typeof PAGES)[PageType] = PAGES[type];
+  if (!('fixed' in row) || ('robots' in row.fixed && row.fixed.robots.includes('noindex'))) return [];
+  return [{ path: row.fixed.path, type, lastModified: null }];
+});
 
 const MENU_TYPES: Record<string, MenuItemType> = { link: 'LINK', dropdown: 'DROPDOWN', megaMenu: 'MEGA_MENU' };
 
@@ -73,7 +81,9 @@ export const pageResolvers: Resolvers = {
       if (!meta) return null;
       return { ...meta, ogImages: meta.ogImages.map((img) => toImage(img)) };
     },
-    sitemap: async (_, __, ctx) =>
-      (await ctx.catalog.sitemap()).map((e) => ({ path: e.path, type: e.type, lastModified: iso(e.modifiedAt) })),
+    sitemap: async (_, __, ctx) => [
+      ...INDEXED_FIXED_PAGES,
+      ...(await ctx.catalog.sitemap()).map((e) => ({ path: e.path, type: e.type, lastModified: iso(e.modifiedAt) })),
+    ],
   },
 };

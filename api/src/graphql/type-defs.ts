@@ -96,7 +96,7 @@ type Query {
   resolvePage(path: String!, query: String = ""): ResolvedPage!
   "Metadata of a page, in Russian. The canonical URL leaves filter parameters out. Null for an unknown id."
   pageMeta(type: PageType!, id: ID, query: String = ""): PageMeta @cached
-  "Every catalogue page, for sitemap.xml."
+  "Every page a search engine may index, for sitemap.xml: the fixed ones (home, returns), then the catalogue."
   sitemap: [SitemapEntry!]! @cached
 
   "An order for its page; null unless number and access key match. Each call (each alias) counts against the client's per-minute look-up budget (RATE_LIMITED)."

@@ -5,6 +5,7 @@
 
 import { formatPrice } from '@shop/contracts/format';
 import { deliveryTitle, trackingUrl } from '@shop/contracts/order';
+import { RETURNS_PATH } from '@shop/contracts/pages';
 import type { OrderFacts } from '../orders/order-row.ts';
 
 export interface LetterShop {
@@ -68,6 +69,16 @@ export function formatPhone(phone: string): string {
 }
 
 /** The shopper's way back to the order: its page with the access key (no account needed). */
+/** How to return an item: the shop's «Возврат и обмен» page, at the end of each letter to the shopper about an order on its way. */
+function returnsHtml(shop: LetterShop): string {
+  const href = `${shop.publicUrl}${RETURNS_PATH}`;
+  return p(`Вернуть или обменять товар можно в течение 7 дней после получения: <a href="${escapeHtml(href)}" style="color:#1d4ed8;">как это сделать</a>.`, `font-size:14px;${MUTED}`);
+}
+
+function returnsText(shop: LetterShop): string {
+  return `Вернуть или обменять товар можно в течение 7 дней после получения: ${shop.publicUrl}${RETURNS_PATH}`;
+}
+
 export function orderLink(shop: LetterShop, order: Pick<LetterOrder, 'ordernumber' | 'accessKey'>): string {
   return `${shop.publicUrl}/order/${encodeURIComponent(order.ordernumber)}?key=${encodeURIComponent(order.accessKey)}`;
 }
@@ -205,6 +216,7 @@ export function orderPlacedLetter(
     linesTable(lines, order.totalPrice, false),
     h2('Доставка'),
     deliveryHtml(order),
+    returnsHtml(shop),
   ].join('\n');
   const text = [
     `Здравствуйте, ${order.fullName}!`,
@@ -221,6 +233,8 @@ export function orderPlacedLetter(
     '',
     'Доставка:',
     deliveryText(order),
+    '',
+    returnsText(shop),
     '',
     `— ${shop.name}, ${shop.publicUrl}`,
   ].join('\n');
@@ -316,6 +330,7 @@ export function orderPaidLetter(shop: LetterShop, raw: LetterOrder, rawLines: re
     linesTable(lines, order.totalPrice, false),
     h2('Доставка'),
     deliveryHtml(order),
+    returnsHtml(shop),
   ].join('\n');
   const text = [
     `Здравствуйте, ${order.fullName}!`,
@@ -331,6 +346,8 @@ export function orderPaidLetter(shop: LetterShop, raw: LetterOrder, rawLines: re
     '',
     'Доставка:',
     deliveryText(order),
+    '',
+    returnsText(shop),
     '',
     `— ${shop.name}, ${shop.publicUrl}`,
   ].join('\n');
@@ -367,6 +384,7 @@ export function orderShippedLetter(shop: LetterShop, raw: LetterOrder, rawLines:
     deliveryHtml(order),
     h2('Состав заказа'),
     linesTable(lines, order.totalPrice, false),
+    returnsHtml(shop),
   ].join('\n');
   const text = [
     `Здравствуйте, ${order.fullName}!`,
@@ -382,6 +400,8 @@ export function orderShippedLetter(shop: LetterShop, raw: LetterOrder, rawLines:
     '',
     'Состав заказа:',
     linesText(lines, order.totalPrice, false),
+    '',
+    returnsText(shop),
     '',
     `— ${shop.name}, ${shop.publicUrl}`,
   ].join('\n');

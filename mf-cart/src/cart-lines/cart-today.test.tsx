@@ -127,7 +127,11 @@ describe('today’s prices', () => {
     );
     const counted = lines.filter(counts);
     expect(counted.map((l) => l.id)).toEqual(['1']);
-    render(<CartSummary items={counted} />);
+    render(
+      <MemoryRouter>
+        <CartSummary items={counted} />
+      </MemoryRouter>,
+    );
     expect(read(screen.getByTestId('cart-total'))).toBe('25 980 ₽');
     expect(screen.getByTestId('cart-count-text').textContent).toBe('2 товара');
   });

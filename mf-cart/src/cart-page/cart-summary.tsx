@@ -1,9 +1,11 @@
 import { formatCount, formatPrice, GOODS } from '@shop/contracts/format';
 import { type CartItem, cartCount, cartTotal } from '@shop/mf-shared';
+import { RETURNS_PATH } from '@shop/contracts/pages';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import styles from './cart-summary.module.css';
 
-/** Totals: the number of goods with its Russian plural, free delivery, the sum. */
+/** Totals: the number of goods with its Russian plural, free delivery, the sum; and where the returns are told. */
 export function CartSummary({
   items,
   lines,
@@ -34,6 +36,9 @@ export function CartSummary({
         </div>
       </dl>
       {children}
+      <p className={styles.returns}>
+        <Link to={RETURNS_PATH}>Возврат и обмен</Link>: 7 дней после получения
+      </p>
     </section>
   );
 }

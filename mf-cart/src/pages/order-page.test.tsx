@@ -62,6 +62,7 @@ describe('order page', () => {
     expect(screen.getByTestId('order-status').textContent).toBe('Ожидает оплаты');
     expect(screen.getByRole('button', { name: 'Оплатить заказ' })).toBeTruthy();
     expect(screen.getByTestId('order-delivery').textContent).toContain('Пункт выдачи СДЭК');
+    expect(screen.getByRole('link', { name: 'Как вернуть или обменять товар' }).getAttribute('href')).toBe('/vozvrat-i-obmen');
   });
 
   it('says a cancelled payment took no money and offers to pay again', async () => {

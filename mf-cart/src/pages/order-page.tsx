@@ -6,6 +6,7 @@ import type { OrderPageProps } from '@shop/contracts/remotes';
 import { buttonClassName, SectionError, Spinner } from '@shop/mf-shared';
 import { useEffect } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { RETURNS_PATH } from '@shop/contracts/pages';
 import { OrderDocument, type OrderQuery } from '../graphql/generated.ts';
 import { formatOrderDate, ORDER_STATUS } from '../order/order-status.ts';
 import { deliveryTitle, orderSummary, statusTone } from '../order/order-view.ts';
@@ -83,6 +84,11 @@ export default function OrderPage({ id }: OrderPageProps) {
               Отследить посылку
             </a>
           )}
+        </p>
+      )}
+      {order.status !== 'CANCELLED' && (
+        <p className={orderStyles.meta}>
+          Передумали или не подошёл размер? <Link to={RETURNS_PATH}>Как вернуть или обменять товар</Link>
         </p>
       )}
       {order.status !== 'CANCELLED' && (

@@ -1,8 +1,13 @@
 import { formatPrice } from '@shop/contracts/format';
 import { useCart } from '@shop/mf-shared';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render as renderAlone, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router-dom';
 import { offer, PRODUCT } from '../product/product.fixtures.ts';
 import { BuyBox } from './buy-box.tsx';
+
+/** The buy box on a page (its «Возврат» link needs the router). */
+const render = (ui: ReactElement) => renderAlone(ui, { wrapper: MemoryRouter });
 
 const product = PRODUCT;
 

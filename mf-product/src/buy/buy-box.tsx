@@ -1,7 +1,9 @@
 import { pageProduct } from '@shop/contracts/analytics';
 import { formatPrice } from '@shop/contracts/format';
 import { analytics, Button, useCart } from '@shop/mf-shared';
+import { RETURNS_PATH } from '@shop/contracts/pages';
 import { useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
 import type { ProductData } from '../product/product-data.ts';
 import styles from './buy-box.module.css';
 import { toCartItem } from './cart-line.ts';
@@ -47,7 +49,9 @@ export function BuyBox({ product }: { product: ProductData }) {
       <Button className={styles.add} onClick={onAdd} disabled={price.kind === 'sold-out'}>
         В корзину
       </Button>
-      <p className={styles.delivery}>Бесплатная доставка по всей России</p>
+      <p className={styles.delivery}>
+        Бесплатная доставка по всей России. <Link to={RETURNS_PATH}>Возврат в течение 7 дней</Link>
+      </p>
     </div>
   );
 }

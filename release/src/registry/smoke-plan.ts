@@ -28,6 +28,7 @@ export const LANDMARKS: Record<RemoteModuleId, string> = {
   // the checkout page's root is a <section> (an empty cart's included)
   'mf_cart/CheckoutPage': 'section',
   'mf_cart/OrderPage': '[data-testid="order-page"]',
+  'mf_cart/ReturnsPage': '[data-testid="returns-page"]',
   'mf_cart/CartOverlay': '[data-testid="quick-cart"]',
 };
 
@@ -119,6 +120,7 @@ export function pagePlans(sample: CatalogueSample): Partial<Record<PageType, Omi
     CART: { path: fixed('CART'), ...cart },
     CHECKOUT: { path: fixed('CHECKOUT'), ...cart },
     ORDER: { path: orderPath(), landmark: '[data-testid="order-not-found"]', expect: [] },
+    RETURNS: { path: fixed('RETURNS'), expect: [] },
   };
 }
 
