@@ -10,7 +10,7 @@ import { type DocumentNode, type FragmentDefinitionNode, getIntrospectionQuery, 
 import { describe, expect, it, vi } from 'vitest';
 import { buildSchema } from '../src/graphql/schema.ts';
 import { createApi } from '../src/http/app.ts';
-import { checkDocument, DB_ROUND_TRIP, defaultLimits, LIST_SIZE, measure, type QueryLimits } from '../src/graphql/query-limits.ts';
+import { checkDocument, DB_ROUND_TRIP, defaultLimits, LIST_SIZE, MAX_NESTING, measure, nestingDepth, parseWithinLimits, type QueryLimits } from '../src/graphql/query-limits.ts';
 import { describeDrivers, type GqlResponse } from './test-env.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -298,3 +298,20 @@ describeDrivers(
   },
   { graphqlIntrospection: false },
 );
+
+describe('bracket nesting, before the parser', () => {
+  it('counts { [ ( outside strings, block strings and comments, and stops past the bound', () => {
+    expect(nestingDepth('{ a { b(c: [1, [2]]) } }')).toBe(5);
+    expect(nestingDepth('{ a(s: "[[[[{{{{") # ((((\n}')).toBe(2);
+    expect(nestingDepth('{ a(s: """ [[[ \\""" ((( """) }')).toBe(2);
+    expect(nestingDepth('{ a(s: "\\"[[[") }')).toBe(2);
+    expect(nestingDepth('['.repeat(100_000), 64)).toBe(65);
+  });
+
+  it('refuses a document nested past the bound as QUERY_TOO_DEEP, never a stack overflow', () => {
+    const deep = `{ offers(productIds: ${'['.repeat(5_000)}"1"${']'.repeat(5_000)}) { id } }`;
+    expect(() => parseWithinLimits(deep, defaultLimits)).toThrow(expect.objectContaining({ extensions: expect.objectContaining({ code: 'QUERY_TOO_DEEP' }) }));
+    expect(nestingDepth(deep)).toBeGreaterThan(MAX_NESTING);
+    expect(parseWithinLimits('{ menu { id } }', defaultLimits).kind).toBe('Document');
+  });
+});

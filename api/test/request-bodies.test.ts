@@ -147,6 +147,35 @@ describeDrivers('request bodies', (env) => {
     }
   });
 
+  it('answers a document whose literals or selections nest too deep with 400 QUERY_TOO_DEEP, logging nothing at error level', async () => {
+    // arbitrary documents run outside production: the parser meets these texts
+    const api = await createApi({ db: env().database.db, config: env().config, catalogPollMs: 0 });
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const post = (query: string) =>
+        api.fetch('http://localhost/api/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
+      const cases: [string, string][] = [
+        ['a list literal 2,400 deep', `{ offers(productIds: ${'['.repeat(2_400)}"1"${']'.repeat(2_400)}) { id } }`],
+        ['an input object 3,000 deep', `{ products(limit: 1, filter: ${'{ and: '.repeat(3_000)}{}${' }'.repeat(3_000)}) { totalCount } }`],
+        ['selections 70 deep', `{ menu { ${'children { '.repeat(70)}id${' }'.repeat(70)} } }`],
+      ];
+      for (const [name, query] of cases) {
+        const res = await post(query);
+        const text = await res.text();
+        expect(res.status, `${name}: ${text.slice(0, 300)}`).toBe(400);
+        expect(code(text), name).toBe('QUERY_TOO_DEEP');
+        expect(text, name).not.toMatch(/\n\s+at |node_modules|\.ts:\d+/);
+      }
+      expect(errors).not.toHaveBeenCalled();
+      // brackets inside strings and comments nest nothing; the shop's own documents pass
+      const quoted = await post(`# ${'['.repeat(500)}\n{ products(limit: 1, scope: { search: "${'['.repeat(500)}" }) { totalCount } }`);
+      expect(quoted.status).toBe(200);
+    } finally {
+      errors.mockRestore();
+      api.close();
+    }
+  });
+
   it('answers over-deep and oversized variables and extensions with 400 and a code, logging nothing at error level', async () => {
     // an API with its logging on, as in production
     const api = await createApi({ db: env().database.db, config: env().config, catalogPollMs: 0 });

@@ -2,7 +2,8 @@
  * Limits on what one GraphQL document may ask for, checked before anything is executed, and
  * whose own checks are linear in the document's size.
  *
- * - Tokens: graphql's parser stops at `maxTokens`.
+ * - Tokens: graphql's parser stops at `maxTokens`; nesting: brackets, braces and parentheses
+ *   deeper than MAX_NESTING are refused before the parser (a recursive descent) sees them.
  * - Before graphql-js's validation (and cached with it, as it depends on the document only):
  *   subscriptions are refused (the shop has none), introspection is refused unless allowed
  *   (`GRAPHQL_INTROSPECTION`, off under NODE_ENV=production), and GraphQL Armor's maintained
@@ -50,8 +51,10 @@ import {
   Kind,
   NoSchemaIntrospectionCustomRule,
   type OperationDefinitionNode,
+  type ParseOptions,
   parse,
   SchemaMetaFieldDef,
+  type Source,
   type SelectionSetNode,
   TypeMetaFieldDef,
   type ValidationContext,
@@ -465,13 +468,70 @@ function pickOperation(document: DocumentNode, operationName?: string | null): O
   return operationName ? ops.find((o) => o.name?.value === operationName) : ops.length === 1 ? ops[0] : undefined;
 }
 
+/**
+ * How deep `{`, `[` and `(` may nest in a document. The shop's deepest real document is its
+ * selection depth (maxDepth) plus a filter object a few levels deep; graphql-js's parser is a
+ * recursive descent that overflows the stack somewhere past 2,000 levels of `[` (a 5 KB text,
+ * under maxTokens), which would answer 500 with a stack in the log.
+ */
+export const MAX_NESTING = 64;
+
+/**
+ * The deepest nesting of `{`, `[` and `(` in a document's text, outside strings, block strings
+ * and comments: one linear scan, stopping as soon as `max` is passed.
+ */
+export function nestingDepth(text: string, max = Number.POSITIVE_INFINITY): number {
+  let depth = 0;
+  let deepest = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '#') {
+      while (i < text.length && text[i] !== '\n' && text[i] !== '\r') i++;
+    } else if (c === '"') {
+      if (text.startsWith('"""', i)) {
+        const end = text.indexOf('"""', i + 3);
+        // an escaped \""" inside a block string is \ then the three quotes: skip past it
+        let close = end;
+        while (close > 0 && text[close - 1] === '\\') close = text.indexOf('"""', close + 3);
+        i = close < 0 ? text.length : close + 2;
+      } else {
+        for (i++; i < text.length && text[i] !== '"' && text[i] !== '\n'; i++) if (text[i] === '\\') i++;
+      }
+    } else if (c === '{' || c === '[' || c === '(') {
+      depth++;
+      if (depth > deepest) deepest = depth;
+      if (deepest > max) return deepest;
+    } else if (c === '}' || c === ']' || c === ')') {
+      depth = Math.max(0, depth - 1);
+    }
+  }
+  return deepest;
+}
+
+/**
+ * graphql-js's parse within the limits: at most `maxTokens` tokens and MAX_NESTING levels; a
+ * document past them is a 400 (QUERY_TOO_DEEP), never a stack overflow.
+ */
+export function parseWithinLimits(source: string | Source, limits: Pick<QueryLimits, 'maxTokens'>, options: ParseOptions = {}): DocumentNode {
+  const text = typeof source === 'string' ? source : source.body;
+  if (nestingDepth(text, MAX_NESTING) > MAX_NESTING)
+    throw limitError('QUERY_TOO_DEEP', `Запрос слишком глубоко вложен: больше ${MAX_NESTING} уровней скобок`, { nesting: true });
+  try {
+    return parse(source, { ...options, maxTokens: limits.maxTokens });
+  } catch (error) {
+    // any other recursion the scan above does not foresee: refused the same way
+    if (error instanceof RangeError) throw limitError('QUERY_TOO_DEEP', `Запрос слишком глубоко вложен: больше ${MAX_NESTING} уровней скобок`, { nesting: true });
+    throw error;
+  }
+}
+
 export function useQueryLimits(limits: QueryLimits = defaultLimits): Plugin {
   // yoga's parse cache hands the same document object to every request with the same text
   const checked = new WeakMap<DocumentNode, GraphQLError[]>();
   return {
     onParse({ setParseFn }) {
       // bounds the parser's work on giant documents before anything else looks at them
-      setParseFn((source, options) => parse(source, { ...options, maxTokens: limits.maxTokens }));
+      setParseFn((source, options) => parseWithinLimits(source, limits, options));
     },
     onValidate({ params, setResult }) {
       // document-only checks: a refusal replaces graphql-js's validation (and is cached with it)

@@ -2,6 +2,7 @@ import { errorMessage } from '@shop/contracts/errors';
 import type { GraphQLParams, Plugin } from 'graphql-yoga';
 import { errorResponse } from '@shop/server-kit';
 import { readLimited } from '../util/read-limited.ts';
+import { MAX_NESTING, nestingDepth } from '../graphql/query-limits.ts';
 import { checkJsonBounds, type JsonBounds, variableBounds } from './json-bounds.ts';
 
 export const MAX_BODY_BYTES = 100 * 1024;
@@ -30,8 +31,14 @@ export interface BodyLimitOptions {
   onBody?: BodyHook;
 }
 
-/** `variables`/`extensions` must be JSON objects of bounded depth and size: 400 with a code otherwise. */
+/**
+ * `variables`/`extensions` must be JSON objects of bounded depth and size, and the document's
+ * brackets may nest MAX_NESTING deep at most (graphql-js's parser is a recursive descent): 400
+ * with a code otherwise, answered here, before yoga, whatever the Accept header.
+ */
 function boundsError(params: Record<string, unknown>, bounds: JsonBounds): Response | null {
+  if (typeof params.query === 'string' && nestingDepth(params.query, MAX_NESTING) > MAX_NESTING)
+    return errorResponse('QUERY_TOO_DEEP', `Запрос слишком глубоко вложен: больше ${MAX_NESTING} уровней скобок`);
   for (const name of ['variables', 'extensions'] as const) {
     const problem = checkJsonBounds(params[name], bounds);
     if (problem === 'TOO_DEEP') {

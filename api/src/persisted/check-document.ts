@@ -1,5 +1,5 @@
-import { type DocumentNode, type GraphQLError, type GraphQLSchema, parse, validate } from 'graphql';
-import { checkDocument, type QueryLimits } from '../graphql/query-limits.ts';
+import { type DocumentNode, type GraphQLError, type GraphQLSchema, validate } from 'graphql';
+import { checkDocument, parseWithinLimits, type QueryLimits } from '../graphql/query-limits.ts';
 import { singleOperation } from './persisted-operations.ts';
 
 /** Why a document may not be registered, or null when it may. */
@@ -17,7 +17,7 @@ export function documentCheck(schema: GraphQLSchema, limits: QueryLimits): Docum
   return (text) => {
     let document: DocumentNode;
     try {
-      document = parse(text, { maxTokens: limits.maxTokens });
+      document = parseWithinLimits(text, limits);
     } catch (error) {
       return `does not parse: ${(error as Error).message}`;
     }
