@@ -64,3 +64,8 @@ export function trackingUrl(method: string, number: string): string | null {
       return null;
   }
 }
+
+/** A shipped order's tracking, as the desk and the shopper's order page show it: the number and its carrier's page. */
+export function orderTracking(method: string, number: string | null): { number: string; url: string | null } | null {
+  return number ? { number, url: trackingUrl(method, number) } : null;
+}

@@ -30,6 +30,7 @@ export {
   isDeliveryMethod,
   MAX_LINES,
   MAX_QUANTITY,
+  orderTracking,
   parseTrackingNumber,
   trackingUrl,
 } from './order-tables.ts';

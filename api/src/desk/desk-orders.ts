@@ -1,5 +1,5 @@
 import type { OrderDetail, OrderList, OrderSummary } from '@shop/contracts/desk';
-import { deliveryTitle, trackingUrl } from '@shop/contracts/order';
+import { deliveryTitle, orderTracking } from '@shop/contracts/order';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rows } from '../db/database.ts';
 import { ORDER_STATUS_TITLES, ORDER_TRANSITIONS, type OrderStatus, PAYMENT_ONLY, isOrderStatus } from '../orders/order-status.ts';
@@ -285,7 +285,7 @@ export async function orderDetail(db: Db, orderId: number, viewer: Viewer): Prom
     address: p.address,
     comment: row.comment,
     deliveryTitle: deliveryTitle(row.deliveryMethod),
-    tracking: row.trackingNumber ? { number: row.trackingNumber, url: trackingUrl(row.deliveryMethod, row.trackingNumber) } : null,
+    tracking: orderTracking(row.deliveryMethod, row.trackingNumber),
     masked: !seesPersonalData(viewer),
     reservedUntil: row.reservedUntil ? asDate(row.reservedUntil).toISOString() : null,
     paidAt: row.paidAt ? asDate(row.paidAt).toISOString() : null,

@@ -1,4 +1,4 @@
-import { trackingUrl } from '@shop/contracts/order';
+import { orderTracking } from '@shop/contracts/order';
 import { text } from './args.ts';
 import type { ApiContext } from './context.ts';
 import { isDatabaseUnavailable } from '../db/database.ts';
@@ -49,7 +49,7 @@ export const orderResolvers: Resolvers = {
     status: (o) => upper(o.status),
     lines: (o, _, ctx) => ctx.orders.lines(o.id),
     reservedUntil: (o) => (o.status === 'new' && o.reservedUntil ? iso(o.reservedUntil) : null),
-    tracking: (o) => (o.trackingNumber ? { number: o.trackingNumber, url: trackingUrl(o.deliveryMethod, o.trackingNumber) } : null),
+    tracking: (o) => orderTracking(o.deliveryMethod, o.trackingNumber),
   },
   OrderLine: {
     total: (l) => l.price * l.quantity,

@@ -476,6 +476,9 @@ function pickOperation(document: DocumentNode, operationName?: string | null): O
  */
 export const MAX_NESTING = 64;
 
+/** The refusal's text, the same from the request check (body-limit.ts) and from the parser. */
+export const TOO_DEEPLY_NESTED = `Запрос слишком глубоко вложен: больше ${MAX_NESTING} уровней скобок`;
+
 /**
  * The deepest nesting of `{`, `[` and `(` in a document's text, outside strings, block strings
  * and comments: one linear scan, stopping as soon as `max` is passed.
@@ -515,12 +518,12 @@ export function nestingDepth(text: string, max = Number.POSITIVE_INFINITY): numb
 export function parseWithinLimits(source: string | Source, limits: Pick<QueryLimits, 'maxTokens'>, options: ParseOptions = {}): DocumentNode {
   const text = typeof source === 'string' ? source : source.body;
   if (nestingDepth(text, MAX_NESTING) > MAX_NESTING)
-    throw limitError('QUERY_TOO_DEEP', `Запрос слишком глубоко вложен: больше ${MAX_NESTING} уровней скобок`, { nesting: true });
+    throw limitError('QUERY_TOO_DEEP', TOO_DEEPLY_NESTED, { nesting: true });
   try {
     return parse(source, { ...options, maxTokens: limits.maxTokens });
   } catch (error) {
     // any other recursion the scan above does not foresee: refused the same way
-    if (error instanceof RangeError) throw limitError('QUERY_TOO_DEEP', `Запрос слишком глубоко вложен: больше ${MAX_NESTING} уровней скобок`, { nesting: true });
+    if (error instanceof RangeError) throw limitError('QUERY_TOO_DEEP', TOO_DEEPLY_NESTED, { nesting: true });
     throw error;
   }
 }

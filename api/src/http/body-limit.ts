@@ -2,7 +2,7 @@ import { errorMessage } from '@shop/contracts/errors';
 import type { GraphQLParams, Plugin } from 'graphql-yoga';
 import { errorResponse } from '@shop/server-kit';
 import { readLimited } from '../util/read-limited.ts';
-import { MAX_NESTING, nestingDepth } from '../graphql/query-limits.ts';
+import { MAX_NESTING, nestingDepth, TOO_DEEPLY_NESTED } from '../graphql/query-limits.ts';
 import { checkJsonBounds, type JsonBounds, variableBounds } from './json-bounds.ts';
 
 export const MAX_BODY_BYTES = 100 * 1024;
@@ -38,7 +38,7 @@ export interface BodyLimitOptions {
  */
 function boundsError(params: Record<string, unknown>, bounds: JsonBounds): Response | null {
   if (typeof params.query === 'string' && nestingDepth(params.query, MAX_NESTING) > MAX_NESTING)
-    return errorResponse('QUERY_TOO_DEEP', `Запрос слишком глубоко вложен: больше ${MAX_NESTING} уровней скобок`);
+    return errorResponse('QUERY_TOO_DEEP', TOO_DEEPLY_NESTED);
   for (const name of ['variables', 'extensions'] as const) {
     const problem = checkJsonBounds(params[name], bounds);
     if (problem === 'TOO_DEEP') {
