@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { ConfigError, envBool, envInt, failSetting, isProxyEntry, type ServiceSettings } from '@shop/server-kit';
 import { loadPaymentConfig, type PaymentConfig } from './payments/payment-config.ts';
 import { type DeskConfig, loadDeskConfig } from './desk/desk-config.ts';
+import { type DeliveryConfig, loadDeliveryConfig } from './delivery/delivery-config.ts';
 import { loadMailConfig, type MailConfig } from './notify/mail-config.ts';
 
 export type CatalogSeed = 'small' | 'large' | 'none';
@@ -37,6 +38,8 @@ export interface Config extends ServiceSettings {
   orderLookupRateLimit: number;
   /** Sandbox payment page requests per client IP per minute. */
   sandboxRateLimit: number;
+  /** `deliveryOptions` and `pickupPoints` calls (each alias counts) per client IP per minute: each may ask СДЭК. */
+  deliveryRateLimit: number;
   /** Wrong ops tokens per client IP per 15 minutes before that IP is locked out for the rest of them. */
   opsTokenFailureLimit: number;
   /** Consent text versions (152-ФЗ) an order may cite: the one mf-cart shows, plus any still in open tabs. */
@@ -45,6 +48,8 @@ export interface Config extends ServiceSettings {
   allowedProperties: string[];
   /** PAYMENT_PROVIDER, PAYMENT_SANDBOX, YOOKASSA_* (payments/payment-config.ts). */
   payment: PaymentConfig;
+  /** DELIVERY_PROVIDER, CDEK_*, DELIVERY_* (delivery/delivery-config.ts). */
+  delivery: DeliveryConfig;
   /** Shown in page titles. */
   shopName: string;
   /** Hosts ("cdn.example.ru" or "host:port") whose https image URLs a catalogue import accepts; none: only /api/images/. */
@@ -148,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     orderRateLimit: int(env, 'ORDER_RATE_LIMIT', 10, 1, 100_000),
     orderLookupRateLimit: int(env, 'ORDER_LOOKUP_RATE_LIMIT', 60, 1, 100_000),
     sandboxRateLimit: int(env, 'SANDBOX_RATE_LIMIT', 30, 1, 100_000),
+    deliveryRateLimit: int(env, 'DELIVERY_RATE_LIMIT', 120, 1, 100_000),
     opsTokenFailureLimit: int(env, 'OPS_TOKEN_FAILURE_LIMIT', 10, 1, 10_000),
     consentVersions: consentVersions(env),
     allowedProperties: allowed.length ? allowed : ['size'],
@@ -157,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     orderReservationMinutes: int(env, 'ORDER_RESERVATION_MINUTES', 30, 1, 7 * 24 * 60),
     desk: loadDeskConfig(env, failSetting),
     mail: loadMailConfig(env, env.SHOP_NAME || 'Оригинал', failSetting),
+    delivery: loadDeliveryConfig(env, failSetting),
   };
 }
 

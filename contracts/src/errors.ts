@@ -104,6 +104,8 @@ export const ERRORS = {
     message: (p: { available: number; size: string }) => `В наличии только ${p.available} шт. размера ${p.size}`,
   },
   PRICE_CHANGED: { message: (p: { price: number }) => `Цена изменилась: теперь ${rub(p.price)}` },
+  DELIVERY_UNAVAILABLE: { message: 'В этот город так не доставляют: выберите другой способ доставки' },
+  PICKUP_POINT_UNKNOWN: { message: 'Этот пункт выдачи не найден: выберите другой' },
   IDEMPOTENCY_KEY_REUSED: {
     message: 'Заказ с этим ключом уже оформлен с другим составом или данными. Отправьте форму ещё раз, чтобы оформить новый заказ',
   },
@@ -125,6 +127,8 @@ export const ORDER_ERROR_CODES = [
   'SOLD_OUT',
   'INSUFFICIENT_STOCK',
   'PRICE_CHANGED',
+  'DELIVERY_UNAVAILABLE',
+  'PICKUP_POINT_UNKNOWN',
   'IDEMPOTENCY_KEY_REUSED',
 ] as const satisfies readonly ErrorCode[];
 export type OrderErrorCode = (typeof ORDER_ERROR_CODES)[number];

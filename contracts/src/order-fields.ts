@@ -99,6 +99,15 @@ export const checkoutFieldsSchema = z.object({
   deliveryMethod: z
     .enum(['', ...DELIVERY_METHOD_CODES] as ['', ...DeliveryMethod[]])
     .check(rule('REQUIRED', 'Выберите способ доставки', (v: string) => v !== '')),
+  // a СДЭК point's code from the list ('' for none); the API checks it is one of the city's
+  pickupPointCode: z.optional(
+    z
+      .string()
+      .check(
+        z.trim(),
+        rule('INVALID_FORMAT', 'Выберите пункт выдачи из списка', (v: string) => v === '' || /^[A-Za-z0-9_-]{1,40}$/.test(v)),
+      ),
+  ),
   comment: text('комментарий', 0, 1000, true),
   personalDataConsent: z
     .boolean()

@@ -85,6 +85,8 @@ export const ERROR_KINDS = {
   SOLD_OUT: 'domain',
   INSUFFICIENT_STOCK: 'domain',
   PRICE_CHANGED: 'domain',
+  DELIVERY_UNAVAILABLE: 'domain',
+  PICKUP_POINT_UNKNOWN: 'domain',
   IDEMPOTENCY_KEY_REUSED: 'domain',
 } as const satisfies Record<string, Exclude<ErrorKind, 'offline'>>;
 

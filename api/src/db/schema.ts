@@ -1,5 +1,6 @@
 import type { PageType } from '@shop/contracts/pages';
 import { sql } from 'drizzle-orm';
+import type { OrderDelivery } from '../delivery/delivery-service.ts';
 import {
   boolean,
   customType,
@@ -238,6 +239,8 @@ export const orders = pgTable(
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
     /** The parcel's tracking number (contracts parseTrackingNumber), given when the order is shipped. */
     trackingNumber: text('tracking_number'),
+    /** The term, the pickup point and the carrier's cost as checked when it was placed (delivery/delivery-service.ts); null before. */
+    delivery: jsonb('delivery').$type<OrderDelivery>(),
   },
   (t) => [
     index('orders_status_created_idx').on(t.status, t.createdAt),

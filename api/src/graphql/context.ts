@@ -4,6 +4,7 @@ import { rateLimitKey } from '@shop/server-kit';
 import type { Limiters } from '../util/limiters.ts';
 import type { OrderHooks } from '../orders/order-hooks.ts';
 import { OrderRepo } from '../orders/order-repo.ts';
+import { createDeliveryService, type DeliveryService } from '../delivery/delivery-service.ts';
 import { PaymentService } from '../payments/payment-service.ts';
 import type { CatalogMeta } from '../repo/catalog-meta.ts';
 import { CatalogRepo } from '../repo/catalog-repo.ts';
@@ -25,6 +26,8 @@ export interface ApiContext {
   ping(): Promise<boolean>;
   /** Starting and confirming payments (payments/payment-service.ts), one per API. */
   payments: PaymentService;
+  /** Terms, pickup points and the order's delivery check (delivery/delivery-service.ts), one per API. */
+  delivery: DeliveryService;
 }
 
 export function createContext(
@@ -36,6 +39,19 @@ export function createContext(
   meta?: CatalogMeta,
   orders: OrderRepo = new OrderRepo(db),
   payments: PaymentService = new PaymentService(db, orders.hooks, config.payment, config.shopPublicUrl),
+  delivery: DeliveryService = createDeliveryService(config),
 ): ApiContext {
-  return { catalog: new CatalogRepo(db, meta), pages: new PageRepo(db), orders, orderHooks: orders.hooks, config, clientIp, clientKey: rateLimitKey(clientIp), limiters, ping, payments };
+  return {
+    catalog: new CatalogRepo(db, meta),
+    pages: new PageRepo(db),
+    orders,
+    orderHooks: orders.hooks,
+    config,
+    clientIp,
+    clientKey: rateLimitKey(clientIp),
+    limiters,
+    ping,
+    payments,
+    delivery,
+  };
 }

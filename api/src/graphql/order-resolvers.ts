@@ -13,7 +13,10 @@ import type { Resolvers } from './resolvers-types.generated.ts';
  */
 export async function countLookup(ctx: ApiContext): Promise<void> {
   const wait = await ctx.limiters.lookups.hit(ctx.clientKey);
-  if (wait > 0) throw apiError('RATE_LIMITED', `Слишком много запросов заказов подряд. Попробуйте снова через ${wait} с.`, { retryAfter: wait });
+  if (wait > 0)
+    throw apiError('RATE_LIMITED', `Слишком много запросов заказов подряд. Попробуйте снова через ${wait} с.`, {
+      retryAfter: wait,
+    });
 }
 
 export const orderResolvers: Resolvers = {
@@ -24,7 +27,8 @@ export const orderResolvers: Resolvers = {
       text(args.key, 'key', 200);
       // back from the provider: a pending payment is asked of it (at most every 5 s per order) so the page shows «Оплачен» at once
       const order = await ctx.orders.byNumber(args.number, args.key);
-      if (order?.status === 'new' && (await ctx.payments.refreshOnView(order.id))) return ctx.orders.byNumber(args.number, args.key);
+      if (order?.status === 'new' && (await ctx.payments.refreshOnView(order.id)))
+        return ctx.orders.byNumber(args.number, args.key);
       return order;
     },
     // paymentInfo: payments/payment-resolvers.ts
@@ -33,14 +37,21 @@ export const orderResolvers: Resolvers = {
     createOrder: async (_, args, ctx) => {
       const wait = await ctx.limiters.orders.hit(ctx.clientKey);
       if (wait > 0) {
-        throw apiError('RATE_LIMITED', `Слишком много заказов подряд. Попробуйте снова через ${wait} с.`, { retryAfter: wait });
+        throw apiError('RATE_LIMITED', `Слишком много заказов подряд. Попробуйте снова через ${wait} с.`, {
+          retryAfter: wait,
+        });
       }
       // an outage is the shopper's concern too: say so, coded, instead of a masked error. The
       // order is either stored whole or not at all (one transaction), and a retry with the
       // same idempotency key returns the stored one, so retrying cannot double it.
-      const result = await ctx.orders.create(args.input, ctx.clientIp, { consentVersions: ctx.config.consentVersions }).catch((e: unknown) => {
-        throw isDatabaseUnavailable(e) ? serviceUnavailable() : e;
-      });
+      const result = await ctx.orders
+        .create(args.input, ctx.clientIp, {
+          consentVersions: ctx.config.consentVersions,
+          delivery: (order) => ctx.delivery.forOrder(order),
+        })
+        .catch((e: unknown) => {
+          throw isDatabaseUnavailable(e) ? serviceUnavailable() : e;
+        });
       return { ...result, errors: result.errors.map((e) => ({ price: null, available: null, ...e })) };
     },
   },
@@ -50,6 +61,16 @@ export const orderResolvers: Resolvers = {
     lines: (o, _, ctx) => ctx.orders.lines(o.id),
     reservedUntil: (o) => (o.status === 'new' && o.reservedUntil ? iso(o.reservedUntil) : null),
     tracking: (o) => orderTracking(o.deliveryMethod, o.trackingNumber),
+    delivery: (o) =>
+      o.delivery
+        ? {
+            pickupPoint: o.delivery.pickupPoint,
+            minDays: o.delivery.minDays,
+            maxDays: o.delivery.maxDays,
+            earliest: o.delivery.earliest,
+            latest: o.delivery.latest,
+          }
+        : null,
   },
   OrderLine: {
     total: (l) => l.price * l.quantity,

@@ -126,6 +126,8 @@ export const LIST_SIZE: Record<string, number> = {
   'PropertyFilter.options': 100,
   'PageMeta.ogImages': 10,
   'Order.lines': 50, // MAX_LINES
+  'DeliveryOptions.terms': 3, // one per delivery method
+  'PickupPointList.points': 1, // pickupPoints(limit)
   'CreateOrderResult.errors': 100, // a few per line
 };
 

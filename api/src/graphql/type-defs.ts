@@ -99,6 +99,16 @@ type Query {
   "Every page a search engine may index, for sitemap.xml: the fixed ones (home, returns), then the catalogue."
   sitemap: [SitemapEntry!]! @cached
 
+  """
+  Each delivery method's term to the typed city (СДЭК's tariffs with DELIVERY_PROVIDER=cdek, the
+  shop's estimates otherwise or while СДЭК does not answer), and СДЭК's city for pickupPoints.
+  Never cached here (the API keeps СДЭК's answers an hour). Each call counts against the client's
+  per-minute delivery budget (RATE_LIMITED).
+  """
+  deliveryOptions(city: String!): DeliveryOptions!
+  "A СДЭК city's pickup points whose name, address, metro or code contain every word of search. limit 1–50. Counts like deliveryOptions."
+  pickupPoints(cityCode: Int!, search: String = "", limit: Int = 20): PickupPointList!
+
   "An order for its page; null unless number and access key match. Each call (each alias) counts against the client's per-minute look-up budget (RATE_LIMITED)."
   order(number: String!, key: String!): Order
   """
@@ -452,6 +462,8 @@ input OrderDataInput {
   city: String!
   address: String!
   deliveryMethod: DeliveryMethod!
+  "CDEK_PICKUP with СДЭК: the code of a point from pickupPoints (the order's address becomes the point's). Ignored for other methods."
+  pickupPointCode: String
   comment: String
   "Consent to personal-data processing (152-ФЗ); must be true."
   personalDataConsent: Boolean!
@@ -487,6 +499,10 @@ enum OrderErrorCode {
   SOLD_OUT
   INSUFFICIENT_STOCK
   PRICE_CHANGED
+  "The carrier does not deliver to the city by the chosen method (no СДЭК pickup point there)."
+  DELIVERY_UNAVAILABLE
+  "The chosen pickup point is not one of the city's (closed, or another city's)."
+  PICKUP_POINT_UNKNOWN
   "The idempotency key was already used for an order with other content."
   IDEMPOTENCY_KEY_REUSED
 }
@@ -540,6 +556,77 @@ type Order {
   payment: OrderPayment
   "The parcel's tracking number and its carrier's page; null until the order is shipped with one."
   tracking: OrderTracking
+  "The term promised and the pickup point, as checked when the order was placed; null for older orders."
+  delivery: OrderDelivery
+}
+
+type DeliveryOptions {
+  "СДЭК's city of that name; null when СДЭК is not used, does not know it or did not answer."
+  city: DeliveryCity
+  "True: CDEK_PICKUP takes a point from pickupPoints(city.code)."
+  pickupPoints: Boolean!
+  "One per method, in DeliveryMethod's order."
+  terms: [DeliveryTerm!]!
+  "СДЭК did not answer: the terms are the shop's estimates and the pickup point is typed as an address."
+  carrierDown: Boolean!
+}
+
+type DeliveryCity {
+  code: Int!
+  name: String!
+  "«Казань, Татарстан респ., Россия»"
+  fullName: String!
+}
+
+type DeliveryTerm {
+  method: DeliveryMethod!
+  "False: the method does not reach the city (no СДЭК pickup point there)."
+  available: Boolean!
+  "Days from the order to the parcel's arrival, the shop's handling included."
+  minDays: Int!
+  maxDays: Int!
+  "Moscow dates, YYYY-MM-DD."
+  earliest: String!
+  latest: String!
+  "True: from the carrier's tariff; false: the shop's estimate."
+  fromCarrier: Boolean!
+}
+
+type PickupPointList {
+  "Points matching the search (the list holds at most limit of them)."
+  total: Int!
+  points: [PickupPoint!]!
+}
+
+type PickupPoint {
+  code: String!
+  name: String!
+  address: String!
+  "«Пн-Пт 10:00-20:00, Сб-Вс 10:00-18:00»"
+  workTime: String!
+  howToFind: String!
+  nearestStation: String!
+  "Payment by card at the point (for items paid there: this shop's orders are paid before)."
+  card: Boolean!
+  cash: Boolean!
+  dressingRoom: Boolean!
+}
+
+type OrderDelivery {
+  "CDEK_PICKUP with СДЭК: the chosen point."
+  pickupPoint: OrderPickupPoint
+  minDays: Int!
+  maxDays: Int!
+  "Moscow dates the parcel was expected between, YYYY-MM-DD, as promised when the order was placed."
+  earliest: String!
+  latest: String!
+}
+
+type OrderPickupPoint {
+  code: String!
+  name: String!
+  address: String!
+  workTime: String!
 }
 
 type OrderTracking {

@@ -18,6 +18,7 @@ import type { OrderHooks } from '../orders/order-hooks.ts';
 import { OrderRepo } from '../orders/order-repo.ts';
 import { startReservationSweeper, sweepExpiredReservations } from '../orders/reservation-expiry.ts';
 import { PaymentService } from '../payments/payment-service.ts';
+import { createDeliveryService, type DeliveryService } from '../delivery/delivery-service.ts';
 import { type DocumentCheck, documentCheck } from '../persisted/check-document.ts';
 import { PersistedOperationStore, usePersistedOperationsFrom } from '../persisted/persisted-operations.ts';
 import { CatalogMeta } from '../repo/catalog-meta.ts';
@@ -101,6 +102,7 @@ interface Services {
   mail: MailSender;
   orders: OrderRepo;
   payments: PaymentService;
+  delivery: DeliveryService;
   paymentLog: ((message: string) => void) | undefined;
   sweepReservations: (now?: Date) => Promise<number>;
 }
@@ -138,6 +140,8 @@ async function createServices(options: ApiOptions): Promise<Services> {
   // payments: the sandbox or ЮKassa (payments/payment-config.ts)
   const paymentLog = options.logging === false ? () => {} : undefined;
   const payments = new PaymentService(db, orderHooks, config.payment, config.shopPublicUrl, { log: paymentLog });
+  // delivery terms and pickup points: the estimates, or СДЭК (delivery/delivery-config.ts)
+  const delivery = createDeliveryService(config, paymentLog);
   const sweepReservations = async (now?: Date) => {
     const n = await sweepExpiredReservations(db, orderHooks, now);
     if (n) await refreshCatalogVersion().catch(() => {});
@@ -147,7 +151,7 @@ async function createServices(options: ApiOptions): Promise<Services> {
   const limiters = createLimiters(config, redis ? redisStore(redis, 'api') : undefined);
   const proxies = new TrustedProxies(config.trustedProxies);
   const meta = new CatalogMeta(() => version);
-  return { db, config, redis, limiters, proxies, ping, version: () => version, refreshCatalogVersion, meta, orderHooks, mail, orders, payments, paymentLog, sweepReservations };
+  return { db, config, redis, limiters, proxies, ping, version: () => version, refreshCatalogVersion, meta, orderHooks, mail, orders, payments, delivery, paymentLog, sweepReservations };
 }
 
 function createGraphql(options: ApiOptions, s: Services, operations: PersistedOperationStore, limits: QueryLimits) {
@@ -172,7 +176,7 @@ function createGraphql(options: ApiOptions, s: Services, operations: PersistedOp
     healthCheckEndpoint: '/api/yoga-health',
     logging: options.logging === false ? false : 'warn',
     cors: { origin: config.shopPublicUrl, methods: ['GET', 'POST'] },
-    context: ({ request, req }) => createContext(db, config, clientIp(request, req, s.proxies), s.limiters, s.ping, s.meta, s.orders, s.payments),
+    context: ({ request, req }) => createContext(db, config, clientIp(request, req, s.proxies), s.limiters, s.ping, s.meta, s.orders, s.payments, s.delivery),
     plugins: [
       // first: the body's type and its variables' bounds, and the raw-body cache lookup
       useBodyLimit({ onBody: responseCache?.lookupBody }),

@@ -28,6 +28,8 @@ export function orderFingerprint(input: OrderInput): string {
     trimmed(d.comment) || '',
     d.personalDataConsent === true,
     trimmed(d.consentVersion),
+    // only when sent: the fingerprints of orders without a point stay as they were
+    ...(trimmed(d.pickupPointCode) ? [trimmed(d.pickupPointCode)] : []),
   ];
   return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
 }

@@ -2,6 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { errorMessage } from '@shop/contracts/errors';
 import { sameSecret } from '@shop/server-kit';
 import { type Db, rows } from '../db/database.ts';
+import type { OrderDelivery } from '../delivery/delivery-service.ts';
 import { offers, orderConsents, orderLines, orders } from '../db/schema.ts';
 import { type OrderHooks, runPlaced } from './order-hooks.ts';
 import { isOrderStatus, type OrderStatus } from './order-status.ts';
@@ -224,8 +225,12 @@ export class OrderRepo {
     const byId = await this.offersById(ids);
     const lines = priceLines(input, ids, byId, errors);
     if (errors.length || !clean) return this.refusedUnlessPlaced(input, fingerprint, keyOk, errors);
-
-    return this.placeChecked(input, fingerprint, keyOk, clean, clientIp, lines);
+    const delivery = options.delivery ? await options.delivery(clean) : null;
+    if (delivery && 'errors' in delivery) {
+      return { success: false, errors: delivery.errors.map((e) => ({ ...e, line: null })), order: null };
+    }
+    const checked = delivery ? { ...clean, address: delivery.address, delivery: delivery.delivery } : clean;
+    return this.placeChecked(input, fingerprint, keyOk, checked, clientIp, lines);
   }
 
   /** Offers by id for the ids a client sent; ids out of the int4 range find nothing. */
@@ -247,7 +252,7 @@ export class OrderRepo {
     input: OrderInput,
     fingerprint: string,
     keyOk: boolean,
-    clean: CleanOrder,
+    clean: CleanOrder & { delivery?: OrderDelivery },
     clientIp: string,
     lines: OrderLineRow[],
   ): Promise<CreateOrderResult> {
@@ -298,7 +303,7 @@ export class OrderRepo {
   private async place(
     input: OrderInput,
     fingerprint: string,
-    clean: CleanOrder,
+    clean: CleanOrder & { delivery?: OrderDelivery },
     clientIp: string,
     lines: OrderLineRow[],
     total: number,
@@ -328,6 +333,7 @@ export class OrderRepo {
               city: clean.city,
               address: clean.address,
               deliveryMethod: clean.deliveryMethod,
+              delivery: clean.delivery ?? null,
               comment: clean.comment,
               totalPrice: total,
               reservedUntil: sql`now() + make_interval(mins => ${this.reservationMinutes}::int)`,

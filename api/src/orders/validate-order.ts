@@ -7,6 +7,7 @@ import {
   orderInputSchema,
 } from '@shop/contracts/order';
 import * as z from 'zod/mini';
+import type { DeliveryError, OrderDelivery } from '../delivery/delivery-service.ts';
 
 export { normalizePhone } from '@shop/contracts/order';
 
@@ -18,7 +19,11 @@ export type CleanOrder = Omit<z.output<typeof orderDataSchema>, 'deliveryMethod'
 /** createOrder's input as GraphQL delivers it (types checked by the schema, values not yet). */
 export interface OrderInput {
   idempotencyKey: string;
-  orderData: Omit<CleanOrder, 'comment'> & { comment?: string | null; personalDataConsent: boolean };
+  orderData: Omit<CleanOrder, 'comment' | 'pickupPointCode'> & {
+    comment?: string | null;
+    pickupPointCode?: string | null;
+    personalDataConsent: boolean;
+  };
   items: { offerId: string; quantity: number; price?: number | null }[];
 }
 
@@ -35,6 +40,12 @@ export interface OrderError {
 export interface ValidateOptions {
   /** Consent versions an order may cite (config CONSENT_VERSIONS); unset: any well-formed one. */
   consentVersions?: readonly string[];
+  /**
+   * The delivery the order keeps, checked against the carrier (delivery/delivery-service.ts):
+   * its errors refuse the order like a field's; its address replaces the typed one (a pickup
+   * point's). Without it the order keeps no delivery details.
+   */
+  delivery?: (order: CleanOrder) => Promise<{ delivery: OrderDelivery; address: string } | { errors: DeliveryError[] }>;
 }
 
 /** A zod issue as one of createOrder's errors: `orderData.phone`, `items[2].quantity` (line 2), `items`. */
@@ -60,7 +71,7 @@ export function validateOrderData(
   const result = z.safeParse(orderInputSchema, {
     ...input,
     // GraphQL leaves an optional field out or null; the schema's comment is a text, maybe empty
-    orderData: { ...input.orderData, comment: input.orderData.comment ?? '' },
+    orderData: { ...input.orderData, comment: input.orderData.comment ?? '', pickupPointCode: input.orderData.pickupPointCode ?? '' },
   });
   const errors = (result.error?.issues ?? []).map(orderError);
   const consentVersion = input.orderData.consentVersion?.trim();
@@ -86,6 +97,7 @@ export function validateOrderData(
     city: d.city,
     address: d.address,
     deliveryMethod: d.deliveryMethod as DeliveryMethod,
+    pickupPointCode: d.pickupPointCode ?? '',
     comment: d.comment,
     consentVersion: d.consentVersion,
   };

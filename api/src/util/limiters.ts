@@ -8,6 +8,8 @@ export interface Limiters {
   lookups: RateLimit;
   /** Sandbox payment page requests (view and pay) per minute. */
   sandbox: RateLimit;
+  /** Delivery terms and pickup-point look-ups per minute (each may ask СДЭК): each alias counts. */
+  delivery: RateLimit;
   /** Wrong ops tokens per 15 minutes; at the limit the client is refused until the window ends. */
   opsFailures: RateLimit;
   /** Where these counts live, for the budgets other parts keep (the desk's sign-ins, ЮKassa's notifications). */
@@ -16,7 +18,7 @@ export interface Limiters {
 
 /** `store` is where the counts live: this process's memory, or Redis shared by every replica. */
 export function createLimiters(
-  config: { orderRateLimit: number; orderLookupRateLimit: number; sandboxRateLimit: number; opsTokenFailureLimit: number },
+  config: { orderRateLimit: number; orderLookupRateLimit: number; sandboxRateLimit: number; deliveryRateLimit: number; opsTokenFailureLimit: number },
   store: RateLimitStore = memoryStore(),
 ): Limiters {
   return {
@@ -24,6 +26,7 @@ export function createLimiters(
     orders: createRateLimit({ name: 'orders', limit: config.orderRateLimit, store }),
     lookups: createRateLimit({ name: 'lookups', limit: config.orderLookupRateLimit, store }),
     sandbox: createRateLimit({ name: 'sandbox', limit: config.sandboxRateLimit, store }),
+    delivery: createRateLimit({ name: 'delivery', limit: config.deliveryRateLimit, store }),
     opsFailures: createRateLimit({ name: 'ops-failures', limit: config.opsTokenFailureLimit, windowMs: 15 * 60_000, store }),
   };
 }

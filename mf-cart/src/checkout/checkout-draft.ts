@@ -11,7 +11,7 @@ import { formatPhone } from './phone-mask.ts';
 export const CHECKOUT_DRAFT_KEY = 'shop-checkout-draft';
 
 type Draft = Omit<CheckoutValues, 'personalDataConsent'>;
-const TEXT_FIELDS = ['fullName', 'phone', 'email', 'city', 'address', 'comment'] as const;
+const TEXT_FIELDS = ['fullName', 'phone', 'email', 'city', 'address', 'pickupPointCode', 'comment'] as const;
 /** Longer than any field the schema accepts; a bigger stored value is not ours. */
 const MAX_LENGTH = 1000;
 

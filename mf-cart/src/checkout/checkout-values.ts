@@ -8,6 +8,8 @@ export interface CheckoutValues {
   city: string;
   address: string;
   deliveryMethod: DeliveryMethod | '';
+  /** The chosen СДЭК pickup point's code ('' for none). */
+  pickupPointCode?: string;
   comment: string;
   personalDataConsent: boolean;
 }
@@ -22,6 +24,7 @@ export const EMPTY_CHECKOUT: CheckoutValues = {
   city: '',
   address: '',
   deliveryMethod: '',
+  pickupPointCode: '',
   comment: '',
   personalDataConsent: false,
 };
@@ -34,6 +37,7 @@ export const FIELD_ORDER: CheckoutField[] = [
   'city',
   'address',
   'deliveryMethod',
+  'pickupPointCode',
   'comment',
   'personalDataConsent',
 ];

@@ -1,0 +1,278 @@
+/**
+ * What the checkout shows and the order stores about delivery: each method's term (from СДЭК's
+ * tariffs where it answers, the shop's estimate otherwise), the pickup points of the shopper's
+ * city, and the checks of the chosen point when an order is placed.
+ *
+ * СДЭК's answers are kept in memory (lru-cache: cities a day, points and tariffs an hour, one
+ * request per key however many shoppers ask at once); when СДЭК fails, a kept answer past its
+ * time is used, and without one the terms fall back to the estimates: a carrier outage never
+ * blocks a checkout or an order.
+ */
+import { DELIVERY_METHOD_CODES, type DeliveryMethod } from '@shop/contracts/order';
+import type { OrderErrorCode } from '@shop/contracts/order';
+import { LRUCache } from 'lru-cache';
+import { CdekClient, type CdekPoint } from './cdek-client.ts';
+import type { DeliveryConfig, DayRange } from './delivery-config.ts';
+
+/** A parcel of shoes or clothes as the tariffs are asked about it: 1.5 kg in a 35×25×15 cm box. */
+export const PARCEL = { weight: 1500, length: 35, width: 25, height: 15 } as const;
+
+const HOUR = 3_600_000;
+
+export interface DeliveryCity {
+  code: number;
+  name: string;
+  fullName: string;
+}
+
+export interface DeliveryTerm {
+  method: DeliveryMethod;
+  /** False: the carrier does not deliver there this way (no pickup point in the city). */
+  available: boolean;
+  minDays: number;
+  maxDays: number;
+  /** Moscow dates, YYYY-MM-DD. */
+  earliest: string;
+  latest: string;
+  /** True: from the carrier's tariff; false: the shop's estimate. */
+  fromCarrier: boolean;
+  /** Roubles the carrier charges the shop (never the shopper); null when not known. */
+  cost: number | null;
+  tariffCode: number | null;
+}
+
+export interface DeliveryOptions {
+  city: DeliveryCity | null;
+  /** The checkout offers a list of pickup points (СДЭК knows the city and has points there). */
+  pickupPoints: boolean;
+  terms: DeliveryTerm[];
+  /** СДЭК did not answer: the terms are estimates and the point is typed as an address. */
+  carrierDown: boolean;
+}
+
+export interface PickupPointView {
+  code: string;
+  name: string;
+  address: string;
+  workTime: string;
+  howToFind: string;
+  nearestStation: string;
+  card: boolean;
+  cash: boolean;
+  dressingRoom: boolean;
+}
+
+/** What an order keeps about its delivery (orders.delivery). */
+export interface OrderDelivery {
+  provider: 'manual' | 'cdek';
+  cityCode: number | null;
+  pickupPoint: (Pick<PickupPointView, 'code' | 'name' | 'address' | 'workTime'> & { verified: boolean }) | null;
+  minDays: number;
+  maxDays: number;
+  earliest: string;
+  latest: string;
+  fromCarrier: boolean;
+  cost: number | null;
+  tariffCode: number | null;
+}
+
+export interface DeliveryError {
+  field: string;
+  code: OrderErrorCode;
+  message: string;
+}
+
+/** «г. Казань», «город казань », «Казань» → «казань»; ё as е. */
+export function normalizeCity(text: string): string {
+  return text
+    .trim()
+    .toLowerCase()
+    .replaceAll('ё', 'е')
+    .replace(/^(г\.|г |город )\s*/u, '')
+    .replace(/\s+/g, ' ');
+}
+
+const normalizeSearch = (text: string) => text.toLowerCase().replaceAll('ё', 'е').replace(/\s+/g, ' ').trim();
+
+/** Today in Moscow as YYYY-MM-DD. */
+export function moscowToday(now: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+export function addDays(isoDate: string, days: number): string {
+  const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** lru-cache answers undefined when its fetch failed with nothing kept to fall back on. */
+function kept<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`СДЭК did not answer (${what}) and nothing is kept`);
+  return value;
+}
+
+const pointView = (p: CdekPoint): PickupPointView => ({
+  code: p.code,
+  name: p.name,
+  address: p.address,
+  workTime: p.workTime,
+  howToFind: p.comment,
+  nearestStation: p.nearestStation,
+  card: p.card,
+  cash: p.cash,
+  dressingRoom: p.dressingRoom,
+});
+
+export class DeliveryService {
+  private readonly cities = new LRUCache<string, DeliveryCity | 'none'>({
+    max: 5000,
+    ttl: 24 * HOUR,
+    allowStaleOnFetchRejection: true,
+    fetchMethod: (name) => this.lookUpCity(name),
+  });
+  private readonly points = new LRUCache<number, CdekPoint[]>({
+    max: 2000,
+    ttl: HOUR,
+    allowStaleOnFetchRejection: true,
+    fetchMethod: (code) => (this.client as CdekClient).deliveryPoints(code),
+  });
+  private readonly tariffs = new LRUCache<string, { sum: number; periodMin: number; periodMax: number }>({
+    max: 10_000,
+    ttl: HOUR,
+    allowStaleOnFetchRejection: true,
+    fetchMethod: (key) => {
+      const [tariff, to] = key.split(':').map(Number) as [number, number];
+      const cdek = this.config.cdek;
+      if (!cdek || !this.client) throw new Error('no СДЭК');
+      return this.client.tariff(tariff, cdek.fromCityCode, to, PARCEL);
+    },
+  });
+
+  constructor(
+    readonly config: DeliveryConfig,
+    private readonly client: CdekClient | null,
+    private readonly now: () => Date = () => new Date(),
+    private readonly log: (message: string) => void = (m) => console.warn(m),
+  ) {}
+
+  private async lookUpCity(name: string): Promise<DeliveryCity | 'none'> {
+    const found = await (this.client as CdekClient).suggestCities(name);
+    // the typed name must be the city's whole name: «Казань» is not «Казанское»
+    const exact = found.find((c) => normalizeCity(c.fullName.split(',')[0] ?? '') === name);
+    return exact ? { code: exact.code, name: (exact.fullName.split(',')[0] ?? '').trim(), fullName: exact.fullName } : 'none';
+  }
+
+  private estimate(method: DeliveryMethod, range: DayRange): DeliveryTerm {
+    return this.term(method, range.min, range.max, false, null, null);
+  }
+
+  private term(method: DeliveryMethod, min: number, max: number, fromCarrier: boolean, cost: number | null, tariffCode: number | null, available = true): DeliveryTerm {
+    const today = moscowToday(this.now());
+    const minDays = min + this.config.handlingDays;
+    const maxDays = max + this.config.handlingDays;
+    return { method, available, minDays, maxDays, earliest: addDays(today, minDays), latest: addDays(today, maxDays), fromCarrier, cost, tariffCode };
+  }
+
+  private estimates(): DeliveryTerm[] {
+    return DELIVERY_METHOD_CODES.map((m) => this.estimate(m, this.config.estimates[m]));
+  }
+
+  /** Each method's term to the typed city; СДЭК's city (for its pickup points) when it knows it. */
+  async options(cityText: string): Promise<DeliveryOptions> {
+    const name = normalizeCity(cityText).slice(0, 100);
+    const cdek = this.config.cdek;
+    if (!cdek || !this.client || name.length < 2) return { city: null, pickupPoints: false, terms: this.estimates(), carrierDown: false };
+    try {
+      const found = kept(await this.cities.fetch(name), 'city');
+      if (found === 'none') return { city: null, pickupPoints: false, terms: this.estimates(), carrierDown: false };
+      const [points, pickup, courier] = await Promise.all([
+        this.points.fetch(found.code).then((v) => kept(v, 'points')),
+        this.tariffs.fetch(`${cdek.pickupTariff}:${found.code}`),
+        this.tariffs.fetch(`${cdek.courierTariff}:${found.code}`),
+      ]);
+      const hasPoints = points.length > 0;
+      const terms = this.estimates().map((t) => {
+        if (t.method === 'CDEK_PICKUP' && pickup) return this.term(t.method, pickup.periodMin, pickup.periodMax, true, pickup.sum, cdek.pickupTariff, hasPoints);
+        if (t.method === 'COURIER' && courier) return this.term(t.method, courier.periodMin, courier.periodMax, true, courier.sum, cdek.courierTariff);
+        return t;
+      });
+      return { city: found, pickupPoints: hasPoints, terms, carrierDown: false };
+    } catch (e) {
+      this.log(`[delivery] СДЭК did not answer for «${name}»: ${(e as Error).message}`);
+      return { city: null, pickupPoints: false, terms: this.estimates(), carrierDown: true };
+    }
+  }
+
+  /** The city's pickup points whose name, address, metro or code contain `search`, at most `limit`. */
+  async pickupPoints(cityCode: number, search: string, limit: number): Promise<{ total: number; points: PickupPointView[] }> {
+    if (!this.client) return { total: 0, points: [] };
+    const all = kept(await this.points.fetch(cityCode), 'points');
+    const words = normalizeSearch(search).split(' ').filter(Boolean);
+    const matching = words.length
+      ? all.filter((p) => {
+          const hay = normalizeSearch(`${p.name} ${p.address} ${p.nearestStation} ${p.code}`);
+          return words.every((w) => hay.includes(w));
+        })
+      : all;
+    return { total: matching.length, points: matching.slice(0, limit).map(pointView) };
+  }
+
+  /**
+   * The delivery an order keeps, checked: with СДЭК, a pickup order names a point of the city's
+   * (its address then is the point's). When СДЭК does not answer the order is taken all the same,
+   * the point as the shopper sent it, marked unverified for the desk.
+   */
+  async forOrder(order: { city: string; address: string; deliveryMethod: DeliveryMethod; pickupPointCode?: string | null }): Promise<
+    { delivery: OrderDelivery; address: string } | { errors: DeliveryError[] }
+  > {
+    const options = await this.options(order.city);
+    const term = options.terms.find((t) => t.method === order.deliveryMethod) ?? this.estimate(order.deliveryMethod, this.config.estimates[order.deliveryMethod]);
+    const base: OrderDelivery = {
+      provider: this.config.provider,
+      cityCode: options.city?.code ?? null,
+      pickupPoint: null,
+      minDays: term.minDays,
+      maxDays: term.maxDays,
+      earliest: term.earliest,
+      latest: term.latest,
+      fromCarrier: term.fromCarrier,
+      cost: term.cost,
+      tariffCode: term.tariffCode,
+    };
+    const code = order.pickupPointCode?.trim() ?? '';
+    if (this.config.provider !== 'cdek' || order.deliveryMethod !== 'CDEK_PICKUP') return { delivery: base, address: order.address };
+    if (options.carrierDown) {
+      const pickupPoint = code ? { code, name: '', address: order.address, workTime: '', verified: false } : null;
+      return { delivery: { ...base, pickupPoint }, address: order.address };
+    }
+    if (!options.city || !options.pickupPoints) {
+      return {
+        errors: [
+          {
+            field: 'orderData.city',
+            code: 'DELIVERY_UNAVAILABLE',
+            message: 'В этот город СДЭК не доставляет: проверьте название города или выберите другой способ доставки',
+          },
+        ],
+      };
+    }
+    if (!code) return { errors: [{ field: 'orderData.pickupPointCode', code: 'REQUIRED', message: 'Выберите пункт выдачи СДЭК' }] };
+    const points = (await this.points.fetch(options.city.code).catch(() => undefined)) ?? [];
+    // (points were fetched by options() a moment ago: kept, unless СДЭК failed in between)
+    const point = points.find((p) => p.code === code);
+    if (!point) {
+      return {
+        errors: [{ field: 'orderData.pickupPointCode', code: 'PICKUP_POINT_UNKNOWN', message: 'Этот пункт выдачи не найден в вашем городе: выберите другой' }],
+      };
+    }
+    return {
+      delivery: { ...base, pickupPoint: { code: point.code, name: point.name, address: point.address, workTime: point.workTime, verified: true } },
+      address: point.address,
+    };
+  }
+}
+
+/** The API's delivery service for its settings: СДЭК's client when DELIVERY_PROVIDER=cdek. */
+export function createDeliveryService(config: { delivery: DeliveryConfig }, log?: (message: string) => void): DeliveryService {
+  const cdek = config.delivery.cdek;
+  return new DeliveryService(config.delivery, cdek ? new CdekClient(cdek) : null, undefined, log);
+}

@@ -1,0 +1,197 @@
+// Delivery through СДЭК: the API's real client code against a local fake of СДЭК's API v2
+// (api/test/fakes/cdek.ts). What is asserted is what a shopper or the owner would see: each
+// method's term before paying, the city's pickup points, the chosen point kept with the order,
+// the refusals of a point that is not the city's, and that an outage of СДЭК never blocks an order.
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { rows } from '../src/db/database.ts';
+import { type DeliveryConfig, loadDeliveryConfig } from '../src/delivery/delivery-config.ts';
+import { addDays, moscowToday } from '../src/delivery/delivery-service.ts';
+import { type FakeCdek, startFakeCdek } from './fakes/cdek.ts';
+import { orderData } from './order-data.ts';
+import { createTestEnv, type TestEnv } from './test-env.ts';
+
+const OPTIONS = /* GraphQL */ `
+  query D($city: String!) {
+    deliveryOptions(city: $city) {
+      city { code name fullName }
+      pickupPoints
+      carrierDown
+      terms { method available minDays maxDays earliest latest fromCarrier }
+    }
+  }`;
+const POINTS = /* GraphQL */ `
+  query P($code: Int!, $search: String) {
+    pickupPoints(cityCode: $code, search: $search) { total points { code name address workTime howToFind card cash dressingRoom } }
+  }`;
+const CREATE = /* GraphQL */ `
+  mutation Create($input: CreateOrderInput!) {
+    createOrder(input: $input) {
+      success
+      errors { field code message }
+      order { id ordernumber accessKey address delivery { minDays maxDays earliest latest pickupPoint { code name address workTime } } }
+    }
+  }`;
+
+const fail = (name: string, value: string, expected: string): never => {
+  throw new Error(`${name}=${value}: ${expected}`);
+};
+
+function cdekConfig(fake: FakeCdek, over: Record<string, string> = {}): DeliveryConfig {
+  return loadDeliveryConfig(
+    {
+      DELIVERY_PROVIDER: 'cdek',
+      CDEK_CLIENT_ID: fake.clientId,
+      CDEK_CLIENT_SECRET: fake.clientSecret,
+      CDEK_API_URL: fake.url,
+      CDEK_SHIPMENT_POINT: 'MSK1',
+      CDEK_TIMEOUT_MS: '1500',
+      ...over,
+    },
+    fail,
+  );
+}
+
+describe('delivery through СДЭК (fake)', () => {
+  let fake: FakeCdek;
+  let env: TestEnv;
+  let offerIds: string[] = [];
+  let next = 0;
+
+  beforeAll(async () => {
+    fake = await startFakeCdek();
+    env = await createTestEnv('pglite', { delivery: cdekConfig(fake), orderRateLimit: 100_000, deliveryRateLimit: 100_000 });
+    const d = await env.data(`{ products(limit: 100) { items { offers { id stock } } } }`);
+    offerIds = d.products.items.flatMap((p: { offers: { id: string; stock: number }[] }) => p.offers.filter((o) => o.stock >= 3).map((o) => o.id));
+  });
+  afterAll(async () => {
+    await env?.close();
+    await fake?.close();
+  });
+  beforeEach(() => fake.failNext(0));
+
+  const place = (over: Record<string, unknown>) =>
+    env.data(CREATE, {
+      input: { idempotencyKey: randomUUID(), orderData: orderData(over), items: [{ offerId: offerIds[next++ % offerIds.length], quantity: 1 }] },
+    });
+
+  it('gives each method its term from СДЭК\'s tariffs, the handling day included, as Moscow dates', async () => {
+    const { deliveryOptions: o } = await env.data(OPTIONS, { city: ' г. казань ' });
+    expect(o.city).toEqual({ code: 424, name: 'Казань', fullName: 'Казань, Татарстан респ., Россия' });
+    expect(o.pickupPoints).toBe(true);
+    expect(o.carrierDown).toBe(false);
+    const today = moscowToday(new Date());
+    const byMethod = Object.fromEntries(o.terms.map((t: { method: string }) => [t.method, t]));
+    // the fake's tariff to Казань: 2–4 days to a point, 2–5 to the door; plus one handling day
+    expect(byMethod.CDEK_PICKUP).toEqual({ method: 'CDEK_PICKUP', available: true, minDays: 3, maxDays: 5, earliest: addDays(today, 3), latest: addDays(today, 5), fromCarrier: true });
+    expect(byMethod.COURIER).toMatchObject({ minDays: 3, maxDays: 6, fromCarrier: true });
+    // Почта России has no API here: the shop's estimate
+    expect(byMethod.RUSSIAN_POST).toMatchObject({ minDays: 6, maxDays: 15, fromCarrier: false });
+    // the tariffs were asked for the shop's city and the shopper's, with a parcel's size and weight
+    const tariff = fake.requests.find((r) => r.path === '/v2/calculator/tariff');
+    expect(tariff?.body).toMatchObject({ from_location: { code: 44 }, to_location: { code: 424 }, packages: [{ weight: 1500 }] });
+  });
+
+  it('knows a city only by its whole name, and then offers no pickup point', async () => {
+    // «Казан» starts «Казань» and «Казанское»: neither is the city typed
+    const { deliveryOptions: o } = await env.data(OPTIONS, { city: 'Казан' });
+    expect(o).toMatchObject({ city: null, pickupPoints: false, carrierDown: false });
+    expect(o.terms.map((t: { fromCarrier: boolean }) => t.fromCarrier)).toEqual([false, false, false]);
+  });
+
+  it('lists the city\'s points, searchable by street, metro or code', async () => {
+    const all = (await env.data(POINTS, { code: 424 })).pickupPoints;
+    expect(all.total).toBe(4);
+    expect(all.points[0]).toMatchObject({ code: 'KZN1', address: 'ул. Баумана, 44', workTime: expect.stringMatching(/\d\d:\d\d/), howToFind: expect.any(String) });
+    const found = (await env.data(POINTS, { code: 424, search: 'победы' })).pickupPoints;
+    expect(found.points.map((p: { code: string }) => p.code)).toEqual(['KZN2']);
+    expect((await env.data(POINTS, { code: 424, search: 'kzn3' })).pickupPoints.points.map((p: { code: string }) => p.code)).toEqual(['KZN3']);
+    expect((await env.data(POINTS, { code: 424, search: 'нет такой улицы' })).pickupPoints).toEqual({ total: 0, points: [] });
+  });
+
+  it('keeps the chosen point with the order: its address, hours and the promised dates', async () => {
+    const res = (await place({ pickupPointCode: 'KZN2', address: 'что угодно' })).createOrder;
+    expect(res.errors).toEqual([]);
+    expect(res.order.address).toBe('пр-т Победы, 91');
+    expect(res.order.delivery).toMatchObject({ minDays: 3, maxDays: 5, pickupPoint: { code: 'KZN2', address: 'пр-т Победы, 91', workTime: expect.any(String) } });
+    const [stored] = await rows<{ delivery: { cost: number; tariffCode: number; pickupPoint: { verified: boolean } } }>(
+      env.database.db,
+      sql`SELECT delivery FROM orders WHERE id = ${Number(res.order.id)}`,
+    );
+    // what it costs the shop, for the desk; never shown to the shopper
+    expect(stored?.delivery).toMatchObject({ cost: 390, tariffCode: 136, pickupPoint: { verified: true } });
+  });
+
+  it('refuses a pickup order without a point, with another city\'s point, or to a city СДЭК does not serve', async () => {
+    expect((await place({})).createOrder.errors).toEqual([{ field: 'orderData.pickupPointCode', code: 'REQUIRED', message: 'Выберите пункт выдачи СДЭК' }]);
+    expect((await place({ pickupPointCode: 'MSK1' })).createOrder.errors).toEqual([
+      expect.objectContaining({ field: 'orderData.pickupPointCode', code: 'PICKUP_POINT_UNKNOWN' }),
+    ]);
+    expect((await place({ pickupPointCode: 'KZN1', city: 'Урюпинск' })).createOrder.errors).toEqual([
+      expect.objectContaining({ field: 'orderData.city', code: 'DELIVERY_UNAVAILABLE' }),
+    ]);
+    expect((await place({ pickupPointCode: 'KZN1;DROP' })).createOrder.errors).toEqual([
+      expect.objectContaining({ field: 'orderData.pickupPointCode', code: 'INVALID_FORMAT' }),
+    ]);
+    // the courier and the post take any city, with the shop's estimate
+    const courier = (await place({ city: 'Урюпинск', deliveryMethod: 'COURIER', pickupPointCode: 'KZN1' })).createOrder;
+    expect(courier.errors).toEqual([]);
+    expect(courier.order.delivery).toMatchObject({ minDays: 3, maxDays: 6, pickupPoint: null });
+    expect(courier.order.address).toBe(orderData().address);
+  });
+
+  it('takes the order while СДЭК is down: estimated terms, the point as typed and marked unverified', async () => {
+    // a city asked of nobody yet: nothing kept to fall back on
+    fake.failNext(1000, 503);
+    const { deliveryOptions: o } = await env.data(OPTIONS, { city: 'Краснодар' });
+    expect(o).toMatchObject({ city: null, pickupPoints: false, carrierDown: true });
+    const res = (await place({ city: 'Краснодар', pickupPointCode: 'KRD1', address: 'ул. Красная, 113' })).createOrder;
+    expect(res.errors).toEqual([]);
+    expect(res.order.delivery.pickupPoint).toEqual({ code: 'KRD1', name: '', address: 'ул. Красная, 113', workTime: '' });
+    const [stored] = await rows<{ delivery: { pickupPoint: { verified: boolean } } }>(env.database.db, sql`SELECT delivery FROM orders WHERE id = ${Number(res.order.id)}`);
+    expect(stored?.delivery.pickupPoint.verified).toBe(false);
+    // the points of a city asked before are still shown from what was kept
+    expect((await env.data(POINTS, { code: 424 })).pickupPoints.total).toBe(4);
+  });
+
+  it('asks for one token however many look-ups run at once', async () => {
+    const before = fake.requests.filter((r) => r.path === '/v2/oauth/token').length;
+    await Promise.all(['Москва', 'Санкт-Петербург', 'Нижний Новгород', 'Екатеринбург', 'Новосибирск'].map((city) => env.data(OPTIONS, { city })));
+    expect(fake.requests.filter((r) => r.path === '/v2/oauth/token').length - before).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('delivery without a carrier API (DELIVERY_PROVIDER=manual)', () => {
+  let env: TestEnv;
+  beforeAll(async () => {
+    env = await createTestEnv('pglite');
+  });
+  afterAll(async () => env?.close());
+
+  it('gives the estimates and takes a typed pickup address', async () => {
+    const { deliveryOptions: o } = await env.data(OPTIONS, { city: 'Казань' });
+    expect(o).toMatchObject({ city: null, pickupPoints: false, carrierDown: false });
+    expect(o.terms.map((t: { minDays: number; maxDays: number }) => [t.minDays, t.maxDays])).toEqual([
+      [3, 6],
+      [4, 7],
+      [6, 15],
+    ]);
+  });
+});
+
+describe('delivery settings', () => {
+  it('refuses what would silently not work', () => {
+    const load = (env: Record<string, string>) => () => loadDeliveryConfig(env, fail);
+    expect(load({ DELIVERY_PROVIDER: 'boxberry' })).toThrow(/DELIVERY_PROVIDER/);
+    expect(load({ CDEK_CLIENT_ID: 'abcd', CDEK_CLIENT_SECRET: 'efgh' })).toThrow(/DELIVERY_PROVIDER.*cdek/);
+    expect(load({ DELIVERY_PROVIDER: 'cdek', CDEK_CLIENT_SECRET: 'efgh', CDEK_SHIPMENT_POINT: 'MSK1' })).toThrow(/CDEK_CLIENT_ID/);
+    const full = { DELIVERY_PROVIDER: 'cdek', CDEK_CLIENT_ID: 'abcd', CDEK_CLIENT_SECRET: 'efghijk' };
+    expect(load(full)).toThrow(/CDEK_SENDER_ADDRESS/);
+    expect(load({ ...full, CDEK_SHIPMENT_POINT: 'MSK1', CDEK_API_URL: 'http://api.cdek.ru/v2' })).toThrow(/https/);
+    expect(load({ DELIVERY_TERM_RUSSIAN_POST: '14-5' })).toThrow(/DELIVERY_TERM_RUSSIAN_POST/);
+    expect(load({ ...full, CDEK_SENDER_ADDRESS: 'Москва, ул. Складская, 1' })().cdek).toMatchObject({ pickupTariff: 138, courierTariff: 139 });
+    expect(load({ ...full, CDEK_SHIPMENT_POINT: 'MSK1' })().cdek).toMatchObject({ pickupTariff: 136, courierTariff: 137, apiUrl: 'https://api.cdek.ru/v2' });
+    expect(load({ DELIVERY_TERM_RUSSIAN_POST: '7' })().estimates.RUSSIAN_POST).toEqual({ min: 7, max: 7 });
+  });
+});
