@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { startFakeCdek } from '../api/test/fakes/cdek.ts';
 import { TOKEN_FILE } from './remotes/ops-client.ts';
 import {
   assertPortsFree,
@@ -99,7 +100,27 @@ function onGiveUp(ports: Ports, reason: string, service: Service, stopShop: (exi
   stopShop(1);
 }
 
-function announce(url: string): void {
+/**
+ * Without a СДЭК account configured (DELIVERY_PROVIDER unset), the shop runs against the local
+ * fake of СДЭК's API the tests use: its checkout lists pickup points and terms as with СДЭК.
+ * DELIVERY_PROVIDER=manual turns it off; DELIVERY_PROVIDER=cdek with an account uses СДЭК itself.
+ */
+async function localCdek(): Promise<{ env: Record<string, string>; close(): Promise<void> } | null> {
+  if (process.env.DELIVERY_PROVIDER?.trim()) return null;
+  const fake = await startFakeCdek();
+  return {
+    env: {
+      DELIVERY_PROVIDER: 'cdek',
+      CDEK_CLIENT_ID: fake.clientId,
+      CDEK_CLIENT_SECRET: fake.clientSecret,
+      CDEK_API_URL: fake.url,
+      CDEK_SHIPMENT_POINT: 'MSK1',
+    },
+    close: () => fake.close(),
+  };
+}
+
+function announce(url: string, fakeCdek: boolean): void {
   console.log(
     [
       '',
@@ -107,6 +128,7 @@ function announce(url: string): void {
       `  Панель заказов: ${url}/admin (первый владелец: npm run users -- add --email <e-mail> --role owner;`,
       '  со встроенной базой — при остановленном магазине)',
       process.env.SMTP_URL ? '' : '  Письма ждут в очереди, пока не задан SMTP_URL (README, «Заказы»).',
+      fakeCdek ? '  Доставка: локальная имитация API СДЭК (README, «Доставка»).' : '',
       '  (Ctrl-C stops everything)',
       '',
     ].join('\n'),
@@ -123,6 +145,7 @@ async function main() {
   const publicHost = process.env.PUBLIC_HOSTNAME || 'localhost';
   const registry = localRegistry(ports, versions, publicHost);
   const extra = startDevTools(ports, registry, publicHost);
+  const cdek = await localCdek();
   let stack: Stack | undefined;
   /** Set when the shop must stop: before startStack returns, it is stopped as soon as it does. */
   let stopping: number | null = null;
@@ -132,6 +155,7 @@ async function main() {
     if (!stack) return; // startStack is still running: stopped when it returns or fails
     console.log('\nStopping…');
     await Promise.all([stack.stop(), ...extra.map((s) => s.stop())]);
+    await cdek?.close();
     process.exit(exitCode);
   };
   process.on('SIGINT', () => void shutdown());
@@ -151,7 +175,7 @@ async function main() {
     checkHost: !devRemote, // a dev server's manifest may not answer yet
     note: (line) => console.log(line),
     // in development an operation edited since start (not yet registered) may still run as text
-    env: devPackage ? { HOST_DEV: '1', GRAPHQL_ARBITRARY_OPERATIONS: 'true' } : {},
+    env: { ...cdek?.env, ...(devPackage ? { HOST_DEV: '1', GRAPHQL_ARBITRARY_OPERATIONS: 'true' } : {}) },
     // supervised from the first spawn: a crash during start-up is restarted (0.5 s, 1 s, 2 s … up
     // to 10 s apart), and a slow start-up check is retried in the background
     supervision: {
@@ -164,6 +188,7 @@ async function main() {
     },
   }).catch(async (error: unknown) => {
     await Promise.all(extra.map((s) => s.stop()));
+    await cdek?.close();
     throw error;
   });
   if (stopping !== null) {
@@ -171,7 +196,7 @@ async function main() {
     stopping = null;
     return shutdown(code);
   }
-  announce(stack.url);
+  announce(stack.url, cdek !== null);
 }
 
 main().catch((error: unknown) => {

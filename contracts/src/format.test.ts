@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatNumber, formatPrice, GOODS, plural } from './format.ts';
+import { formatCount, formatDeliveryDate, formatDeliveryTerm, formatNumber, formatPrice, GOODS, plural } from './format.ts';
 
 describe('formatting', () => {
   it('writes roubles with no-break spaces and no decimals', () => {
@@ -65,5 +65,17 @@ describe('formatNumber', () => {
   it('groups with no-break spaces and writes the decimal comma', () => {
     expect(formatNumber(1234567.891, 2)).toBe('1\u00a0234\u00a0567,89');
     expect(formatNumber(0.35, 2)).toBe('0,35');
+  });
+});
+
+describe('formatDeliveryTerm', () => {
+  it('says the days with their plural and the last date in the genitive', () => {
+    expect(formatDeliveryTerm({ minDays: 3, maxDays: 5, latest: '2026-12-11' })).toBe('3–5 дней, к 11 декабря');
+    expect(formatDeliveryTerm({ minDays: 2, maxDays: 2, latest: '2026-12-08' })).toBe('2 дня, к 8 декабря');
+    expect(formatDeliveryTerm({ minDays: 1, maxDays: 21, latest: '2027-01-01' })).toBe('1–21 день, к 1 января');
+  });
+
+  it('keeps the calendar date whatever the time zone', () => {
+    expect(formatDeliveryDate('2026-03-01')).toBe('1 марта');
   });
 });

@@ -81,3 +81,19 @@ export function formatCount(count: number, forms: PluralForms, options: { groupe
 }
 
 export const GOODS = { one: 'товар', few: 'товара', many: 'товаров' } as const satisfies PluralForms;
+
+export const DAYS = { one: 'день', few: 'дня', many: 'дней' } as const satisfies PluralForms;
+
+const deliveryDate = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', timeZone: 'UTC' });
+
+/** «2026-12-11» → «11 декабря» (a calendar date: no time zone shifts it). */
+export function formatDeliveryDate(isoDate: string): string {
+  const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
+  return deliveryDate.format(new Date(Date.UTC(y, m - 1, d)));
+}
+
+/** A delivery term as the checkout, the order page and the letters say it: «3–5 дней, к 11 декабря», «2 дня, к 8 декабря». */
+export function formatDeliveryTerm(term: { minDays: number; maxDays: number; latest: string }): string {
+  const days = term.minDays === term.maxDays ? `${term.maxDays}` : `${term.minDays}–${term.maxDays}`;
+  return `${days} ${plural(term.maxDays, DAYS)}, к ${formatDeliveryDate(term.latest)}`;
+}

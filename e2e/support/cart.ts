@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { gql } from './catalog.ts';
 
 /** A cart line in the stored format of the cart store (mf-shared/src/cart/cart-item.ts). */
@@ -90,6 +90,8 @@ export interface CheckoutDetails {
   city: string;
   address: string;
   delivery: 'Курьер' | 'Пункт выдачи СДЭК' | 'Почта России';
+  /** For «Пункт выдачи СДЭК»: the point's address as the list shows it (default: the first listed). */
+  pickupPoint?: string;
   comment?: string;
 }
 
@@ -103,14 +105,18 @@ export const VALID_DETAILS: CheckoutDetails = {
   comment: 'Позвонить за час',
 };
 
-/** Fills the checkout as a shopper does, by the fields' labels. */
+/**
+ * Fills the checkout as a shopper does, by the fields' labels. «Пункт выдачи СДЭК» waits for the
+ * city's points (the stack runs against the fake СДЭК) and picks one; the other methods take the address.
+ */
 export async function fillCheckout(page: Page, details: CheckoutDetails, consent = true): Promise<void> {
   await page.getByLabel('ФИО').fill(details.fullName);
   await page.getByLabel('Телефон').fill(details.phone);
   await page.getByLabel('E-mail').fill(details.email);
   await page.getByLabel('Город').fill(details.city);
-  await page.getByLabel('Адрес доставки').fill(details.address);
-  await page.getByRole('radio', { name: details.delivery }).check();
+  await page.getByRole('radio', { name: new RegExp(`^${details.delivery}`) }).check();
+  if (details.delivery === 'Пункт выдачи СДЭК') await choosePickupPoint(page, details.pickupPoint);
+  else await page.getByLabel('Адрес доставки').fill(details.address);
   if (details.comment) await page.getByLabel('Комментарий к заказу (необязательно)').fill(details.comment);
   const box = page.getByRole('checkbox', { name: 'Я даю согласие на обработку персональных данных' });
   if (consent) await box.check();
@@ -143,4 +149,13 @@ export async function purchaseEvents(page: Page): Promise<string[]> {
       .filter((event) => event.ecommerce?.purchase)
       .map((event) => event.ecommerce?.purchase?.actionField.id ?? ''),
   );
+}
+
+/** Chooses a СДЭК point in the checkout's list: the one whose address starts with `address`, or the first. */
+export async function choosePickupPoint(page: Page, address?: string): Promise<string> {
+  const list = page.getByRole('group', { name: /^Пункт выдачи СДЭК, / });
+  await expect(list).toBeVisible();
+  const point = address ? list.getByRole('radio', { name: new RegExp(`^${address.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }) : list.getByRole('radio').first();
+  await point.check();
+  return (await point.getAttribute('value')) ?? '';
 }

@@ -87,6 +87,8 @@ export async function placeOrderViaApi(
         city: VALID_DETAILS.city,
         address: VALID_DETAILS.address,
         deliveryMethod: 'CDEK_PICKUP',
+        // a point of the fake СДЭК's Казань (the e2e stack checks points against it)
+        pickupPointCode: 'KZN1',
         comment: VALID_DETAILS.comment,
         personalDataConsent: true,
         consentVersion: '2025-09-01',

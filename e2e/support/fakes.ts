@@ -1,4 +1,4 @@
-// The browser tests' local SMTP server and fake ЮKassa. Both run in global setup's process (they
+// The browser tests' local SMTP server, fake ЮKassa and fake СДЭК. Both run in global setup's process (they
 // must be up before the API starts, and live as long as the stack), but the tests run in
 // Playwright's worker processes: they reach them through a small JSON control server whose URL
 // global setup puts in SHOP_FAKES_URL. startE2eFakes is for global setup; the rest is for tests.
@@ -6,6 +6,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { expect, type Page } from '@playwright/test';
 import { type FakeSmtpServer, type ReceivedMail, startSmtpServer } from '../../api/test/fakes/smtp.ts';
+import { type FakeCdek, startFakeCdek } from '../../api/test/fakes/cdek.ts';
 import { type FakeYookassa, startFakeYookassa } from '../../api/test/fakes/yookassa.ts';
 
 /** The shop owner's address the API tells of every new order (SHOP_OWNER_EMAIL). */
@@ -32,12 +33,14 @@ const matches = (m: ReceivedMail, to: string | null, subject: string | null) =>
 export async function startE2eFakes(): Promise<{
   smtp: FakeSmtpServer;
   yookassa: FakeYookassa;
+  cdek: FakeCdek;
   controlUrl: string;
   env: Record<string, string>;
   close(): Promise<void>;
 }> {
   const smtp = await startSmtpServer();
   const yookassa = await startFakeYookassa({ shopId: '654321', secretKey: 'test_E2eFakeSecretKey_0123456789' });
+  const cdek = await startFakeCdek();
   const control = createServer((req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://control');
     const to = url.searchParams.get('to');
@@ -69,6 +72,15 @@ export async function startE2eFakes(): Promise<{
           return json(res, 200, await yookassa.pay(id));
         case 'POST /yookassa/cancel':
           return json(res, 200, await yookassa.cancel(id));
+        case 'GET /cdek/orders':
+          return json(res, 200, [...cdek.orders.values()]);
+        case 'GET /cdek/requests':
+          return json(res, 200, cdek.requests);
+        case 'POST /cdek/status':
+          return json(res, 200, await cdek.setStatus(id, url.searchParams.get('code') ?? ''));
+        case 'POST /cdek/fail':
+          cdek.failNext(Number(url.searchParams.get('count') ?? 0), Number(url.searchParams.get('status') ?? 502));
+          return json(res, 200, {});
         default:
           return json(res, 404, { error: `unknown control route ${route}` });
       }
@@ -80,12 +92,18 @@ export async function startE2eFakes(): Promise<{
   return {
     smtp,
     yookassa,
+    cdek,
     controlUrl,
     env: {
       PAYMENT_PROVIDER: 'yookassa',
       YOOKASSA_SHOP_ID: yookassa.shopId,
       YOOKASSA_SECRET_KEY: yookassa.secretKey,
       YOOKASSA_API_URL: yookassa.url,
+      DELIVERY_PROVIDER: 'cdek',
+      CDEK_CLIENT_ID: cdek.clientId,
+      CDEK_CLIENT_SECRET: cdek.clientSecret,
+      CDEK_API_URL: cdek.url,
+      CDEK_SHIPMENT_POINT: 'MSK1',
       SMTP_URL: smtp.url,
       MAIL_FROM,
       SHOP_OWNER_EMAIL: OWNER_EMAIL,
@@ -95,7 +113,7 @@ export async function startE2eFakes(): Promise<{
     async close() {
       control.closeAllConnections();
       await new Promise<void>((resolve) => control.close(() => resolve()));
-      await Promise.all([smtp.close(), yookassa.close()]);
+      await Promise.all([smtp.close(), yookassa.close(), cdek.close()]);
     },
   };
 }
@@ -171,4 +189,14 @@ export async function onYookassaPage(page: Page): Promise<string> {
 /** Pays on the fake ЮKassa's page as a shopper does; the page sends the shopper back to the shop. */
 export async function payOnYookassa(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Оплатить', exact: true }).click();
+}
+
+/** The fake СДЭК's shipments (orders registered with it), in creation order. */
+export async function cdekOrders(): Promise<{ uuid: string; number: string; cdek_number: string; delivery_point?: string; statuses: { code: string }[] }[]> {
+  return (await call<never>('GET', '/cdek/orders')).body;
+}
+
+/** The next `count` calls to the fake СДЭК fail with `status` (0: never answer); `count` 0 ends it. */
+export async function cdekFailNext(count: number, status = 502): Promise<void> {
+  await call('POST', `/cdek/fail?count=${count}&status=${status}`);
 }

@@ -121,7 +121,7 @@ test('a stored cart is edited, kept over a reload and across tabs, and ends in a
   await expect(page.getByLabel('ФИО')).toBeFocused();
   await fillCheckout(
     page,
-    { ...VALID_DETAILS, fullName: 'Анна', phone: '4951234567', email: 'anna@mail', city: 'К', address: 'дом' },
+    { ...VALID_DETAILS, fullName: 'Анна', phone: '4951234567', email: 'anna@mail', city: 'К', address: 'дом', delivery: 'Почта России' },
     false,
   );
   await page.getByRole('button', { name: 'Подтвердить заказ' }).click();

@@ -6,7 +6,7 @@
 // to the test's output folder. Also: «Контакты» leads to working contacts, the checkout phone
 // mask takes Backspace and mid-number edits, and typed details survive a reload and Back.
 
-import { openWithCart, twoSizesInStock, VALID_DETAILS } from '../support/cart.ts';
+import { choosePickupPoint, openWithCart, twoSizesInStock, VALID_DETAILS } from '../support/cart.ts';
 import { onYookassaPage, payOnYookassa } from '../support/fakes.ts';
 import { returningVisitor } from '../support/fresh-visitor.ts';
 import { shop, startPrivateHost } from '../support/private-host.ts';
@@ -143,8 +143,8 @@ for (const width of [320, 360, 375, 1280]) {
       await page.getByLabel('Телефон').fill(VALID_DETAILS.phone);
       await page.getByLabel('E-mail').fill(VALID_DETAILS.email);
       await page.getByLabel('Город').fill(VALID_DETAILS.city);
-      await page.getByLabel('Адрес доставки').fill(VALID_DETAILS.address);
-      await page.getByRole('radio', { name: VALID_DETAILS.delivery }).check();
+      await page.getByRole('radio', { name: /^Пункт выдачи СДЭК/ }).check();
+      await choosePickupPoint(page);
       await page.getByRole('checkbox', { name: 'Я даю согласие на обработку персональных данных' }).check();
       await checkScreen(page, 'checkout-consent', form, width);
 
@@ -300,8 +300,8 @@ test.describe('checkout', () => {
     await page.getByLabel('Телефон').fill(VALID_DETAILS.phone);
     await page.getByLabel('E-mail').fill(VALID_DETAILS.email);
     await page.getByLabel('Город').fill(VALID_DETAILS.city);
+    await page.getByRole('radio', { name: /^Курьер/ }).check();
     await page.getByLabel('Адрес доставки').fill(VALID_DETAILS.address);
-    await page.getByRole('radio', { name: VALID_DETAILS.delivery }).check();
     await page.getByLabel('Комментарий к заказу (необязательно)').fill('Позвонить за час');
     await page.getByRole('checkbox', { name: 'Я даю согласие на обработку персональных данных' }).check();
 
@@ -311,7 +311,7 @@ test.describe('checkout', () => {
       await expect(page.getByLabel('E-mail')).toHaveValue(VALID_DETAILS.email);
       await expect(page.getByLabel('Город')).toHaveValue(VALID_DETAILS.city);
       await expect(page.getByLabel('Адрес доставки')).toHaveValue(VALID_DETAILS.address);
-      await expect(page.getByRole('radio', { name: VALID_DETAILS.delivery })).toBeChecked();
+      await expect(page.getByRole('radio', { name: /^Курьер/ })).toBeChecked();
       await expect(page.getByLabel('Комментарий к заказу (необязательно)')).toHaveValue('Позвонить за час');
       await expect(page.getByRole('checkbox', { name: 'Я даю согласие на обработку персональных данных' })).not.toBeChecked();
     };

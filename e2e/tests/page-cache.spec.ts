@@ -70,6 +70,7 @@ test('a page for anyone is stored, served to the next shopper and hydrates; an o
             city: VALID_DETAILS.city,
             address: VALID_DETAILS.address,
             deliveryMethod: 'CDEK_PICKUP',
+            pickupPointCode: 'KZN1',
             personalDataConsent: true,
             consentVersion: '2025-09-01',
           },

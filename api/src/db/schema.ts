@@ -1,6 +1,6 @@
 import type { PageType } from '@shop/contracts/pages';
 import { sql } from 'drizzle-orm';
-import type { OrderDelivery } from '../delivery/delivery-service.ts';
+import type { OrderDelivery } from './order-delivery.ts';
 import {
   boolean,
   customType,

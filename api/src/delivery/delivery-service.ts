@@ -9,9 +9,9 @@
  * blocks a checkout or an order.
  */
 import { DELIVERY_METHOD_CODES, type DeliveryMethod } from '@shop/contracts/order';
-import type { OrderErrorCode } from '@shop/contracts/order';
 import { LRUCache } from 'lru-cache';
 import { CdekClient, type CdekPoint } from './cdek-client.ts';
+import type { DeliveryError, OrderDelivery } from '../orders/validate-order.ts';
 import type { DeliveryConfig, DayRange } from './delivery-config.ts';
 
 /** A parcel of shoes or clothes as the tariffs are asked about it: 1.5 kg in a 35×25×15 cm box. */
@@ -62,25 +62,6 @@ export interface PickupPointView {
   dressingRoom: boolean;
 }
 
-/** What an order keeps about its delivery (orders.delivery). */
-export interface OrderDelivery {
-  provider: 'manual' | 'cdek';
-  cityCode: number | null;
-  pickupPoint: (Pick<PickupPointView, 'code' | 'name' | 'address' | 'workTime'> & { verified: boolean }) | null;
-  minDays: number;
-  maxDays: number;
-  earliest: string;
-  latest: string;
-  fromCarrier: boolean;
-  cost: number | null;
-  tariffCode: number | null;
-}
-
-export interface DeliveryError {
-  field: string;
-  code: OrderErrorCode;
-  message: string;
-}
 
 /** «г. Казань», «город казань », «Казань» → «казань»; ё as е. */
 export function normalizeCity(text: string): string {

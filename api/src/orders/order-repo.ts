@@ -2,7 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { errorMessage } from '@shop/contracts/errors';
 import { sameSecret } from '@shop/server-kit';
 import { type Db, rows } from '../db/database.ts';
-import type { OrderDelivery } from '../delivery/delivery-service.ts';
+import type { OrderDelivery } from '../db/order-delivery.ts';
 import { offers, orderConsents, orderLines, orders } from '../db/schema.ts';
 import { type OrderHooks, runPlaced } from './order-hooks.ts';
 import { isOrderStatus, type OrderStatus } from './order-status.ts';

@@ -7,7 +7,16 @@ import {
   orderInputSchema,
 } from '@shop/contracts/order';
 import * as z from 'zod/mini';
-import type { DeliveryError, OrderDelivery } from '../delivery/delivery-service.ts';
+import type { OrderDelivery } from '../db/order-delivery.ts';
+
+export type { OrderDelivery } from '../db/order-delivery.ts';
+
+/** A delivery check's refusal, reported like a field's. */
+export interface DeliveryError {
+  field: string;
+  code: OrderErrorCode;
+  message: string;
+}
 
 export { normalizePhone } from '@shop/contracts/order';
 

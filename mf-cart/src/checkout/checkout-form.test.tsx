@@ -1,8 +1,42 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MockedProvider } from '@apollo/client/testing/react';
+import { cleanup, fireEvent, render as renderUi, screen, waitFor } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DeliveryOptionsDocument, PickupPointsDocument } from '../graphql/generated.ts';
 import { CheckoutForm } from './checkout-form.tsx';
 import { CHECKOUT_DRAFT_KEY, clearDraft } from './checkout-draft.ts';
 import type { FieldErrors } from './checkout-values.ts';
+
+// the API as it answers without a carrier: the shop's estimates, no pickup-point list
+const estimates = {
+  request: { query: DeliveryOptionsDocument, variables: () => true },
+  maxUsageCount: Number.POSITIVE_INFINITY,
+  result: {
+    data: {
+      deliveryOptions: {
+        __typename: 'DeliveryOptions',
+        city: null,
+        pickupPoints: false,
+        carrierDown: false,
+        terms: (['COURIER', 'CDEK_PICKUP', 'RUSSIAN_POST'] as const).map((method, i) => ({
+          __typename: 'DeliveryTerm',
+          method,
+          available: true,
+          minDays: 3 + i,
+          maxDays: 6 + i,
+          latest: `2026-12-1${i}`,
+        })),
+      },
+    },
+  },
+};
+
+/** The form with the API's delivery terms answered as without a carrier. */
+function render(ui: ReactElement) {
+  const wrap = (node: ReactElement) => <MockedProvider mocks={[estimates]}>{node}</MockedProvider>;
+  const result = renderUi(wrap(ui));
+  return { ...result, rerender: (next: ReactElement) => result.rerender(wrap(next)) };
+}
 
 afterEach(() => {
   cleanup();
@@ -62,9 +96,81 @@ describe('checkout form', () => {
       city: 'Казань',
       address: 'ул. Баумана, д. 1, кв. 2',
       deliveryMethod: 'CDEK_PICKUP',
+      pickupPointCode: '',
       comment: '',
       personalDataConsent: true,
     });
+  });
+
+  it('shows each method its term to the typed city', async () => {
+    render(<CheckoutForm serverErrors={{}} onSubmit={() => {}} />);
+    expect(screen.getByText(/Укажите город — покажем срок/)).toBeTruthy();
+    fill('Город', 'Казань');
+    expect(await screen.findByText('3–6 дней, к 10 декабря')).toBeTruthy();
+    expect(screen.getByText('5–8 дней, к 12 декабря')).toBeTruthy();
+  });
+
+  it('with СДЭК, asks for a point from the list and takes its address', async () => {
+    const cdek = {
+      ...estimates,
+      result: {
+        data: {
+          deliveryOptions: {
+            ...estimates.result.data.deliveryOptions,
+            city: { __typename: 'DeliveryCity', code: 424, name: 'Казань' },
+            pickupPoints: true,
+          },
+        },
+      },
+    };
+    const points = {
+      request: { query: PickupPointsDocument, variables: () => true },
+      maxUsageCount: Number.POSITIVE_INFINITY,
+      result: {
+        data: {
+          pickupPoints: {
+            __typename: 'PickupPointList',
+            total: 1,
+            points: [
+              {
+                __typename: 'PickupPoint',
+                code: 'KZN2',
+                name: 'Казань, пр-т Победы, 91',
+                address: 'пр-т Победы, 91',
+                workTime: 'Пн-Вс 09:00-21:00',
+                howToFind: 'Вход со двора',
+                nearestStation: '',
+                card: true,
+                dressingRoom: false,
+              },
+            ],
+          },
+        },
+      },
+    };
+    const onSubmit = vi.fn();
+    renderUi(
+      <MockedProvider mocks={[cdek, points]}>
+        <CheckoutForm serverErrors={{}} onSubmit={onSubmit} />
+      </MockedProvider>,
+    );
+    fill('ФИО', 'Иванова Анна');
+    fill('Телефон', '89161234567');
+    fill('E-mail', 'anna@mail.ru');
+    fill('Город', 'Казань');
+    fireEvent.click(screen.getByLabelText(/Пункт выдачи СДЭК/));
+    fireEvent.click(screen.getByLabelText('Я даю согласие на обработку персональных данных'));
+    expect(await screen.findByRole('group', { name: 'Пункт выдачи СДЭК, Казань' })).toBeTruthy();
+    // the typed address is not asked for: the point's is used
+    expect(screen.queryByLabelText('Адрес доставки')).toBeNull();
+    submit();
+    await waitFor(() => expect(document.activeElement?.id).toBe('checkout-pickupPointCode'));
+    expect(screen.getByText('Выберите пункт выдачи СДЭК')).toBeTruthy();
+    fireEvent.click(await screen.findByRole('radio', { name: /пр-т Победы, 91/ }));
+    expect(screen.getByTestId('pickup-chosen').textContent).toBe('Выбран: пр-т Победы, 91');
+    submit();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ deliveryMethod: 'CDEK_PICKUP', pickupPointCode: 'KZN2', address: 'пр-т Победы, 91' });
   });
 
   it('shows the API field errors beside their fields until the shopper edits them', async () => {

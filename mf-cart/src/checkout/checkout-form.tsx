@@ -1,13 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { TextField, type TextFieldProps } from '@shop/mf-shared';
 import { type Ref, useEffect, useRef, useState } from 'react';
-import { type Control, Controller, useForm } from 'react-hook-form';
+import { type Control, Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { checkoutSchema } from './checkout-schema.ts';
 import { loadDraft, saveDraft } from './checkout-draft.ts';
 import { type CheckoutField, type CheckoutValues, FIELD_ORDER, type FieldErrors } from './checkout-values.ts';
 import { ConsentField } from './consent-field.tsx';
 import { DeliveryMethodField } from './delivery-method-field.tsx';
 import { formatPhone, usePhoneMask } from './phone-mask.ts';
+import { PickupPointField } from './pickup-point-field.tsx';
+import { type DeliveryOptions, useDeliveryOptions } from './use-delivery-options.ts';
 import styles from './checkout-form.module.css';
 
 export const CHECKOUT_FORM_ID = 'checkout-form';
@@ -30,9 +32,11 @@ type TextProps = Omit<TextFieldProps, 'id' | 'name' | 'value' | 'onChange'>;
  */
 export function CheckoutForm({ serverErrors, onSubmit }: CheckoutFormProps) {
   const [draft] = useState(loadDraft);
-  const { control, handleSubmit, setError, watch } = useForm<CheckoutValues, unknown, CheckoutValues>({
+  // read by the resolver: whether the address is a СДЭК point chosen from the list
+  const pickupMode = useRef(false);
+  const { control, handleSubmit, setError, setValue, watch } = useForm<CheckoutValues, unknown, CheckoutValues>({
     defaultValues: draft,
-    resolver: zodResolver(checkoutSchema),
+    resolver: withPickupPoint(zodResolver(checkoutSchema), pickupMode),
     mode: 'onTouched',
     reValidateMode: 'onChange',
     // Focus follows the page's order (the delivery fieldset, the consent box), see onInvalid.
@@ -40,18 +44,35 @@ export function CheckoutForm({ serverErrors, onSubmit }: CheckoutFormProps) {
   });
   const form = useRef<HTMLFormElement>(null);
   const phoneInput = usePhoneMask();
+  const [city, method, pointCode, address] = useWatch({ control, name: ['city', 'deliveryMethod', 'pickupPointCode', 'address'] });
+  const options = useDeliveryOptions(city);
+  const pickupCity = method === 'CDEK_PICKUP' && options?.pickupPoints ? options.city : null;
+  pickupMode.current = pickupCity !== null;
+
+  // Leaving the list (another method, a city without points): the point's address is not the
+  // shopper's, so the address starts empty rather than silently keeping the point's.
+  const wasPickup = useRef(pickupCity !== null);
+  useEffect(() => {
+    if (wasPickup.current && !pickupCity && pointCode) {
+      setValue('pickupPointCode', '');
+      setValue('address', '');
+    }
+    wasPickup.current = pickupCity !== null;
+  }, [pickupCity, pointCode, setValue]);
 
   useEffect(() => {
     const subscription = watch((values) => saveDraft(values));
     return () => subscription.unsubscribe();
   }, [watch]);
 
-  // The API's verdict beside its field; the field's next change re-validates and clears it.
+  // The API's verdict beside its field, the first such field focused; the field's next change
+  // re-validates and clears it.
   useEffect(() => {
     for (const field of FIELD_ORDER) {
       const message = serverErrors[field];
       if (message) setError(field, { type: 'server', message });
     }
+    focusFirstWrong(form.current, serverErrors);
   }, [serverErrors, setError]);
 
   const text = (name: TextName, props: TextProps) => <CheckoutText control={control} name={name} {...props} />;
@@ -83,19 +104,58 @@ export function CheckoutForm({ serverErrors, onSubmit }: CheckoutFormProps) {
         {text('email', { label: 'E-mail', type: 'email', inputMode: 'email', autoComplete: 'email' })}
       </div>
       <h2 className={styles.section}>Доставка</h2>
-      {text('city', { label: 'Город', autoComplete: 'address-level2' })}
-      {text('address', {
-        label: 'Адрес доставки',
-        autoComplete: 'street-address',
-        hint: 'Улица, дом, квартира или адрес пункта выдачи',
-      })}
+      <Controller
+        control={control}
+        name="city"
+        render={({ field, fieldState }) => (
+          <TextField
+            label="Город"
+            autoComplete="address-level2"
+            id="checkout-city"
+            name="city"
+            value={field.value}
+            error={fieldState.error?.message}
+            onChange={(e) => {
+              // a point of the old city is no point for the new one
+              if (pointCode) setValue('pickupPointCode', '');
+              field.onChange(e);
+            }}
+            onBlur={field.onBlur}
+          />
+        )}
+      />
       <Controller
         control={control}
         name="deliveryMethod"
         render={({ field, fieldState }) => (
-          <DeliveryMethodField value={field.value} error={fieldState.error?.message} onChange={field.onChange} />
+          <DeliveryMethodField value={field.value} error={fieldState.error?.message} options={options} onChange={field.onChange} />
         )}
       />
+      {pickupCity ? (
+        <Controller
+          control={control}
+          name="pickupPointCode"
+          render={({ field, fieldState }) => (
+            <PickupPointField
+              cityCode={pickupCity.code}
+              cityName={pickupCity.name}
+              value={field.value ?? ''}
+              address={address}
+              error={fieldState.error?.message}
+              onChange={(point) => {
+                field.onChange(point.code);
+                setValue('address', point.address, { shouldValidate: true });
+              }}
+            />
+          )}
+        />
+      ) : (
+        text('address', {
+          label: 'Адрес доставки',
+          autoComplete: 'street-address',
+          hint: addressHint(method, options),
+        })
+      )}
       {text('comment', { label: 'Комментарий к заказу (необязательно)', multiline: true })}
       <Controller
         control={control}
@@ -106,6 +166,32 @@ export function CheckoutForm({ serverErrors, onSubmit }: CheckoutFormProps) {
       />
     </form>
   );
+}
+
+function addressHint(method: CheckoutValues['deliveryMethod'], options: DeliveryOptions | null): string {
+  if (method === 'CDEK_PICKUP') {
+    return options?.carrierDown
+      ? 'Список пунктов СДЭК сейчас недоступен: укажите адрес пункта выдачи'
+      : 'Укажите город: покажем пункты выдачи СДЭК в нём';
+  }
+  if (method === 'RUSSIAN_POST') return 'Индекс, улица, дом, квартира';
+  return 'Улица, дом, квартира';
+}
+
+/**
+ * The shared rules, plus the checkout's own: with the list of СДЭК points on the page, a point
+ * must be chosen there (its address comes with it, so the hidden address field never speaks).
+ */
+function withPickupPoint(resolve: Resolver<CheckoutValues, unknown, CheckoutValues>, pickupMode: { current: boolean }): Resolver<CheckoutValues, unknown, CheckoutValues> {
+  return async (values, context, options) => {
+    const result = await resolve(values, context, options);
+    if (!pickupMode.current) return result;
+    const { address: _address, ...errors } = result.errors;
+    if (!values.pickupPointCode) errors.pickupPointCode = { type: 'required', message: 'Выберите пункт выдачи СДЭК' };
+    if (Object.keys(errors).length) return { values: {}, errors };
+    // only the hidden address failed (a point not chosen yet is reported above): the values as typed
+    return Object.keys(result.errors).length ? { values, errors: {} } : result;
+  };
 }
 
 /** The first wrong field in the page's order gets focus (the delivery fieldset, the consent box included). */

@@ -64,6 +64,7 @@ export function usePlaceOrder() {
                 city: values.city.trim(),
                 address: values.address.trim(),
                 deliveryMethod: values.deliveryMethod || 'COURIER',
+                pickupPointCode: values.deliveryMethod === 'CDEK_PICKUP' && values.pickupPointCode ? values.pickupPointCode : null,
                 comment: values.comment.trim() || null,
                 personalDataConsent: values.personalDataConsent,
                 consentVersion: CONSENT_VERSION,

@@ -1,7 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { orderLineProduct } from '@shop/contracts/analytics';
 import { messageFor } from '@shop/contracts/errors';
-import { formatCount, formatPrice, GOODS } from '@shop/contracts/format';
+import { formatCount, formatDeliveryTerm, formatPrice, GOODS } from '@shop/contracts/format';
 import type { OrderPageProps } from '@shop/contracts/remotes';
 import { buttonClassName, SectionError, Spinner } from '@shop/mf-shared';
 import { useEffect } from 'react';
@@ -74,7 +74,13 @@ export default function OrderPage({ id }: OrderPageProps) {
         {deliveryTitle(order.deliveryMethod)}, бесплатно
         <span className={orderStyles.meta}>
           {order.city}, {order.address}
+          {order.delivery?.pickupPoint?.workTime && `. Часы работы: ${order.delivery.pickupPoint.workTime}`}
         </span>
+        {order.delivery && !['DELIVERED', 'CANCELLED'].includes(order.status) && (
+          <span className={orderStyles.meta} data-testid="order-term">
+            Срок доставки: {formatDeliveryTerm(order.delivery)}
+          </span>
+        )}
       </p>
       {order.tracking && (
         <p className={orderStyles.delivery} data-testid="order-tracking">
