@@ -8,6 +8,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rows } from '../src/db/database.ts';
 import { type DeliveryConfig, loadDeliveryConfig } from '../src/delivery/delivery-config.ts';
 import { addDays, moscowToday } from '../src/delivery/delivery-service.ts';
+import { CDEK_NOTIFY_PATH } from '../src/delivery/shipments.ts';
+import { changeOrderStatus } from '../src/orders/order-lifecycle.ts';
 import { type FakeCdek, startFakeCdek } from './fakes/cdek.ts';
 import { orderData } from './order-data.ts';
 import { createTestEnv, type TestEnv } from './test-env.ts';
@@ -153,6 +155,110 @@ describe('delivery through СДЭК (fake)', () => {
     expect(stored?.delivery.pickupPoint.verified).toBe(false);
     // the points of a city asked before are still shown from what was kept
     expect((await env.data(POINTS, { code: 424 })).pickupPoints.total).toBe(4);
+  });
+
+  const markAssembled = async (id: number) => {
+    expect((await changeOrderStatus(env.database.db, env.api.orderHooks, id, 'paid', 'sandbox')).ok).toBe(true);
+    expect((await changeOrderStatus(env.database.db, env.api.orderHooks, id, 'assembled', 'ops-token')).ok).toBe(true);
+  };
+  const shipment = async (id: number) =>
+    (
+      await rows<{ state: string; attempts: number; last_error: string | null; carrier_uuid: string | null; carrier_number: string | null }>(
+        env.database.db,
+        sql`SELECT state, attempts, last_error, carrier_uuid, carrier_number FROM shipments WHERE order_id = ${id}`,
+      )
+    )[0];
+  const orderRow = async (id: number) =>
+    (await rows<{ status: string; tracking_number: string | null }>(env.database.db, sql`SELECT status, tracking_number FROM orders WHERE id = ${id}`))[0];
+  const letter = async (id: number, kind: string) =>
+    (await rows<{ subject: string; text: string }>(env.database.db, sql`SELECT subject, text FROM mail_outbox WHERE order_id = ${id} AND kind = ${kind}`))[0];
+  const notify = (uuid: string, body: Record<string, unknown> = {}) =>
+    env.request(CDEK_NOTIFY_PATH, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 'ORDER_STATUS', uuid, ...body }) });
+
+  it('registers the parcel when the order is «собран», retrying an outage, and its number becomes the tracking number', async () => {
+    const placed = (await place({ pickupPointCode: 'KZN2' })).createOrder.order;
+    const id = Number(placed.id);
+    await markAssembled(id);
+    expect(await shipment(id)).toMatchObject({ state: 'pending', attempts: 0 });
+    // СДЭК down: kept, retried later, the error visible
+    fake.failNext(1, 503);
+    expect(await env.api.registerShipments()).toBe(1);
+    expect(await shipment(id)).toMatchObject({ state: 'pending', attempts: 1, last_error: expect.stringContaining('503') });
+    // not due yet: nothing is tried before its time
+    expect(await env.api.registerShipments()).toBe(0);
+    await env.database.db.execute(sql`UPDATE shipments SET next_attempt_at = now() WHERE order_id = ${id}`);
+    expect(await env.api.registerShipments()).toBe(1);
+    const registered = await shipment(id);
+    expect(registered).toMatchObject({ state: 'registered', last_error: null, carrier_number: expect.stringMatching(/^\d{10}$/) });
+    const sent = [...fake.orders.values()].find((o) => o.number === placed.ordernumber);
+    // to the chosen point, from the shop's office, with the recipient and nothing to collect
+    expect(sent).toMatchObject({ tariff_code: 136, delivery_point: 'KZN2', recipient: { name: 'Иванов Иван Иванович', phones: [{ number: '+79123456789' }] } });
+    expect(fake.requests.find((r) => r.path === '/v2/orders' && r.method === 'POST' && r.status === 202)?.body).toMatchObject({
+      shipment_point: 'MSK1',
+      packages: [{ items: [{ payment: { value: 0 }, amount: 1 }] }],
+    });
+    expect(await orderRow(id)).toEqual({ status: 'assembled', tracking_number: registered?.carrier_number });
+    const { order } = await env.data('query O($n: String!, $k: String!) { order(number: $n, key: $k) { tracking { number url } } }', { n: placed.ordernumber, k: placed.accessKey });
+    expect(order.tracking).toEqual({ number: registered?.carrier_number, url: `https://www.cdek.ru/ru/tracking/?order_id=${registered?.carrier_number}` });
+  });
+
+  it('moves the order by СДЭК\'s statuses, asked of СДЭК, each with its letter', async () => {
+    const placed = (await place({ pickupPointCode: 'KZN1' })).createOrder.order;
+    const id = Number(placed.id);
+    await markAssembled(id);
+    await env.api.registerShipments();
+    const uuid = (await shipment(id))?.carrier_uuid as string;
+    // a forged «delivered» while СДЭК says only «created»: nothing moves
+    expect((await notify(uuid, { attributes: { code: 'DELIVERED' } })).status).toBe(200);
+    expect((await orderRow(id))?.status).toBe('assembled');
+    await fake.setStatus(uuid, 'RECEIVED_AT_SHIPMENT_WAREHOUSE');
+    expect((await notify(uuid)).status).toBe(200);
+    expect((await orderRow(id))?.status).toBe('shipped');
+    const shipped = await letter(id, 'order-shipped');
+    expect(shipped?.text).toContain(`Трек-номер посылки: ${(await shipment(id))?.carrier_number}`);
+    await fake.setStatus(uuid, 'ACCEPTED_AT_PICK_UP_POINT');
+    await notify(uuid);
+    expect((await orderRow(id))?.status).toBe('ready');
+    const ready = await letter(id, 'order-ready');
+    expect(ready?.subject).toBe(`Заказ №${placed.ordernumber} ждёт вас в пункте выдачи`);
+    expect(ready?.text).toContain('Казань, ул. Баумана, 44');
+    expect(ready?.text).toContain('Часы работы: Пн-Пт 10:00-21:00');
+    // a duplicate changes nothing and writes no second letter
+    await notify(uuid);
+    expect((await rows(env.database.db, sql`SELECT 1 FROM order_events WHERE order_id = ${id} AND to_status = 'ready'`)).length).toBe(1);
+    await fake.setStatus(uuid, 'DELIVERED');
+    await notify(uuid);
+    expect((await orderRow(id))?.status).toBe('delivered');
+    expect((await letter(id, 'order-delivered'))?.subject).toBe(`Заказ №${placed.ordernumber} получен`);
+    const actors = await rows<{ actor: string }>(env.database.db, sql`SELECT actor FROM order_events WHERE order_id = ${id} AND to_status IN ('shipped', 'ready', 'delivered')`);
+    expect(actors.map((a) => a.actor)).toEqual(['cdek', 'cdek', 'cdek']);
+  });
+
+  it('answers notifications it cannot act on as СДЭК expects', async () => {
+    expect((await notify('00000000-0000-4000-8000-000000000000')).status).toBe(200);
+    expect((await env.request(CDEK_NOTIFY_PATH, { method: 'POST', body: 'not json' })).status).toBe(400);
+    expect((await env.request(CDEK_NOTIFY_PATH, { method: 'POST', body: JSON.stringify({ type: 'ORDER_STATUS', uuid: "x' OR 1=1" }) })).status).toBe(400);
+    expect((await env.request(CDEK_NOTIFY_PATH, { method: 'GET' })).status).toBe(405);
+  });
+
+  it('keeps a shipment СДЭК refuses, with why, and registers no courier order twice', async () => {
+    // taken while СДЭК was down: the point as typed, which СДЭК does not know
+    fake.failNext(1000, 503);
+    const refused = (await place({ city: 'Краснодар', pickupPointCode: 'KRD9', address: 'ул. Северная, 1' })).createOrder.order;
+    fake.failNext(0);
+    await markAssembled(Number(refused.id));
+    await env.api.registerShipments();
+    expect(await shipment(Number(refused.id))).toMatchObject({ state: 'failed', last_error: expect.stringContaining('KRD9') });
+    // a courier order whose first registration's answer was lost: found by its number, not sent again
+    const courier = (await place({ deliveryMethod: 'COURIER', address: 'ул. Пушкина, 5, кв. 1' })).createOrder.order;
+    await markAssembled(Number(courier.id));
+    await env.api.registerShipments();
+    const first = await shipment(Number(courier.id));
+    await env.database.db.execute(sql`UPDATE shipments SET state = 'pending', carrier_uuid = NULL, carrier_number = NULL, next_attempt_at = now() WHERE order_id = ${Number(courier.id)}`);
+    await env.api.registerShipments();
+    expect(await shipment(Number(courier.id))).toMatchObject({ state: 'registered', carrier_uuid: first?.carrier_uuid });
+    expect([...fake.orders.values()].filter((o) => o.number === courier.ordernumber)).toHaveLength(1);
+    expect([...fake.orders.values()].find((o) => o.number === courier.ordernumber)).toMatchObject({ tariff_code: 137, to_location: { code: 424, address: 'ул. Пушкина, 5, кв. 1' } });
   });
 
   it('asks for one token however many look-ups run at once', async () => {

@@ -10,8 +10,10 @@ import {
   type LetterOrder,
   newOrderOwnerLetter,
   orderCancelledLetter,
+  orderDeliveredLetter,
   orderPaidLetter,
   orderPlacedLetter,
+  orderReadyLetter,
   orderShippedLetter,
 } from '../src/notify/mail-templates.ts';
 import { expectInertHtml } from './mail-html.ts';
@@ -147,6 +149,25 @@ describe('letters', () => {
     expectInert(cdek.html);
   });
 
+  it('«ждёт в пункте выдачи» names the point, its hours, what to bring and how long it waits', () => {
+    const l = orderReadyLetter(shop, { ...order, trackingNumber: '1480000001' }, { address: 'пр-т Победы, 91', workTime: 'Пн-Вс 09:00-21:00' });
+    expect(l.subject).toBe('Заказ №SH-7K3Q9 ждёт вас в пункте выдачи');
+    for (const part of [l.text, l.html]) {
+      expect(part).toContain('Казань, пр-т Победы, 91');
+      expect(part).toContain('Часы работы: Пн-Вс 09:00-21:00');
+      expect(part).toContain('Возьмите паспорт');
+      expect(part).toContain('хранится в пункте 7 дней');
+    }
+    expect(l.text).toContain('Отследить: https://www.cdek.ru/ru/tracking/?order_id=1480000001');
+    expect(l.text).toContain(LINK);
+    expectInert(l.html);
+    // «получен»: thanks and the 7 days to return
+    const got = orderDeliveredLetter(shop, order);
+    expect(got.subject).toBe('Заказ №SH-7K3Q9 получен');
+    expect(got.text).toContain(`в течение 7 дней после получения: ${shop.publicUrl}/vozvrat-i-obmen`);
+    expectInert(got.html);
+  });
+
   it('order cancelled (shopper): the reason when there is one, the refund note only after payment', () => {
     const unpaid = orderCancelledLetter(shop, order, 'Не оплачен вовремя: резерв снят', false);
     expect(unpaid.subject).toBe('Заказ №SH-7K3Q9 отменён');
@@ -168,6 +189,8 @@ describe('letters', () => {
       orderPaidLetter(shop, hostile, hostileLines),
       orderShippedLetter(shop, hostile, hostileLines),
       orderCancelledLetter(shop, hostile, hostile.comment, true),
+      orderReadyLetter(shop, hostile, { address: '<b>ул.</b> Баумана', workTime: '<script>t()</script>' }),
+      orderDeliveredLetter(shop, hostile),
     ];
     for (const l of letters) {
       expectInert(l.html);

@@ -72,7 +72,7 @@ export async function createTestEnv(
     };
   }
   const config = testConfig({ shopPublicUrl: 'https://shop.test', ...overrides });
-  const api = await createApi({ db: database.db, config, catalogPollMs: 0, logging: process.env.API_TEST_LOG === "1" ? undefined : false });
+  const api = await createApi({ db: database.db, config, catalogPollMs: 0, shipmentPollMs: 0, logging: process.env.API_TEST_LOG === "1" ? undefined : false });
   // the shop's /api/ as the host's proxy sees it: the release plane's paths go to the release service
   const releasePlane = lazyReleasePlane(database, releaseDbUrl, config);
   const request = async (path: string, init?: RequestInit, peer = '127.0.0.1') =>

@@ -8,7 +8,7 @@
 import * as z from 'zod/mini';
 
 /** The order lifecycle's states, in the order the desk lists them. */
-export const ORDER_STATUSES = ['new', 'paid', 'assembled', 'shipped', 'delivered', 'cancelled'] as const;
+export const ORDER_STATUSES = ['new', 'paid', 'assembled', 'shipped', 'ready', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** How the desk, the CLI's output and the letters name each status. */
@@ -17,6 +17,7 @@ export const ORDER_STATUS_TITLES: Record<OrderStatus, string> = {
   paid: 'оплачен',
   assembled: 'собран',
   shipped: 'отправлен',
+  ready: 'ждёт в пункте выдачи',
   delivered: 'доставлен',
   cancelled: 'отменён',
 };
@@ -108,6 +109,29 @@ export const orderDetailSchema = z.extend(orderSummarySchema, {
   deliveryTitle: z.string(),
   /** The parcel's tracking number and its carrier's page, once shipped with one. */
   tracking: z.nullable(z.object({ number: z.string(), url: z.nullable(z.string()) })),
+  /** The term promised, the pickup point and what the carrier charges the shop, as checked when it was placed. */
+  delivery: z.optional(
+    z.nullable(
+      z.object({
+        term: z.string(),
+        fromCarrier: z.boolean(),
+        cost: z.nullable(z.number()),
+        pickupPoint: z.nullable(z.object({ code: z.string(), address: z.string(), workTime: z.string(), verified: z.boolean() })),
+      }),
+    ),
+  ),
+  /** The parcel's registration with СДЭК: pending (with tries and the last error), registered, or failed (why). */
+  shipment: z.optional(
+    z.nullable(
+      z.object({
+        state: z.enum(['pending', 'registered', 'failed']),
+        attempts: z.number(),
+        lastError: z.nullable(z.string()),
+        carrierNumber: z.nullable(z.string()),
+        carrierStatus: z.nullable(z.string()),
+      }),
+    ),
+  ),
   masked: z.boolean(),
   reservedUntil: z.nullable(z.string()),
   paidAt: z.nullable(z.string()),

@@ -66,7 +66,7 @@ export const ERRORS = {
   USER_DISABLED: { status: 403, message: 'Учётная запись отключена. Обратитесь к владельцу магазина.' },
   CSRF: { status: 403, message: 'Запрос отклонён: он пришёл не со страницы магазина' },
   ORDER_NOT_FOUND: { status: 404, message: 'Заказ не найден' },
-  BAD_STATUS: { status: 400, message: 'Неизвестный статус: new, paid, assembled, shipped, delivered или cancelled' },
+  BAD_STATUS: { status: 400, message: 'Неизвестный статус: new, paid, assembled, shipped, ready, delivered или cancelled' },
   NOTE_TOO_LONG: { status: 400, message: (p: { max: number }) => `Комментарий длиннее ${p.max} символов` },
   BAD_TRACKING: {
     status: 400,

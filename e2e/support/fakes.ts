@@ -200,3 +200,8 @@ export async function cdekOrders(): Promise<{ uuid: string; number: string; cdek
 export async function cdekFailNext(count: number, status = 502): Promise<void> {
   await call('POST', `/cdek/fail?count=${count}&status=${status}`);
 }
+
+/** Moves the fake СДЭК's shipment to `code` (СДЭК's status code); the fake notifies the shop as СДЭК does. */
+export async function cdekSetStatus(uuid: string, code: string): Promise<{ status: number }[]> {
+  return (await call<{ status: number }[]>('POST', `/cdek/status?id=${encodeURIComponent(uuid)}&code=${encodeURIComponent(code)}`)).body;
+}

@@ -3,7 +3,9 @@
 // point kept with the order; a СДЭК outage leaves a typed address and never blocks the order.
 import { formatDeliveryTerm } from '@shop/contracts/format';
 import { choosePickupPoint, fillCheckout, openWithCart, twoSizesInStock, VALID_DETAILS } from '../support/cart.ts';
-import { cdekFailNext, onYookassaPage, payOnYookassa } from '../support/fakes.ts';
+import { deskAccounts, placeOrderViaApi, signInToDesk } from '../support/desk.ts';
+import { cdekFailNext, cdekOrders, cdekSetStatus, onYookassaPage, payOnYookassa, waitForLetter } from '../support/fakes.ts';
+import { asReturningShopper } from '../support/product-page.ts';
 import { expect, test } from '../support/test.ts';
 
 /** The term as the checkout says it, counted from today in Moscow. */
@@ -101,4 +103,49 @@ test('while СДЭК does not answer, the checkout shows estimates and takes a t
   } finally {
     await cdekFailNext(0);
   }
+});
+
+test('«собран» registers the parcel with СДЭК: its number on the order page and in the letters; СДЭК moves the order on', async ({ page, browser, request }) => {
+  test.setTimeout(120_000);
+  const email = `pickup.${Date.now().toString(36)}@mail.ru`;
+  const placed = await placeOrderViaApi(request, { email, pickupPointCode: 'KZN3' });
+  await asReturningShopper(page);
+  await page.goto(`/order/${placed.number}?key=${encodeURIComponent(placed.key)}`);
+  await page.getByRole('button', { name: 'Оплатить заказ' }).click();
+  await onYookassaPage(page);
+  await payOnYookassa(page);
+  await expect(page.getByTestId('order-status')).toHaveText('Оплачен');
+
+  const desk = await browser.newPage();
+  await signInToDesk(desk, deskAccounts().owner, `/admin/orders/${placed.number}`);
+  await expect(desk.getByRole('heading', { level: 1 })).toContainText(placed.number);
+  await expect(desk.getByTestId('order-pickup-point')).toContainText('KZN3');
+  await expect(desk.getByTestId('order-delivery-cost')).toHaveText(/390/);
+  await desk.getByRole('button', { name: /^Перевести в «собран»$/i }).click();
+  // registered by the API within seconds, no one typing a number
+  await expect(async () => {
+    await desk.reload();
+    await expect(desk.getByTestId('shipment-state')).toHaveText('зарегистрирована', { timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
+  const shipment = (await cdekOrders()).find((o) => o.number === placed.number);
+  expect(shipment).toMatchObject({ delivery_point: 'KZN3' });
+  const number = shipment?.cdek_number as string;
+  await expect(desk.getByTestId('order-tracking')).toHaveText(number);
+  await desk.close();
+
+  await page.reload();
+  await expect(page.getByTestId('order-tracking')).toContainText(`Трек-номер посылки: ${number}`);
+  await expect(page.getByRole('link', { name: 'Отследить посылку' })).toHaveAttribute('href', `https://www.cdek.ru/ru/tracking/?order_id=${number}`);
+
+  // СДЭК takes the parcel: «отправлен», with the number in the letter
+  expect(await cdekSetStatus(shipment?.uuid as string, 'RECEIVED_AT_SHIPMENT_WAREHOUSE')).toEqual([{ status: 200 }]);
+  const shipped = await waitForLetter({ to: email, subject: `Заказ №${placed.number} отправлен` });
+  expect(shipped.text).toContain(`Трек-номер посылки: ${number}`);
+  // at the pickup point: «ждёт в пункте выдачи», and a letter with the point and its hours
+  expect(await cdekSetStatus(shipment?.uuid as string, 'ACCEPTED_AT_PICK_UP_POINT')).toEqual([{ status: 200 }]);
+  const ready = await waitForLetter({ to: email, subject: `Заказ №${placed.number} ждёт вас в пункте выдачи` });
+  expect(ready.text).toContain('Казань, ул. Пушкина, 5');
+  await page.reload();
+  await expect(page.getByTestId('order-status')).toHaveText('Ждёт в пункте выдачи');
+  await expect(page.getByRole('heading', { name: `Заказ №${placed.number} ждёт в пункте выдачи` })).toBeVisible();
 });

@@ -10,7 +10,7 @@
  */
 import { DELIVERY_METHOD_CODES, type DeliveryMethod } from '@shop/contracts/order';
 import { LRUCache } from 'lru-cache';
-import { CdekClient, type CdekPoint } from './cdek-client.ts';
+import type { CdekClient, CdekPoint } from './cdek-client.ts';
 import type { DeliveryError, OrderDelivery } from '../orders/validate-order.ts';
 import type { DeliveryConfig, DayRange } from './delivery-config.ts';
 
@@ -183,6 +183,13 @@ export class DeliveryService {
     }
   }
 
+  /** СДЭК's code of the typed city; null when СДЭК does not know it (throws while СДЭК does not answer). */
+  async cityCode(cityText: string): Promise<number | null> {
+    if (!this.client) return null;
+    const found = kept(await this.cities.fetch(normalizeCity(cityText).slice(0, 100)), 'city');
+    return found === 'none' ? null : found.code;
+  }
+
   /** The city's pickup points whose name, address, metro or code contain `search`, at most `limit`. */
   async pickupPoints(cityCode: number, search: string, limit: number): Promise<{ total: number; points: PickupPointView[] }> {
     if (!this.client) return { total: 0, points: [] };
@@ -252,8 +259,3 @@ export class DeliveryService {
   }
 }
 
-/** The API's delivery service for its settings: СДЭК's client when DELIVERY_PROVIDER=cdek. */
-export function createDeliveryService(config: { delivery: DeliveryConfig }, log?: (message: string) => void): DeliveryService {
-  const cdek = config.delivery.cdek;
-  return new DeliveryService(config.delivery, cdek ? new CdekClient(cdek) : null, undefined, log);
-}

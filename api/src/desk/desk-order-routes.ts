@@ -1,6 +1,7 @@
 import { errorMessage } from '@shop/contracts/errors';
 import { parseTrackingNumber } from '@shop/contracts/order';
-import type { Db } from '../db/database.ts';
+import { sql } from 'drizzle-orm';
+import { type Db, rows } from '../db/database.ts';
 import type { OrderHooks } from '../orders/order-hooks.ts';
 import { changeOrderStatus } from '../orders/order-lifecycle.ts';
 import { type OrderActor, isOrderStatus } from '../orders/order-status.ts';
@@ -49,6 +50,23 @@ async function statusChange(ctx: OrderRouteContext, request: Request, number: st
   return order ? json({ order, changed: result.changed }) : orderNotFound();
 }
 
+/**
+ * A shipment СДЭК refused, sent again once the owner fixed the cause (the address, the point):
+ * registered anew at the registrar's next round (a refused registration leaves nothing at СДЭК).
+ */
+async function retryShipment(ctx: OrderRouteContext, number: string, viewer: Viewer): Promise<Response> {
+  const { db } = ctx;
+  const id = await orderIdByNumber(db, number);
+  if (id === null) return orderNotFound();
+  const [updated] = await rows<{ orderId: number }>(
+    db,
+    sql`UPDATE shipments SET state = 'pending', attempts = 0, carrier_uuid = NULL, next_attempt_at = now(), last_error = NULL, updated_at = now()
+        WHERE order_id = ${id} AND state = 'failed' RETURNING order_id AS "orderId"`,
+  );
+  if (!updated) return error('BAD_TRANSITION', 'Посылку можно отправить в СДЭК ещё раз, только если СДЭК её не принял');
+  const order = await orderDetail(db, id, viewer);
+  return order ? json({ order, changed: true }) : orderNotFound();
+}
 
 async function csv(db: Db, url: URL, viewer: Viewer): Promise<Response> {
   const filter = parseFilter(url.searchParams, { paged: false });
@@ -84,12 +102,16 @@ export async function orderRoutes(ctx: OrderRouteContext, request: Request, url:
     if (method !== 'GET') return error('METHOD_NOT_ALLOWED', 'Только GET');
     return csv(db, url, viewer);
   }
-  const m = /^\/orders\/([^/]+)(\/status)?$/.exec(route);
+  const m = /^\/orders\/([^/]+)(\/status|\/shipment\/retry)?$/.exec(route);
   if (!m) return error('NOT_FOUND', 'Нет такого адреса');
   const number = decodeURIComponent(m[1] as string);
-  if (m[2]) {
+  if (m[2] === '/status') {
     if (method !== 'POST') return error('METHOD_NOT_ALLOWED', 'Только POST');
     return statusChange(ctx, request, number, actor, viewer);
+  }
+  if (m[2]) {
+    if (method !== 'POST') return error('METHOD_NOT_ALLOWED', 'Только POST');
+    return retryShipment(ctx, number, viewer);
   }
   if (method !== 'GET') return error('METHOD_NOT_ALLOWED', 'Только GET');
   const id = await orderIdByNumber(db, number);

@@ -1,7 +1,9 @@
 import type { OrderDetail, OrderList, OrderSummary } from '@shop/contracts/desk';
+import { formatDeliveryTerm } from '@shop/contracts/format';
 import { deliveryTitle, orderTracking } from '@shop/contracts/order';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rows } from '../db/database.ts';
+import type { OrderDelivery } from '../db/order-delivery.ts';
 import { ORDER_STATUS_TITLES, ORDER_TRANSITIONS, type OrderStatus, PAYMENT_ONLY, isOrderStatus } from '../orders/order-status.ts';
 import { maskEmail, maskIp, maskName, maskPhone } from './masking.ts';
 
@@ -208,6 +210,7 @@ const ACTOR_TITLES: Record<string, string> = {
   system: 'система',
   yookassa: 'ЮKassa',
   sandbox: 'песочница',
+  cdek: 'СДЭК',
   'ops-token': 'ops-токен',
 };
 
@@ -238,12 +241,15 @@ interface DetailRow extends OrderListRow {
   reservedUntil: Date | null;
   paidAt: Date | null;
   trackingNumber: string | null;
+  delivery: OrderDelivery | null;
 }
 
-/** Where a person (not a payment) may move an order from `status`. */
-export function nextStatuses(status: string) {
+/** Where a person (not a payment) may move an order from `status`; a courier's parcel never waits at a pickup point. */
+export function nextStatuses(status: string, deliveryMethod: string) {
   if (!isOrderStatus(status)) return [];
-  return ORDER_TRANSITIONS[status].filter((to) => !PAYMENT_ONLY.has(`${status}→${to}`)).map((to) => ({ status: to, title: ORDER_STATUS_TITLES[to] }));
+  return ORDER_TRANSITIONS[status]
+    .filter((to) => !PAYMENT_ONLY.has(`${status}→${to}`) && !(to === 'ready' && deliveryMethod === 'COURIER'))
+    .map((to) => ({ status: to, title: ORDER_STATUS_TITLES[to] }));
 }
 
 export async function orderIdByNumber(db: Db, number: string): Promise<number | null> {
@@ -255,10 +261,10 @@ export async function orderIdByNumber(db: Db, number: string): Promise<number | 
 export async function orderDetail(db: Db, orderId: number, viewer: Viewer): Promise<OrderDetail | null> {
   const [row] = await rows<DetailRow>(
     db,
-    sql`SELECT ${LIST_COLUMNS}, o.reserved_until AS "reservedUntil", o.paid_at AS "paidAt", o.tracking_number AS "trackingNumber" FROM orders o WHERE o.id = ${orderId}`,
+    sql`SELECT ${LIST_COLUMNS}, o.reserved_until AS "reservedUntil", o.paid_at AS "paidAt", o.tracking_number AS "trackingNumber", o.delivery FROM orders o WHERE o.id = ${orderId}`,
   );
   if (!row) return null;
-  const [lines, consents, payments, events] = await Promise.all([
+  const [lines, consents, payments, events, shipments] = await Promise.all([
     rows<{ name: string; sku: string; size: string; price: number; quantity: number }>(
       db,
       sql`SELECT name, sku, size, price, quantity FROM order_lines WHERE order_id = ${orderId} ORDER BY id`,
@@ -276,6 +282,10 @@ export async function orderDetail(db: Db, orderId: number, viewer: Viewer): Prom
       db,
       sql`SELECT at, actor, from_status AS "from", to_status AS "to", note FROM order_events WHERE order_id = ${orderId} ORDER BY at, id`,
     ),
+    rows<{ state: 'pending' | 'registered' | 'failed'; attempts: number; lastError: string | null; carrierNumber: string | null; carrierStatus: string | null }>(
+      db,
+      sql`SELECT state, attempts, last_error AS "lastError", carrier_number AS "carrierNumber", carrier_status AS "carrierStatus" FROM shipments WHERE order_id = ${orderId}`,
+    ),
   ]);
   const titles = await actorTitles(db, events.map((e) => e.actor));
   const p = personal(row, viewer);
@@ -286,6 +296,17 @@ export async function orderDetail(db: Db, orderId: number, viewer: Viewer): Prom
     comment: row.comment,
     deliveryTitle: deliveryTitle(row.deliveryMethod),
     tracking: orderTracking(row.deliveryMethod, row.trackingNumber),
+    delivery: row.delivery
+      ? {
+          term: formatDeliveryTerm(row.delivery),
+          fromCarrier: row.delivery.fromCarrier,
+          cost: row.delivery.cost,
+          pickupPoint: row.delivery.pickupPoint
+            ? { code: row.delivery.pickupPoint.code, address: row.delivery.pickupPoint.address, workTime: row.delivery.pickupPoint.workTime, verified: row.delivery.pickupPoint.verified }
+            : null,
+        }
+      : null,
+    shipment: shipments[0] ?? null,
     masked: !seesPersonalData(viewer),
     reservedUntil: row.reservedUntil ? asDate(row.reservedUntil).toISOString() : null,
     paidAt: row.paidAt ? asDate(row.paidAt).toISOString() : null,
@@ -304,7 +325,7 @@ export async function orderDetail(db: Db, orderId: number, viewer: Viewer): Prom
       toTitle: statusTitle(e.to),
       note: e.note,
     })),
-    next: nextStatuses(row.status),
+    next: nextStatuses(row.status, row.deliveryMethod),
   };
 }
 

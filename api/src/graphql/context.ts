@@ -4,7 +4,7 @@ import { rateLimitKey } from '@shop/server-kit';
 import type { Limiters } from '../util/limiters.ts';
 import type { OrderHooks } from '../orders/order-hooks.ts';
 import { OrderRepo } from '../orders/order-repo.ts';
-import { createDeliveryService, type DeliveryService } from '../delivery/delivery-service.ts';
+import { DeliveryService } from '../delivery/delivery-service.ts';
 import { PaymentService } from '../payments/payment-service.ts';
 import type { CatalogMeta } from '../repo/catalog-meta.ts';
 import { CatalogRepo } from '../repo/catalog-repo.ts';
@@ -39,7 +39,8 @@ export function createContext(
   meta?: CatalogMeta,
   orders: OrderRepo = new OrderRepo(db),
   payments: PaymentService = new PaymentService(db, orders.hooks, config.payment, config.shopPublicUrl),
-  delivery: DeliveryService = createDeliveryService(config),
+  // in-process callers without the API's services: the estimates (no carrier client)
+  delivery: DeliveryService = new DeliveryService(config.delivery, null),
 ): ApiContext {
   return {
     catalog: new CatalogRepo(db, meta),

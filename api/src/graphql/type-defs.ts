@@ -528,6 +528,8 @@ enum OrderStatus {
   PAID
   ASSEMBLED
   SHIPPED
+  "At the carrier's pickup point, waiting for the shopper."
+  READY
   DELIVERED
   "Cancelled by the shop or because it was not paid in time; its units are back in stock."
   CANCELLED

@@ -18,7 +18,9 @@ import type { OrderHooks } from '../orders/order-hooks.ts';
 import { OrderRepo } from '../orders/order-repo.ts';
 import { startReservationSweeper, sweepExpiredReservations } from '../orders/reservation-expiry.ts';
 import { PaymentService } from '../payments/payment-service.ts';
-import { createDeliveryService, type DeliveryService } from '../delivery/delivery-service.ts';
+import { CdekClient } from '../delivery/cdek-client.ts';
+import { DeliveryService } from '../delivery/delivery-service.ts';
+import { CDEK_NOTIFY_PATH, cdekNotifyRoute, createShipmentHook, ShipmentRegistrar } from '../delivery/shipments.ts';
 import { type DocumentCheck, documentCheck } from '../persisted/check-document.ts';
 import { PersistedOperationStore, usePersistedOperationsFrom } from '../persisted/persisted-operations.ts';
 import { CatalogMeta } from '../repo/catalog-meta.ts';
@@ -55,6 +57,8 @@ export interface ApiOptions {
   orderHooks?: OrderHooks[];
   /** How often unpaid orders past their reservation are cancelled (ms); 0: only through sweepReservations(). */
   reservationSweepMs?: number;
+  /** How often the СДЭК shipments are looked at (default 5000); 0: never by itself (tests call registerShipments). */
+  shipmentPollMs?: number;
 }
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -83,6 +87,8 @@ export interface Api {
   sweepReservations(now?: Date): Promise<number>;
   /** Sends the letters of mail_outbox due at `now` (default: now); the sender does it every MAIL_POLL_MS when SMTP_URL is set. */
   sendDueMail(options?: { now?: Date }): Promise<SendResult>;
+  /** Registers the due СДЭК shipments now (the registrar does it every 5 s); how many were tried. */
+  registerShipments(): Promise<number>;
   close(): void;
 }
 
@@ -103,6 +109,8 @@ interface Services {
   orders: OrderRepo;
   payments: PaymentService;
   delivery: DeliveryService;
+  /** Registers СДЭК shipments and applies its status notifications; null without СДЭК. */
+  shipments: ShipmentRegistrar | null;
   paymentLog: ((message: string) => void) | undefined;
   sweepReservations: (now?: Date) => Promise<number>;
 }
@@ -135,13 +143,23 @@ async function createServices(options: ApiOptions): Promise<Services> {
   // order e-mails: written to mail_outbox in the order's transaction, sent over SMTP_URL by the sender (notify/)
   const mail = new MailSender({ db, mail: config.mail, log: options.logging === false ? null : console });
   orderHooks.push(createMailHook({ shop: { name: config.shopName, publicUrl: config.shopPublicUrl }, mail: config.mail, onQueued: () => mail.nudge() }));
+  // СДЭК (delivery/): one client (one token) for the checkout's look-ups and the shipments
+  const cdek = config.delivery.cdek;
+  const cdekClient = cdek ? new CdekClient(cdek) : null;
+  const quiet = options.logging === false ? () => {} : undefined;
+  // delivery terms and pickup points: the estimates, or СДЭК (delivery/delivery-config.ts)
+  const delivery = new DeliveryService(config.delivery, cdekClient, undefined, quiet);
+  const shipments =
+    cdek && cdekClient
+      ? new ShipmentRegistrar({ db, hooks: orderHooks, client: cdekClient, config: cdek, notifyUrl: `${config.shopPublicUrl}${CDEK_NOTIFY_PATH}`, cityCode: (city) => delivery.cityCode(city), pollMs: options.shipmentPollMs, log: quiet })
+      : null;
+  // a СДЭК order marked «собран» gets its shipment, registered by `shipments`
+  orderHooks.push(createShipmentHook(() => shipments?.nudge()));
   // a sold-out or returned size bumped catalog_meta.version: this process answers fresh at once
   const orders = new OrderRepo(db, orderHooks, () => refreshCatalogVersion().catch(() => {}), config.orderReservationMinutes);
   // payments: the sandbox or ЮKassa (payments/payment-config.ts)
   const paymentLog = options.logging === false ? () => {} : undefined;
   const payments = new PaymentService(db, orderHooks, config.payment, config.shopPublicUrl, { log: paymentLog });
-  // delivery terms and pickup points: the estimates, or СДЭК (delivery/delivery-config.ts)
-  const delivery = createDeliveryService(config, paymentLog);
   const sweepReservations = async (now?: Date) => {
     const n = await sweepExpiredReservations(db, orderHooks, now);
     if (n) await refreshCatalogVersion().catch(() => {});
@@ -151,7 +169,7 @@ async function createServices(options: ApiOptions): Promise<Services> {
   const limiters = createLimiters(config, redis ? redisStore(redis, 'api') : undefined);
   const proxies = new TrustedProxies(config.trustedProxies);
   const meta = new CatalogMeta(() => version);
-  return { db, config, redis, limiters, proxies, ping, version: () => version, refreshCatalogVersion, meta, orderHooks, mail, orders, payments, delivery, paymentLog, sweepReservations };
+  return { db, config, redis, limiters, proxies, ping, version: () => version, refreshCatalogVersion, meta, orderHooks, mail, orders, payments, delivery, shipments, paymentLog, sweepReservations };
 }
 
 function createGraphql(options: ApiOptions, s: Services, operations: PersistedOperationStore, limits: QueryLimits) {
@@ -250,6 +268,13 @@ async function mountRoutes(app: FastifyInstance, s: Services, m: Mounted): Promi
   await app.register(catalogVersionRoutes(s.version));
   await app.register(imageRoutes);
   await app.register(paymentRoutes({ orders: s.orders, payments: s.payments, limiters, client, log: s.paymentLog }));
+  const cdekNotify = cdekNotifyRoute(s.shipments, s.paymentLog, limiters.store);
+  await app.register(async (routes) => {
+    routes.all(
+      CDEK_NOTIFY_PATH,
+      fetchRoute((request, req) => cdekNotify(request, client(request, req).key)),
+    );
+  });
   await app.register(operationsRoute({ operations: m.operations, check: m.check, opsToken: s.config.opsToken, limiters, client }));
   // the orders desk (/api/admin/*, session) and its machine side (/api/ops/orders*, ops token)
   await app.register(deskPlugin(createDesk({ db: s.db, config: s.config, hooks: s.orderHooks, opsFailures: limiters.opsFailures, rateLimitStore: limiters.store }), client));
@@ -278,6 +303,7 @@ export async function createApi(options: ApiOptions): Promise<Api> {
   timer?.unref();
   const sweeper = options.reservationSweepMs === 0 ? null : startReservationSweeper(s.sweepReservations, options.reservationSweepMs ?? 30_000);
   s.mail.start();
+  if (options.shipmentPollMs !== 0) s.shipments?.start();
 
   return {
     fetch: (input, init, server) => injectFetch(app, input, init, server),
@@ -290,10 +316,12 @@ export async function createApi(options: ApiOptions): Promise<Api> {
     orderHooks: s.orderHooks,
     sweepReservations: s.sweepReservations,
     sendDueMail: (o) => s.mail.sendDueMail(o),
+    registerShipments: () => s.shipments?.registerDue() ?? Promise.resolve(0),
     close: () => {
       if (timer) clearInterval(timer);
       sweeper?.stop();
       s.mail.stop();
+      s.shipments?.stop();
       s.redis?.disconnect();
       void changes?.close();
     },

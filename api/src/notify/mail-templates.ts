@@ -445,3 +445,79 @@ export function orderCancelledLetter(shop: LetterShop, raw: LetterOrder, rawReas
   ].join('\n');
   return { subject, html: page(shop, subject, reason || 'Заказ отменён.', html), text };
 }
+
+/** The pickup point a parcel waits at, as the letter names it. */
+export interface LetterPickupPoint {
+  address: string;
+  workTime: string;
+}
+
+/** How long СДЭК keeps a parcel at a pickup point before sending it back. */
+const PICKUP_STORAGE_DAYS = 7;
+
+/** To the shopper when the carrier reports the parcel at the pickup point (status «ждёт в пункте выдачи»). */
+export function orderReadyLetter(shop: LetterShop, raw: LetterOrder, point: LetterPickupPoint | null): Letter {
+  const order = tidyOrder(raw);
+  const where = point ? `${order.city}, ${tidy(point.address)}` : `${order.city}, ${order.address}`;
+  const hours = point?.workTime ? tidy(point.workTime) : '';
+  const subject = `Заказ №${order.ordernumber} ждёт вас в пункте выдачи`;
+  const link = orderLink(shop, order);
+  const take = `Возьмите паспорт и назовите номер заказа${order.trackingNumber ? ` или трек-номер ${order.trackingNumber}` : ''}. Посылка хранится в пункте ${PICKUP_STORAGE_DAYS} дней.`;
+  const html = [
+    h1(subject),
+    p(`Здравствуйте, ${escapeHtml(order.fullName)}! Посылка прибыла в пункт выдачи СДЭК.`),
+    p(`<b>${escapeHtml(where)}</b>${hours ? `<br>Часы работы: ${escapeHtml(hours)}` : ''}`),
+    p(escapeHtml(take)),
+    ...trackingHtml(order),
+    p('Заказ и его статус — на странице заказа:'),
+    button(link, 'Открыть заказ'),
+    linkText(link),
+    returnsHtml(shop),
+  ].join('\n');
+  const text = [
+    `Здравствуйте, ${order.fullName}!`,
+    '',
+    `Заказ №${order.ordernumber} ждёт вас в пункте выдачи СДЭК:`,
+    where,
+    ...(hours ? [`Часы работы: ${hours}`] : []),
+    '',
+    take,
+    '',
+    ...trackingText(order),
+    'Страница заказа:',
+    link,
+    '',
+    returnsText(shop),
+    '',
+    `— ${shop.name}, ${shop.publicUrl}`,
+  ].join('\n');
+  return { subject, html: page(shop, subject, `Посылка в пункте выдачи: ${where}.`, html), text };
+}
+
+/** To the shopper when the parcel is handed over (status «доставлен»): thanks, and how to return within 7 days. */
+export function orderDeliveredLetter(shop: LetterShop, raw: LetterOrder): Letter {
+  const order = tidyOrder(raw);
+  const subject = `Заказ №${order.ordernumber} получен`;
+  const link = orderLink(shop, order);
+  const html = [
+    h1(subject),
+    p(`Здравствуйте, ${escapeHtml(order.fullName)}! Заказ №${escapeHtml(order.ordernumber)} получен. Спасибо за покупку!`),
+    p('Если размер не подошёл или вещь не понравилась, её можно вернуть или обменять в течение 7 дней.'),
+    returnsHtml(shop),
+    button(link, 'Открыть заказ'),
+    linkText(link),
+  ].join('\n');
+  const text = [
+    `Здравствуйте, ${order.fullName}!`,
+    '',
+    `Заказ №${order.ordernumber} получен. Спасибо за покупку!`,
+    'Если размер не подошёл или вещь не понравилась, её можно вернуть или обменять в течение 7 дней.',
+    returnsText(shop),
+    '',
+    'Страница заказа:',
+    link,
+    '',
+    `— ${shop.name}, ${shop.publicUrl}`,
+  ].join('\n');
+  return { subject, html: page(shop, subject, 'Спасибо за покупку!', html), text };
+}

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../db/database.ts';
+import type { OrderDelivery } from '../db/order-delivery.ts';
 import type { OrderHookOrder, OrderHooks } from '../orders/order-hooks.ts';
 import type { OrderStatus } from '../orders/order-status.ts';
 import type { MailConfig } from './mail-config.ts';
@@ -9,7 +10,9 @@ import {
   type LetterShop,
   newOrderOwnerLetter,
   orderCancelledLetter,
+  orderDeliveredLetter,
   orderPaidLetter,
+  orderReadyLetter,
   orderShippedLetter,
   orderPlacedLetter,
 } from './mail-templates.ts';
@@ -106,6 +109,11 @@ async function placedLetters(tx: Db, options: MailHookOptions, order: OrderHookO
 async function statusLetter(tx: Db, shop: LetterShop, order: OrderHookOrder, from: OrderStatus, to: OrderStatus): Promise<QueuedLetter | null> {
   if (to === 'paid') return toShopper('order-paid', order, orderPaidLetter(shop, order, await orderLines(tx, order.id)));
   if (to === 'shipped') return toShopper('order-shipped', order, orderShippedLetter(shop, order, await orderLines(tx, order.id)));
+  if (to === 'ready') {
+    const [row] = await rows<{ delivery: OrderDelivery | null }>(tx, sql`SELECT delivery FROM orders WHERE id = ${order.id}`);
+    return toShopper('order-ready', order, orderReadyLetter(shop, order, row?.delivery?.pickupPoint ?? null));
+  }
+  if (to === 'delivered') return toShopper('order-delivered', order, orderDeliveredLetter(shop, order));
   if (to !== 'cancelled') return null;
   // the reason is the note of the event changeOrderStatus wrote just before running the hooks
   const [event] = await rows<{ note: string }>(

@@ -1,6 +1,7 @@
 /**
  * The order lifecycle, written once: the API's transitions, the orders desk and the CLI all
- * read this table. новый → оплачен → собран → отправлен → доставлен, or отменён (stock returned).
+ * read this table. новый → оплачен → собран → отправлен → (ждёт в пункте выдачи →) доставлен,
+ * or отменён (stock returned).
  */
 import type { OrderStatus } from '@shop/contracts/desk';
 
@@ -15,7 +16,8 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   new: ['paid', 'cancelled'],
   paid: ['assembled', 'cancelled'],
   assembled: ['shipped', 'cancelled'],
-  shipped: ['delivered'],
+  shipped: ['ready', 'delivered'],
+  ready: ['delivered'],
   delivered: [],
   cancelled: [],
 };
@@ -34,4 +36,4 @@ export function canMove(from: OrderStatus, to: OrderStatus): boolean {
  * Who changed an order, as recorded in order_events.actor: the shopper (placing it), the system
  * (reservation expiry), a payment provider, the ops token, or a desk user by id and e-mail.
  */
-export type OrderActor = 'shopper' | 'system' | 'sandbox' | 'yookassa' | 'ops-token' | `user:${number}:${string}`;
+export type OrderActor = 'shopper' | 'system' | 'sandbox' | 'yookassa' | 'cdek' | 'ops-token' | `user:${number}:${string}`;

@@ -7,6 +7,7 @@ export const ORDER_STATUS: Record<Status, string> = {
   PAID: 'Оплачен',
   ASSEMBLED: 'Собран',
   SHIPPED: 'Отправлен',
+  READY: 'Ждёт в пункте выдачи',
   DELIVERED: 'Доставлен',
   CANCELLED: 'Отменён',
 };

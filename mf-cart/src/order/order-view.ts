@@ -45,6 +45,11 @@ export function orderSummary(order: Pick<Order, 'ordernumber' | 'status' | 'rese
       return { heading: `${number} оформлен`, lead: `Заказ собран и скоро будет передан в доставку. Способ доставки: ${delivery}.` };
     case 'SHIPPED':
       return { heading: `${number} отправлен`, lead: `Посылка в пути. Способ доставки: ${delivery}.` };
+    case 'READY':
+      return {
+        heading: `${number} ждёт в пункте выдачи`,
+        lead: 'Посылка в пункте выдачи. Возьмите паспорт и назовите номер заказа или трек-номер; там же можно примерить и сразу вернуть то, что не подошло.',
+      };
     case 'DELIVERED':
       return { heading: `${number} доставлен`, lead: 'Заказ доставлен. Спасибо за покупку!' };
     case 'CANCELLED':

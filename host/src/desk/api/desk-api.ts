@@ -93,6 +93,9 @@ export const deskApi = {
       ...(note ? { note } : {}),
       ...(trackingNumber ? { trackingNumber } : {}),
     }),
+  /** A shipment СДЭК refused, sent again. */
+  retryShipment: (number: string) =>
+    request(deskAnswerSchemas.order, 'POST', `/api/admin/orders/${encodeURIComponent(number)}/shipment/retry`, {}),
 };
 
 export function csvHref(query: string): string {

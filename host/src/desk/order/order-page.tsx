@@ -11,6 +11,7 @@ import { Loading } from '../ui/loading.tsx';
 import { StatusBadge } from '../ui/status-badge.tsx';
 import { OrderHistory } from './order-history.tsx';
 import { StatusChange } from './status-change.tsx';
+import desk from '../ui/desk.module.css';
 import styles from './order.module.css';
 
 /** Back to the list with the filters it had, when the list sent its search along. */
@@ -65,6 +66,7 @@ export function OrderPage({ number }: { number: string }) {
         </section>
         <CustomerCard order={order} />
       </div>
+      {order.shipment && <ShipmentCard order={order} onChanged={replace} />}
       <div className={styles.columns}>
         <PaymentsCard payments={order.payments} />
         <ConsentCard consent={order.consent} />
@@ -170,9 +172,99 @@ function CustomerCard({ order }: { order: OrderDetail }) {
         )}
         <dt>Адрес</dt>
         <dd data-testid="customer-address">{[order.city, order.address].filter(Boolean).join(', ') || '—'}</dd>
+        {order.delivery?.pickupPoint && (
+          <>
+            <dt>Пункт выдачи</dt>
+            <dd data-testid="order-pickup-point">
+              {order.delivery.pickupPoint.code}
+              {order.delivery.pickupPoint.workTime && ` · ${order.delivery.pickupPoint.workTime}`}
+              {!order.delivery.pickupPoint.verified && ' · не проверен СДЭК (оформлен, когда СДЭК не отвечал)'}
+            </dd>
+          </>
+        )}
+        {order.delivery && (
+          <>
+            <dt>Срок</dt>
+            <dd data-testid="order-term">
+              {order.delivery.term}
+              {order.delivery.fromCarrier ? ' (по тарифу СДЭК)' : ' (оценка магазина)'}
+            </dd>
+            <dt>Доставка обходится магазину</dt>
+            <dd data-testid="order-delivery-cost">{order.delivery.cost === null ? 'неизвестно' : formatPrice(order.delivery.cost)}</dd>
+          </>
+        )}
         <dt>Комментарий</dt>
         <dd className={styles.comment}>{order.comment || '—'}</dd>
       </dl>
+    </section>
+  );
+}
+
+const SHIPMENT_STATE = { pending: 'регистрируется', registered: 'зарегистрирована', failed: 'СДЭК не принял' } as const;
+
+/** The parcel's registration with СДЭК: its number, or why it failed (with «Отправить ещё раз»), or the tries so far. */
+function ShipmentCard({ order, onChanged }: { order: OrderDetail; onChanged(result: { order: OrderDetail }): void }) {
+  const { expired } = useDeskSession();
+  const [problem, setProblem] = useState('');
+  const [busy, setBusy] = useState(false);
+  const shipment = order.shipment;
+  if (!shipment) return null;
+  const retry = async () => {
+    setBusy(true);
+    setProblem('');
+    try {
+      onChanged(await deskApi.retryShipment(order.number));
+    } catch (error) {
+      if (error instanceof DeskError && error.kind === 'unauthenticated') expired();
+      else setProblem(error instanceof Error ? error.message : String(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className={styles.card} aria-labelledby="shipment-title">
+      <h2 id="shipment-title" className={styles.subtitle}>
+        Посылка в СДЭК
+      </h2>
+      <dl className={styles.facts}>
+        <dt>Регистрация</dt>
+        <dd data-testid="shipment-state">{SHIPMENT_STATE[shipment.state]}</dd>
+        {shipment.carrierNumber && (
+          <>
+            <dt>Номер СДЭК</dt>
+            <dd>{shipment.carrierNumber}</dd>
+          </>
+        )}
+        {shipment.carrierStatus && (
+          <>
+            <dt>Статус СДЭК</dt>
+            <dd>{shipment.carrierStatus}</dd>
+          </>
+        )}
+        {shipment.state !== 'registered' && (
+          <>
+            <dt>Попыток</dt>
+            <dd>{shipment.attempts}</dd>
+          </>
+        )}
+        {shipment.lastError && (
+          <>
+            <dt>{shipment.state === 'failed' ? 'Причина' : 'Последняя ошибка'}</dt>
+            <dd data-testid="shipment-error">{shipment.lastError}</dd>
+          </>
+        )}
+      </dl>
+      {shipment.state === 'pending' && shipment.lastError && <p className={styles.muted}>СДЭК не ответил: магазин повторит сам, ничего делать не нужно.</p>}
+      {shipment.state === 'failed' && (
+        <button type="button" className={desk.button} disabled={busy} onClick={retry}>
+          Отправить в СДЭК ещё раз
+        </button>
+      )}
+      {problem && (
+        <p role="alert" className={desk.fieldError}>
+          {problem}
+        </p>
+      )}
     </section>
   );
 }
