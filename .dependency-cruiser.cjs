@@ -114,8 +114,9 @@ module.exports = {
     apiLayer(['catalog'], ['util/', 'db/', 'search/', 'orders/', 'config.ts']),
     apiLayer(['repo'], ['util/', 'db/', 'search/', 'catalog/', 'orders/', 'config.ts']),
     apiLayer(['notify', 'payments', 'delivery'], ['util/', 'db/', 'orders/', 'config.ts']),
-    apiLayer(['desk'], ['util/', 'db/', 'accounts/', 'orders/', 'config.ts']),
-    apiLayer(['graphql'], ['util/', 'db/', 'search/', 'catalog/', 'repo/', 'orders/', 'payments/', 'delivery/', 'config.ts']),
+    apiLayer(['returns'], ['util/', 'db/', 'orders/', 'payments/', 'config.ts']),
+    apiLayer(['desk'], ['util/', 'db/', 'accounts/', 'orders/', 'returns/', 'config.ts']),
+    apiLayer(['graphql'], ['util/', 'db/', 'search/', 'catalog/', 'repo/', 'orders/', 'payments/', 'delivery/', 'returns/', 'config.ts']),
     apiLayer(['persisted'], ['util/', 'db/', 'graphql/', 'config.ts']),
     never('api-http', 'api/src/http/ composes everything but the command lines and main.ts.', '^api/src/http/', [
       '^api/src/cli/',

@@ -23,7 +23,8 @@ const mappers = {
   ProductModel: '../repo/rows.ts#ModelRow',
   GalleryImage: '../repo/rows.ts#PhotoRow',
   Order: '../orders/order-repo.ts#OrderRow',
-  OrderLine: '../orders/order-repo.ts#OrderLineRow',
+  OrderLine: '../orders/order-repo.ts#SoldLineRow',
+  ReturnRequest: '../returns/returns.ts#ReturnRequestRow',
   ResolvedPage: '../repo/page-repo.ts#ResolvedPage as ResolvedPageRow',
 };
 

@@ -120,6 +120,22 @@ export const orderDetailSchema = z.extend(orderSummarySchema, {
       }),
     ),
   ),
+  /** The shopper's return requests: the desk refunds (through the payment provider) or rejects each. */
+  returns: z.optional(
+    z.array(
+      z.object({
+        id: z.number(),
+        createdAt: z.string(),
+        status: z.enum(['requested', 'refunding', 'refunded', 'rejected']),
+        reason: z.string(),
+        comment: z.string(),
+        amount: z.number(),
+        lines: z.array(z.object({ name: z.string(), size: z.string(), price: z.number(), quantity: z.number() })),
+        note: z.string(),
+        refundError: z.nullable(z.string()),
+      }),
+    ),
+  ),
   /** The parcel's registration with СДЭК: pending (with tries and the last error), registered, or failed (why). */
   shipment: z.optional(
     z.nullable(

@@ -69,3 +69,20 @@ export function trackingUrl(method: string, number: string): string | null {
 export function orderTracking(method: string, number: string | null): { number: string; url: string | null } | null {
   return number ? { number, url: trackingUrl(method, number) } : null;
 }
+
+/** Why a shopper returns items (GraphQL `enum ReturnReason`), as the order page and the desk name it. */
+export const RETURN_REASONS = {
+  SIZE: 'Не подошёл размер',
+  LOOK: 'Не понравился товар',
+  DEFECT: 'Брак или повреждение',
+  WRONG: 'Прислали не тот товар',
+  OTHER: 'Другая причина',
+} as const satisfies Record<string, string>;
+
+export type ReturnReason = keyof typeof RETURN_REASONS;
+
+/**
+ * Days after receipt a shopper may return a good item bought at a distance (ЗоЗПП ст. 26.1); a
+ * defect or a wrong item is returned later too (ст. 18), so those reasons have no such window.
+ */
+export const RETURN_WINDOW_DAYS = 7;

@@ -32,5 +32,8 @@ export {
   MAX_QUANTITY,
   orderTracking,
   parseTrackingNumber,
+  RETURN_REASONS,
+  RETURN_WINDOW_DAYS,
+  type ReturnReason,
   trackingUrl,
 } from './order-tables.ts';

@@ -72,7 +72,7 @@ export interface PlacedOrder {
 /** Places an order through the API as the checkout does (two sizes in stock, the cart specs' shopper unless details are given). */
 export async function placeOrderViaApi(
   request: APIRequestContext,
-  details: Partial<{ fullName: string; phone: string; email: string; city: string; address: string; comment: string; pickupPointCode: string }> = {},
+  details: Partial<{ fullName: string; phone: string; email: string; city: string; address: string; comment: string; pickupPointCode: string; deliveryMethod: string }> = {},
 ): Promise<PlacedOrder> {
   const [a, b] = await twoSizesInStock(request, 2);
   const data = await gql<{

@@ -66,6 +66,8 @@ export async function startE2eFakes(): Promise<{
           return json(res, 200, [...yookassa.payments.values()]);
         case 'GET /yookassa/requests':
           return json(res, 200, yookassa.requests);
+        case 'GET /yookassa/refunds':
+          return json(res, 200, [...yookassa.refunds.values()]);
         case 'GET /yookassa/notifications':
           return json(res, 200, yookassa.notifications);
         case 'POST /yookassa/pay':
@@ -204,4 +206,9 @@ export async function cdekFailNext(count: number, status = 502): Promise<void> {
 /** Moves the fake СДЭК's shipment to `code` (СДЭК's status code); the fake notifies the shop as СДЭК does. */
 export async function cdekSetStatus(uuid: string, code: string): Promise<{ status: number }[]> {
   return (await call<{ status: number }[]>('POST', `/cdek/status?id=${encodeURIComponent(uuid)}&code=${encodeURIComponent(code)}`)).body;
+}
+
+/** The fake ЮKassa's refunds, in creation order. */
+export async function yookassaRefunds(): Promise<{ id: string; payment_id: string; amount: { value: string }; description?: string }[]> {
+  return (await call<never>('GET', '/yookassa/refunds')).body;
 }

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../db/database.ts';
 import type { OrderHooks } from '../orders/order-hooks.ts';
 import { changeOrderStatus } from '../orders/order-lifecycle.ts';
+import type { Returns } from '../returns/returns.ts';
 import { type OrderActor, isOrderStatus } from '../orders/order-status.ts';
 import { BOM, csvLine } from './csv.ts';
 import { HEADERS, error, json, orderNotFound, readBody } from './desk-http.ts';
@@ -28,6 +29,8 @@ export interface OrderRouteContext {
   db: Db;
   /** The order hooks createApi built (mail outbox…); read at each status change, so later pushes count. */
   hooks: readonly OrderHooks[];
+  /** Return requests and their refunds; null: the routes answer that returns are not set up. */
+  returns: Returns | null;
 }
 
 async function statusChange(ctx: OrderRouteContext, request: Request, number: string, actor: OrderActor, viewer: Viewer): Promise<Response> {
@@ -68,6 +71,34 @@ async function retryShipment(ctx: OrderRouteContext, number: string, viewer: Vie
   return order ? json({ order, changed: true }) : orderNotFound();
 }
 
+/** «Вернуть деньги» (through the payment provider) or «Отклонить» (with a note the shopper sees) on a return request. */
+async function resolveReturn(
+  ctx: OrderRouteContext,
+  request: Request,
+  number: string,
+  requestId: number,
+  action: 'refund' | 'reject',
+  actor: OrderActor,
+  viewer: Viewer,
+): Promise<Response> {
+  const { db, returns } = ctx;
+  if (!returns) return error('NOT_FOUND', 'Возвраты не подключены');
+  const body = await readBody(request);
+  if (body instanceof Response) return body;
+  const id = await orderIdByNumber(db, number);
+  if (id === null) return orderNotFound();
+  const note = typeof body.note === 'string' ? body.note.trim() : '';
+  if (action === 'reject' && !note) return error('BAD_REQUEST', 'Напишите покупателю, почему возврат отклонён');
+  if (note.length > MAX_NOTE_LENGTH) return error('NOTE_TOO_LONG', errorMessage('NOTE_TOO_LONG', { max: MAX_NOTE_LENGTH }));
+  const result = action === 'refund' ? await returns.refund(id, requestId, actor) : await returns.reject(id, requestId, actor, note);
+  if (!result.ok) {
+    if (result.code === 'NOT_FOUND') return error('NOT_FOUND', result.message);
+    return error(result.code === 'PAYMENT_UNAVAILABLE' ? 'SERVICE_UNAVAILABLE' : 'BAD_TRANSITION', result.message);
+  }
+  const order = await orderDetail(db, id, viewer);
+  return order ? json({ order, changed: true }) : orderNotFound();
+}
+
 async function csv(db: Db, url: URL, viewer: Viewer): Promise<Response> {
   const filter = parseFilter(url.searchParams, { paged: false });
   const full = seesPersonalData(viewer);
@@ -101,6 +132,11 @@ export async function orderRoutes(ctx: OrderRouteContext, request: Request, url:
   if (route === '/orders.csv') {
     if (method !== 'GET') return error('METHOD_NOT_ALLOWED', 'Только GET');
     return csv(db, url, viewer);
+  }
+  const r = /^\/orders\/([^/]+)\/returns\/(\d{1,9})\/(refund|reject)$/.exec(route);
+  if (r) {
+    if (method !== 'POST') return error('METHOD_NOT_ALLOWED', 'Только POST');
+    return resolveReturn(ctx, request, decodeURIComponent(r[1] as string), Number(r[2]), r[3] as 'refund' | 'reject', actor, viewer);
   }
   const m = /^\/orders\/([^/]+)(\/status|\/shipment\/retry)?$/.exec(route);
   if (!m) return error('NOT_FOUND', 'Нет такого адреса');

@@ -1,10 +1,11 @@
 import type { OrderDetail, OrderList, OrderSummary } from '@shop/contracts/desk';
 import { formatDeliveryTerm } from '@shop/contracts/format';
-import { deliveryTitle, orderTracking } from '@shop/contracts/order';
+import { deliveryTitle, orderTracking, RETURN_REASONS } from '@shop/contracts/order';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rows } from '../db/database.ts';
 import type { OrderDelivery } from '../db/order-delivery.ts';
 import { ORDER_STATUS_TITLES, ORDER_TRANSITIONS, type OrderStatus, PAYMENT_ONLY, isOrderStatus } from '../orders/order-status.ts';
+import { orderReturns } from '../returns/returns.ts';
 import { maskEmail, maskIp, maskName, maskPhone } from './masking.ts';
 
 export const PAGE_SIZE = 30;
@@ -264,7 +265,7 @@ export async function orderDetail(db: Db, orderId: number, viewer: Viewer): Prom
     sql`SELECT ${LIST_COLUMNS}, o.reserved_until AS "reservedUntil", o.paid_at AS "paidAt", o.tracking_number AS "trackingNumber", o.delivery FROM orders o WHERE o.id = ${orderId}`,
   );
   if (!row) return null;
-  const [lines, consents, payments, events, shipments] = await Promise.all([
+  const [lines, consents, payments, events, shipments, returns] = await Promise.all([
     rows<{ name: string; sku: string; size: string; price: number; quantity: number }>(
       db,
       sql`SELECT name, sku, size, price, quantity FROM order_lines WHERE order_id = ${orderId} ORDER BY id`,
@@ -286,6 +287,7 @@ export async function orderDetail(db: Db, orderId: number, viewer: Viewer): Prom
       db,
       sql`SELECT state, attempts, last_error AS "lastError", carrier_number AS "carrierNumber", carrier_status AS "carrierStatus" FROM shipments WHERE order_id = ${orderId}`,
     ),
+    orderReturns(db, orderId),
   ]);
   const titles = await actorTitles(db, events.map((e) => e.actor));
   const p = personal(row, viewer);
@@ -307,6 +309,17 @@ export async function orderDetail(db: Db, orderId: number, viewer: Viewer): Prom
         }
       : null,
     shipment: shipments[0] ?? null,
+    returns: returns.map((r) => ({
+      id: r.id,
+      createdAt: asDate(r.createdAt).toISOString(),
+      status: r.status,
+      reason: RETURN_REASONS[r.reason] ?? r.reason,
+      comment: r.comment,
+      amount: r.amount,
+      lines: r.lines.map((l) => ({ name: l.name, size: l.size, price: l.price, quantity: l.quantity })),
+      note: r.note,
+      refundError: r.refundError,
+    })),
     masked: !seesPersonalData(viewer),
     reservedUntil: row.reservedUntil ? asDate(row.reservedUntil).toISOString() : null,
     paidAt: row.paidAt ? asDate(row.paidAt).toISOString() : null,

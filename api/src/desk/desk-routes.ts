@@ -47,6 +47,7 @@ export function createDesk(options: DeskOptions): Desk {
   const admin: AdminContext = {
     db,
     hooks,
+    returns: options.returns,
     deskConfig: config.desk,
     secure: config.shopPublicUrl.startsWith('https:'),
     shopOrigin: new URL(config.shopPublicUrl).origin,

@@ -6,6 +6,7 @@ import type { OrderHooks } from '../orders/order-hooks.ts';
 import { OrderRepo } from '../orders/order-repo.ts';
 import { DeliveryService } from '../delivery/delivery-service.ts';
 import { PaymentService } from '../payments/payment-service.ts';
+import { Returns } from '../returns/returns.ts';
 import type { CatalogMeta } from '../repo/catalog-meta.ts';
 import { CatalogRepo } from '../repo/catalog-repo.ts';
 import { PageRepo } from '../repo/page-repo.ts';
@@ -28,6 +29,8 @@ export interface ApiContext {
   payments: PaymentService;
   /** Terms, pickup points and the order's delivery check (delivery/delivery-service.ts), one per API. */
   delivery: DeliveryService;
+  /** Shoppers' return requests and their refunds (returns/returns.ts). */
+  returns: Returns;
 }
 
 export function createContext(
@@ -54,5 +57,6 @@ export function createContext(
     ping,
     payments,
     delivery,
+    returns: new Returns(db, payments),
   };
 }

@@ -127,6 +127,9 @@ export const LIST_SIZE: Record<string, number> = {
   'PageMeta.ogImages': 10,
   'Order.lines': 50, // MAX_LINES
   'DeliveryOptions.terms': 3, // one per delivery method
+  'Order.returns': 20,
+  'ReturnRequest.lines': 50, // MAX_LINES
+  'RequestReturnResult.errors': 55,
   'PickupPointList.points': 1, // pickupPoints(limit)
   'CreateOrderResult.errors': 100, // a few per line
 };

@@ -129,6 +129,13 @@ type Mutation {
   """
   createOrder(input: CreateOrderInput!): CreateOrderResult!
   """
+  A shopper's request to return lines of a shipped or received order (number and key as for
+  order), with a reason. A good item within 7 days of receipt; a defect or a wrong item later too.
+  Quantities are bounded by what was bought less earlier requests. Counts against the order
+  look-up budget (RATE_LIMITED). The shop refunds or rejects it in the desk.
+  """
+  requestReturn(input: RequestReturnInput!): RequestReturnResult!
+  """
   Starts the order's payment with the shop's provider (ЮKassa, or the sandbox in development) and
   answers where to send the shopper. One payment per order at a time: a pending one is resumed.
   Errors (extensions.code): NOT_FOUND (id and key do not match), ALREADY_PAID, ORDER_CANCELLED,
@@ -560,6 +567,12 @@ type Order {
   tracking: OrderTracking
   "The term promised and the pickup point, as checked when the order was placed; null for older orders."
   delivery: OrderDelivery
+  "The shopper's return requests, oldest first."
+  returns: [ReturnRequest!]!
+  "Whether requestReturn takes a good item now (shipped, or received within 7 days); defects and wrong items later too."
+  returnOpen: Boolean!
+  "Until when a good item may be returned (ISO 8601); null before the order is received."
+  returnUntil: String
 }
 
 type DeliveryOptions {
@@ -637,9 +650,76 @@ type OrderTracking {
   url: String
 }
 
+input RequestReturnInput {
+  number: String!
+  key: String!
+  reason: ReturnReason!
+  comment: String
+  "At most 50; each offer once."
+  lines: [ReturnLineInput!]!
+}
+
+input ReturnLineInput {
+  offerId: ID!
+  quantity: Int!
+}
+
+enum ReturnReason {
+  SIZE
+  LOOK
+  DEFECT
+  WRONG
+  OTHER
+}
+
+enum ReturnStatus {
+  "Waiting for the shop."
+  REQUESTED
+  "The shop is sending the money back (the payment provider has not confirmed yet)."
+  REFUNDING
+  REFUNDED
+  REJECTED
+}
+
+type RequestReturnResult {
+  success: Boolean!
+  "field: reason, comment, lines, lines[i] or null for the order as a whole."
+  errors: [ReturnError!]!
+  request: ReturnRequest
+}
+
+type ReturnError {
+  field: String
+  message: String!
+}
+
+type ReturnRequest {
+  id: ID!
+  "ISO 8601"
+  createdAt: String!
+  status: ReturnStatus!
+  reason: ReturnReason!
+  comment: String!
+  "Roubles to be (or already) refunded."
+  amount: Int!
+  lines: [ReturnLine!]!
+  "The shop's note (a rejection's reason)."
+  note: String!
+}
+
+type ReturnLine {
+  offerId: ID!
+  name: String!
+  size: String!
+  price: Int!
+  quantity: Int!
+}
+
 type OrderLine {
   "Offer id when the order was placed."
   offerId: ID!
+  "Units not yet in a return request (not rejected)."
+  returnable: Int!
   "Product id when the order was placed (a later catalogue import may renumber products: use product)."
   productId: ID!
   name: String!

@@ -18,6 +18,7 @@ import type { OrderHooks } from '../orders/order-hooks.ts';
 import { OrderRepo } from '../orders/order-repo.ts';
 import { startReservationSweeper, sweepExpiredReservations } from '../orders/reservation-expiry.ts';
 import { PaymentService } from '../payments/payment-service.ts';
+import { Returns } from '../returns/returns.ts';
 import { CdekClient } from '../delivery/cdek-client.ts';
 import { DeliveryService } from '../delivery/delivery-service.ts';
 import { CDEK_NOTIFY_PATH, cdekNotifyRoute, createShipmentHook, ShipmentRegistrar } from '../delivery/shipments.ts';
@@ -277,7 +278,7 @@ async function mountRoutes(app: FastifyInstance, s: Services, m: Mounted): Promi
   });
   await app.register(operationsRoute({ operations: m.operations, check: m.check, opsToken: s.config.opsToken, limiters, client }));
   // the orders desk (/api/admin/*, session) and its machine side (/api/ops/orders*, ops token)
-  await app.register(deskPlugin(createDesk({ db: s.db, config: s.config, hooks: s.orderHooks, opsFailures: limiters.opsFailures, rateLimitStore: limiters.store }), client));
+  await app.register(deskPlugin(createDesk({ db: s.db, config: s.config, hooks: s.orderHooks, returns: new Returns(s.db, s.payments), opsFailures: limiters.opsFailures, rateLimitStore: limiters.store }), client));
 }
 
 export async function createApi(options: ApiOptions): Promise<Api> {

@@ -19,11 +19,11 @@ import {
 
 /**
  * An order as the API hands it on: the orders table's row (db/schema.ts) without what only the
- * repository reads (the request's idempotency key and fingerprint, when the status last changed),
- * its status typed. `reservedUntil`: until when an unpaid order holds its units; null once paid,
+ * repository reads (the request's idempotency key and fingerprint), its status typed;
+ * `statusChangedAt` dates a delivery (the return window counts from it). `reservedUntil`: until when an unpaid order holds its units; null once paid,
  * cancelled or released.
  */
-export type OrderRow = Omit<OrderSelect, 'idempotencyKey' | 'requestFingerprint' | 'statusChangedAt' | 'status'> & { status: OrderStatus };
+export type OrderRow = Omit<OrderSelect, 'idempotencyKey' | 'requestFingerprint' | 'status'> & { status: OrderStatus };
 type OrderSelect = typeof orders.$inferSelect;
 
 export interface OrderLineRow {
@@ -39,6 +39,11 @@ export interface OrderLineRow {
   quantity: number;
 }
 
+/** A line of a stored order (what the order page lists), with its order. */
+export interface SoldLineRow extends OrderLineRow {
+  orderId: number;
+}
+
 export interface CreateOrderResult {
   success: boolean;
   errors: OrderError[];
@@ -50,7 +55,7 @@ export interface CreateOrderResult {
  * drivers); a status this code does not know is an error, not a silently mistyped value.
  */
 function toOrder(r: OrderSelect): OrderRow {
-  const { idempotencyKey: _key, requestFingerprint: _fingerprint, statusChangedAt: _changed, status, ...order } = r;
+  const { idempotencyKey: _key, requestFingerprint: _fingerprint, status, ...order } = r;
   if (!isOrderStatus(status)) throw new Error(`Order ${r.id} has an unknown status ${JSON.stringify(status)}`);
   return { ...order, status };
 }
@@ -386,10 +391,10 @@ export class OrderRepo {
    * Lines as sold. A catalogue import renumbers offers and products, so the links to today's
    * catalogue go through the offer's sku (null when it is no longer sold).
    */
-  async lines(orderId: number): Promise<OrderLineRow[]> {
+  async lines(orderId: number): Promise<SoldLineRow[]> {
     const l = orderLines;
     return this.db
-      .select({ offerId: l.offerId, productId: l.productId, currentProductId: offers.productId, name: l.name, sku: l.sku, size: l.size, price: l.price, quantity: l.quantity })
+      .select({ orderId: l.orderId, offerId: l.offerId, productId: l.productId, currentProductId: offers.productId, name: l.name, sku: l.sku, size: l.size, price: l.price, quantity: l.quantity })
       .from(l)
       .leftJoin(offers, sql`lower(${offers.sku}) = lower(${l.sku})`)
       .where(eq(l.orderId, orderId))

@@ -12,6 +12,8 @@ import {
   PaymentProviderError,
   type ProviderPayment,
   type ProviderPaymentStatus,
+  type ProviderRefund,
+  type RefundRequest,
   rubles,
 } from './provider.ts';
 import { SandboxProvider } from './sandbox-provider.ts';
@@ -356,6 +358,24 @@ export class PaymentService {
     await this.provider.succeed(started.paymentId);
     const outcome = await this.confirm(started.paymentId);
     return outcome === 'paid' ? 'paid' : 'failed';
+  }
+
+  /**
+   * Returns `request.amount` of the order's succeeded payment through the provider that took it
+   * (ЮKassa's refund API, or the sandbox). The caller's idempotence key makes a retry safe.
+   * Throws PaymentProviderError (`rejected`: nothing to refund or ЮKassa refused; `unavailable`:
+   * ask again later with the same key).
+   */
+  async refund(orderId: number, request: Omit<RefundRequest, 'paymentId'>): Promise<ProviderRefund> {
+    const [paid] = await rows<{ id: string; provider: PaymentProviderName }>(
+      this.db,
+      sql`SELECT provider_payment_id AS id, provider FROM payments WHERE order_id = ${orderId} AND status = 'succeeded' AND provider_payment_id IS NOT NULL ORDER BY id DESC LIMIT 1`,
+    );
+    if (!paid) throw new PaymentProviderError('rejected', 'У заказа нет подтверждённого платежа: вернуть нечего', 0, 'no_payment');
+    if (paid.provider !== this.provider.name) {
+      throw new PaymentProviderError('rejected', `Заказ оплачен через «${paid.provider}», а магазин сейчас работает с «${this.provider.name}»: верните деньги в кабинете того сервиса`, 0, 'other_provider');
+    }
+    return this.provider.refund({ ...request, paymentId: paid.id });
   }
 
   /** The latest payment of an order, for its page (status as confirmed with the provider). */

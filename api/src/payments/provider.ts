@@ -40,6 +40,26 @@ export interface StartPaymentRequest {
   returnUrl: string;
 }
 
+/** A refund as the provider answered about it. */
+export interface ProviderRefund {
+  id: string;
+  status: 'pending' | 'succeeded' | 'canceled';
+  /** "1234.00" */
+  amountValue: string;
+}
+
+export interface RefundRequest {
+  paymentId: string;
+  /** Whole roubles, at most what the payment took less earlier refunds. */
+  amount: number;
+  /** Ours (the return request's): a retried refund never pays twice. */
+  idempotenceKey: string;
+  description: string;
+  /** The receipt of the returned lines (54-ФЗ: a refund gets its own receipt). */
+  customer: { email: string; phone: string };
+  lines: { name: string; size: string; price: number; quantity: number }[];
+}
+
 /**
  * Why a provider call failed. `rejected`: the provider refused the request (4xx: its type and
  * code are logged; repeating it changes nothing). `unavailable`: no answer, a timeout or a 5xx
@@ -67,6 +87,8 @@ export interface PaymentProvider {
   /** null: the provider knows no such payment. */
   get(paymentId: string): Promise<ProviderPayment | null>;
   cancel(paymentId: string, idempotenceKey: string): Promise<ProviderPayment>;
+  /** Returns money of a succeeded payment (all or part). */
+  refund(request: RefundRequest): Promise<ProviderRefund>;
 }
 
 /** 1234 → "1234.00": the amount as providers take it (whole roubles in this shop). */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../db/database.ts';
-import type { PaymentProvider, ProviderPayment, ProviderPaymentStatus, StartPaymentRequest } from './provider.ts';
+import type { PaymentProvider, ProviderPayment, ProviderPaymentStatus, ProviderRefund, RefundRequest, StartPaymentRequest } from './provider.ts';
 import { rubles } from './provider.ts';
 
 /**
@@ -68,6 +68,11 @@ export class SandboxProvider implements PaymentProvider {
     const p = await this.get(paymentId);
     if (!p) throw new Error(`sandbox: no payment ${paymentId}`);
     return p;
+  }
+
+  /** Money back without money: the refund succeeds at once (the same key answers the same refund). */
+  async refund(request: RefundRequest): Promise<ProviderRefund> {
+    return { id: `sandbox-refund-${request.idempotenceKey}`, status: 'succeeded', amountValue: rubles(request.amount) };
   }
 
   /** The sandbox page's «Оплатить»: the "provider" now reports the payment succeeded. */

@@ -5,6 +5,8 @@ import {
   PaymentProviderError,
   type ProviderPayment,
   type ProviderPaymentStatus,
+  type ProviderRefund,
+  type RefundRequest,
   type StartPaymentRequest,
   rubles,
 } from './provider.ts';
@@ -75,6 +77,14 @@ function parsePayment(body: unknown): ProviderPayment | null {
   };
 }
 
+/** ЮKassa's refund object: id, status and amount, or nothing believed. */
+function parseRefund(body: unknown): ProviderRefund | null {
+  const b = body as { id?: unknown; status?: unknown; amount?: { value?: unknown } } | null;
+  if (!b || typeof b.id !== 'string' || !['pending', 'succeeded', 'canceled'].includes(String(b.status))) return null;
+  if (typeof b.amount?.value !== 'string') return null;
+  return { id: b.id, status: b.status as ProviderRefund['status'], amountValue: b.amount.value };
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
@@ -102,7 +112,7 @@ export class YookassaProvider implements PaymentProvider {
 
   async start(request: StartPaymentRequest): Promise<ProviderPayment> {
     const body = yookassaPaymentBody(request, this.config.vatCode);
-    const answer = await this.call('POST', '/payments', body, request.idempotenceKey);
+    const answer = await this.call('POST', '/payments', parsePayment, body, request.idempotenceKey);
     if (!answer) throw new PaymentProviderError('rejected', 'ЮKassa: no such resource', 404, 'not_found');
     return answer;
   }
@@ -110,12 +120,35 @@ export class YookassaProvider implements PaymentProvider {
   async get(paymentId: string): Promise<ProviderPayment | null> {
     // an id is ЮKassa's uuid-like string; anything else is never sent into the path
     if (!/^[A-Za-z0-9-]{1,64}$/.test(paymentId)) return null;
-    return this.call('GET', `/payments/${paymentId}`);
+    return this.call('GET', `/payments/${paymentId}`, parsePayment);
   }
 
   async cancel(paymentId: string, idempotenceKey: string): Promise<ProviderPayment> {
     if (!/^[A-Za-z0-9-]{1,64}$/.test(paymentId)) throw new PaymentProviderError('rejected', 'bad payment id', 400, 'invalid_request');
-    const answer = await this.call('POST', `/payments/${paymentId}/cancel`, {}, idempotenceKey);
+    const answer = await this.call('POST', `/payments/${paymentId}/cancel`, parsePayment, {}, idempotenceKey);
+    if (!answer) throw new PaymentProviderError('rejected', 'ЮKassa: no such payment', 404, 'not_found');
+    return answer;
+  }
+
+  async refund(request: RefundRequest): Promise<ProviderRefund> {
+    if (!/^[A-Za-z0-9-]{1,64}$/.test(request.paymentId)) throw new PaymentProviderError('rejected', 'bad payment id', 400, 'invalid_request');
+    const body = {
+      payment_id: request.paymentId,
+      amount: { value: rubles(request.amount), currency: 'RUB' },
+      description: request.description.slice(0, 250),
+      receipt: {
+        customer: { email: request.customer.email, phone: receiptPhone(request.customer.phone) },
+        items: request.lines.map((l) => ({
+          description: `${l.name}, размер ${l.size}`.slice(0, ITEM_DESCRIPTION_MAX),
+          quantity: `${l.quantity}.00`,
+          amount: { value: rubles(l.price), currency: 'RUB' },
+          vat_code: this.config.vatCode,
+          payment_mode: 'full_prepayment',
+          payment_subject: 'commodity',
+        })),
+      },
+    };
+    const answer = await this.call('POST', '/refunds', parseRefund, body, request.idempotenceKey);
     if (!answer) throw new PaymentProviderError('rejected', 'ЮKassa: no such payment', 404, 'not_found');
     return answer;
   }
@@ -124,7 +157,7 @@ export class YookassaProvider implements PaymentProvider {
    * One call, repeated (same body, same Idempotence-Key) after no answer, a timeout, a 5xx or
    * ЮKassa's 202 «still processing». 404 → null; another 4xx → `rejected` with ЮKassa's code.
    */
-  private async call(method: 'GET' | 'POST', path: string, body?: unknown, idempotenceKey?: string): Promise<ProviderPayment | null> {
+  private async call<T>(method: 'GET' | 'POST', path: string, parse: (body: unknown) => T | null, body?: unknown, idempotenceKey?: string): Promise<T | null> {
     const headers: Record<string, string> = { authorization: this.auth, accept: 'application/json' };
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (idempotenceKey) headers['idempotence-key'] = idempotenceKey;
@@ -153,9 +186,9 @@ export class YookassaProvider implements PaymentProvider {
         json = null;
       }
       if (res.status === 200) {
-        const payment = parsePayment(json);
-        if (payment) return payment;
-        last = new PaymentProviderError('unavailable', `ЮKassa ${method} ${path}: an answer without a payment object`, 200);
+        const parsed = parse(json);
+        if (parsed) return parsed;
+        last = new PaymentProviderError('unavailable', `ЮKassa ${method} ${path}: an answer of another shape`, 200);
         this.log(`[payments] ${last.message}`);
         continue;
       }

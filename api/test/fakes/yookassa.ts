@@ -1,6 +1,7 @@
 // A local fake of ЮKassa's HTTP API v3 (the parts the shop calls), for the API tests, the e2e
 // stack and local runs: POST /v3/payments (Idempotence-Key: the same key answers the same
-// payment), GET /v3/payments/{id}, POST /v3/payments/{id}/cancel, Basic auth (shop id + secret
+// payment), GET /v3/payments/{id}, POST /v3/payments/{id}/cancel, POST /v3/refunds (refunds a
+// succeeded payment, never past what it took), GET /v3/refunds/{id}, Basic auth (shop id + secret
 // key, 401 otherwise); every request recorded. Each payment's confirmation_url is a page a
 // browser can pay on («Оплатить» / «Отменить»); paying or cancelling there (or through pay(id),
 // cancel(id)) sends ЮKassa's HTTP notification to the notify URL and the page then redirects to
@@ -29,6 +30,16 @@ export interface FakePayment {
   cancellation_details?: { party: string; reason: string };
   /** Not ЮKassa's: the idempotence key that created it (for assertions). */
   idempotenceKey: string;
+}
+
+export interface FakeRefund {
+  id: string;
+  payment_id: string;
+  status: 'succeeded';
+  amount: { value: string; currency: string };
+  description?: string;
+  receipt?: unknown;
+  created_at: string;
 }
 
 export interface RecordedRequest {
@@ -62,6 +73,8 @@ export interface FakeYookassa {
   secretKey: string;
   requests: RecordedRequest[];
   payments: Map<string, FakePayment>;
+  /** Refunds made, by id. */
+  refunds: Map<string, FakeRefund>;
   /** Marks a payment succeeded and sends payment.succeeded (resolves after the shop answered). */
   pay(id: string): Promise<NotifyResult | null>;
   /** Cancels a pending payment and sends payment.canceled. */
@@ -123,6 +136,7 @@ interface FakeState {
   expectedAuth: string;
   requests: RecordedRequest[];
   payments: Map<string, FakePayment>;
+  refunds: Map<string, FakeRefund>;
   byKey: Map<string, { payment?: FakePayment; status: number; body: unknown }>;
   notifications: { body: unknown; status: number }[];
   notifyUrl: string | null;
@@ -151,6 +165,8 @@ const apiRoutes: { method: string; path: RegExp; handle: ApiHandler }[] = [
   { method: 'POST', path: /^\/v3\/payments$/, handle: createPayment },
   { method: 'GET', path: PAYMENT_PATH, handle: getPayment },
   { method: 'POST', path: CANCEL_PATH, handle: cancelPayment },
+  { method: 'POST', path: /^\/v3\/refunds$/, handle: createRefund },
+  { method: 'GET', path: /^\/v3\/refunds\/([A-Za-z0-9-]+)$/, handle: getRefund },
 ];
 
 function send(call: Call, status: number, body: unknown): void {
@@ -336,6 +352,45 @@ function cancelPayment(state: FakeState, call: Call, match: RegExpExecArray) {
   return send(call, 200, publicPayment(p));
 }
 
+function createRefund(state: FakeState, call: Call) {
+  const key = call.headers['idempotence-key'];
+  if (!key) return send(call, 400, error('invalid_request', 'Idempotence-Key header is required', 'Idempotence-Key'));
+  const known = state.byKey.get(`refund:${key}`);
+  if (known) return send(call, known.status, known.body);
+  const b = call.record.body as { payment_id?: unknown; amount?: { value?: unknown; currency?: unknown }; description?: string; receipt?: unknown } | null;
+  const answer = (status: number, body: unknown) => {
+    state.byKey.set(`refund:${key}`, { status, body });
+    send(call, status, body);
+  };
+  const payment = typeof b?.payment_id === 'string' ? state.payments.get(b.payment_id) : undefined;
+  if (!payment) return answer(400, error('invalid_request', 'Payment not found', 'payment_id'));
+  if (payment.status !== 'succeeded') return answer(400, error('invalid_request', `Payment is ${payment.status}: nothing to refund`, 'payment_id'));
+  const value = b?.amount?.value;
+  if (typeof value !== 'string' || !/^\d+\.\d{2}$/.test(value) || b?.amount?.currency !== 'RUB' || Number(value) <= 0) {
+    return answer(400, error('invalid_request', 'Invalid amount', 'amount'));
+  }
+  const refunded = [...state.refunds.values()].filter((r) => r.payment_id === payment.id).reduce((sum, r) => sum + Number(r.amount.value), 0);
+  if (refunded + Number(value) > Number(payment.amount.value) + 1e-9) {
+    return answer(400, error('invalid_request', 'Refund amount exceeds the payment amount left to refund', 'amount'));
+  }
+  const refund: FakeRefund = {
+    id: `${randomUUID().slice(0, 8)}-0015-5000-9000-${randomUUID().replace(/-/g, '').slice(0, 12)}`,
+    payment_id: payment.id,
+    status: 'succeeded',
+    amount: { value, currency: 'RUB' },
+    description: b?.description,
+    receipt: b?.receipt,
+    created_at: new Date().toISOString(),
+  };
+  state.refunds.set(refund.id, refund);
+  return answer(200, refund);
+}
+
+function getRefund(state: FakeState, call: Call, match: RegExpExecArray) {
+  const r = state.refunds.get(match[1] as string);
+  return r ? send(call, 200, r) : send(call, 404, error('not_found', 'Refund not found'));
+}
+
 export async function startFakeYookassa(options: FakeYookassaOptions = {}): Promise<FakeYookassa> {
   const shopId = options.shopId ?? '123456';
   const secretKey = options.secretKey ?? 'test_FakeSecretKey_0123456789';
@@ -344,6 +399,7 @@ export async function startFakeYookassa(options: FakeYookassaOptions = {}): Prom
     expectedAuth: `Basic ${Buffer.from(`${shopId}:${secretKey}`).toString('base64')}`,
     requests: [],
     payments: new Map(),
+    refunds: new Map(),
     byKey: new Map(),
     notifications: [],
     notifyUrl: options.notifyUrl ?? null,
@@ -365,6 +421,7 @@ export async function startFakeYookassa(options: FakeYookassaOptions = {}): Prom
     secretKey,
     requests: state.requests,
     payments: state.payments,
+    refunds: state.refunds,
     notifications: state.notifications,
     async pay(id) {
       return settle(state, id, 'succeeded') ? notify(state, id) : null;

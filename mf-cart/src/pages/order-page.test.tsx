@@ -29,10 +29,14 @@ const order = (over: Record<string, unknown> = {}) => ({
   deliveryMethod: 'CDEK_PICKUP',
   payment: null,
   tracking: null,
+  delivery: null,
+  returnOpen: false,
+  returnUntil: null,
+  returns: [],
   city: 'Казань',
   address: 'ул. Баумана, д. 1',
   lines: [
-    { __typename: 'OrderLine', offerId: '25', productId: '5', name: 'Nike Dunk Low', sku: 'DD1391-100-40', size: '40', price: 24990, quantity: 1, total: 24990, product: null },
+    { __typename: 'OrderLine', offerId: '25', returnable: 1, productId: '5', name: 'Nike Dunk Low', sku: 'DD1391-100-40', size: '40', price: 24990, quantity: 1, total: 24990, product: null },
   ],
   ...over,
 });

@@ -10,6 +10,7 @@ import { RETURNS_PATH } from '@shop/contracts/pages';
 import { OrderDocument, type OrderQuery } from '../graphql/generated.ts';
 import { formatOrderDate, ORDER_STATUS } from '../order/order-status.ts';
 import { deliveryTitle, orderSummary, statusTone } from '../order/order-view.ts';
+import { OrderReturns } from '../order/order-returns.tsx';
 import { PayOrderButton } from '../order/pay-order-button.tsx';
 import { reportPurchaseOnce } from '../order/report-purchase-once.ts';
 import '../report.ts';
@@ -92,11 +93,12 @@ export default function OrderPage({ id }: OrderPageProps) {
           )}
         </p>
       )}
-      {order.status !== 'CANCELLED' && (
+      {order.status !== 'CANCELLED' && order.returns.length === 0 && !['SHIPPED', 'READY', 'DELIVERED'].includes(order.status) && (
         <p className={orderStyles.meta}>
           Передумали или не подошёл размер? <Link to={RETURNS_PATH}>Как вернуть или обменять товар</Link>
         </p>
       )}
+      <OrderReturns order={order} accessKey={key} onRequested={() => void refetch()} />
       {order.status !== 'CANCELLED' && (
         <Link to="/search" className={orderStyles.back}>
           Продолжить покупки

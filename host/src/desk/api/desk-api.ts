@@ -93,6 +93,9 @@ export const deskApi = {
       ...(note ? { note } : {}),
       ...(trackingNumber ? { trackingNumber } : {}),
     }),
+  /** A return request: the money back through the payment provider, or refused with a note the shopper reads. */
+  resolveReturn: (number: string, requestId: number, action: 'refund' | 'reject', note = '') =>
+    request(deskAnswerSchemas.order, 'POST', `/api/admin/orders/${encodeURIComponent(number)}/returns/${requestId}/${action}`, note ? { note } : {}),
   /** A shipment СДЭК refused, sent again. */
   retryShipment: (number: string) =>
     request(deskAnswerSchemas.order, 'POST', `/api/admin/orders/${encodeURIComponent(number)}/shipment/retry`, {}),

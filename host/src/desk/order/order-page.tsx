@@ -67,6 +67,7 @@ export function OrderPage({ number }: { number: string }) {
         <CustomerCard order={order} />
       </div>
       {order.shipment && <ShipmentCard order={order} onChanged={replace} />}
+      {order.returns && order.returns.length > 0 && <ReturnsCard order={order} onChanged={replace} />}
       <div className={styles.columns}>
         <PaymentsCard payments={order.payments} />
         <ConsentCard consent={order.consent} />
@@ -196,6 +197,79 @@ function CustomerCard({ order }: { order: OrderDetail }) {
         <dt>Комментарий</dt>
         <dd className={styles.comment}>{order.comment || '—'}</dd>
       </dl>
+    </section>
+  );
+}
+
+const RETURN_STATE = { requested: 'ждёт решения', refunding: 'деньги возвращаются', refunded: 'деньги возвращены', rejected: 'отклонена' } as const;
+
+/** The shopper's return requests: «Вернуть деньги» (through ЮKassa) or «Отклонить» with a note the shopper reads. */
+function ReturnsCard({ order, onChanged }: { order: OrderDetail; onChanged(result: { order: OrderDetail }): void }) {
+  const { expired } = useDeskSession();
+  const [problem, setProblem] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [notes, setNotes] = useState<Record<number, string>>({});
+  const act = async (id: number, action: 'refund' | 'reject') => {
+    setBusy(true);
+    setProblem('');
+    try {
+      onChanged(await deskApi.resolveReturn(order.number, id, action, notes[id] ?? ''));
+    } catch (error) {
+      if (error instanceof DeskError && error.kind === 'unauthenticated') expired();
+      else setProblem(error instanceof Error ? error.message : String(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className={styles.card} aria-labelledby="returns-title">
+      <h2 id="returns-title" className={styles.subtitle}>
+        Возвраты
+      </h2>
+      <ul className={styles.history}>
+        {order.returns?.map((r) => (
+          <li key={r.id} className={styles.event} data-testid="desk-return">
+            <span>
+              {formatMoscow(r.createdAt)} · <b>{RETURN_STATE[r.status]}</b>
+            </span>
+            <span>
+              {r.lines.map((l) => `${l.name}, ${l.size} × ${l.quantity}`).join('; ')} · {formatPrice(r.amount)}
+            </span>
+            <span className={styles.eventNote}>
+              {r.reason}
+              {r.comment && `: ${r.comment}`}
+              {r.note && ` · ответ магазина: ${r.note}`}
+              {r.refundError && ` · ошибка возврата: ${r.refundError}`}
+            </span>
+            {(r.status === 'requested' || r.status === 'refunding') && (
+              <div className={styles.actions}>
+                <button type="button" className={desk.button} disabled={busy} onClick={() => act(r.id, 'refund')}>
+                  Вернуть деньги: {formatPrice(r.amount)}
+                </button>
+                {r.status === 'requested' && (
+                  <>
+                    <input
+                      aria-label={`Почему отклонить заявку от ${formatMoscow(r.createdAt)}`}
+                      placeholder="Причина отказа (увидит покупатель)"
+                      value={notes[r.id] ?? ''}
+                      maxLength={500}
+                      onChange={(e) => setNotes({ ...notes, [r.id]: e.target.value })}
+                    />
+                    <button type="button" className={`${desk.button} ${styles.cancel}`} disabled={busy || !(notes[r.id] ?? '').trim()} onClick={() => act(r.id, 'reject')}>
+                      Отклонить
+                    </button>
+                  </>
+                )}
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+      {problem && (
+        <p role="alert" className={desk.fieldError}>
+          {problem}
+        </p>
+      )}
     </section>
   );
 }
