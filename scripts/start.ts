@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startFakeCdek } from '../api/test/fakes/cdek.ts';
+import { startFakeDadata } from '../api/test/fakes/dadata.ts';
 import { TOKEN_FILE } from './remotes/ops-client.ts';
 import {
   assertPortsFree,
@@ -104,23 +105,28 @@ function onGiveUp(ports: Ports, reason: string, service: Service, stopShop: (exi
  * Without a СДЭК account configured (DELIVERY_PROVIDER unset), the shop runs against the local
  * fake of СДЭК's API the tests use: its checkout lists pickup points and terms as with СДЭК.
  * DELIVERY_PROVIDER=manual turns it off; DELIVERY_PROVIDER=cdek with an account uses СДЭК itself.
+ * The same for DaData's address suggestions while DADATA_API_KEY is unset.
  */
-async function localCdek(): Promise<{ env: Record<string, string>; close(): Promise<void> } | null> {
-  if (process.env.DELIVERY_PROVIDER?.trim()) return null;
-  const fake = await startFakeCdek();
-  return {
-    env: {
-      DELIVERY_PROVIDER: 'cdek',
-      CDEK_CLIENT_ID: fake.clientId,
-      CDEK_CLIENT_SECRET: fake.clientSecret,
-      CDEK_API_URL: fake.url,
-      CDEK_SHIPMENT_POINT: 'MSK1',
-    },
-    close: () => fake.close(),
-  };
+async function localProviders(): Promise<{ env: Record<string, string>; notes: string[]; close(): Promise<void> }> {
+  const env: Record<string, string> = {};
+  const notes: string[] = [];
+  const closers: (() => Promise<void>)[] = [];
+  if (!process.env.DELIVERY_PROVIDER?.trim()) {
+    const cdek = await startFakeCdek();
+    closers.push(() => cdek.close());
+    Object.assign(env, { DELIVERY_PROVIDER: 'cdek', CDEK_CLIENT_ID: cdek.clientId, CDEK_CLIENT_SECRET: cdek.clientSecret, CDEK_API_URL: cdek.url, CDEK_SHIPMENT_POINT: 'MSK1' });
+    notes.push('  Доставка: локальная имитация API СДЭК (docs/operations.md, «Доставка»).');
+  }
+  if (!process.env.DADATA_API_KEY?.trim()) {
+    const dadata = await startFakeDadata();
+    closers.push(() => dadata.close());
+    Object.assign(env, { DADATA_API_KEY: dadata.token, DADATA_API_URL: dadata.url });
+    notes.push('  Подсказки адресов: локальная имитация DaData.');
+  }
+  return { env, notes, close: async () => void (await Promise.all(closers.map((c) => c()))) };
 }
 
-function announce(url: string, fakeCdek: boolean): void {
+function announce(url: string, notes: string[]): void {
   console.log(
     [
       '',
@@ -128,7 +134,7 @@ function announce(url: string, fakeCdek: boolean): void {
       `  Панель заказов: ${url}/admin (первый владелец: npm run users -- add --email <e-mail> --role owner;`,
       '  со встроенной базой — при остановленном магазине)',
       process.env.SMTP_URL ? '' : '  Письма ждут в очереди, пока не задан SMTP_URL (README, «Заказы»).',
-      fakeCdek ? '  Доставка: локальная имитация API СДЭК (README, «Доставка»).' : '',
+      ...notes,
       '  (Ctrl-C stops everything)',
       '',
     ].join('\n'),
@@ -145,7 +151,7 @@ async function main() {
   const publicHost = process.env.PUBLIC_HOSTNAME || 'localhost';
   const registry = localRegistry(ports, versions, publicHost);
   const extra = startDevTools(ports, registry, publicHost);
-  const cdek = await localCdek();
+  const providers = await localProviders();
   let stack: Stack | undefined;
   /** Set when the shop must stop: before startStack returns, it is stopped as soon as it does. */
   let stopping: number | null = null;
@@ -155,7 +161,7 @@ async function main() {
     if (!stack) return; // startStack is still running: stopped when it returns or fails
     console.log('\nStopping…');
     await Promise.all([stack.stop(), ...extra.map((s) => s.stop())]);
-    await cdek?.close();
+    await providers.close();
     process.exit(exitCode);
   };
   process.on('SIGINT', () => void shutdown());
@@ -175,7 +181,7 @@ async function main() {
     checkHost: !devRemote, // a dev server's manifest may not answer yet
     note: (line) => console.log(line),
     // in development an operation edited since start (not yet registered) may still run as text
-    env: { ...cdek?.env, ...(devPackage ? { HOST_DEV: '1', GRAPHQL_ARBITRARY_OPERATIONS: 'true' } : {}) },
+    env: { ...providers.env, ...(devPackage ? { HOST_DEV: '1', GRAPHQL_ARBITRARY_OPERATIONS: 'true' } : {}) },
     // supervised from the first spawn: a crash during start-up is restarted (0.5 s, 1 s, 2 s … up
     // to 10 s apart), and a slow start-up check is retried in the background
     supervision: {
@@ -188,7 +194,7 @@ async function main() {
     },
   }).catch(async (error: unknown) => {
     await Promise.all(extra.map((s) => s.stop()));
-    await cdek?.close();
+    await providers.close();
     throw error;
   });
   if (stopping !== null) {
@@ -196,7 +202,7 @@ async function main() {
     stopping = null;
     return shutdown(code);
   }
-  announce(stack.url, cdek !== null);
+  announce(stack.url, providers.notes);
 }
 
 main().catch((error: unknown) => {

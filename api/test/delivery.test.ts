@@ -11,6 +11,7 @@ import { addDays, moscowToday } from '../src/delivery/delivery-service.ts';
 import { CDEK_NOTIFY_PATH } from '../src/delivery/shipments.ts';
 import { changeOrderStatus } from '../src/orders/order-lifecycle.ts';
 import { type FakeCdek, startFakeCdek } from './fakes/cdek.ts';
+import { type FakeDadata, startFakeDadata } from './fakes/dadata.ts';
 import { orderData } from './order-data.ts';
 import { createTestEnv, type TestEnv } from './test-env.ts';
 
@@ -299,5 +300,52 @@ describe('delivery settings', () => {
     expect(load({ ...full, CDEK_SENDER_ADDRESS: 'Москва, ул. Складская, 1' })().cdek).toMatchObject({ pickupTariff: 138, courierTariff: 139 });
     expect(load({ ...full, CDEK_SHIPMENT_POINT: 'MSK1' })().cdek).toMatchObject({ pickupTariff: 136, courierTariff: 137, apiUrl: 'https://api.cdek.ru/v2' });
     expect(load({ DELIVERY_TERM_RUSSIAN_POST: '7' })().estimates.RUSSIAN_POST).toEqual({ min: 7, max: 7 });
+  });
+});
+
+describe('city and address suggestions (fake DaData)', () => {
+  let fake: FakeDadata;
+  let env: TestEnv;
+  const SUGGEST = 'query S($kind: AddressKind!, $q: String!, $city: String) { addressSuggestions(kind: $kind, query: $q, city: $city) { value detail } }';
+  beforeAll(async () => {
+    fake = await startFakeDadata();
+    const delivery = loadDeliveryConfig({ DADATA_API_KEY: fake.token, DADATA_API_URL: fake.url, DADATA_TIMEOUT_MS: '300' }, fail);
+    env = await createTestEnv('pglite', { delivery, deliveryRateLimit: 100_000 });
+  });
+  afterAll(async () => {
+    await env?.close();
+    await fake?.close();
+  });
+
+  it('suggests Russian cities, then streets within the chosen city, with the key in the header', async () => {
+    expect((await env.data(SUGGEST, { kind: 'CITY', q: 'каз' })).addressSuggestions).toEqual([
+      { value: 'Казань', detail: 'Татарстан респ.' },
+      { value: 'Казанское', detail: 'Тюменская обл.' },
+    ]);
+    expect((await env.data(SUGGEST, { kind: 'ADDRESS', q: 'баум', city: 'Казань' })).addressSuggestions).toEqual([{ value: 'ул. Баумана, 44', detail: 'Казань' }]);
+    const sent = fake.requests.at(-1)?.body as { locations: unknown[]; restrict_value: boolean };
+    expect(sent).toMatchObject({ locations: [{ country_iso_code: 'RU', city: 'Казань' }], restrict_value: true });
+    // one letter asks nothing
+    const before = fake.requests.length;
+    expect((await env.data(SUGGEST, { kind: 'CITY', q: 'к' })).addressSuggestions).toEqual([]);
+    expect(fake.requests.length).toBe(before);
+  });
+
+  it('answers nothing, quickly, when DaData fails or is slow: the fields stay plain text', async () => {
+    fake.failNext(1, 503);
+    expect((await env.data(SUGGEST, { kind: 'CITY', q: 'новос' })).addressSuggestions).toEqual([]);
+    fake.delayNext(1, 2000);
+    const started = Date.now();
+    expect((await env.data(SUGGEST, { kind: 'CITY', q: 'екат' })).addressSuggestions).toEqual([]);
+    expect(Date.now() - started).toBeLessThan(1500);
+  });
+
+  it('is off without a key', async () => {
+    const off = await createTestEnv('pglite', { deliveryRateLimit: 100_000 });
+    try {
+      expect((await off.data(SUGGEST, { kind: 'CITY', q: 'каз' })).addressSuggestions).toEqual([]);
+    } finally {
+      await off.close();
+    }
   });
 });

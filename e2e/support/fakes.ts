@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, type Page } from '@playwright/test';
 import { type FakeSmtpServer, type ReceivedMail, startSmtpServer } from '../../api/test/fakes/smtp.ts';
 import { type FakeCdek, startFakeCdek } from '../../api/test/fakes/cdek.ts';
+import { type FakeDadata, startFakeDadata } from '../../api/test/fakes/dadata.ts';
 import { type FakeYookassa, startFakeYookassa } from '../../api/test/fakes/yookassa.ts';
 
 /** The shop owner's address the API tells of every new order (SHOP_OWNER_EMAIL). */
@@ -34,6 +35,7 @@ export async function startE2eFakes(): Promise<{
   smtp: FakeSmtpServer;
   yookassa: FakeYookassa;
   cdek: FakeCdek;
+  dadata: FakeDadata;
   controlUrl: string;
   env: Record<string, string>;
   close(): Promise<void>;
@@ -41,6 +43,7 @@ export async function startE2eFakes(): Promise<{
   const smtp = await startSmtpServer();
   const yookassa = await startFakeYookassa({ shopId: '654321', secretKey: 'test_E2eFakeSecretKey_0123456789' });
   const cdek = await startFakeCdek();
+  const dadata = await startFakeDadata();
   const control = createServer((req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://control');
     const to = url.searchParams.get('to');
@@ -95,6 +98,7 @@ export async function startE2eFakes(): Promise<{
     smtp,
     yookassa,
     cdek,
+    dadata,
     controlUrl,
     env: {
       PAYMENT_PROVIDER: 'yookassa',
@@ -106,6 +110,8 @@ export async function startE2eFakes(): Promise<{
       CDEK_CLIENT_SECRET: cdek.clientSecret,
       CDEK_API_URL: cdek.url,
       CDEK_SHIPMENT_POINT: 'MSK1',
+      DADATA_API_KEY: dadata.token,
+      DADATA_API_URL: dadata.url,
       SMTP_URL: smtp.url,
       MAIL_FROM,
       SHOP_OWNER_EMAIL: OWNER_EMAIL,
@@ -115,7 +121,7 @@ export async function startE2eFakes(): Promise<{
     async close() {
       control.closeAllConnections();
       await new Promise<void>((resolve) => control.close(() => resolve()));
-      await Promise.all([smtp.close(), yookassa.close(), cdek.close()]);
+      await Promise.all([smtp.close(), yookassa.close(), cdek.close(), dadata.close()]);
     },
   };
 }

@@ -149,3 +149,20 @@ test('«собран» registers the parcel with СДЭК: its number on the ord
   await expect(page.getByTestId('order-status')).toHaveText('Ждёт в пункте выдачи');
   await expect(page.getByRole('heading', { name: `Заказ №${placed.number} ждёт в пункте выдачи` })).toBeVisible();
 });
+
+test('the city and the address are suggested as the shopper types (DaData, fake), and stay plain text', async ({ page, request }) => {
+  const [line] = await twoSizesInStock(request);
+  await openWithCart(page, [line], '/checkout');
+  await page.getByLabel('Город').fill('Каз');
+  await expect(page.locator('#checkout-city-suggestions option')).toHaveCount(2);
+  expect(await page.locator('#checkout-city-suggestions option').evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value))).toEqual(['Казань', 'Казанское']);
+  await expect(page.getByLabel('Город')).toHaveAttribute('list', 'checkout-city-suggestions');
+  await page.getByLabel('Город').fill('Казань');
+  await page.getByRole('radio', { name: /^Курьер/ }).check();
+  await page.getByLabel('Адрес доставки').fill('Баум');
+  await expect(page.locator('#checkout-address-suggestions option')).toHaveCount(1);
+  await expect(page.locator('#checkout-address-suggestions option')).toHaveAttribute('value', 'ул. Баумана, 44');
+  // anything may be typed: a suggestion is help, not a rule
+  await page.getByLabel('Адрес доставки').fill('ул. Баумана, д. 44, кв. 7');
+  await expect(page.getByLabel('Адрес доставки')).toHaveValue('ул. Баумана, д. 44, кв. 7');
+});

@@ -18,6 +18,10 @@
  *   CDEK_TIMEOUT_MS         one request to СДЭК, default 8000
  *   DELIVERY_HANDLING_DAYS  days the shop needs to assemble and hand over a parcel, added to
  *                           every term (default 1)
+ *   DADATA_API_KEY          DaData's API key: city and address suggestions at checkout (unset: off)
+ *   DADATA_API_URL          default https://suggestions.dadata.ru/suggestions/api/4_1/rs; http
+ *                           only for 127.0.0.1/localhost (the local fake)
+ *   DADATA_TIMEOUT_MS       one suggestion request, default 1500 (slower: the field stays plain text)
  *   DELIVERY_TERM_COURIER, DELIVERY_TERM_CDEK_PICKUP, DELIVERY_TERM_RUSSIAN_POST
  *                           a method's term in days («2-5») where no carrier API answers
  *                           (Почта России always; the others with the manual provider or while
@@ -47,9 +51,18 @@ export interface DayRange {
   max: number;
 }
 
+export interface DadataConfig {
+  apiKey: string;
+  /** Without a trailing slash. */
+  apiUrl: string;
+  timeoutMs: number;
+}
+
 export interface DeliveryConfig {
   provider: DeliveryProviderName;
   cdek: CdekConfig | null;
+  /** Address suggestions; null: off (the fields are plain text). */
+  dadata: DadataConfig | null;
   handlingDays: number;
   /** Estimated door-to-door days per method when no carrier answers. */
   estimates: Record<DeliveryMethod, DayRange>;
@@ -59,20 +72,34 @@ export const DEFAULT_CDEK_API_URL = 'https://api.cdek.ru/v2';
 
 type Fail = (name: string, value: string, expected: string) => never;
 
-function apiUrl(raw: string | undefined, fail: Fail): string {
-  const value = raw?.trim() || DEFAULT_CDEK_API_URL;
+export const DEFAULT_DADATA_API_URL = 'https://suggestions.dadata.ru/suggestions/api/4_1/rs';
+
+/** A provider's API base: https (http only for a local fake), no credentials, query or fragment. */
+function apiUrl(raw: string | undefined, name: string, fallback: string, fail: Fail): string {
+  const value = raw?.trim() || fallback;
   let u: URL;
   try {
     u = new URL(value);
   } catch {
-    return fail('CDEK_API_URL', value, 'a URL such as https://api.cdek.ru/v2');
+    return fail(name, value, `a URL such as ${fallback}`);
   }
   const local = u.hostname === '127.0.0.1' || u.hostname === 'localhost' || u.hostname === '[::1]';
   if (u.protocol !== 'https:' && !(u.protocol === 'http:' && local)) {
-    fail('CDEK_API_URL', value, 'an https URL (http only for 127.0.0.1 or localhost, a local fake)');
+    fail(name, value, 'an https URL (http only for 127.0.0.1 or localhost, a local fake)');
   }
-  if (u.username || u.password || u.search || u.hash) fail('CDEK_API_URL', value, 'a URL without credentials, query or fragment');
+  if (u.username || u.password || u.search || u.hash) fail(name, value, 'a URL without credentials, query or fragment');
   return value.replace(/\/+$/, '');
+}
+
+function dadata(env: NodeJS.ProcessEnv, fail: Fail): DadataConfig | null {
+  const apiKey = env.DADATA_API_KEY?.trim() ?? '';
+  if (!apiKey) return null;
+  if (!/^[A-Za-z0-9_-]{8,100}$/.test(apiKey)) fail('DADATA_API_KEY', `${apiKey.slice(0, 3)}…`, "the API key from DaData's cabinet");
+  return {
+    apiKey,
+    apiUrl: apiUrl(env.DADATA_API_URL, 'DADATA_API_URL', DEFAULT_DADATA_API_URL, fail),
+    timeoutMs: envInt(env, 'DADATA_TIMEOUT_MS', 1500, 100, 30_000, fail),
+  };
 }
 
 function dayRange(env: NodeJS.ProcessEnv, name: string, fallback: DayRange, fail: Fail): DayRange {
@@ -100,7 +127,7 @@ export function loadDeliveryConfig(env: NodeJS.ProcessEnv, fail: Fail): Delivery
     if (stray.length) {
       fail('DELIVERY_PROVIDER', env.DELIVERY_PROVIDER ?? '', `cdek, since ${stray.join(' and ')} ${stray.length > 1 ? 'are' : 'is'} set (or remove ${stray.join(' and ')})`);
     }
-    return { provider: 'manual', cdek: null, handlingDays, estimates };
+    return { provider: 'manual', cdek: null, dadata: dadata(env, fail), handlingDays, estimates };
   }
   const clientId = env.CDEK_CLIENT_ID?.trim() ?? '';
   if (!/^[A-Za-z0-9_-]{4,200}$/.test(clientId)) fail('CDEK_CLIENT_ID', clientId, 'the account from СДЭК\'s cabinet (Интеграция → API)');
@@ -114,12 +141,13 @@ export function loadDeliveryConfig(env: NodeJS.ProcessEnv, fail: Fail): Delivery
   }
   return {
     provider: 'cdek',
+    dadata: dadata(env, fail),
     handlingDays,
     estimates,
     cdek: {
       clientId,
       clientSecret,
-      apiUrl: apiUrl(env.CDEK_API_URL, fail),
+      apiUrl: apiUrl(env.CDEK_API_URL, 'CDEK_API_URL', DEFAULT_CDEK_API_URL, fail),
       fromCityCode: envInt(env, 'CDEK_FROM_CITY_CODE', 44, 1, 10_000_000, fail),
       shipmentPoint,
       senderAddress,

@@ -10,6 +10,7 @@
  */
 import { DELIVERY_METHOD_CODES, type DeliveryMethod } from '@shop/contracts/order';
 import { LRUCache } from 'lru-cache';
+import { AddressSuggestions } from './address-suggestions.ts';
 import type { CdekClient, CdekPoint } from './cdek-client.ts';
 import type { DeliveryError, OrderDelivery } from '../orders/validate-order.ts';
 import type { DeliveryConfig, DayRange } from './delivery-config.ts';
@@ -128,12 +129,17 @@ export class DeliveryService {
     },
   });
 
+  /** City and address suggestions (DaData), for the checkout's fields. */
+  readonly addresses: AddressSuggestions;
+
   constructor(
     readonly config: DeliveryConfig,
     private readonly client: CdekClient | null,
     private readonly now: () => Date = () => new Date(),
     private readonly log: (message: string) => void = (m) => console.warn(m),
-  ) {}
+  ) {
+    this.addresses = new AddressSuggestions(config.dadata, log);
+  }
 
   private async lookUpCity(name: string): Promise<DeliveryCity | 'none'> {
     const found = await (this.client as CdekClient).suggestCities(name);

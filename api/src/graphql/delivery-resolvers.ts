@@ -15,6 +15,11 @@ export const deliveryResolvers: Resolvers = {
       await countDelivery(ctx);
       return ctx.delivery.options(text(args.city, 'city', 100) ?? '');
     },
+    addressSuggestions: async (_, args, ctx) => {
+      await countDelivery(ctx);
+      const kind = args.kind === 'CITY' ? 'city' : 'address';
+      return ctx.delivery.addresses.suggest(kind, text(args.query, 'query', 200) ?? '', text(args.city, 'city', 200) ?? '');
+    },
     pickupPoints: async (_, args, ctx) => {
       await countDelivery(ctx);
       if (!Number.isInteger(args.cityCode) || args.cityCode < 1) throw badInput('cityCode', 'cityCode: код города СДЭК');

@@ -127,6 +127,7 @@ export const LIST_SIZE: Record<string, number> = {
   'PageMeta.ogImages': 10,
   'Order.lines': 50, // MAX_LINES
   'DeliveryOptions.terms': 3, // one per delivery method
+  'Query.addressSuggestions': 7,
   'Order.returns': 20,
   'ReturnRequest.lines': 50, // MAX_LINES
   'RequestReturnResult.errors': 55,

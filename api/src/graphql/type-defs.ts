@@ -106,6 +106,12 @@ type Query {
   per-minute delivery budget (RATE_LIMITED).
   """
   deliveryOptions(city: String!): DeliveryOptions!
+  """
+  Suggestions for the checkout's city (CITY) or address within the given city (ADDRESS), Russia only, at
+  most 7; [] when suggestions are off or the service is slow (the fields stay plain text). Counts
+  like deliveryOptions.
+  """
+  addressSuggestions(kind: AddressKind!, query: String!, city: String): [AddressSuggestion!]!
   "A СДЭК city's pickup points whose name, address, metro or code contain every word of search. limit 1–50. Counts like deliveryOptions."
   pickupPoints(cityCode: Int!, search: String = "", limit: Int = 20): PickupPointList!
 
@@ -573,6 +579,18 @@ type Order {
   returnOpen: Boolean!
   "Until when a good item may be returned (ISO 8601); null before the order is received."
   returnUntil: String
+}
+
+enum AddressKind {
+  CITY
+  ADDRESS
+}
+
+type AddressSuggestion {
+  "What goes into the field: «Казань», «ул Баумана, д 44»."
+  value: String!
+  "The region for a city; the city for an address."
+  detail: String!
 }
 
 type DeliveryOptions {

@@ -33,7 +33,7 @@ export const FAKE_CDEK_CITIES: readonly FakeCity[] = [
   { code: 506, prefix: 'KZS', name: 'Казанское', region: 'Тюменская обл.', days: [6, 9], price: 690 },
 ];
 
-const STREETS: Record<number, string[]> = {
+export const FAKE_CDEK_STREETS: Record<number, string[]> = {
   44: ['ул. Тверская, 22', 'пр-т Мира, 40', 'ул. Профсоюзная, 56', 'Ленинский пр-т, 61', 'ул. Новый Арбат, 15'],
   137: ['Невский пр-т, 88', 'ул. Марата, 10', 'Московский пр-т, 136'],
   424: ['ул. Баумана, 44', 'пр-т Победы, 91', 'ул. Пушкина, 5', 'ул. Чистопольская, 20'],
@@ -48,7 +48,7 @@ const TIMES = ['Пн-Пт 10:00-21:00, Сб-Вс 10:00-18:00', 'Пн-Вс 09:00-
 const HOW = ['Вход с улицы, вывеска СДЭК', 'В торговом центре, 1 этаж, у эскалатора', 'Вход со двора, второй подъезд'];
 
 function pointsOf(city: FakeCity) {
-  return (STREETS[city.code] ?? []).map((street, i) => ({
+  return (FAKE_CDEK_STREETS[city.code] ?? []).map((street, i) => ({
     code: `${city.prefix}${i + 1}`,
     uuid: `00000000-0000-4000-8000-${String(city.code).padStart(6, '0')}${String(i + 1).padStart(6, '0')}`,
     name: `${city.name}, ${street}`,

@@ -9,7 +9,7 @@ import { ConsentField } from './consent-field.tsx';
 import { DeliveryMethodField } from './delivery-method-field.tsx';
 import { formatPhone, usePhoneMask } from './phone-mask.ts';
 import { PickupPointField } from './pickup-point-field.tsx';
-import { type DeliveryOptions, useDeliveryOptions } from './use-delivery-options.ts';
+import { type DeliveryOptions, useAddressSuggestions, useDeliveryOptions } from './use-delivery-options.ts';
 import styles from './checkout-form.module.css';
 
 export const CHECKOUT_FORM_ID = 'checkout-form';
@@ -46,6 +46,8 @@ export function CheckoutForm({ serverErrors, onSubmit }: CheckoutFormProps) {
   const phoneInput = usePhoneMask();
   const [city, method, pointCode, address] = useWatch({ control, name: ['city', 'deliveryMethod', 'pickupPointCode', 'address'] });
   const options = useDeliveryOptions(city);
+  const cities = useAddressSuggestions('CITY', city);
+  const addresses = useAddressSuggestions('ADDRESS', address, city);
   const pickupCity = method === 'CDEK_PICKUP' && options?.pickupPoints ? options.city : null;
   pickupMode.current = pickupCity !== null;
 
@@ -111,6 +113,7 @@ export function CheckoutForm({ serverErrors, onSubmit }: CheckoutFormProps) {
           <TextField
             label="Город"
             autoComplete="address-level2"
+            list="checkout-city-suggestions"
             id="checkout-city"
             name="city"
             value={field.value}
@@ -124,6 +127,7 @@ export function CheckoutForm({ serverErrors, onSubmit }: CheckoutFormProps) {
           />
         )}
       />
+      <Suggestions id="checkout-city-suggestions" values={cities} />
       <Controller
         control={control}
         name="deliveryMethod"
@@ -150,11 +154,15 @@ export function CheckoutForm({ serverErrors, onSubmit }: CheckoutFormProps) {
           )}
         />
       ) : (
-        text('address', {
-          label: 'Адрес доставки',
-          autoComplete: 'street-address',
-          hint: addressHint(method, options),
-        })
+        <>
+          {text('address', {
+            label: 'Адрес доставки',
+            autoComplete: 'street-address',
+            list: 'checkout-address-suggestions',
+            hint: addressHint(method, options),
+          })}
+          <Suggestions id="checkout-address-suggestions" values={addresses} />
+        </>
       )}
       {text('comment', { label: 'Комментарий к заказу (необязательно)', multiline: true })}
       <Controller
@@ -165,6 +173,17 @@ export function CheckoutForm({ serverErrors, onSubmit }: CheckoutFormProps) {
         )}
       />
     </form>
+  );
+}
+
+/** A field's suggestions as the browser's own list (<datalist>): nothing to learn, nothing blocks typing. */
+function Suggestions({ id, values }: { id: string; values: string[] }) {
+  return (
+    <datalist id={id}>
+      {values.map((value) => (
+        <option key={value} value={value} />
+      ))}
+    </datalist>
   );
 }
 
