@@ -250,6 +250,31 @@ describeDrivers('catalogue', (env) => {
     expect(d.missing).toBeNull();
   });
 
+  it('gives each product the size chart of its category and brand, the brand\'s own first, covering its sizes', async () => {
+    const list = await env().data(`{ products(limit: 100) { items { id brand { name } mainCategory { name } offers { size } } } }`);
+    type Item = { id: string; brand: { name: string }; mainCategory: { name: string }; offers: { size: string }[] };
+    const items: Item[] = list.products.items;
+    const chartOf = async (p: Item) =>
+      (await env().data(`query($id: ID!) { product(id: $id) { sizeChart { title columns rows { size values } note } } }`, { id: p.id })).product.sizeChart;
+    const shoes = ['Кроссовки', 'Кеды', 'Ботинки'];
+    const nike = items.find((p) => p.brand.name === 'Nike' && shoes.includes(p.mainCategory.name)) as Item;
+    const otherShoe = items.find((p) => !['Nike', 'Jordan', 'Adidas', 'New Balance'].includes(p.brand.name) && shoes.includes(p.mainCategory.name)) as Item;
+    const hoodie = items.find((p) => p.mainCategory.name === 'Худи') as Item;
+    const nikeChart = await chartOf(nike);
+    expect(nikeChart.title).toBe('Размеры обуви Nike');
+    expect(nikeChart.columns).toEqual(['RU', 'EU', 'US', 'Длина стопы, см']);
+    expect(nikeChart.rows.find((r: { size: string }) => r.size === '41').values).toEqual(['41', '42', '8,5', '26,7']);
+    expect(nikeChart.note).toContain('Измерьте стопу');
+    expect((await chartOf(otherShoe)).title).toBe('Размеры обуви');
+    const clothes = await chartOf(hoodie);
+    expect(clothes.title).toBe('Размеры одежды');
+    // every size the product is sold in has its row
+    for (const p of [nike, otherShoe, hoodie]) {
+      const chart = await chartOf(p);
+      for (const o of p.offers) expect(chart.rows.map((r: { size: string }) => r.size)).toContain(o.size);
+    }
+  });
+
   it('returns a model with its colour variants and offers by model or product ids', async () => {
     const list = await env().data(`{ products(limit: 100) { items { id modelId variants { id } } } }`);
     const multi = list.products.items.find((p: { variants: unknown[] }) => p.variants.length > 1);

@@ -72,6 +72,18 @@ describeDrivers('catalogue import', (env) => {
     expect(await totals()).toEqual(before);
   });
 
+  it('refuses a size chart for an unknown category or brand, or with a row of another width', () => {
+    const data = small();
+    data.sizeCharts = [
+      { category: 'no-such', title: 'Т', columns: ['RU'], rows: [{ size: '42', values: ['42'] }] },
+      { category: 'obuv', brand: 'no-such', title: 'Т', columns: ['RU'], rows: [{ size: '42', values: ['42'] }] },
+      { category: 'odezhda', title: 'Т', columns: ['RU', 'EU'], rows: [{ size: 'M', values: ['48'] }] },
+    ];
+    const result = validateCatalog(data);
+    expect(result.ok).toBe(false);
+    expect(result.ok ? [] : result.problems.map((p) => p.position)).toEqual(['sizeCharts[0].category', 'sizeCharts[1].brand', 'sizeCharts[2].rows[0]']);
+  });
+
   it('gives the line of each bad row in a JSON file', async () => {
     const bad = small();
     bad.models[1].variants[0].offers[2].price = 'дорого';

@@ -50,7 +50,8 @@ describe('returns refunded through ЮKassa (fake)', () => {
     await fake.pay(/\/confirm\/([A-Za-z0-9-]+)$/.exec(url)?.[1] as string);
     // the order page asks ЮKassa itself
     expect((await env.data(ORDER, { n: order.ordernumber, k: order.accessKey })).order.status).toBe('PAID');
-    for (const to of ['assembled', 'shipped', ...(status === 'delivered' ? ['delivered'] : [])] as const) {
+    const steps: ('assembled' | 'shipped' | 'delivered')[] = ['assembled', 'shipped', ...(status === 'delivered' ? (['delivered'] as const) : [])];
+    for (const to of steps) {
       expect((await changeOrderStatus(env.database.db, env.api.orderHooks, Number(order.id), to, 'ops-token')).ok).toBe(true);
     }
     return { ...order, a: a as { id: string; priceInRUB: number }, b: b as { id: string; priceInRUB: number } };

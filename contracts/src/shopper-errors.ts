@@ -123,6 +123,7 @@ export const FAILED_ACTIONS = {
   load: 'Не удалось загрузить',
   loadOrder: 'Не удалось загрузить заказ',
   sendOrder: 'Не удалось отправить заказ',
+  sendReturn: 'Не удалось отправить заявку на возврат',
   openPayment: 'Не удалось открыть страницу оплаты',
 } as const;
 export type FailedAction = keyof typeof FAILED_ACTIONS;

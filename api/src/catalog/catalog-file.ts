@@ -110,6 +110,23 @@ const modelSchema = (image: ImageSchema) =>
     variants: z.array(variantSchema(image)).min(1, 'нужен хотя бы один цветовой вариант').max(50),
   });
 
+/**
+ * A size chart: for a category (and its subcategories) and, when given, one brand (a brand's own
+ * chart wins over the category's). `columns` name the measures («RU», «EU», «US», «Длина стопы,
+ * см»); each row gives the shop's size and one value per column.
+ */
+const sizeChartSchema = z.object({
+  category: z.string().min(1).max(100),
+  brand: z.string().min(1).max(100).optional(),
+  title: line(z.string().trim().min(1).max(200)),
+  columns: z.array(line(z.string().trim().min(1).max(40))).min(1).max(8),
+  rows: z
+    .array(z.object({ size: line(z.string().trim().min(1).max(20)), values: z.array(line(z.string().trim().max(40))).max(8) }))
+    .min(1)
+    .max(60),
+  note: text(1000).optional(),
+});
+
 const propertySchema = z.object({
   name: z.string().regex(/^[a-z][a-z0-9_]*$/).max(50),
   title: line(z.string().min(1).max(100)),
@@ -150,6 +167,7 @@ function schemas(imageHosts: readonly string[]) {
     models: z.array(modelSchema(image)),
     menus: z.array(menuSchema(image)).optional().default([]),
     redirects: z.array(redirectSchema).optional().default([]),
+    sizeCharts: z.array(sizeChartSchema).max(500).optional().default([]),
   });
   return { image, catalogFileSchema };
 }

@@ -173,3 +173,51 @@ export const purposeOnlyOccasions = new Set(['для бега', 'для зала
 
 /** Real articles for a line's first colour, so the shop's own examples (the search help) find them on any catalogue size. */
 export const knownArticles: Record<string, string> = { 'Nike Dunk Low': 'DD1391-100' };
+
+/** A size chart as the catalogue file gives it. */
+export interface SizeChartDef {
+  category: string;
+  brand?: string;
+  title: string;
+  columns: string[];
+  rows: { size: string; values: string[] }[];
+  note?: string;
+}
+
+const one = (n: number) => n.toFixed(1).replace('.', ',').replace(/,0$/, '');
+
+/**
+ * Shoe charts: RU → EU is one size up, a Paris point is ⅔ cm, and each brand's lasts give its own
+ * US size and foot length (Nike's and Jordan's run half a size smaller than Adidas's).
+ */
+function shoeChart(title: string, usOffset: number, cmOffset: number, brand?: string): SizeChartDef {
+  return {
+    category: 'obuv',
+    ...(brand ? { brand } : {}),
+    title,
+    columns: ['RU', 'EU', 'US', 'Длина стопы, см'],
+    rows: shoeSizes.map((ru) => {
+      const eu = Number(ru) + 1;
+      return { size: ru, values: [ru, String(eu), one(eu - usOffset), one((eu * 2) / 3 - cmOffset)] };
+    }),
+    note: 'Измерьте стопу вечером, стоя, от пятки до кончика большого пальца; между размерами берите больший.',
+  };
+}
+
+export const sizeChartDefs: SizeChartDef[] = [
+  shoeChart('Размеры обуви', 33, 1.5),
+  shoeChart('Размеры обуви Nike', 33.5, 1.3, 'nike'),
+  shoeChart('Размеры обуви Jordan', 33.5, 1.3, 'jordan'),
+  shoeChart('Размеры обуви Adidas', 33, 1.8, 'adidas'),
+  shoeChart('Размеры обуви New Balance', 33, 1.5, 'new-balance'),
+  {
+    category: 'odezhda',
+    title: 'Размеры одежды',
+    columns: ['RU', 'EU', 'US', 'Обхват груди, см', 'Рост, см'],
+    rows: clothingSizes.map((size, i) => ({
+      size,
+      values: [String(44 + i * 2), String(34 + i * 2), size, `${86 + i * 4}–${90 + i * 4}`, i < 2 ? '164–170' : i < 4 ? '170–182' : '182–194'],
+    })),
+    note: 'Обхват груди измеряйте по самым выступающим точкам, лента горизонтально.',
+  },
+];

@@ -14,6 +14,7 @@ import {
   purposeOccasion,
   purposeOnlyOccasions,
   shoeSizes,
+  sizeChartDefs,
 } from './generator-data.ts';
 import { productImageUrl, brandLogoUrl, categoryImageUrl } from './image-urls.ts';
 import { createPrng } from './prng.ts';
@@ -63,7 +64,7 @@ export function generateCatalog(size: CatalogSize = 'small'): CatalogFile {
   const categories = buildCategories(categoryByKey);
   const brands = buildBrands();
   const models = buildModels({ rnd, large, usedSkus: new Set<string>() }, categoryByKey);
-  return { categories, brands, properties, models, menus: menus(), redirects };
+  return { categories, brands, properties, models, menus: menus(), redirects, sizeCharts: sizeChartDefs };
 }
 
 function buildCategories(categoryByKey: Map<string, CategoryDef>): CatalogFile['categories'] {

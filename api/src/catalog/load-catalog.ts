@@ -14,7 +14,7 @@ async function insertBatched<T extends Record<string, unknown>>(db: Db, table: P
 }
 
 const CATALOG_TABLES = sql.raw(
-  'categories, brands, models, products, photos, offers, properties, menu_items, redirects, web_paths, search_words',
+  'categories, brands, models, products, photos, offers, properties, menu_items, redirects, web_paths, search_words, size_charts',
 );
 
 export interface LoadResult {
@@ -246,6 +246,18 @@ async function writeCatalog(db: Db, catalog: Catalog, index: CatalogIndex, rows:
   await insertBatched(db, t.menuItems, rows.menus);
   await insertBatched(db, t.redirects, catalog.redirects.map((r) => ({ fromPath: r.from, toPath: r.to, status: r.status })));
   await insertBatched(db, t.webPaths, pathRows(catalog, rows.products));
+  await insertBatched(
+    db,
+    t.sizeCharts,
+    catalog.sizeCharts.map((c) => ({
+      categoryId: index.categoryIds.get(c.category) as number,
+      brandId: c.brand ? (index.brandIds.get(c.brand) ?? null) : null,
+      title: c.title,
+      columns: c.columns,
+      rows: c.rows,
+      note: c.note ?? '',
+    })),
+  );
   await insertBatched(db, t.searchWords, [...rows.words].sort().map((word) => ({ word })));
   for (const table of ['categories', 'brands', 'models', 'products', 'photos', 'offers', 'properties', 'menu_items']) {
     await db.execute(sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), (SELECT coalesce(max(id), 0) + 1 FROM ${sql.identifier(table)}), false)`);

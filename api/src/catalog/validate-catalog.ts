@@ -81,6 +81,20 @@ export function validateCatalog(input: unknown, options: ValidateOptions = {}): 
       });
     });
   });
+  const charts = new Set<string>();
+  catalog.sizeCharts.forEach((c, i) => {
+    const at = `sizeCharts[${i}]`;
+    if (!categories.has(c.category)) problems.push({ position: `${at}.category`, message: `нет категории с ключом «${c.category}»` });
+    if (c.brand !== undefined && !brands.has(c.brand)) problems.push({ position: `${at}.brand`, message: `нет бренда с ключом «${c.brand}»` });
+    const key = `${c.category}\u0000${c.brand ?? ''}`;
+    if (charts.has(key)) problems.push({ position: at, message: 'для этой категории и бренда таблица размеров уже есть' });
+    charts.add(key);
+    c.rows.forEach((r, j) => {
+      if (r.values.length !== c.columns.length) {
+        problems.push({ position: `${at}.rows[${j}]`, message: `значений ${r.values.length}, а столбцов ${c.columns.length}` });
+      }
+    });
+  });
   const redirectFrom = seen('адрес перенаправления');
   catalog.redirects.forEach((r, i) => {
     redirectFrom(r.from, `redirects[${i}].from`);

@@ -154,6 +154,21 @@ export const offers = pgTable(
   (t) => [index('offers_product_idx').on(t.productId, t.price), uniqueIndex('offers_sku_uq').on(sql`lower(${t.sku})`)],
 );
 
+/** Size charts from the catalogue: a category's (and its subcategories'), or one brand's in it. */
+export const sizeCharts = pgTable(
+  'size_charts',
+  {
+    id: serial('id').primaryKey(),
+    categoryId: integer('category_id').notNull(),
+    brandId: integer('brand_id'),
+    title: text('title').notNull(),
+    columns: jsonb('columns').$type<string[]>().notNull(),
+    rows: jsonb('rows').$type<{ size: string; values: string[] }[]>().notNull(),
+    note: text('note').notNull().default(''),
+  },
+  (t) => [index('size_charts_category_idx').on(t.categoryId)],
+);
+
 export const properties = pgTable('properties', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().unique(),

@@ -178,6 +178,7 @@ export const catalogResolvers: Resolvers = {
     technicalAttributes: async (p, _, ctx) => attributes(await ctx.catalog.modelLoader.get(p.modelGroupId)),
     offers: (p, _, ctx) => ctx.catalog.offerLoader.get(p.productId),
     cardPriceInRUB: async (p, _, ctx) => cardPrice(p, await ctx.catalog.offerLoader.get(p.productId)),
+    sizeChart: (p, _, ctx) => ctx.catalog.sizeChart(p.categoryId, p.brandId),
   },
   Offer: {
     priceInRUB: (o) => o.price,

@@ -128,6 +128,9 @@ export const LIST_SIZE: Record<string, number> = {
   'Order.lines': 50, // MAX_LINES
   'DeliveryOptions.terms': 3, // one per delivery method
   'Query.addressSuggestions': 7,
+  'SizeChart.columns': 8,
+  'SizeChart.rows': 60,
+  'SizeChartRow.values': 8,
   'Order.returns': 20,
   'ReturnRequest.lines': 50, // MAX_LINES
   'RequestReturnResult.errors': 55,

@@ -292,6 +292,24 @@ type Product {
   Spares a card the offers list.
   """
   cardPriceInRUB: Int
+  "The size chart for the product's category (or a parent) and brand, the brand's own first; null when the catalogue has none."
+  sizeChart: SizeChart
+}
+
+type SizeChart {
+  title: String!
+  "«RU», «EU», «US», «Длина стопы, см»"
+  columns: [String!]!
+  rows: [SizeChartRow!]!
+  "How to measure."
+  note: String!
+}
+
+type SizeChartRow {
+  "The shop's size, as the size grid shows it."
+  size: String!
+  "One per column."
+  values: [String!]!
 }
 
 type Variant {

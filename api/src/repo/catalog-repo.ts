@@ -459,6 +459,21 @@ export class CatalogRepo {
     return this.offersOf(sql`id = ANY(${intArray(ids)})`);
   }
 
+  /** The chart of the category or its nearest parent that has one, the brand's own before the category's. */
+  async sizeChart(categoryId: number, brandId: number): Promise<{ title: string; columns: string[]; rows: { size: string; values: string[] }[]; note: string } | null> {
+    const [chart] = await rows<{ title: string; columns: string[]; rows: { size: string; values: string[] }[]; note: string }>(
+      this.db,
+      sql`WITH RECURSIVE up(id, depth) AS (
+            SELECT ${categoryId}::int, 0
+            UNION ALL SELECT c.parent_id, up.depth + 1 FROM categories c JOIN up ON c.id = up.id WHERE c.parent_id IS NOT NULL AND up.depth < 10
+          )
+          SELECT s.title, s.columns, s.rows, s.note FROM size_charts s JOIN up ON s.category_id = up.id
+          WHERE s.brand_id = ${brandId} OR s.brand_id IS NULL
+          ORDER BY (s.brand_id IS NULL), up.depth LIMIT 1`,
+    );
+    return chart ?? null;
+  }
+
   async offerById(id: number): Promise<OfferRow | null> {
     const [row] = await this.offersOf(sql`id = ${id}`);
     return row ?? null;

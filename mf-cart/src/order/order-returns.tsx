@@ -85,7 +85,7 @@ function ReturnForm({ order, accessKey, lines, onDone }: { order: Order; accessK
       if (result?.success) onDone();
       else setErrors(result?.errors.map((e) => e.message) ?? ['Не удалось отправить заявку']);
     } catch (error) {
-      setErrors([messageFor(error, 'sendOrder').text]);
+      setErrors([messageFor(error, 'sendReturn').text]);
     }
   };
 

@@ -7,6 +7,7 @@ import { Link } from 'react-router-dom';
 import type { ProductData } from '../product/product-data.ts';
 import styles from './buy-box.module.css';
 import { toCartItem } from './cart-line.ts';
+import { SizeChartButton } from './size-chart.tsx';
 import { SizeGrid } from './size-grid.tsx';
 import { addToCartAction, chooseSize, type PriceLabel, priceLabel, sortOffers } from './size-selection.ts';
 
@@ -46,6 +47,7 @@ export function BuyBox({ product }: { product: ProductData }) {
           }}
         />
       )}
+      {offers.length > 0 && product.sizeChart && <SizeChartButton productId={product.id} sizes={offers.map((o) => o.size)} />}
       <Button className={styles.add} onClick={onAdd} disabled={price.kind === 'sold-out'}>
         В корзину
       </Button>

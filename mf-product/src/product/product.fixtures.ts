@@ -25,6 +25,7 @@ export const PRODUCT = {
   description: 'Хлопковая футболка.',
   minPriceInRUB: 9990,
   webPath: '/product/tnf-white',
+  sizeChart: { __typename: 'SizeChart', title: 'Размеры одежды' },
   photo: { __typename: 'Image', fullpath: '/api/images/tee.svg', width: 800, height: 800 },
   brand: { __typename: 'Brand', id: '9', name: 'The North Face', webPath: '/brands/the-north-face' },
   mainCategory: {
