@@ -15,6 +15,7 @@ import {
   orderPlacedLetter,
   orderReadyLetter,
   orderShippedLetter,
+  returnResolvedLetter,
 } from '../src/notify/mail-templates.ts';
 import { expectInertHtml } from './mail-html.ts';
 
@@ -191,6 +192,7 @@ describe('letters', () => {
       orderCancelledLetter(shop, hostile, hostile.comment, true),
       orderReadyLetter(shop, hostile, { address: '<b>ул.</b> Баумана', workTime: '<script>t()</script>' }),
       orderDeliveredLetter(shop, hostile),
+      returnResolvedLetter(shop, hostile, { amount: 100, lines: hostileLines, note: '<img src=x onerror=alert(5)>' }, false),
     ];
     for (const l of letters) {
       expectInert(l.html);

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rows } from '../src/db/database.ts';
 import { changeOrderStatus } from '../src/orders/order-lifecycle.ts';
 import type { PaymentConfig } from '../src/payments/payment-config.ts';
 import { type FakeYookassa, startFakeYookassa } from './fakes/yookassa.ts';
@@ -91,6 +92,11 @@ describe('returns refunded through ЮKassa (fake)', () => {
     expect((await ops(o, asked.request.id, 'refund')).status).toBe(409);
     expect([...fake.refunds.values()].filter((r) => r.description === `Возврат по заказу №${o.ordernumber}`)).toHaveLength(1);
     expect((await env.data(ORDER, { n: o.ordernumber, k: o.accessKey })).order.returns[0].status).toBe('REFUNDED');
+    // the shopper is told by letter, once
+    const letters = await rows<{ subject: string; text: string }>(env.database.db, sql`SELECT subject, text FROM mail_outbox WHERE order_id = ${Number(o.id)} AND kind = 'return-refunded'`);
+    expect(letters).toHaveLength(1);
+    expect(letters[0]?.subject).toBe(`Деньги за возврат по заказу №${o.ordernumber} возвращены`);
+    expect(letters[0]?.text).toContain('на карту, с которой был оплачен заказ');
   });
 
   it('refuses more than was bought, a line not in the order, no reason, and the wrong key', async () => {
@@ -121,6 +127,9 @@ describe('returns refunded through ЮKassa (fake)', () => {
     expect(rejected.status).toBe(200);
     const view = (await env.data(ORDER, { n: o.ordernumber, k: o.accessKey })).order;
     expect(view.returns[0]).toMatchObject({ status: 'REJECTED', note: 'Следы носки, не брак' });
+    const [letter] = await rows<{ subject: string; text: string }>(env.database.db, sql`SELECT subject, text FROM mail_outbox WHERE order_id = ${Number(o.id)} AND kind = 'return-rejected'`);
+    expect(letter?.subject).toBe(`Заявка на возврат по заказу №${o.ordernumber} отклонена`);
+    expect(letter?.text).toContain('Заявку на возврат отклонили: Следы носки, не брак');
     expect(view.lines.find((l: { offerId: string }) => l.offerId === o.b.id).returnable).toBe(1);
     // a rejected request is not refunded afterwards
     expect((await ops(o, defect.request.id, 'refund')).status).toBe(409);

@@ -44,6 +44,7 @@ export function createContext(
   payments: PaymentService = new PaymentService(db, orders.hooks, config.payment, config.shopPublicUrl),
   // in-process callers without the API's services: the estimates (no carrier client)
   delivery: DeliveryService = new DeliveryService(config.delivery, null),
+  returns: Returns = new Returns(db, payments),
 ): ApiContext {
   return {
     catalog: new CatalogRepo(db, meta),
@@ -57,6 +58,6 @@ export function createContext(
     ping,
     payments,
     delivery,
-    returns: new Returns(db, payments),
+    returns,
   };
 }

@@ -13,7 +13,7 @@ import { type ApiContext, createContext } from '../graphql/context.ts';
 import { defaultLimits, type QueryLimits, useQueryLimits } from '../graphql/query-limits.ts';
 import { buildSchema } from '../graphql/schema.ts';
 import { MailSender, type SendResult } from '../notify/mail-sender.ts';
-import { createMailHook } from '../notify/order-mail-hook.ts';
+import { createMailHook, queueReturnLetter } from '../notify/order-mail-hook.ts';
 import type { OrderHooks } from '../orders/order-hooks.ts';
 import { OrderRepo } from '../orders/order-repo.ts';
 import { startReservationSweeper, sweepExpiredReservations } from '../orders/reservation-expiry.ts';
@@ -110,6 +110,8 @@ interface Services {
   orders: OrderRepo;
   payments: PaymentService;
   delivery: DeliveryService;
+  /** Return requests and their refunds, with the shopper's letters. */
+  returns: Returns;
   /** Registers СДЭК shipments and applies its status notifications; null without СДЭК. */
   shipments: ShipmentRegistrar | null;
   paymentLog: ((message: string) => void) | undefined;
@@ -170,7 +172,12 @@ async function createServices(options: ApiOptions): Promise<Services> {
   const limiters = createLimiters(config, redis ? redisStore(redis, 'api') : undefined);
   const proxies = new TrustedProxies(config.trustedProxies);
   const meta = new CatalogMeta(() => version);
-  return { db, config, redis, limiters, proxies, ping, version: () => version, refreshCatalogVersion, meta, orderHooks, mail, orders, payments, delivery, shipments, paymentLog, sweepReservations };
+  // a refunded or rejected return tells the shopper by letter (the mail outbox, in the same transaction)
+  const shop = { name: config.shopName, publicUrl: config.shopPublicUrl };
+  const returns = new Returns(db, payments, async (tx, orderId, request, refunded) => {
+    if (await queueReturnLetter(tx, shop, orderId, request.id, request, refunded)) mail.nudge();
+  });
+  return { db, config, redis, limiters, proxies, ping, version: () => version, refreshCatalogVersion, meta, orderHooks, mail, orders, payments, delivery, shipments, returns, paymentLog, sweepReservations };
 }
 
 function createGraphql(options: ApiOptions, s: Services, operations: PersistedOperationStore, limits: QueryLimits) {
@@ -195,7 +202,7 @@ function createGraphql(options: ApiOptions, s: Services, operations: PersistedOp
     healthCheckEndpoint: '/api/yoga-health',
     logging: options.logging === false ? false : 'warn',
     cors: { origin: config.shopPublicUrl, methods: ['GET', 'POST'] },
-    context: ({ request, req }) => createContext(db, config, clientIp(request, req, s.proxies), s.limiters, s.ping, s.meta, s.orders, s.payments, s.delivery),
+    context: ({ request, req }) => createContext(db, config, clientIp(request, req, s.proxies), s.limiters, s.ping, s.meta, s.orders, s.payments, s.delivery, s.returns),
     plugins: [
       // first: the body's type and its variables' bounds, and the raw-body cache lookup
       useBodyLimit({ onBody: responseCache?.lookupBody }),
@@ -278,7 +285,7 @@ async function mountRoutes(app: FastifyInstance, s: Services, m: Mounted): Promi
   });
   await app.register(operationsRoute({ operations: m.operations, check: m.check, opsToken: s.config.opsToken, limiters, client }));
   // the orders desk (/api/admin/*, session) and its machine side (/api/ops/orders*, ops token)
-  await app.register(deskPlugin(createDesk({ db: s.db, config: s.config, hooks: s.orderHooks, returns: new Returns(s.db, s.payments), opsFailures: limiters.opsFailures, rateLimitStore: limiters.store }), client));
+  await app.register(deskPlugin(createDesk({ db: s.db, config: s.config, hooks: s.orderHooks, returns: s.returns, opsFailures: limiters.opsFailures, rateLimitStore: limiters.store }), client));
 }
 
 export async function createApi(options: ApiOptions): Promise<Api> {

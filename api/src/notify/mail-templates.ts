@@ -521,3 +521,48 @@ export function orderDeliveredLetter(shop: LetterShop, raw: LetterOrder): Letter
   ].join('\n');
   return { subject, html: page(shop, subject, 'Спасибо за покупку!', html), text };
 }
+
+/** A return request's resolution as its letter tells it. */
+export interface LetterReturn {
+  amount: number;
+  lines: readonly { name: string; size: string; quantity: number }[];
+  /** The shop's note (a rejection's reason). */
+  note: string;
+}
+
+/** To the shopper when the shop refunds a return («деньги возвращены») or rejects it (with the shop's reason). */
+export function returnResolvedLetter(shop: LetterShop, raw: LetterOrder, resolved: LetterReturn, refunded: boolean): Letter {
+  const order = tidyOrder(raw);
+  const what = resolved.lines.map((l) => `${tidy(l.name)}, размер ${tidy(l.size)} — ${l.quantity} шт.`);
+  const note = tidy(resolved.note);
+  const subject = refunded ? `Деньги за возврат по заказу №${order.ordernumber} возвращены` : `Заявка на возврат по заказу №${order.ordernumber} отклонена`;
+  const lead = refunded
+    ? `Мы вернули ${formatPrice(resolved.amount)} на карту, с которой был оплачен заказ. Банк зачислит деньги в течение нескольких дней.`
+    : `Заявку на возврат отклонили${note ? `: ${note}` : '.'}`;
+  const link = orderLink(shop, order);
+  const html = [
+    h1(subject),
+    p(`Здравствуйте, ${escapeHtml(order.fullName)}! ${escapeHtml(lead)}`),
+    h2('Возврат'),
+    p(what.map(escapeHtml).join('<br>')),
+    p('Подробности — на странице заказа:'),
+    button(link, 'Открыть заказ'),
+    linkText(link),
+    ...(refunded ? [] : [returnsHtml(shop)]),
+  ].join('\n');
+  const text = [
+    `Здравствуйте, ${order.fullName}!`,
+    '',
+    lead,
+    '',
+    'Возврат:',
+    ...what.map((w) => `— ${w}`),
+    '',
+    'Страница заказа:',
+    link,
+    ...(refunded ? [] : ['', returnsText(shop)]),
+    '',
+    `— ${shop.name}, ${shop.publicUrl}`,
+  ].join('\n');
+  return { subject, html: page(shop, subject, lead, html), text };
+}

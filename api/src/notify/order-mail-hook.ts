@@ -3,10 +3,12 @@ import { type Db, rows } from '../db/database.ts';
 import type { OrderDelivery } from '../db/order-delivery.ts';
 import type { OrderHookOrder, OrderHooks } from '../orders/order-hooks.ts';
 import type { OrderStatus } from '../orders/order-status.ts';
+import { HOOK_ORDER_COLUMNS } from '../orders/order-lifecycle.ts';
 import type { MailConfig } from './mail-config.ts';
 import {
   type Letter,
   type LetterLine,
+  type LetterReturn,
   type LetterShop,
   newOrderOwnerLetter,
   orderCancelledLetter,
@@ -15,6 +17,7 @@ import {
   orderReadyLetter,
   orderShippedLetter,
   orderPlacedLetter,
+  returnResolvedLetter,
 } from './mail-templates.ts';
 
 export interface QueuedLetter extends Letter {
@@ -121,4 +124,22 @@ async function statusLetter(tx: Db, shop: LetterShop, order: OrderHookOrder, fro
     sql`SELECT note FROM order_events WHERE order_id = ${order.id} AND to_status = 'cancelled' ORDER BY id DESC LIMIT 1`,
   );
   return toShopper('order-cancelled', order, orderCancelledLetter(shop, order, (event?.note ?? '').trim(), from !== 'new'));
+}
+
+/**
+ * The letter of a resolved return request, queued through `tx` (the resolution's own
+ * transaction): one per request and outcome, ever.
+ */
+export async function queueReturnLetter(
+  tx: Db,
+  shop: LetterShop,
+  orderId: number,
+  requestId: number,
+  resolved: LetterReturn,
+  refunded: boolean,
+): Promise<boolean> {
+  const [order] = await rows<OrderHookOrder>(tx, sql`SELECT ${HOOK_ORDER_COLUMNS} FROM orders WHERE id = ${orderId}`);
+  if (!order) return false;
+  const kind = refunded ? 'return-refunded' : 'return-rejected';
+  return queueLetter(tx, { dedupeKey: `${kind}:${requestId}:shopper`, kind, orderId, recipient: order.email, ...returnResolvedLetter(shop, order, resolved, refunded) });
 }

@@ -137,7 +137,17 @@ export type ResolveResult = { ok: true; request: ReturnRequestRow } | { ok: fals
  * waits for the first), then to `refunded` with the provider's refund id; an outage leaves it
  * `refunding` with the error, and the next press sends the same idempotence key again.
  */
-export async function refundReturn(db: Db, payments: PaymentService, orderId: number, requestId: number, actor: OrderActor): Promise<ResolveResult> {
+/** Writes the shopper's letter about a resolved request, in the resolution's transaction (the mail outbox's). */
+export type ReturnLetter = (tx: Db, orderId: number, request: ReturnRequestRow, refunded: boolean) => Promise<unknown>;
+
+export async function refundReturn(
+  db: Db,
+  payments: PaymentService,
+  orderId: number,
+  requestId: number,
+  actor: OrderActor,
+  letter?: ReturnLetter,
+): Promise<ResolveResult> {
   const [claimed] = await rows<ReturnRequestRow & { email: string; phone: string; ordernumber: string }>(
     db,
     sql`UPDATE return_requests r SET status = 'refunding', refund_error = NULL FROM orders o
@@ -154,13 +164,18 @@ export async function refundReturn(db: Db, payments: PaymentService, orderId: nu
       lines: claimed.lines,
     });
     if (refund.status === 'canceled') throw new PaymentProviderError('rejected', 'Возврат отклонён платёжной системой');
-    const [done] = await rows<ReturnRequestRow>(
-      db,
-      sql`UPDATE return_requests SET status = ${refund.status === 'succeeded' ? 'refunded' : 'refunding'}, refund_id = ${refund.id},
-            resolved_at = now(), resolved_by = ${actor}, refund_error = NULL
-          WHERE id = ${requestId} RETURNING ${COLUMNS}`,
-    );
-    return { ok: true, request: done as ReturnRequestRow };
+    const done = await db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const [row] = await rows<ReturnRequestRow>(
+        tx,
+        sql`UPDATE return_requests SET status = ${refund.status === 'succeeded' ? 'refunded' : 'refunding'}, refund_id = ${refund.id},
+              resolved_at = now(), resolved_by = ${actor}, refund_error = NULL
+            WHERE id = ${requestId} RETURNING ${COLUMNS}`,
+      );
+      if (row?.status === 'refunded') await letter?.(tx, orderId, row, true);
+      return row as ReturnRequestRow;
+    });
+    return { ok: true, request: done };
   } catch (e) {
     const message = e instanceof PaymentProviderError ? e.message : 'Платёжная система не ответила';
     await db.execute(sql`UPDATE return_requests SET refund_error = ${message.slice(0, 500)} WHERE id = ${requestId}`);
@@ -170,12 +185,17 @@ export async function refundReturn(db: Db, payments: PaymentService, orderId: nu
 }
 
 /** Refuses a request with the shop's note to the shopper. */
-export async function rejectReturn(db: Db, orderId: number, requestId: number, actor: OrderActor, note: string): Promise<ResolveResult> {
-  const [done] = await rows<ReturnRequestRow>(
-    db,
-    sql`UPDATE return_requests SET status = 'rejected', note = ${note.trim().slice(0, 500)}, resolved_at = now(), resolved_by = ${actor}
-        WHERE id = ${requestId} AND order_id = ${orderId} AND status = 'requested' RETURNING ${COLUMNS}`,
-  );
+export async function rejectReturn(db: Db, orderId: number, requestId: number, actor: OrderActor, note: string, letter?: ReturnLetter): Promise<ResolveResult> {
+  const done = await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const [row] = await rows<ReturnRequestRow>(
+      tx,
+      sql`UPDATE return_requests SET status = 'rejected', note = ${note.trim().slice(0, 500)}, resolved_at = now(), resolved_by = ${actor}
+          WHERE id = ${requestId} AND order_id = ${orderId} AND status = 'requested' RETURNING ${COLUMNS}`,
+    );
+    if (row) await letter?.(tx, orderId, row, false);
+    return row;
+  });
   return done ? { ok: true, request: done } : notResolvable(db, orderId, requestId);
 }
 
@@ -190,6 +210,8 @@ export class Returns {
   constructor(
     private readonly db: Db,
     private readonly payments: PaymentService,
+    /** The shopper's letter about a refund or a rejection (the API's mail outbox); none: no letter. */
+    private readonly letter?: ReturnLetter,
   ) {}
 
   list(orderId: number) {
@@ -205,10 +227,10 @@ export class Returns {
   }
 
   refund(orderId: number, requestId: number, actor: OrderActor) {
-    return refundReturn(this.db, this.payments, orderId, requestId, actor);
+    return refundReturn(this.db, this.payments, orderId, requestId, actor, this.letter);
   }
 
   reject(orderId: number, requestId: number, actor: OrderActor, note: string) {
-    return rejectReturn(this.db, orderId, requestId, actor, note);
+    return rejectReturn(this.db, orderId, requestId, actor, note, this.letter);
   }
 }
