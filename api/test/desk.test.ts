@@ -421,6 +421,15 @@ describeDrivers(
       expect(shopper).toEqual({ order: { tracking: { number: '1234567890', url } } });
     });
 
+    it('lets only the owner send a return\'s money back', async () => {
+      const order = await place();
+      const refund = await call(`/api/admin/orders/${order.number}/returns/1/refund`, { cookie: await sessionOf(MANAGER), body: {} });
+      expect(refund.status).toBe(403);
+      expect(await failure(refund)).toEqual({ code: 'FORBIDDEN', message: 'Вернуть деньги может только владелец магазина' });
+      // the owner gets past the role: the request itself is what is not there
+      expect((await call(`/api/admin/orders/${order.number}/returns/1/refund`, { cookie: await sessionOf(OWNER), body: {} })).status).toBe(404);
+    });
+
     it('refuses moves the lifecycle does not allow (409 BAD_TRANSITION, PAYMENT_ONLY) and records allowed ones with the user', async () => {
       const db = env().database.db;
       const order = await place();

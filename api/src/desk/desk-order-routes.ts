@@ -83,6 +83,8 @@ async function resolveReturn(
 ): Promise<Response> {
   const { db, returns } = ctx;
   if (!returns) return error('NOT_FOUND', 'Возвраты не подключены');
+  // money leaves the shop: the owner's (or the ops token's) decision, not a manager's
+  if (action === 'refund' && viewer.kind === 'user' && viewer.role !== 'owner') return error('FORBIDDEN', 'Вернуть деньги может только владелец магазина');
   const body = await readBody(request);
   if (body instanceof Response) return body;
   const id = await orderIdByNumber(db, number);

@@ -205,7 +205,9 @@ const RETURN_STATE = { requested: 'ждёт решения', refunding: 'ден�
 
 /** The shopper's return requests: «Вернуть деньги» (through ЮKassa) or «Отклонить» with a note the shopper reads. */
 function ReturnsCard({ order, onChanged }: { order: OrderDetail; onChanged(result: { order: OrderDetail }): void }) {
-  const { expired } = useDeskSession();
+  const { expired, state } = useDeskSession();
+  // money leaves the shop only by the owner's hand (the API refuses a manager too)
+  const mayRefund = state.kind === 'signed-in' && state.user.role === 'owner';
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
   const [notes, setNotes] = useState<Record<number, string>>({});
@@ -243,9 +245,13 @@ function ReturnsCard({ order, onChanged }: { order: OrderDetail; onChanged(resul
             </span>
             {(r.status === 'requested' || r.status === 'refunding') && (
               <div className={styles.actions}>
-                <button type="button" className={desk.button} disabled={busy} onClick={() => act(r.id, 'refund')}>
-                  Вернуть деньги: {formatPrice(r.amount)}
-                </button>
+                {mayRefund ? (
+                  <button type="button" className={desk.button} disabled={busy} onClick={() => act(r.id, 'refund')}>
+                    Вернуть деньги: {formatPrice(r.amount)}
+                  </button>
+                ) : (
+                  <span className={styles.muted}>Вернуть деньги может владелец магазина</span>
+                )}
                 {r.status === 'requested' && (
                   <>
                     <input
