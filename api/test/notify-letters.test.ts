@@ -15,7 +15,8 @@ import {
   orderPlacedLetter,
   orderReadyLetter,
   orderShippedLetter,
-  returnResolvedLetter,
+  returnLetter,
+  returnRequestOwnerLetter,
 } from '../src/notify/mail-templates.ts';
 import { expectInertHtml } from './mail-html.ts';
 
@@ -192,7 +193,9 @@ describe('letters', () => {
       orderCancelledLetter(shop, hostile, hostile.comment, true),
       orderReadyLetter(shop, hostile, { address: '<b>ул.</b> Баумана', workTime: '<script>t()</script>' }),
       orderDeliveredLetter(shop, hostile),
-      returnResolvedLetter(shop, hostile, { amount: 100, lines: hostileLines, note: '<img src=x onerror=alert(5)>' }, false),
+      returnLetter(shop, hostile, { amount: 100, lines: hostileLines, note: '<img src=x onerror=alert(5)>' }, 'rejected'),
+      returnLetter(shop, hostile, { amount: 100, lines: hostileLines, note: '' }, 'requested'),
+      returnRequestOwnerLetter(shop, hostile, { amount: 100, lines: hostileLines, note: '', reason: '<b>Брак</b>', comment: '<script>x()</script>' }),
     ];
     for (const l of letters) {
       expectInert(l.html);

@@ -5,6 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatPrice } from '@shop/contracts/format';
+import { testConfig } from '../src/config.ts';
 import { rows } from '../src/db/database.ts';
 import { changeOrderStatus } from '../src/orders/order-lifecycle.ts';
 import type { PaymentConfig } from '../src/payments/payment-config.ts';
@@ -31,7 +33,8 @@ describe('returns refunded through ЮKassa (fake)', () => {
       sandboxEnabled: false,
       yookassa: { shopId: fake.shopId, secretKey: fake.secretKey, apiUrl: fake.url, vatCode: 1, checkNotifyIp: false, timeoutMs: 3000 },
     };
-    env = await createTestEnv('pglite', { payment, opsToken: TOKEN, orderLookupRateLimit: 100_000, orderRateLimit: 100_000 });
+    const base = testConfig();
+    env = await createTestEnv('pglite', { payment, opsToken: TOKEN, orderLookupRateLimit: 100_000, orderRateLimit: 100_000, mail: { ...base.mail, ownerEmails: ['owner@shop.test'] } });
     const d = await env.data(`{ products(limit: 100) { items { offers { id priceInRUB stock } } } }`);
     offers = d.products.items.flatMap((p: { offers: { id: string; priceInRUB: number; stock: number }[] }) => p.offers.filter((o) => o.stock >= 3));
   });
@@ -73,6 +76,17 @@ describe('returns refunded through ЮKassa (fake)', () => {
     expect(new Date(view.returnUntil).getTime() - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
     const asked = (await ask(o, [{ offerId: o.a.id, quantity: 1 }], 'SIZE', 'Маломерит')).requestReturn;
     expect(asked).toMatchObject({ success: true, errors: [], request: { status: 'REQUESTED', amount: o.a.priceInRUB, reason: 'SIZE', comment: 'Маломерит' } });
+    // the shopper is told it was taken and how to send the item; the owner of a new request
+    const taken = await rows<{ kind: string; recipient: string; subject: string; text: string }>(
+      env.database.db,
+      sql`SELECT kind, recipient, subject, text FROM mail_outbox WHERE order_id = ${Number(o.id)} AND kind IN ('return-requested', 'return-owner') ORDER BY id`,
+    );
+    expect(taken.map((l) => [l.kind, l.subject])).toEqual([
+      ['return-requested', `Заявка на возврат по заказу №${o.ordernumber} принята`],
+      ['return-owner', `Заявка на возврат по заказу №${o.ordernumber}: ${formatPrice(o.a.priceInRUB)}`],
+    ]);
+    expect(taken[1]?.recipient).toBe('owner@shop.test');
+    expect(taken[1]?.text).toContain('Причина: Не подошёл размер: Маломерит');
     // what is left to return: one of the two, and the other line whole
     const after = (await env.data(ORDER, { n: o.ordernumber, k: o.accessKey })).order;
     expect(after.lines.map((l: { offerId: string; returnable: number }) => [l.offerId, l.returnable])).toEqual([

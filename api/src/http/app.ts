@@ -13,12 +13,13 @@ import { type ApiContext, createContext } from '../graphql/context.ts';
 import { defaultLimits, type QueryLimits, useQueryLimits } from '../graphql/query-limits.ts';
 import { buildSchema } from '../graphql/schema.ts';
 import { MailSender, type SendResult } from '../notify/mail-sender.ts';
-import { createMailHook, queueReturnLetter } from '../notify/order-mail-hook.ts';
+import { createMailHook, queueReturnLetters } from '../notify/order-mail-hook.ts';
 import type { OrderHooks } from '../orders/order-hooks.ts';
 import { OrderRepo } from '../orders/order-repo.ts';
 import { startReservationSweeper, sweepExpiredReservations } from '../orders/reservation-expiry.ts';
 import { PaymentService } from '../payments/payment-service.ts';
 import { Returns } from '../returns/returns.ts';
+import { RETURN_REASONS } from '@shop/contracts/order';
 import { CdekClient } from '../delivery/cdek-client.ts';
 import { DeliveryService } from '../delivery/delivery-service.ts';
 import { CDEK_NOTIFY_PATH, cdekNotifyRoute, createShipmentHook, ShipmentRegistrar } from '../delivery/shipments.ts';
@@ -174,8 +175,9 @@ async function createServices(options: ApiOptions): Promise<Services> {
   const meta = new CatalogMeta(() => version);
   // a refunded or rejected return tells the shopper by letter (the mail outbox, in the same transaction)
   const shop = { name: config.shopName, publicUrl: config.shopPublicUrl };
-  const returns = new Returns(db, payments, async (tx, orderId, request, refunded) => {
-    if (await queueReturnLetter(tx, shop, orderId, request.id, request, refunded)) mail.nudge();
+  const returns = new Returns(db, payments, async (tx, orderId, request, outcome) => {
+    const reason = RETURN_REASONS[request.reason] ?? request.reason;
+    if (await queueReturnLetters(tx, { shop, mail: config.mail }, orderId, { ...request, reason }, outcome)) mail.nudge();
   });
   return { db, config, redis, limiters, proxies, ping, version: () => version, refreshCatalogVersion, meta, orderHooks, mail, orders, payments, delivery, shipments, returns, paymentLog, sweepReservations };
 }

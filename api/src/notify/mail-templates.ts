@@ -530,15 +530,27 @@ export interface LetterReturn {
   note: string;
 }
 
-/** To the shopper when the shop refunds a return («деньги возвращены») or rejects it (with the shop's reason). */
-export function returnResolvedLetter(shop: LetterShop, raw: LetterOrder, resolved: LetterReturn, refunded: boolean): Letter {
+export type ReturnOutcome = 'requested' | 'refunded' | 'rejected';
+
+/**
+ * To the shopper about a return request: taken («принята»: how to send the item back), refunded
+ * («деньги возвращены») or rejected (with the shop's reason).
+ */
+export function returnLetter(shop: LetterShop, raw: LetterOrder, resolved: LetterReturn, outcome: ReturnOutcome): Letter {
   const order = tidyOrder(raw);
   const what = resolved.lines.map((l) => `${tidy(l.name)}, размер ${tidy(l.size)} — ${l.quantity} шт.`);
   const note = tidy(resolved.note);
-  const subject = refunded ? `Деньги за возврат по заказу №${order.ordernumber} возвращены` : `Заявка на возврат по заказу №${order.ordernumber} отклонена`;
-  const lead = refunded
-    ? `Мы вернули ${formatPrice(resolved.amount)} на карту, с которой был оплачен заказ. Банк зачислит деньги в течение нескольких дней.`
-    : `Заявку на возврат отклонили${note ? `: ${note}` : '.'}`;
+  const refunded = outcome === 'refunded';
+  const subject = {
+    requested: `Заявка на возврат по заказу №${order.ordernumber} принята`,
+    refunded: `Деньги за возврат по заказу №${order.ordernumber} возвращены`,
+    rejected: `Заявка на возврат по заказу №${order.ordernumber} отклонена`,
+  }[outcome];
+  const lead = {
+    requested: `Мы получили заявку на возврат на ${formatPrice(resolved.amount)}. Отправьте товар в магазин, как написано на странице «Возврат и обмен»: деньги вернутся на карту, когда он придёт.`,
+    refunded: `Мы вернули ${formatPrice(resolved.amount)} на карту, с которой был оплачен заказ. Банк зачислит деньги в течение нескольких дней.`,
+    rejected: `Заявку на возврат отклонили${note ? `: ${note}` : '.'}`,
+  }[outcome];
   const link = orderLink(shop, order);
   const html = [
     h1(subject),
@@ -565,4 +577,23 @@ export function returnResolvedLetter(shop: LetterShop, raw: LetterOrder, resolve
     `— ${shop.name}, ${shop.publicUrl}`,
   ].join('\n');
   return { subject, html: page(shop, subject, lead, html), text };
+}
+
+/** To the owner when a shopper asks for a return: what, why, and the order in the desk. */
+export function returnRequestOwnerLetter(shop: LetterShop, raw: LetterOrder, request: LetterReturn & { reason: string; comment: string }): Letter {
+  const order = tidyOrder(raw);
+  const subject = `Заявка на возврат по заказу №${order.ordernumber}: ${formatPrice(request.amount)}`;
+  const desk = deskLink(shop, order);
+  const what = request.lines.map((l) => `${tidy(l.name)}, размер ${tidy(l.size)} — ${l.quantity} шт.`);
+  const why = `${tidy(request.reason)}${request.comment ? `: ${tidy(request.comment)}` : ''}`;
+  const html = [
+    h1(subject),
+    p(what.map(escapeHtml).join('<br>')),
+    p(`Причина: ${multiline(why)}`),
+    p(`Покупатель: ${escapeHtml(order.fullName)}`),
+    button(desk, 'Открыть заказ в панели'),
+    linkText(desk),
+  ].join('\n');
+  const text = [subject, '', ...what.map((w) => `— ${w}`), `Причина: ${why}`, `Покупатель: ${order.fullName}`, '', `Заказ в разделе заказов (нужен вход): ${desk}`].join('\n');
+  return { subject, html: page(shop, subject, why, html), text };
 }

@@ -17,7 +17,9 @@ import {
   orderReadyLetter,
   orderShippedLetter,
   orderPlacedLetter,
-  returnResolvedLetter,
+  returnLetter,
+  returnRequestOwnerLetter,
+  type ReturnOutcome,
 } from './mail-templates.ts';
 
 export interface QueuedLetter extends Letter {
@@ -127,19 +129,26 @@ async function statusLetter(tx: Db, shop: LetterShop, order: OrderHookOrder, fro
 }
 
 /**
- * The letter of a resolved return request, queued through `tx` (the resolution's own
- * transaction): one per request and outcome, ever.
+ * The letters of a return request, queued through `tx` (the request's or the resolution's own
+ * transaction), one per request and outcome, ever: the shopper's, and for a new request the
+ * owner's («Заявка на возврат по заказу №…»).
  */
-export async function queueReturnLetter(
+export async function queueReturnLetters(
   tx: Db,
-  shop: LetterShop,
+  options: Pick<MailHookOptions, 'shop' | 'mail'>,
   orderId: number,
-  requestId: number,
-  resolved: LetterReturn,
-  refunded: boolean,
+  request: LetterReturn & { id: number; reason: string; comment: string },
+  outcome: ReturnOutcome,
 ): Promise<boolean> {
   const [order] = await rows<OrderHookOrder>(tx, sql`SELECT ${HOOK_ORDER_COLUMNS} FROM orders WHERE id = ${orderId}`);
   if (!order) return false;
-  const kind = refunded ? 'return-refunded' : 'return-rejected';
-  return queueLetter(tx, { dedupeKey: `${kind}:${requestId}:shopper`, kind, orderId, recipient: order.email, ...returnResolvedLetter(shop, order, resolved, refunded) });
+  const kind = `return-${outcome}`;
+  let any = await queueLetter(tx, { dedupeKey: `${kind}:${request.id}:shopper`, kind, orderId, recipient: order.email, ...returnLetter(options.shop, order, request, outcome) });
+  if (outcome === 'requested') {
+    const owner = returnRequestOwnerLetter(options.shop, order, request);
+    for (const address of options.mail.ownerEmails) {
+      any = (await queueLetter(tx, { dedupeKey: `${kind}:${request.id}:owner:${address}`, kind: 'return-owner', orderId, recipient: address, ...owner })) || any;
+    }
+  }
+  return any;
 }

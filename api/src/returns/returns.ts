@@ -83,6 +83,7 @@ export async function requestReturn(
   db: Db,
   order: { id: number; status: string; statusChangedAt: Date | string },
   input: ReturnInput,
+  letter?: ReturnLetter,
 ): Promise<{ request: ReturnRequestRow | null; errors: ReturnError[] }> {
   const errors: ReturnError[] = [];
   const reason = input.reason as ReturnReason;
@@ -126,6 +127,7 @@ export async function requestReturn(
       sql`INSERT INTO return_requests (order_id, reason, comment, lines, amount) VALUES (${order.id}, ${reason}, ${comment}, ${JSON.stringify(lines)}::jsonb, ${amount})
           RETURNING ${COLUMNS}`,
     );
+    if (request) await letter?.(tx, order.id, request, 'requested');
     return { request: request ?? null, errors };
   });
 }
@@ -138,7 +140,7 @@ export type ResolveResult = { ok: true; request: ReturnRequestRow } | { ok: fals
  * `refunding` with the error, and the next press sends the same idempotence key again.
  */
 /** Writes the shopper's letter about a resolved request, in the resolution's transaction (the mail outbox's). */
-export type ReturnLetter = (tx: Db, orderId: number, request: ReturnRequestRow, refunded: boolean) => Promise<unknown>;
+export type ReturnLetter = (tx: Db, orderId: number, request: ReturnRequestRow, outcome: 'requested' | 'refunded' | 'rejected') => Promise<unknown>;
 
 export async function refundReturn(
   db: Db,
@@ -172,7 +174,7 @@ export async function refundReturn(
               resolved_at = now(), resolved_by = ${actor}, refund_error = NULL
             WHERE id = ${requestId} RETURNING ${COLUMNS}`,
       );
-      if (row?.status === 'refunded') await letter?.(tx, orderId, row, true);
+      if (row?.status === 'refunded') await letter?.(tx, orderId, row, 'refunded');
       return row as ReturnRequestRow;
     });
     return { ok: true, request: done };
@@ -193,7 +195,7 @@ export async function rejectReturn(db: Db, orderId: number, requestId: number, a
       sql`UPDATE return_requests SET status = 'rejected', note = ${note.trim().slice(0, 500)}, resolved_at = now(), resolved_by = ${actor}
           WHERE id = ${requestId} AND order_id = ${orderId} AND status = 'requested' RETURNING ${COLUMNS}`,
     );
-    if (row) await letter?.(tx, orderId, row, false);
+    if (row) await letter?.(tx, orderId, row, 'rejected');
     return row;
   });
   return done ? { ok: true, request: done } : notResolvable(db, orderId, requestId);
@@ -223,7 +225,7 @@ export class Returns {
   }
 
   request(order: { id: number; status: string; statusChangedAt: Date | string }, input: ReturnInput) {
-    return requestReturn(this.db, order, input);
+    return requestReturn(this.db, order, input, this.letter);
   }
 
   refund(orderId: number, requestId: number, actor: OrderActor) {
