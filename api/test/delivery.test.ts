@@ -101,6 +101,12 @@ describe('delivery through СДЭК (fake)', () => {
     const { deliveryOptions: o } = await env.data(OPTIONS, { city: 'Казан' });
     expect(o).toMatchObject({ city: null, pickupPoints: false, carrierDown: false });
     expect(o.terms.map((t: { fromCarrier: boolean }) => t.fromCarrier)).toEqual([false, false, false]);
+    // no СДЭК point there: the checkout says so on the method before it is chosen
+    expect(o.terms.map((t: { method: string; available: boolean }) => [t.method, t.available])).toEqual([
+      ['COURIER', true],
+      ['CDEK_PICKUP', false],
+      ['RUSSIAN_POST', true],
+    ]);
   });
 
   it('lists the city\'s points, searchable by street, metro or code', async () => {

@@ -166,3 +166,14 @@ test('the city and the address are suggested as the shopper types (DaData, fake)
   await page.getByLabel('Адрес доставки').fill('ул. Баумана, д. 44, кв. 7');
   await expect(page.getByLabel('Адрес доставки')).toHaveValue('ул. Баумана, д. 44, кв. 7');
 });
+
+test('a city СДЭК does not serve says so on «Пункт выдачи СДЭК» before the shopper picks it', async ({ page, request }) => {
+  const [line] = await twoSizesInStock(request);
+  await openWithCart(page, [line], '/checkout');
+  await page.getByLabel('Город').fill('Урюпинск');
+  await expect(page.getByTestId('delivery-CDEK_PICKUP')).toContainText('В этом городе нет пунктов СДЭК');
+  await expect(page.getByRole('radio', { name: /^Пункт выдачи СДЭК/ })).toBeDisabled();
+  // the courier and the post still go there, each with its term
+  await expect(page.getByRole('radio', { name: /^Курьер/ })).toBeEnabled();
+  await expect(page.getByTestId('delivery-RUSSIAN_POST')).toContainText(term(6, 15));
+});

@@ -170,7 +170,11 @@ export class DeliveryService {
     if (!cdek || !this.client || name.length < 2) return { city: null, pickupPoints: false, terms: this.estimates(), carrierDown: false };
     try {
       const found = kept(await this.cities.fetch(name), 'city');
-      if (found === 'none') return { city: null, pickupPoints: false, terms: this.estimates(), carrierDown: false };
+      // a city СДЭК does not know has no pickup point: said before the shopper picks the method
+      if (found === 'none') {
+        const terms = this.estimates().map((t) => (t.method === 'CDEK_PICKUP' ? { ...t, available: false } : t));
+        return { city: null, pickupPoints: false, terms, carrierDown: false };
+      }
       const [points, pickup, courier] = await Promise.all([
         this.points.fetch(found.code).then((v) => kept(v, 'points')),
         this.tariffs.fetch(`${cdek.pickupTariff}:${found.code}`),

@@ -40,7 +40,7 @@ export function DeliveryMethodField({ value, error, options, onChange }: Deliver
               <span className={styles.optionText}>
                 <span>{deliveryTitle(method)}</span>
                 {term && (
-                  <span className={styles.term}>{unavailable ? 'В этом городе пунктов нет' : formatDeliveryTerm(term)}</span>
+                  <span className={styles.term}>{unavailable ? 'В этом городе нет пунктов СДЭК' : formatDeliveryTerm(term)}</span>
                 )}
               </span>
             </label>
