@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../db/database.ts';
 import type { OrderDelivery } from '../db/order-delivery.ts';
 import { changeOrderStatus } from '../orders/order-lifecycle.ts';
+import { backoffSeconds } from '../util/backoff.ts';
 import type { OrderHooks } from '../orders/order-hooks.ts';
 import type { OrderStatus } from '../orders/order-status.ts';
 import { type CdekClient, CdekError, type CdekOrderRequest } from './cdek-client.ts';
@@ -23,8 +24,6 @@ export const CDEK_NOTIFY_PATH = '/api/delivery/cdek/notify';
 /** Methods СДЭК carries: to its pickup point, and to the door. */
 const CDEK_METHODS: ReadonlySet<string> = new Set(['CDEK_PICKUP', 'COURIER']);
 
-/** First retry after 30 s, doubling, never more than 30 minutes apart: an outage loses nothing. */
-export const retryDelaySeconds = (failedBefore: number) => Math.min(30 * 60, 30 * 2 ** Math.min(failedBefore, 20));
 /** A claimed shipment is not due again for this long (longer than a registration can take). */
 const CLAIM_SECONDS = 120;
 /** СДЭК registers asynchronously: its number is asked again this soon after the 202. */
@@ -199,9 +198,9 @@ export class ShipmentRegistrar {
     } catch (e) {
       if (e instanceof CdekError && e.kind === 'rejected') return this.fail(shipment.orderId, e.message);
       const message = (e as Error).message.slice(0, 300);
-      this.log(`[delivery] shipment of order ${shipment.orderId}: ${message}; retried in ${retryDelaySeconds(shipment.attempts - 1)} s`);
+      this.log(`[delivery] shipment of order ${shipment.orderId}: ${message}; retried in ${backoffSeconds(shipment.attempts - 1)} s`);
       await db.execute(
-        sql`UPDATE shipments SET next_attempt_at = now() + make_interval(secs => ${retryDelaySeconds(shipment.attempts - 1)}), last_error = ${message}, updated_at = now()
+        sql`UPDATE shipments SET next_attempt_at = now() + make_interval(secs => ${backoffSeconds(shipment.attempts - 1)}), last_error = ${message}, updated_at = now()
             WHERE order_id = ${shipment.orderId}`,
       );
     }

@@ -2,7 +2,22 @@ import { iso, upper } from './mappers.ts';
 import { text } from './args.ts';
 import { countLookup } from './order-resolvers.ts';
 import { returnWindow } from '../returns/returns.ts';
+import type { ApiContext } from './context.ts';
 import type { Resolvers } from './resolvers-types.generated.ts';
+
+/**
+ * Units already in return requests, per order, asked once per GraphQL request: every line of an
+ * order page reads it, and one query answers them all.
+ */
+const returnedPerRequest = new WeakMap<ApiContext, Map<number, ReturnType<ApiContext['returns']['returnedUnits']>>>();
+
+function returnedUnits(ctx: ApiContext, orderId: number) {
+  const perOrder = returnedPerRequest.get(ctx) ?? new Map();
+  returnedPerRequest.set(ctx, perOrder);
+  const units = perOrder.get(orderId) ?? ctx.returns.returnedUnits(orderId);
+  perOrder.set(orderId, units);
+  return units;
+}
 
 export const returnResolvers: Resolvers = {
   Mutation: {
@@ -26,7 +41,7 @@ export const returnResolvers: Resolvers = {
     },
   },
   OrderLine: {
-    returnable: async (l, _, ctx) => l.quantity - ((await ctx.returns.returnedUnits(l.orderId)).get(l.offerId) ?? 0),
+    returnable: async (l, _, ctx) => l.quantity - ((await returnedUnits(ctx, l.orderId)).get(l.offerId) ?? 0),
   },
   ReturnRequest: {
     createdAt: (r) => iso(r.createdAt),

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { type Db, rows } from '../db/database.ts';
+import { backoffSeconds } from '../util/backoff.ts';
 import { type MailConfig, redactUrl } from './mail-config.ts';
 
 /** First retry after 30 s, then 1, 2, 4 … minutes, never more than 30 minutes apart. */
@@ -22,8 +23,7 @@ const BATCH = 20;
  */
 export const KEEP_SENT_BODIES_DAYS = 30;
 
-export const retryDelaySeconds = (failedBefore: number) =>
-  Math.min(RETRY_MAX_SECONDS, RETRY_BASE_SECONDS * 2 ** Math.min(failedBefore, 20));
+export const retryDelaySeconds = (failedBefore: number) => backoffSeconds(failedBefore, RETRY_BASE_SECONDS, RETRY_MAX_SECONDS);
 
 export interface OutboxLetter {
   id: number;
