@@ -51,3 +51,23 @@ export interface ServiceSettings {
   /** SHUTDOWN_DRAIN_MS: how long the health route answers 503 after SIGTERM before the server closes (0: at once). */
   shutdownDrainMs: number;
 }
+
+/**
+ * A payment or delivery provider's API base: https (http only for 127.0.0.1 or localhost, a
+ * local fake), no credentials, query or fragment; without its trailing slash.
+ */
+export function envProviderUrl(env: NodeJS.ProcessEnv, name: string, fallback: string, fail: EnvFail): string {
+  const value = raw(env, name) ?? fallback;
+  let u: URL;
+  try {
+    u = new URL(value);
+  } catch {
+    return fail(name, value, `a URL such as ${fallback}`);
+  }
+  const local = u.hostname === '127.0.0.1' || u.hostname === 'localhost' || u.hostname === '[::1]';
+  if (u.protocol !== 'https:' && !(u.protocol === 'http:' && local)) {
+    fail(name, value, 'an https URL (http only for 127.0.0.1 or localhost, a local fake)');
+  }
+  if (u.username || u.password || u.search || u.hash) fail(name, value, 'a URL without credentials, query or fragment');
+  return value.replace(/\/+$/, '');
+}

@@ -3,7 +3,7 @@
 export { clientIp, isProxyEntry, normalizeIp, rateLimitKey, TrustedProxies } from './client-ip.ts';
 export { type Database, type DatabaseOptions, type Db, isDatabaseUnavailable, type Migrations, openPglite, openPostgres, rows } from './database.ts';
 export { drainOnStop } from './drain.ts';
-export { ConfigError, type EnvFail, envBool, envInt, failSetting, type ServiceSettings } from './env.ts';
+export { ConfigError, type EnvFail, envBool, envInt, envProviderUrl, failSetting, type ServiceSettings } from './env.ts';
 export { clientErrorHandler, type ErrorResponseInit, errorResponse, opsDisabled, opsUnauthorized } from './error-response.ts';
 export { fetchRoute, requestUrl, sendResponse, toRequest } from './fetch-bridge.ts';
 export {

@@ -28,7 +28,7 @@
  *                           СДЭК is down)
  */
 
-import { envInt } from '@shop/server-kit';
+import { envInt, envProviderUrl } from '@shop/server-kit';
 import type { DeliveryMethod } from '@shop/contracts/order';
 
 export type DeliveryProviderName = 'manual' | 'cdek';
@@ -74,22 +74,6 @@ type Fail = (name: string, value: string, expected: string) => never;
 
 export const DEFAULT_DADATA_API_URL = 'https://suggestions.dadata.ru/suggestions/api/4_1/rs';
 
-/** A provider's API base: https (http only for a local fake), no credentials, query or fragment. */
-function apiUrl(raw: string | undefined, name: string, fallback: string, fail: Fail): string {
-  const value = raw?.trim() || fallback;
-  let u: URL;
-  try {
-    u = new URL(value);
-  } catch {
-    return fail(name, value, `a URL such as ${fallback}`);
-  }
-  const local = u.hostname === '127.0.0.1' || u.hostname === 'localhost' || u.hostname === '[::1]';
-  if (u.protocol !== 'https:' && !(u.protocol === 'http:' && local)) {
-    fail(name, value, 'an https URL (http only for 127.0.0.1 or localhost, a local fake)');
-  }
-  if (u.username || u.password || u.search || u.hash) fail(name, value, 'a URL without credentials, query or fragment');
-  return value.replace(/\/+$/, '');
-}
 
 function dadata(env: NodeJS.ProcessEnv, fail: Fail): DadataConfig | null {
   const apiKey = env.DADATA_API_KEY?.trim() ?? '';
@@ -97,7 +81,7 @@ function dadata(env: NodeJS.ProcessEnv, fail: Fail): DadataConfig | null {
   if (!/^[A-Za-z0-9_-]{8,100}$/.test(apiKey)) fail('DADATA_API_KEY', `${apiKey.slice(0, 3)}…`, "the API key from DaData's cabinet");
   return {
     apiKey,
-    apiUrl: apiUrl(env.DADATA_API_URL, 'DADATA_API_URL', DEFAULT_DADATA_API_URL, fail),
+    apiUrl: envProviderUrl(env, 'DADATA_API_URL', DEFAULT_DADATA_API_URL, fail),
     timeoutMs: envInt(env, 'DADATA_TIMEOUT_MS', 1500, 100, 30_000, fail),
   };
 }
@@ -147,7 +131,7 @@ export function loadDeliveryConfig(env: NodeJS.ProcessEnv, fail: Fail): Delivery
     cdek: {
       clientId,
       clientSecret,
-      apiUrl: apiUrl(env.CDEK_API_URL, 'CDEK_API_URL', DEFAULT_CDEK_API_URL, fail),
+      apiUrl: envProviderUrl(env, 'CDEK_API_URL', DEFAULT_CDEK_API_URL, fail),
       fromCityCode: envInt(env, 'CDEK_FROM_CITY_CODE', 44, 1, 10_000_000, fail),
       shipmentPoint,
       senderAddress,

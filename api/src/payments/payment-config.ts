@@ -15,7 +15,7 @@
  * The return URL is `${SHOP_PUBLIC_URL}/order/<number>?key=<key>`.
  */
 
-import { envBool, envInt } from '@shop/server-kit';
+import { envBool, envInt, envProviderUrl } from '@shop/server-kit';
 
 export type PaymentProviderName = 'sandbox' | 'yookassa';
 
@@ -63,21 +63,6 @@ const bad = (name: string, value: string, expected: string): never => {
   throw new PaymentConfigError(`Invalid ${name}=${JSON.stringify(shown)}: expected ${expected}.`);
 };
 
-function apiUrl(raw: string | undefined): string {
-  const value = raw?.trim() || DEFAULT_YOOKASSA_API_URL;
-  let u: URL;
-  try {
-    u = new URL(value);
-  } catch {
-    return bad('YOOKASSA_API_URL', value, 'a URL such as https://api.yookassa.ru/v3');
-  }
-  const local = u.hostname === '127.0.0.1' || u.hostname === 'localhost' || u.hostname === '[::1]';
-  if (u.protocol !== 'https:' && !(u.protocol === 'http:' && local)) {
-    bad('YOOKASSA_API_URL', value, 'an https URL (http only for 127.0.0.1 or localhost, a local fake)');
-  }
-  if (u.username || u.password || u.search || u.hash) bad('YOOKASSA_API_URL', value, 'a URL without credentials, query or fragment');
-  return value.replace(/\/+$/, '');
-}
 
 /**
  * Reads the payment settings. The sandbox marks orders paid without money, so it is refused
@@ -138,7 +123,7 @@ function readPaymentConfig(env: NodeJS.ProcessEnv, shopPublicUrl: string): Payme
     yookassa: {
       shopId,
       secretKey,
-      apiUrl: apiUrl(env.YOOKASSA_API_URL),
+      apiUrl: envProviderUrl(env, 'YOOKASSA_API_URL', DEFAULT_YOOKASSA_API_URL, bad),
       vatCode: envInt(env, 'YOOKASSA_VAT_CODE', 1, 1, 10, bad),
       checkNotifyIp: notifyIps === 'yookassa',
       timeoutMs: envInt(env, 'YOOKASSA_TIMEOUT_MS', 10_000, 100, 120_000, bad),
