@@ -110,8 +110,8 @@ module.exports = {
     // the API's layers (api/README.md «Layers»)
     apiLayer(['util'], []),
     apiLayer(['db'], ['util/', 'config.ts']),
-    apiLayer(['search', 'accounts', 'orders'], ['util/', 'db/', 'config.ts']),
-    apiLayer(['catalog'], ['util/', 'db/', 'search/', 'orders/', 'config.ts']),
+    apiLayer(['search', 'accounts', 'orders', 'photos'], ['util/', 'db/', 'config.ts']),
+    apiLayer(['catalog'], ['util/', 'db/', 'search/', 'orders/', 'photos/', 'config.ts']),
     apiLayer(['repo'], ['util/', 'db/', 'search/', 'catalog/', 'orders/', 'config.ts']),
     apiLayer(['notify', 'payments', 'delivery'], ['util/', 'db/', 'orders/', 'config.ts']),
     apiLayer(['returns'], ['util/', 'db/', 'orders/', 'payments/', 'config.ts']),

@@ -5,6 +5,7 @@ import { loadPaymentConfig, type PaymentConfig } from './payments/payment-config
 import { type DeskConfig, loadDeskConfig } from './desk/desk-config.ts';
 import { type DeliveryConfig, loadDeliveryConfig } from './delivery/delivery-config.ts';
 import { loadMailConfig, type MailConfig } from './notify/mail-config.ts';
+import { loadPhotoConfig, type PhotoConfig } from './photos/photo-config.ts';
 
 export type CatalogSeed = 'small' | 'large' | 'none';
 
@@ -60,6 +61,8 @@ export interface Config extends ServiceSettings {
   desk: DeskConfig;
   /** SMTP_URL, MAIL_FROM, SHOP_OWNER_EMAIL, MAIL_POLL_MS (notify/mail-config.ts). */
   mail: MailConfig;
+  /** PHOTO_DIR and the photo pipeline's limits (photos/photo-config.ts). */
+  photos: PhotoConfig;
 }
 
 export { ConfigError };
@@ -131,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
+  const pgliteDir = resolve(env.PGLITE_DIR || resolve(apiRoot, '.data/pglite'));
   return {
     port: int(env, 'API_PORT', 4000, 1, 65535),
     host,
@@ -143,7 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     graphqlMaxConcurrent: int(env, 'GRAPHQL_MAX_CONCURRENT', 8, 1, 1000),
     graphqlMaxQueued: int(env, 'GRAPHQL_MAX_QUEUED', 256, 0, 100_000),
     answersMaxInflightBytes: int(env, 'ANSWERS_MAX_INFLIGHT_BYTES', 64 * 1024 * 1024, 1024, 4 * 1024 ** 3),
-    pgliteDir: resolve(env.PGLITE_DIR || resolve(apiRoot, '.data/pglite')),
+    pgliteDir,
     catalogSeed: seed,
     shopPublicUrl: publicUrl.replace(/\/+$/, ''),
     opsToken: env.OPS_TOKEN || undefined,
@@ -164,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     desk: loadDeskConfig(env, failSetting),
     mail: loadMailConfig(env, env.SHOP_NAME || 'Оригинал', failSetting),
     delivery: loadDeliveryConfig(env, failSetting),
+    photos: loadPhotoConfig(env, pgliteDir, failSetting),
   };
 }
 

@@ -29,7 +29,7 @@ describeDrivers('catalogue', (env) => {
     expect(names).toEqual([...names].sort((a: string, b: string) => a.localeCompare(b, 'ru')));
     expect(d.top.map((c: { name: string }) => c.name)).toEqual(['Обувь', 'Одежда']);
     expect(d.top[0].children.map((c: { name: string }) => c.name)).toEqual(['Ботинки', 'Кеды', 'Кроссовки']);
-    expect(d.top[0].image).toMatchObject({ fullpath: expect.stringMatching(/^\/api\/images\//), width: 600, height: 400 });
+    expect(d.top[0].image).toMatchObject({ fullpath: expect.stringMatching(/^\/api\/photos\/art\/category\//), width: 600, height: 400 });
     expect(d.sub).toHaveLength(6);
     expect(d.sub.every((c: { parent: unknown }) => c.parent)).toBe(true);
   });
@@ -183,10 +183,10 @@ describeDrivers('catalogue', (env) => {
     const d = await env().data(LISTING, { limit: 5 });
     const p = d.products.items[0];
     expect(p).toMatchObject({ variantType: 'color', webPath: expect.stringMatching(/^\/product\//), sku: expect.any(String), name: expect.any(String) });
-    expect(p.photo).toMatchObject({ fullpath: expect.stringMatching(/^\/api\/images\/product\//), width: 800, height: 800 });
+    expect(p.photo).toMatchObject({ fullpath: expect.stringMatching(/^\/api\/photos\/art\/product\//), width: 1600, height: 1600 });
     expect(p.variants.length).toBeGreaterThanOrEqual(1);
     expect(p.variants.some((v: { id: string }) => v.id === p.id)).toBe(true);
-    expect(p.variants[0]).toMatchObject({ color: expect.any(String), colorName: expect.any(String), thumbnail: { src: expect.stringMatching(/^\/api\/images\//) } });
+    expect(p.variants[0]).toMatchObject({ color: expect.any(String), colorName: expect.any(String), thumbnail: { src: expect.stringMatching(/^\/api\/photos\//) } });
   });
 
   it('computes facet counts that match the listing they would produce', async () => {
@@ -241,7 +241,7 @@ describeDrivers('catalogue', (env) => {
     const p = d.product;
     expect(p.description.length).toBeGreaterThan(20);
     expect(p.gallery.length).toBe(4);
-    expect(p.gallery.map((g: { width: number }) => g.width)).toContain(1200);
+    expect(p.gallery.map((g: { height: number }) => g.height)).toContain(1066);
     expect(p.technicalAttributes.some((a: { type: string }) => a.type === 'NUMBER')).toBe(true);
     expect(p.technicalAttributes.some((a: { type: string }) => a.type === 'TEXT')).toBe(true);
     const prices = p.offers.map((o: { priceInRUB: number }) => o.priceInRUB);

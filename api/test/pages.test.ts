@@ -79,7 +79,7 @@ describeDrivers('pages', (env) => {
     expect(meta.ogUrl).toBe(meta.canonical);
     expect(meta.title).toContain('Кроссовки');
     expect(meta.description.length).toBeGreaterThan(20);
-    expect(meta.ogImages[0].fullpath).toMatch(/^https:\/\/shop\.test\/api\/images\//);
+    expect(meta.ogImages[0]).toMatchObject({ fullpath: expect.stringMatching(/^https:\/\/shop\.test\/api\/photos\/art\/category\/.+\/og\.jpg$/), width: 1200, height: 630 });
     const plain = (await env().data(`{ pageMeta(type: CATEGORY, id: "2", query: "brand=1") { canonical } }`)).pageMeta;
     expect(plain.canonical).toBe('https://shop.test/catalog/obuv/krossovki');
     const home = (await env().data(`{ pageMeta(type: HOME) { canonical title } search: pageMeta(type: SEARCH, query: "search=найк") { canonical title robots } }`));
@@ -106,15 +106,16 @@ describeDrivers('pages', (env) => {
     }
   });
 
-  it('serves generated images with their declared size, deterministically', async () => {
+  it('serves generated art with its declared size, deterministically', async () => {
     const p = (await env().data(`{ product(id: "1") { gallery { url width height } } }`)).product;
     for (const g of p.gallery) {
-      const res = await env().request(g.url);
+      const svg = g.url.replace(/^\/api\/photos\/art\/(.+)\/\d+\.jpg$/, '/api/images/$1.svg');
+      const res = await env().request(svg);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/image\/svg\+xml/);
       const body = await res.text();
       expect(body).toContain(`width="${g.width}" height="${g.height}"`);
-      expect(await (await env().request(g.url)).text()).toBe(body);
+      expect(await (await env().request(svg)).text()).toBe(body);
     }
     expect((await env().request('/api/images/brand/nike.svg')).status).toBe(200);
     expect((await env().request('/api/images/product/shoe/white/x/1-99999x1.svg')).status).toBe(404);

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { IncomingMessage } from 'node:http';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -71,7 +73,10 @@ export async function createTestEnv(
       await c.end();
     };
   }
-  const config = testConfig({ shopPublicUrl: 'https://shop.test', ...overrides });
+  // photos imported by one test are not another's
+  const photoDir = mkdtempSync(join(tmpdir(), 'shop-photos-'));
+  const base = testConfig();
+  const config = testConfig({ shopPublicUrl: 'https://shop.test', photos: { ...base.photos, dir: photoDir }, ...overrides });
   const api = await createApi({ db: database.db, config, catalogPollMs: 0, shipmentPollMs: 0, logging: process.env.API_TEST_LOG === "1" ? undefined : false });
   // the shop's /api/ as the host's proxy sees it: the release plane's paths go to the release service
   const releasePlane = lazyReleasePlane(database, releaseDbUrl, config);
@@ -106,6 +111,7 @@ export async function createTestEnv(
       await releasePlane.close();
       await database.close();
       await dropDb?.();
+      rmSync(photoDir, { recursive: true, force: true });
     },
   };
 }

@@ -33,16 +33,35 @@ const siteHref = z
 
 type ImageSchema = ReturnType<typeof imageSchema>;
 
+/**
+ * A picture: shown from `url` as it is (`width`, `height` and, for pipeline photos, `color`
+ * given), or a photo to import from `src` (a file beside the catalogue, or an https address
+ * fetched during the import), which the import replaces by its pipeline address.
+ */
 function imageSchema(imageHosts: readonly string[]) {
-  return z.object({
-    url: z
-      .string()
-      .min(1)
-      .max(2000)
-      .superRefine(refuse((v) => imageUrlProblem(v, imageHosts))),
-    width: z.number().int().positive().max(20000),
-    height: z.number().int().positive().max(20000),
-  });
+  const dimension = z.number().int().positive().max(20000);
+  return z
+    .object({
+      url: z
+        .string()
+        .min(1)
+        .max(2000)
+        .superRefine(refuse((v) => imageUrlProblem(v, imageHosts)))
+        .optional(),
+      src: z.string().trim().min(1).max(2000).optional(),
+      width: dimension.optional(),
+      height: dimension.optional(),
+      color: z.string().regex(/^#[0-9a-f]{6}$/, 'цвет в виде #rrggbb').optional(),
+    })
+    .superRefine((v, ctx) => {
+      if (v.src !== undefined) {
+        if (v.url !== undefined) ctx.addIssue({ code: 'custom', path: ['src'], message: 'укажите что-то одно: url (готовая картинка) или src (фото для загрузки)' });
+        return;
+      }
+      if (v.url === undefined) ctx.addIssue({ code: 'custom', path: ['url'], message: 'нужен url картинки или src фото для загрузки' });
+      if (v.width === undefined) ctx.addIssue({ code: 'custom', path: ['width'], message: 'нужна ширина картинки' });
+      if (v.height === undefined) ctx.addIssue({ code: 'custom', path: ['height'], message: 'нужна высота картинки' });
+    });
 }
 
 const categorySchema = (image: ImageSchema) =>
@@ -177,7 +196,7 @@ export interface MenuEntry {
   href?: string;
   type: 'link' | 'dropdown' | 'megaMenu';
   isNew?: boolean;
-  panel?: { title: string; text?: string; href?: string; image?: CatalogImage };
+  panel?: { title: string; text?: string; href?: string; image?: CatalogImageInput };
   children?: MenuEntry[];
 }
 
@@ -198,4 +217,14 @@ export const catalogFileSchema = catalogFileSchemaFor();
 
 export type CatalogFile = z.input<typeof catalogFileSchema>;
 export type Catalog = z.output<typeof catalogFileSchema>;
-export type CatalogImage = { url: string; width: number; height: number };
+export type CatalogImage = { url: string; width: number; height: number; color?: string };
+/** A picture as the file gives it: shown as it is, or (with `src`) still to be imported. */
+export type CatalogImageInput = Partial<CatalogImage> & { src?: string };
+
+/** A picture the import has resolved; one still naming a file or address to import is a bug here. */
+export function shownImage(image: CatalogImageInput): CatalogImage {
+  if (image.src !== undefined || image.url === undefined || image.width === undefined || image.height === undefined) {
+    throw new Error(`picture not imported: ${image.src ?? image.url}`);
+  }
+  return { url: image.url, width: image.width, height: image.height, color: image.color };
+}

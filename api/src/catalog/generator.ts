@@ -16,7 +16,7 @@ import {
   shoeSizes,
   sizeChartDefs,
 } from './generator-data.ts';
-import { productImageUrl, brandLogoUrl, categoryImageUrl } from './image-urls.ts';
+import { ART_BACKGROUND, brandLogoUrl, categoryPhotoUrl, productPhotoUrl } from './image-urls.ts';
 import { createPrng } from './prng.ts';
 import { slugify } from './slugify.ts';
 
@@ -77,7 +77,7 @@ function buildCategories(categoryByKey: Map<string, CategoryDef>): CatalogFile['
       path,
       text: c.text,
       description: `${c.name} от мировых брендов: только оригинальные товары с бесплатной доставкой по всей России. ${c.text}.`,
-      image: { url: categoryImageUrl(c.slug, i), width: 600, height: 400 },
+      image: { url: categoryPhotoUrl(c.slug, i), width: 600, height: 400 },
     };
   });
 }
@@ -194,8 +194,8 @@ function buildVariant(ctx: ModelContext, spec: ModelSpec, v: VariantSpec): Varia
   const offers = buildOffers(ctx, spec.kind, sku, (r) => (ci === 0 ? price0 : roundPrice(price0 * (0.9 + r.next() * 0.25))));
   const variantCreated = v.created + ci * rnd.int(1, 30) * DAY;
   const photos = [0, 1, 2, 3].map((view) => {
-    const [w, h] = view === 2 ? [1200, 800] : [800, 800];
-    return { url: productImageUrl(spec.kind, color.cls, sku, view, w, h), width: w, height: h };
+    const [w, h] = view === 2 ? [1600, 1066] : [1600, 1600];
+    return { url: productPhotoUrl(spec.kind, color.cls, sku, view, w, h), width: w, height: h, color: ART_BACKGROUND };
   });
   return {
     sku,
@@ -255,7 +255,7 @@ function menus(): MenuEntry[] {
         title: 'Бесплатная доставка',
         text: 'Доставим оригинальную пару в любой город России бесплатно',
         href: '/catalog/obuv/krossovki',
-        image: { url: categoryImageUrl('krossovki', 1), width: 600, height: 400 },
+        image: { url: categoryPhotoUrl('krossovki', 1), width: 600, height: 400 },
       },
       children: [
         { name: 'Категории', type: 'dropdown', children: [link('Кроссовки', '/catalog/obuv/krossovki'), link('Кеды', '/catalog/obuv/kedy'), link('Ботинки', '/catalog/obuv/botinki', true)] },

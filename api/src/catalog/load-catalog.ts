@@ -3,7 +3,8 @@ import { type Db, rows } from '../db/database.ts';
 import * as t from '../db/schema.ts';
 import { normalizeText, tokenize } from '../search/normalize.ts';
 import { holdBackReservedUnits, refreshDerivedColumns } from '../orders/stock.ts';
-import type { Catalog, MenuEntry } from './catalog-file.ts';
+import { parsePhotoPath } from '@shop/contracts/photos';
+import { type Catalog, type MenuEntry, shownImage } from './catalog-file.ts';
 
 const BATCH = 1000;
 
@@ -176,8 +177,10 @@ function addVariant(rows: CatalogRows, index: CatalogIndex, { m, v, modelId, cha
     createdAt: created,
     modifiedAt: v.modifiedAt ? new Date(v.modifiedAt) : created,
   });
-  v.photos.forEach((p, i) => {
-    rows.photos.push({ id: rows.photos.length + 1, productId, url: p.url, width: p.width, height: p.height, sort: i });
+  v.photos.forEach((input, i) => {
+    const p = shownImage(input);
+    const source = parsePhotoPath(p.url)?.source ?? null;
+    rows.photos.push({ id: rows.photos.length + 1, productId, url: p.url, width: p.width, height: p.height, sort: i, source, color: p.color ?? null });
   });
   v.offers.forEach((o, i) => {
     rows.offers.push({ id: rows.offers.length + 1, productId, size: o.size, sku: o.sku, price: o.price, stock: o.stock, sort: i });
@@ -187,7 +190,7 @@ function addVariant(rows: CatalogRows, index: CatalogIndex, { m, v, modelId, cha
 function walkMenu(menuRows: MenuRow[], items: MenuEntry[], parentId: number | null): void {
   items.forEach((item, i) => {
     const id = menuRows.length + 1;
-    menuRows.push({ id, parentId, name: item.name, href: item.href ?? '', type: item.type, isNew: item.isNew ?? false, panel: item.panel ?? null, sort: i });
+    menuRows.push({ id, parentId, name: item.name, href: item.href ?? '', type: item.type, isNew: item.isNew ?? false, panel: item.panel ? { ...item.panel, image: item.panel.image ? shownImage(item.panel.image) : undefined } : null, sort: i });
     walkMenu(menuRows, item.children ?? [], id);
   });
 }
@@ -200,9 +203,7 @@ function categoryRows(catalog: Catalog, index: CatalogIndex) {
     webPath: c.path,
     text: c.text,
     description: c.description,
-    imageUrl: c.image?.url ?? null,
-    imageWidth: c.image?.width ?? null,
-    imageHeight: c.image?.height ?? null,
+    ...(c.image ? ((i) => ({ imageUrl: i.url, imageWidth: i.width, imageHeight: i.height }))(shownImage(c.image)) : {}),
     sort: i,
   }));
 }
@@ -216,9 +217,7 @@ function brandRows(catalog: Catalog) {
     text: b.text,
     heading: b.heading,
     description: b.description,
-    logoUrl: b.logo?.url ?? null,
-    logoWidth: b.logo?.width ?? null,
-    logoHeight: b.logo?.height ?? null,
+    ...(b.logo ? ((i) => ({ logoUrl: i.url, logoWidth: i.width, logoHeight: i.height }))(shownImage(b.logo)) : {}),
     onMainPage: b.onMainPage,
   }));
 }

@@ -1,3 +1,5 @@
+import { PHOTOS_ROUTE, parsePhotoPath } from '@shop/contracts/photos';
+
 /**
  * Which addresses from a catalogue may reach shoppers: redirect targets, menu links, image
  * URLs. One set of rules serves the import (refuse the row) and the code that builds absolute
@@ -10,7 +12,7 @@
  * (and its percent-decoded forms) before anything is parsed.
  */
 
-/** The images route of the API (see http/images.ts): generated and uploaded images live here. */
+/** The images route of the API (see catalog/generated-art.ts): the generated catalogue's vector art. */
 export const IMAGES_ROUTE = '/api/images/';
 
 // Unicode control, format (bidi overrides, zero-width) and separator (spaces) characters:
@@ -79,8 +81,9 @@ function httpsUrlProblem(value: string): { problem: string } | { url: URL } {
  */
 export function imageUrlProblem(value: string, imageHosts: readonly string[]): string | null {
   const expected = imageHosts.length
-    ? `адрес картинки должен начинаться с «${IMAGES_ROUTE}» или «https://» одного из хостов ${imageHosts.join(', ')}`
-    : `адрес картинки должен начинаться с «${IMAGES_ROUTE}» (внешние хосты не настроены: CATALOG_IMAGE_HOSTS)`;
+    ? `адрес картинки должен начинаться с «${IMAGES_ROUTE}», «${PHOTOS_ROUTE}» или «https://» одного из хостов ${imageHosts.join(', ')}`
+    : `адрес картинки должен начинаться с «${IMAGES_ROUTE}» или «${PHOTOS_ROUTE}» (внешние хосты не настроены: CATALOG_IMAGE_HOSTS)`;
+  if (value.startsWith(PHOTOS_ROUTE)) return parsePhotoPath(value) ? null : `адрес фото должен иметь вид ${PHOTOS_ROUTE}<фото>/<ширина>.jpg`;
   if (value.startsWith('/')) {
     if (!value.startsWith(IMAGES_ROUTE)) return expected;
     const path = sitePathProblem(value, { ascii: true });

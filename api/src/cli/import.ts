@@ -1,23 +1,35 @@
-import { importCatalogFile } from '../catalog/import-file.ts';
 import { resolve } from 'node:path';
+import { importCatalogFile } from '../catalog/import-file.ts';
 import { invocationDir, loadConfig } from '../config.ts';
+import { PhotoStore } from '../photos/photo-store.ts';
 import { withDatabase } from './with-database.ts';
 
 const arg = process.argv[2];
 if (!arg) {
-  console.error('Usage: npm run import -w @shop/api -- catalogue.json   (format: api/README.md)');
+  console.error('Usage: npm run import -w @shop/api -- catalogue.json   (format: api/README.md; photos named by "src" are read beside it)');
   process.exit(2);
 }
 const file = resolve(invocationDir(), arg);
+const config = loadConfig();
 
 await withDatabase(async (db) => {
-  const result = await importCatalogFile(db, file, { imageHosts: loadConfig().catalogImageHosts });
+  const { photos } = config;
+  const result = await importCatalogFile(db, file, {
+    imageHosts: config.catalogImageHosts,
+    photos: {
+      store: new PhotoStore(photos.dir),
+      limits: { maxBytes: photos.maxBytes, maxPixels: photos.maxPixels },
+      fetch: { hosts: config.catalogImageHosts, timeoutMs: photos.fetchTimeoutMs },
+    },
+  });
   if (!result.ok) {
     console.error(`Import rejected: ${result.problems.length} problem(s); the catalogue was not changed.`);
     for (const p of result.problems) console.error(`  ${p.line ? `line ${p.line}, ` : ''}${p.position}: ${p.message}`);
     process.exitCode = 1;
   } else {
     const l = result.loaded;
-    console.log(`Imported ${l.categories} categories, ${l.brands} brands, ${l.models} models, ${l.products} products, ${l.offers} offers.`);
+    console.log(`Imported ${l.categories} categories, ${l.brands} brands, ${l.models} models, ${l.products} products, ${l.offers} offers, ${result.photos.imported} photos.`);
+    if (result.photos.refused.length) console.warn(`${result.photos.refused.length} photo(s) refused and left out:`);
+    for (const p of result.photos.refused) console.warn(`  ${p.line ? `line ${p.line}, ` : ''}${p.position}: ${p.message}`);
   }
 });

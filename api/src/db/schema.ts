@@ -134,8 +134,12 @@ export const photos = pgTable(
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     sort: integer('sort').notNull().default(0),
+    /** The photo pipeline's source (an imported photo's hash, or generated art), when the photo is served by it. */
+    source: text('source'),
+    /** The photo's dominant colour (#rrggbb), shown until it loads. */
+    color: text('color'),
   },
-  (t) => [index('photos_product_idx').on(t.productId, t.sort)],
+  (t) => [index('photos_product_idx').on(t.productId, t.sort), index('photos_source_idx').on(t.source)],
 );
 
 export const offers = pgTable(

@@ -4,7 +4,7 @@ import type { Image } from './resolvers-types.generated.ts';
 export function toImage(img: ImageRow): Image;
 export function toImage(img: ImageRow | null | undefined): Image | null;
 export function toImage(img: ImageRow | null | undefined): Image | null {
-  return img ? { fullpath: img.url, width: img.width, height: img.height } : null;
+  return img ? { fullpath: img.url, width: img.width, height: img.height, color: img.color ?? null } : null;
 }
 
 export function iso(d: Date | string): string;

@@ -79,7 +79,7 @@ export const pageResolvers: Resolvers = {
       const id = args.type === 'ORDER' ? null : (optionalId(args.id, 'id') ?? null);
       const meta = await buildPageMeta(ctx.catalog, ctx.config.shopPublicUrl, ctx.config.shopName, args.type, id, query);
       if (!meta) return null;
-      return { ...meta, ogImages: meta.ogImages.map((img) => toImage(img)) };
+      return { ...meta, ogImages: meta.ogImages.map((img) => toImage(img)), mainImage: toImage(meta.mainImage) };
     },
     sitemap: async (_, __, ctx) => [
       ...INDEXED_FIXED_PAGES,

@@ -151,11 +151,17 @@ type Mutation {
   startPayment(id: ID!, key: String!): PaymentStart!
 }
 
-"An image. \`fullpath\` is relative to the shop's origin (e.g. /api/images/...) or absolute."
+"""
+An image. \`fullpath\` is relative to the shop's origin or absolute. A photo of the shop's photo
+pipeline (/api/photos/<source>/<width>.jpg) also comes in other widths and in AVIF and WebP:
+@shop/contracts/photos builds them from this address.
+"""
 type Image {
   fullpath: String!
   width: Int!
   height: Int!
+  "A photo's dominant colour (#rrggbb), to paint until it loads; null when unknown."
+  color: String
 }
 
 input CategoryFilterInput {
@@ -333,9 +339,12 @@ type Thumbnail {
 
 type GalleryImage {
   id: ID!
+  "A photo pipeline address where the photo is the shop's own (see Image)."
   url: String!
   width: Int!
   height: Int!
+  "The photo's dominant colour (#rrggbb); null when unknown."
+  color: String
 }
 
 enum TechnicalAttributeType {
@@ -472,6 +481,8 @@ type PageMeta {
   ogUrl: String!
   ogType: String!
   ogImages: [Image!]!
+  "The page's largest photo as the page shows it (a product's first photo), for the server to preload; null on other pages."
+  mainImage: Image
   "schema.org Product JSON-LD with an Offer per size in RUB (product pages), as a JSON string."
   jsonLd: String
 }

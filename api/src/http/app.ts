@@ -5,7 +5,11 @@ import { useGraphQlJit } from '@envelop/graphql-jit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import { catalogVersion } from '../catalog/load-catalog.ts';
+import { imageResponse } from '../catalog/generated-art.ts';
 import type { Config } from '../config.ts';
+import { knownArtIn } from '../photos/known-art.ts';
+import { photoResponder } from '../photos/photo-route.ts';
+import { PhotoStore } from '../photos/photo-store.ts';
 import type { Db } from '../db/database.ts';
 import { createDesk } from '../desk/desk-routes.ts';
 import { deskPlugin } from './desk-plugin.ts';
@@ -276,7 +280,15 @@ async function mountRoutes(app: FastifyInstance, s: Services, m: Mounted): Promi
   await app.register(graphqlRoute(m.yoga, s.version));
   await app.register(healthRoutes(s.ping, m.draining));
   await app.register(catalogVersionRoutes(s.version));
-  await app.register(imageRoutes);
+  // the generated catalogue's art goes through the photo pipeline as raster photos
+  const art = {
+    known: knownArtIn(s.db),
+    svg: async (source: string) => {
+      const drawn = imageResponse(`/api/images/${source.slice('art/'.length)}.svg`);
+      return drawn ? Buffer.from(await drawn.arrayBuffer()) : null;
+    },
+  };
+  await app.register(imageRoutes(photoResponder(new PhotoStore(s.config.photos.dir), s.config.photos, art)));
   await app.register(paymentRoutes({ orders: s.orders, payments: s.payments, limiters, client, log: s.paymentLog }));
   const cdekNotify = cdekNotifyRoute(s.shipments, s.paymentLog, limiters.store);
   await app.register(async (routes) => {

@@ -1,3 +1,4 @@
+import { PHOTOS_ROUTE } from '@shop/contracts/photos';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CATALOG_VERSION } from '@shop/contracts/pages';
 import type { OrderRepo } from '../orders/order-repo.ts';
@@ -10,7 +11,7 @@ import type { DocumentCheck } from '../persisted/check-document.ts';
 import { clientIp, errorResponse, rateLimitKey, type TrustedProxies } from '@shop/server-kit';
 import type { Limiters } from '../util/limiters.ts';
 import { fetchRoute, rawReq } from './fetch-bridge.ts';
-import { imageResponse } from './images.ts';
+import { imageResponse } from '../catalog/generated-art.ts';
 
 /** Who asks: the trusted client address (client-ip.ts) and the key its budgets count under. */
 export interface Client {
@@ -64,15 +65,27 @@ export function catchUpCatalogVersion(version: () => number, refresh: () => Prom
   };
 }
 
-/** /api/images/*: the catalogue's placeholder pictures (images.ts). */
-export async function imageRoutes(app: FastifyInstance) {
-  app.all(
-    '/api/images/*',
-    fetchRoute((request) => {
-      const path = pathOf(request);
-      return imageResponse(path) ?? notFound(path);
-    }),
-  );
+/**
+ * /api/images/*: the generated catalogue's vector art (images.ts); /api/photos/*: photos in
+ * every width and format (photos/photo-route.ts).
+ */
+export function imageRoutes(photos: (path: string) => Promise<Response | null>) {
+  return async (app: FastifyInstance) => {
+    app.all(
+      '/api/images/*',
+      fetchRoute((request) => {
+        const path = pathOf(request);
+        return imageResponse(path) ?? notFound(path);
+      }),
+    );
+    app.all(
+      `${PHOTOS_ROUTE}*`,
+      fetchRoute(async (request) => {
+        const path = pathOf(request);
+        return (await photos(path)) ?? notFound(path);
+      }),
+    );
+  };
 }
 
 export interface PaymentRouteOptions {

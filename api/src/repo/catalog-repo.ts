@@ -99,8 +99,8 @@ const toVariant = (r: VariantSqlRow, modelId: number): VariantRow => ({
 
 const PRODUCT_SELECT = sql`p.id AS product_id, p.model_id, p.name, p.sku AS product_sku, p.sizes, p.web_path, p.min_price,
   p.in_stock, p.color_name, p.color_class, p.brand_id, p.category_id, p.created_at, p.modified_at,
-  ph.url AS photo_url, ph.width AS photo_width, ph.height AS photo_height`;
-const FIRST_PHOTO = sql`LEFT JOIN LATERAL (SELECT url, width, height FROM photos WHERE product_id = p.id ORDER BY sort LIMIT 1) ph ON true`;
+  ph.url AS photo_url, ph.width AS photo_width, ph.height AS photo_height, ph.color AS photo_color`;
+const FIRST_PHOTO = sql`LEFT JOIN LATERAL (SELECT url, width, height, color FROM photos WHERE product_id = p.id ORDER BY sort LIMIT 1) ph ON true`;
 
 /** The columns of PRODUCT_SELECT. */
 interface ProductSqlRow {
@@ -121,6 +121,7 @@ interface ProductSqlRow {
   photo_url: string | null;
   photo_width: number | null;
   photo_height: number | null;
+  photo_color: string | null;
 }
 
 /** The offer's own columns of an OFFER listing (LISTING_SOURCE.OFFER.extraCols). */
@@ -165,7 +166,7 @@ const toProduct = (r: ProductOrOfferSqlRow): ProductRow => {
     categoryId: r.category_id,
     createdAt: new Date(r.created_at),
     modifiedAt: new Date(r.modified_at),
-    photo: image(r.photo_url, r.photo_width, r.photo_height),
+    photo: image(r.photo_url, r.photo_width, r.photo_height, r.photo_color),
   };
   if (isOfferRow(r)) {
     return { type: 'OFFER', id: r.offer_id, modelId: r.product_id, sku: r.offer_sku, sizes: [r.offer_size], priceInRUB: r.offer_price, inStock: r.offer_stock > 0, ...product };
@@ -256,7 +257,7 @@ export class CatalogRepo {
   readonly photoLoader = new BatchLoader<number, PhotoRow[]>(async (productIds) => {
     const ph = photos;
     const found: PhotoRow[] = await this.db
-      .select({ id: ph.id, productId: ph.productId, url: ph.url, width: ph.width, height: ph.height })
+      .select({ id: ph.id, productId: ph.productId, url: ph.url, width: ph.width, height: ph.height, color: ph.color })
       .from(ph)
       .where(anyOf(ph.productId, productIds))
       .orderBy(ph.productId, ph.sort);

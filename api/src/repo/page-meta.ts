@@ -1,5 +1,6 @@
 import { formatPrice } from '@shop/contracts/format';
 import { PAGES, type PageType } from '@shop/contracts/pages';
+import { OG_PHOTO, ogPhotoUrl, parsePhotoPath } from '@shop/contracts/photos';
 import { absoluteUrl } from '../catalog/site-urls.ts';
 import type { CatalogRepo } from './catalog-repo.ts';
 
@@ -14,6 +15,8 @@ export interface PageMeta {
   ogUrl: string;
   ogType: string;
   ogImages: { url: string; width: number; height: number }[];
+  /** The photo the page shows largest, as shown (not its social preview). */
+  mainImage: { url: string; width: number; height: number; color?: string | null } | null;
   /** schema.org JSON-LD (a Product with an Offer per size) ready to embed, or null. */
   jsonLd: string | null;
 }
@@ -30,6 +33,18 @@ function canonicalQuery(query: string): string {
 
 type Image = { url: string; width: number; height: number };
 
+/**
+ * What a social network or messenger is given for a picture: the photo pipeline's 1200×630
+ * JPEG of a shop photo or of generated art (they show neither SVG nor AVIF); an outside picture
+ * as it is.
+ */
+function socialImage(img: Image): Image {
+  const photo = parsePhotoPath(img.url);
+  const art = /^\/api\/images\/([a-z0-9][A-Za-z0-9/._-]{0,200})\.svg$/.exec(img.url)?.[1];
+  const source = photo?.source ?? (art ? `art/${art}` : null);
+  return source ? { url: ogPhotoUrl(source), width: OG_PHOTO.width, height: OG_PHOTO.height } : img;
+}
+
 /** What every page's head is built from: URL checks and the common fields. */
 interface MetaKit {
   abs: (path: string) => string | null;
@@ -44,8 +59,9 @@ function metaKit(publicUrl: string, shopName: string): MetaKit {
   const home = `${publicUrl}/`;
   const imagesOf = (list: Image[]) =>
     list.flatMap((img) => {
-      const url = abs(img.url);
-      return url ? [{ url, width: img.width, height: img.height }] : [];
+      const social = socialImage(img);
+      const url = abs(social.url);
+      return url ? [{ url, width: social.width, height: social.height }] : [];
     });
   const base = (path: string, title: string, description: string, extra: Partial<PageMeta> = {}): PageMeta => {
     const canonical = (abs(path) ?? home) + (extra.canonical ?? '');
@@ -61,6 +77,7 @@ function metaKit(publicUrl: string, shopName: string): MetaKit {
       ogUrl: canonical,
       ogType: extra.ogType ?? 'website',
       ogImages: extra.ogImages ?? [],
+      mainImage: extra.mainImage ?? null,
       jsonLd: extra.jsonLd ?? null,
     };
   };
@@ -81,6 +98,7 @@ export async function buildPageMeta(
   // page table (@shop/contracts/pages), so a new fixed page needs nothing here
   const fixed = (PAGES[type] as { fixed?: { path: string; title: string; description: string; robots?: string } })
     .fixed;
+  if (type === 'HOME' && fixed) return base(fixed.path, fixed.title, fixed.description, { ogImages: kit.imagesOf(await homeImages(repo)) });
   if (fixed && type !== 'SEARCH')
     return base(fixed.path, fixed.title, fixed.description, fixed.robots ? { robots: fixed.robots } : {});
 
@@ -171,7 +189,15 @@ async function productMeta(repo: CatalogRepo, kit: MetaKit, id: number): Promise
     keywords: [p.name, brand?.name, category?.name, p.colorName, p.sku].filter(Boolean).join(', '),
     ogType: 'product',
     ogImages: images,
+    mainImage: photos[0] && kit.abs(photos[0].url) ? photos[0] : null,
     // "<" is escaped so the JSON can sit inside a <script> element
     jsonLd: JSON.stringify(jsonLd).replace(/</g, '\\u003c'),
   });
+}
+
+/** The home page's preview: the first top-level category's picture (the shop's main line). */
+async function homeImages(repo: CatalogRepo): Promise<Image[]> {
+  const top = await repo.categories({ isHaveParent: false });
+  const withImage = top.find((c) => c.image);
+  return withImage?.image ? [withImage.image] : [];
 }

@@ -7,6 +7,8 @@ export interface ImageRow {
   url: string;
   width: number;
   height: number;
+  /** A pipeline photo's dominant colour (#rrggbb), painted until it loads. */
+  color?: string | null;
 }
 
 export interface CategoryRow {
@@ -104,5 +106,5 @@ export interface MenuRow {
   panel: MenuPanelRow | null;
 }
 
-export const image = (url: string | null, width: number | null, height: number | null): ImageRow | null =>
-  url ? { url, width: width ?? 0, height: height ?? 0 } : null;
+export const image = (url: string | null, width: number | null, height: number | null, color: string | null = null): ImageRow | null =>
+  url ? { url, width: width ?? 0, height: height ?? 0, color } : null;

@@ -1,5 +1,5 @@
-import { brandDefs, colorDefs } from '../catalog/generator-data.ts';
-import { hash } from '../catalog/prng.ts';
+import { brandDefs, colorDefs } from './generator-data.ts';
+import { hash } from './prng.ts';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
