@@ -53,7 +53,7 @@ export interface ProductCardData {
   /** Not drawn by a card: a listing's lean card data leaves it out. */
   sku?: string;
   webPath: string;
-  photo: { fullpath: string; width: number; height: number } | null;
+  photo: { fullpath: string; width: number; height: number; color?: string | null } | null;
   priceInRUB: number | null;
   minPriceInRUB: number;
   /** false: no size can be bought; the card says «Нет в наличии». Absent means in stock. */

@@ -31,7 +31,7 @@ test('two sizes added on the product page are announced and land in the quick-ca
   await expect(toast).toContainText(product.name);
   await expect(toast).toContainText(rub(first.priceInRUB));
   await expect(toast).toContainText(`размер: ${first.size}`);
-  await expect(toast.locator('img')).toHaveAttribute('src', /^\/api\/images\//);
+  await expect(toast.locator('img')).toHaveAttribute('src', /^\/api\/photos\//);
   // It goes by itself after a few seconds.
   await expect(toast).toBeHidden({ timeout: 8000 });
 

@@ -104,10 +104,20 @@ test('the untree-shaken fallback of every shared library is served, for a remote
 test('a product page preloads its first photo from the HTML, the very file the gallery shows first', async ({ page, request }) => {
   const path = await someProductPath(request);
   const html = await (await request.get(path)).text();
-  const preloaded = html.match(/<link rel="preload" as="image" href="([^"]+)" fetchpriority="high">/)?.[1];
-  expect(preloaded).toMatch(/^\/api\/images\//);
+  const preload = html.match(/<link rel="preload" as="image" type="image\/avif" imagesrcset="([^"]+)" imagesizes="([^"]+)" fetchpriority="high">/);
+  const preloaded = (preload?.[1] ?? '').split(', ').map((entry) => entry.split(' ')[0]);
+  expect(preloaded[0]).toMatch(/^\/api\/photos\/.+\/320\.avif$/);
+  const photoRequests: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/photos/')) photoRequests.push(new URL(r.url()).pathname);
+  });
   await page.goto(path);
   const first = page.getByRole('list', { name: 'Фото товара' }).getByRole('img').first();
   await expect(first).toBeVisible();
-  expect(new URL((await first.getAttribute('src')) ?? '', page.url()).pathname).toBe(preloaded);
+  await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  const shown = new URL(await first.evaluate((img: HTMLImageElement) => img.currentSrc)).pathname;
+  expect(preloaded).toContain(shown);
+  // the preload and the page agreed: one file of the first photo, not two widths
+  const base = shown.replace(/[^/]+$/, '');
+  expect(photoRequests.filter((p) => p.startsWith(base))).toEqual([shown]);
 });

@@ -1,3 +1,4 @@
+import { PRODUCT_PHOTO_SIZES, responsiveImage } from '@shop/contracts/photos';
 import type { PageMetaQuery } from '../src/graphql/generated.ts';
 import { httpUrl } from './fetch-json.ts';
 import { escapeHtml } from './html.ts';
@@ -41,14 +42,20 @@ export function metaTags(meta: Meta, origin: string): string {
 }
 
 /**
- * A product page's largest paint is its first photo: the server knows it from the meta (the
- * first og:image is the gallery's first photo), so the browser fetches it with high priority
- * from the first byte instead of after the scripts, the page query and the render.
+ * A product page's largest paint is its first photo: the server knows it from the meta, so the
+ * browser fetches it with high priority from the first byte instead of after the scripts, the
+ * page query and the render. A pipeline photo is preloaded as the page's `<picture>` picks it
+ * (AVIF, the width its `sizes` asks for): a browser without AVIF skips the preload.
  */
 export function productPhotoPreload(meta: Meta, origin: string): string {
-  const photo = meta.ogType === 'product' ? meta.ogImages[0] : undefined;
+  const photo = meta.mainImage;
   const url = photo ? imageUrl(photo.fullpath, origin) : null;
-  if (!url) return '';
+  if (!photo || !url) return '';
+  const responsive = url.origin === origin ? responsiveImage({ fullpath: url.pathname, width: photo.width }) : null;
+  const avif = responsive?.sources.find((s) => s.type === 'image/avif');
+  if (avif) {
+    return `<link rel="preload" as="image" type="image/avif" imagesrcset="${escapeHtml(avif.srcSet)}" imagesizes="${escapeHtml(PRODUCT_PHOTO_SIZES)}" fetchpriority="high">`;
+  }
   const href = url.origin === origin ? url.pathname + url.search : url.href;
   return `<link rel="preload" as="image" href="${escapeHtml(href)}" fetchpriority="high">`;
 }

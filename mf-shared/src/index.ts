@@ -55,6 +55,7 @@ export {
 } from './ui/dialog.tsx';
 export { HydrateOnView } from './ui/hydrate-on-view.tsx';
 export { LikeButton, type LikeButtonProps } from './ui/like-button.tsx';
+export { Photo, type PhotoImage, type PhotoProps } from './ui/photo.tsx';
 export { SectionError, type SectionErrorProps } from './ui/section-error.tsx';
 export { Spinner } from './ui/spinner.tsx';
 export { fieldClassNames, TextField, type TextFieldProps } from './ui/text-field.tsx';

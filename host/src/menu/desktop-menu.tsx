@@ -1,3 +1,4 @@
+import { Photo } from '@shop/mf-shared';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { MenuItem } from './menu-types.ts';
@@ -84,7 +85,7 @@ function MegaMenu({ item }: { item: MenuItem }) {
         {panel && (
           <aside className={styles.side}>
             {panel.image && (
-              <img src={panel.image.fullpath} width={panel.image.width} height={panel.image.height} alt="" loading="lazy" className={styles.sideImage} />
+              <Photo image={panel.image} sizes="240px" className={styles.sideImage} />
             )}
             <p className={styles.sideTitle}>{panel.title}</p>
             {panel.text && <p className={styles.sideText}>{panel.text}</p>}

@@ -1,5 +1,6 @@
 import { formatPrice } from '@shop/contracts/format';
-import { Button, MAX_QUANTITY } from '@shop/mf-shared';
+import { pictureAt } from '@shop/contracts/photos';
+import { Button, MAX_QUANTITY, Photo } from '@shop/mf-shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styles from './cart-line.module.css';
@@ -30,15 +31,7 @@ export function CartLine({ line, problem, compact = false, onNavigate, maxQuanti
   return (
     <li className={`${styles.line} ${compact ? styles.compact : ''}`} data-invalid={problem ? true : undefined}>
       {line.image ? (
-        <img
-          className={styles.photo}
-          src={line.image}
-          alt=""
-          width={size}
-          height={size}
-          loading="lazy"
-          decoding="async"
-        />
+        <Photo className={styles.photo} image={pictureAt(line.image)} sizes={`${size}px`} width={size} height={size} />
       ) : (
         <span className={styles.photo} style={{ width: size, height: size }} aria-hidden="true" />
       )}

@@ -1,5 +1,6 @@
 import { formatPrice } from '@shop/contracts/format';
-import { Button, type CartItem, CloseButton, useCart } from '@shop/mf-shared';
+import { pictureAt } from '@shop/contracts/photos';
+import { Button, type CartItem, CloseButton, Photo, useCart } from '@shop/mf-shared';
 import { useEffect, useState } from 'react';
 import styles from './cart-toast.module.css';
 
@@ -27,7 +28,7 @@ export function CartToast() {
       {shown && (
         <div className={styles.toast} data-testid="cart-toast" data-overlay="toast">
           {shown.image ? (
-            <img className={styles.photo} src={shown.image} alt="" width={64} height={64} />
+            <Photo className={styles.photo} image={pictureAt(shown.image)} sizes="64px" width={64} height={64} loading="eager" />
           ) : (
             <span className={styles.photo} aria-hidden="true" />
           )}

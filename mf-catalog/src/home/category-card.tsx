@@ -1,3 +1,4 @@
+import { Photo } from '@shop/mf-shared';
 import { Link } from 'react-router-dom';
 import type { HomeCategoriesQuery } from '../graphql/generated.ts';
 import styles from './category-slider.module.css';
@@ -8,14 +9,7 @@ export function CategoryCard({ category }: { category: Category }) {
   return (
     <Link to={category.webPath} className={styles.card}>
       {category.image && (
-        <img
-          className={styles.image}
-          src={category.image.fullpath}
-          width={category.image.width}
-          height={category.image.height}
-          alt=""
-          loading="lazy"
-        />
+        <Photo className={styles.image} image={category.image} sizes="(min-width: 1024px) 300px, (min-width: 640px) 40vw, 80vw" />
       )}
       <span className={styles.body}>
         <span className={styles.text}>{category.text}</span>

@@ -17,7 +17,7 @@ export function listingProduct(
     productId: id,
     name,
     webPath: `/product/p${id}`,
-    photo: { __typename: 'Image', fullpath: `/api/images/${id}.svg`, width: 800, height: 800 },
+    photo: { __typename: 'Image', fullpath: `/api/images/${id}.svg`, width: 800, height: 800, color: null },
     cardPriceInRUB: 12990,
     minPriceInRUB: 12990,
     inStock: true,

@@ -1,12 +1,15 @@
 import { cardProduct } from '@shop/contracts/analytics';
 import type { ProductCardData } from '@shop/contracts/remotes';
-import { analytics, LikeButton } from '@shop/mf-shared';
+import { analytics, LikeButton, Photo } from '@shop/mf-shared';
 import { memo, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { useImpression } from '../analytics/use-impression.ts';
 import { PriceBadge } from './price-badge.tsx';
 import styles from './product-card.module.css';
 import { VariantDots } from './variant-dots.tsx';
+
+/** A card's width: two to a row on a phone, three on a tablet, four from 1024 px in a page at most 1440 px wide. */
+const CARD_SIZES = '(min-width: 1440px) 340px, (min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw';
 
 export interface ProductCardProps {
   product: ProductCardData;
@@ -36,15 +39,7 @@ export const ProductCard = memo(function ProductCard({ product, list, position, 
       <Link to={product.webPath} className={styles.link} onClick={() => payload && analytics.productClick(payload)}>
         <span className={styles.photo}>
           {product.photo && (
-            <img
-              src={product.photo.fullpath}
-              width={product.photo.width}
-              height={product.photo.height}
-              alt=""
-              loading={priority ? 'eager' : 'lazy'}
-              fetchPriority={priority ? 'high' : 'auto'}
-              decoding="async"
-            />
+            <Photo image={product.photo} sizes={CARD_SIZES} priority={priority} />
           )}
         </span>
         <span className={styles.brand}>{product.brand.name}</span> <span className={styles.name}>{product.name}</span>

@@ -1,4 +1,4 @@
-import { CloseButton, Dialog } from '@shop/mf-shared';
+import { CloseButton, Dialog, Photo } from '@shop/mf-shared';
 import { CloseIcon } from './close-icon.tsx';
 import { useEffect, useRef } from 'react';
 import type { PhotoData } from '../product/product-data.ts';
@@ -67,11 +67,9 @@ export function GalleryDialog({ photos, name, photoId, initialPhotoId, onOpenPho
               aria-label={`Открыть фото ${i + 1} из ${photos.length}`}
               onClick={() => onOpenPhoto(photo.id)}
             >
-              <img
-                src={photo.url}
-                width={photo.width}
-                height={photo.height}
-                alt=""
+              <Photo
+                image={{ fullpath: photo.url, width: photo.width, height: photo.height, color: photo.color }}
+                sizes="(min-width: 1024px) 33vw, 50vw"
                 loading={i < 3 ? 'eager' : 'lazy'}
                 draggable={false}
               />

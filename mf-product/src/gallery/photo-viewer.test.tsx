@@ -6,7 +6,7 @@ afterEach(cleanup);
 
 const photos = Array.from(
   { length: 5 },
-  (_, i): PhotoData => ({ __typename: 'GalleryImage', id: `p${i}`, url: `/api/images/${i}.svg`, width: 800, height: 800 }),
+  (_, i): PhotoData => ({ __typename: 'GalleryImage', id: `p${i}`, url: `/api/images/${i}.svg`, width: 800, height: 800, color: null }),
 );
 const press = (key: string) => fireEvent.keyDown(document, { key });
 

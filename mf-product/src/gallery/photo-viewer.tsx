@@ -1,4 +1,4 @@
-import { CloseButton, Dialog } from '@shop/mf-shared';
+import { CloseButton, Dialog, Photo } from '@shop/mf-shared';
 import { CloseIcon } from './close-icon.tsx';
 import { type PointerEvent, useEffect, useEffectEvent, useLayoutEffect, useRef } from 'react';
 import type { PhotoData } from '../product/product-data.ts';
@@ -102,14 +102,14 @@ function PhotoStage({ photos, index, name, step }: StageProps) {
           </svg>
         </button>
       )}
-      <img
+      <Photo
         key={photo.id}
         className={styles.photo}
         data-direction={direction}
-        src={photo.url}
-        width={photo.width}
-        height={photo.height}
+        image={{ fullpath: photo.url, width: photo.width, height: photo.height, color: photo.color }}
+        sizes="100vw"
         alt={`${name}, фото ${index + 1} из ${count}`}
+        loading="eager"
         draggable={false}
       />
       {hasNext(index, count) && (

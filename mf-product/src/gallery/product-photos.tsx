@@ -1,3 +1,5 @@
+import { PRODUCT_PHOTO_SIZES } from '@shop/contracts/photos';
+import { Photo } from '@shop/mf-shared';
 import { type Ref, useEffect, useRef } from 'react';
 import type { PhotoData } from '../product/product-data.ts';
 import { GalleryDialog } from './gallery-dialog.tsx';
@@ -41,14 +43,13 @@ function PagePhotoList({ photos, name, ref, onOpen }: PagePhotoListProps) {
             aria-label={`Фото ${i + 1} из ${photos.length}: открыть галерею`}
             onClick={() => onOpen(photo.id)}
           >
-            <img
-              src={photo.url}
-              width={photo.width}
-              height={photo.height}
+            <Photo
+              image={{ fullpath: photo.url, width: photo.width, height: photo.height, color: photo.color }}
+              sizes={PRODUCT_PHOTO_SIZES}
               alt={`${name}, фото ${i + 1}`}
               // On a phone the second photo peeks in beside the first: it is on screen, so it is not lazy.
+              priority={i === 0}
               loading={i < 2 ? 'eager' : 'lazy'}
-              fetchPriority={i === 0 ? 'high' : undefined}
               draggable={false}
             />
           </button>

@@ -1,3 +1,4 @@
+import { Photo } from '@shop/mf-shared';
 import { useEffect, useRef } from 'react';
 import type { PhotoData } from '../product/product-data.ts';
 import styles from './thumbnail-strip.module.css';
@@ -29,7 +30,7 @@ export function ThumbnailStrip({ photos, index, onShow }: ThumbnailStripProps) {
             aria-current={i === index || undefined}
             onClick={() => onShow(i)}
           >
-            <img src={photo.url} width={photo.width} height={photo.height} alt="" loading="lazy" draggable={false} />
+            <Photo image={{ fullpath: photo.url, width: photo.width, height: photo.height, color: photo.color }} sizes="80px" draggable={false} />
           </button>
         </li>
       ))}

@@ -36,7 +36,7 @@ export const PRODUCT = {
     parent: null,
   },
   variants: [],
-  gallery: [{ __typename: 'GalleryImage', id: 'g1', url: '/api/images/tee.svg', width: 800, height: 800 }],
+  gallery: [{ __typename: 'GalleryImage', id: 'g1', url: '/api/images/tee.svg', width: 800, height: 800, color: '#f2f2f0' }],
   technicalAttributes: [],
   offers: [offer('569', 'L', 10990), offer('566', 'XS', 9990), offer('567', 'S', 9990, true)],
 } as unknown as ProductData;

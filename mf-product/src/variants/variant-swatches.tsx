@@ -1,3 +1,4 @@
+import { Photo } from '@shop/mf-shared';
 import { Link } from 'react-router-dom';
 import type { VariantData } from '../product/product-data.ts';
 import styles from './variant-swatches.module.css';
@@ -27,12 +28,9 @@ export function VariantSwatches({ variants, currentId, colorName }: { variants: 
                   title={label}
                 >
                   {variant.thumbnail ? (
-                    <img
-                      src={variant.thumbnail.src}
-                      width={variant.thumbnail.width}
-                      height={variant.thumbnail.height}
-                      alt=""
-                      loading="lazy"
+                    <Photo
+                      image={{ fullpath: variant.thumbnail.src, width: variant.thumbnail.width, height: variant.thumbnail.height }}
+                      sizes="64px"
                     />
                   ) : null}
                   <span className={styles.dot} data-color={variant.color} aria-hidden="true" />

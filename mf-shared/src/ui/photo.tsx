@@ -1,0 +1,56 @@
+import { responsiveImage } from '@shop/contracts/photos';
+import type { ImgHTMLAttributes } from 'react';
+
+export interface PhotoImage {
+  fullpath: string;
+  width: number;
+  height: number;
+  /** The photo's dominant colour, painted in its box until it loads. */
+  color?: string | null;
+}
+
+export interface PhotoProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'sizes'> {
+  image: PhotoImage;
+  /**
+   * How wide the photo is drawn, per viewport (the `sizes` attribute), e.g. «(min-width: 1024px)
+   * 25vw, 50vw»: the browser then downloads the width that fills it, no larger.
+   */
+  sizes: string;
+  /** The first screen's largest photo: loaded at once with high priority. Others load as they come near. */
+  priority?: boolean;
+}
+
+/**
+ * A picture of the shop: a photo of the photo pipeline as `<picture>` with AVIF and WebP in the
+ * widths it has and a JPEG for the rest, any other picture (a logo's SVG, an outside address) as
+ * a plain `<img>`. Its box keeps the photo's proportions and colour while it loads.
+ */
+export function Photo({ image, sizes, priority = false, alt = '', style, width, height, ...rest }: PhotoProps) {
+  const responsive = responsiveImage(image);
+  const img = (
+    <img
+      {...rest}
+      src={responsive?.src ?? image.fullpath}
+      srcSet={responsive?.srcSet}
+      sizes={responsive ? sizes : undefined}
+      // the box drawn, when it differs from the photo's own proportions (a square thumbnail)
+      width={width ?? image.width}
+      height={height ?? image.height}
+      alt={alt}
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : undefined}
+      decoding="async"
+      style={image.color ? { backgroundColor: image.color, ...style } : style}
+    />
+  );
+  if (!responsive) return img;
+  return (
+    // no box of its own: the image stays a direct part of its parent's layout
+    <picture style={{ display: 'contents' }}>
+      {responsive.sources.map((s) => (
+        <source key={s.type} type={s.type} srcSet={s.srcSet} sizes={sizes} />
+      ))}
+      {img}
+    </picture>
+  );
+}
