@@ -5,7 +5,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
+import { strToU8, zipSync } from 'fflate';
 import { createUser, disableUser } from '../src/accounts/account-repo.ts';
+import { generateCatalog } from '../src/catalog/generator.ts';
 import { testConfig } from '../src/config.ts';
 import { rows } from '../src/db/database.ts';
 import { changeOrderStatus } from '../src/orders/order-lifecycle.ts';
@@ -521,6 +523,30 @@ describeDrivers(
       expect(line).toContain(";'-2+3 Иван;'+79123456789;ivan.petrov@mail.ru;Казань;\"'@SUM(1+1);ул. \"\"Ленина\"\"\";Пункт выдачи СДЭК;—;\"'=HYPERLINK(\"\"http://evil.test\"\",\"\"жми\"\")\"");
       // no cell of any line starts a formula
       for (const cell of text.split(/[;\r\n]+/)) expect(cell.replace(/^"/, '')).not.toMatch(/^[=+\-@]/);
+    });
+
+    it('only the owner uploads a catalogue, from the shop page; an archive that escapes its folder changes nothing', async () => {
+      const products = async () => (await env().data('{ products { totalCount } }')).products.totalCount;
+      const before = await products();
+      const upload = (cookie: string, bytes: Uint8Array, type = 'application/zip', origin = ORIGIN) =>
+        env().request('/api/admin/catalog', { method: 'POST', headers: { cookie, 'content-type': type, origin, 'x-forwarded-for': nextIp() }, body: Buffer.from(bytes) });
+      const catalogue = strToU8(JSON.stringify(generateCatalog('small')));
+      const ownerSession = await sessionOf(OWNER);
+      const managerSession = await sessionOf(MANAGER);
+      expect(await failure(await upload(managerSession, zipSync({ 'catalogue.json': catalogue })))).toMatchObject({ code: 'FORBIDDEN' });
+      expect((await upload('', zipSync({ 'catalogue.json': catalogue }))).status).toBe(401);
+      // a page elsewhere cannot post it; a form's types are refused
+      expect(await failure(await upload(ownerSession, zipSync({ 'catalogue.json': catalogue }), 'application/zip', 'https://evil.example'))).toMatchObject({ code: 'CSRF' });
+      expect(await failure(await upload(ownerSession, catalogue, 'text/plain'))).toMatchObject({ code: 'CSRF' });
+      const escaping = await upload(ownerSession, zipSync({ 'catalogue.json': catalogue, '../../escaped.jpg': strToU8('x') }));
+      expect(escaping.status).toBe(422);
+      expect((await body(escaping)).problems[0].message).toMatch(/архив повреждён/);
+      const missing = await upload(ownerSession, zipSync({ 'photos/a.jpg': strToU8('x') }));
+      expect((await body(missing)).problems[0].message).toMatch(/нет файла catalogue\.json/);
+      expect(await products()).toBe(before);
+      // the same catalogue as a file: loaded, the shop answers from it at once
+      const ok = await upload(ownerSession, catalogue, 'application/json');
+      expect(await body(ok)).toMatchObject({ ok: true, loaded: { products: before }, photos: { imported: 0, refused: [] } });
     });
 
     it('every desk answer is no-store, errors included', async () => {

@@ -159,9 +159,25 @@ export const orderDetailSchema = z.extend(orderSummarySchema, {
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
+/** The largest catalogue upload (a ZIP of the catalogue and its photos) the desk takes; bigger ones: `npm run import` from a folder. */
+export const CATALOG_UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
+
+const catalogProblemSchema = z.object({ position: z.string(), line: z.optional(z.number()), message: z.string() });
+/** The answer to a catalogue upload: what was loaded and the photos left out, or why nothing changed. */
+export const catalogUploadSchema = z.union([
+  z.object({
+    ok: z.literal(true),
+    loaded: z.object({ categories: z.number(), brands: z.number(), models: z.number(), products: z.number(), offers: z.number() }),
+    photos: z.object({ imported: z.number(), refused: z.array(catalogProblemSchema) }),
+  }),
+  z.object({ ok: z.literal(false), problems: z.array(catalogProblemSchema) }),
+]);
+export type CatalogUpload = z.infer<typeof catalogUploadSchema>;
+
 /** The desk API's answers, by request: what the desk parses each one with. */
 export const deskAnswerSchemas = {
   session: z.object({ user: deskUserSchema }),
   orders: orderListSchema,
   order: z.object({ order: orderDetailSchema }),
+  catalog: catalogUploadSchema,
 };

@@ -62,6 +62,7 @@ export const ERROR_KINDS = {
   NOTE_TOO_LONG: 'domain',
   BAD_TRACKING: 'domain',
   BAD_TRANSITION: 'domain',
+  IMPORT_RUNNING: 'domain',
   PAYMENT_ONLY: 'domain',
   BAD_FILTER: 'domain',
   // the ops routes (registry, trusted documents, orders): ops token

@@ -1,3 +1,4 @@
+import { CATALOG_UPLOAD_MAX_BYTES } from '@shop/contracts/desk';
 import type http from 'node:http';
 import { PassThrough, type Readable } from 'node:stream';
 import httpProxy from '@fastify/http-proxy';
@@ -31,7 +32,8 @@ const HOP_BY_HOP = new Set([
 ]);
 
 /**
- * The API's body cap (api/src/http/body-limit.ts: 100 KB on every route but /api/ops/, 1 MB there).
+ * The API's body cap (api/src/http/body-limit.ts: 100 KB on every route but /api/ops/, 1 MB there,
+ * and the owner's catalogue upload, CATALOG_UPLOAD_MAX_BYTES).
  * The proxy enforces the same numbers itself, so an oversized upload is answered 413 here at
  * once instead of depending on how the API's early refusal races the rest of the upload (the
  * API closes such a connection, which the proxy would otherwise report as 502, API down).
@@ -94,7 +96,10 @@ export interface ProxyOptions {
   onCatalogVersion?: (version: number) => void;
 }
 
-const bodyCap = (pathname: string) => (/^\/api\/ops(?:\/|$)/i.test(pathname) ? OPS_BODY_CAP : BODY_CAP);
+const bodyCap = (pathname: string) => {
+  if (/^\/api\/admin\/catalog(?:\?|$)/.test(pathname)) return CATALOG_UPLOAD_MAX_BYTES;
+  return /^\/api\/ops(?:\/|$)/i.test(pathname) ? OPS_BODY_CAP : BODY_CAP;
+};
 const tooLarge = (reply: FastifyReply, cap: number) =>
   refuse(reply, 413, 'PAYLOAD_TOO_LARGE', `Тело запроса больше ${Math.round(cap / 1024)} КБ`, { connection: 'close' });
 /** Set on a request whose body passed its cap while streaming to the upstream. */

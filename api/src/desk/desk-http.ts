@@ -30,8 +30,8 @@ const JSON_TYPE = /^\s*application\/json\s*(?:;|$)/i;
  * preflight, which the API never grants) and, when the browser names its origin, from the
  * shop's own. SameSite=Strict on the cookie is the third layer.
  */
-export function csrfRefusal(request: Request, shopOrigin: string): Response | null {
-  if (!JSON_TYPE.test(request.headers.get('content-type') ?? '')) {
+export function csrfRefusal(request: Request, shopOrigin: string, types: RegExp = JSON_TYPE): Response | null {
+  if (!types.test(request.headers.get('content-type') ?? '')) {
     return error('CSRF', 'Запрос отклонён: изменения принимаются только в формате JSON со страницы магазина');
   }
   const origin = request.headers.get('origin');

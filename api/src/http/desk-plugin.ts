@@ -1,3 +1,4 @@
+import { CATALOG_UPLOAD_MAX_BYTES } from '@shop/contracts/desk';
 import type { FastifyInstance } from 'fastify';
 import { MAX_DESK_BODY_BYTES } from '../desk/desk-http.ts';
 import type { Desk } from '../desk/desk-routes.ts';
@@ -15,5 +16,7 @@ export function deskPlugin(desk: Desk, client: ClientOf) {
     for (const path of ['/api/admin/*', '/api/ops/orders', '/api/ops/orders.csv', '/api/ops/orders/*']) {
       app.all(path, { bodyLimit: MAX_DESK_BODY_BYTES }, handle);
     }
+    // the owner's catalogue upload: a ZIP of the catalogue and its photos
+    app.all('/api/admin/catalog', { bodyLimit: CATALOG_UPLOAD_MAX_BYTES }, handle);
   };
 }

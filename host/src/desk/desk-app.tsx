@@ -1,4 +1,5 @@
 import { Link, Navigate, useLocation } from 'react-router-dom';
+import { CatalogPage } from './catalog/catalog-page.tsx';
 import { DESK_PATHS, DESK_ROOT } from './desk-path.ts';
 import { OrderPage } from './order/order-page.tsx';
 import { OrdersPage } from './orders/orders-page.tsx';
@@ -27,6 +28,7 @@ function DeskRoutes() {
     return <Navigate to={DESK_PATHS.orders + search} replace />;
   }
   if (pathname === DESK_PATHS.orders) return <OrdersPage />;
+  if (pathname === DESK_PATHS.catalog) return <CatalogPage />;
   const order = /^\/admin\/orders\/([^/]+)\/?$/.exec(pathname);
   if (order?.[1]) {
     let number = order[1];

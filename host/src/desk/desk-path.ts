@@ -11,6 +11,7 @@ export function isDeskPath(pathname: string): boolean {
 
 export const DESK_PATHS = {
   orders: `${DESK_ROOT}/orders`,
+  catalog: `${DESK_ROOT}/catalog`,
   signIn: `${DESK_ROOT}/login`,
   order: (number: string) => `${DESK_ROOT}/orders/${encodeURIComponent(number)}`,
 } as const;

@@ -38,26 +38,35 @@ interface Answer {
   status: number;
 }
 
+/** A file sent as the body (the catalogue upload), its type, and how long it may take. */
+interface Upload {
+  file: Blob;
+  type: string;
+  timeoutMs: number;
+  /** A status whose JSON is an answer, not an error (the upload's 422: nothing changed, and why). */
+  answerStatus: number;
+}
+
 /** Sends one request; resolves with the JSON of a success (nothing for a 204), throws a DeskError otherwise. */
-async function send(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<Answer | undefined> {
+async function send(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, upload?: Upload): Promise<Answer | undefined> {
   let response: Response;
   try {
     response = await fetch(path, {
       method,
       credentials: 'same-origin',
       cache: 'no-store',
-      // Mutations are JSON (the API refuses other types: no cross-site form can post here); the
-      // browser adds Origin, which the API compares with the shop's (CSRF).
-      headers: { accept: 'application/json', ...(method === 'GET' ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      // Mutations are JSON or a file (the API refuses form types: no cross-site form can post
+      // here); the browser adds Origin, which the API compares with the shop's (CSRF).
+      headers: { accept: 'application/json', ...(method === 'GET' ? {} : { 'content-type': upload?.type ?? 'application/json' }) },
+      body: upload ? upload.file : body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(upload?.timeoutMs ?? TIMEOUT_MS),
     });
   } catch {
     throw new DeskError('network', NETWORK_MESSAGE);
   }
   if (response.status === 204) return undefined;
   const payload: unknown = await response.json().catch(() => null);
-  if (response.ok && payload) return { payload, status: response.status };
+  if ((response.ok || response.status === upload?.answerStatus) && payload) return { payload, status: response.status };
   // the API and the host proxy answer errors in the one shape of @shop/contracts/errors
   const { code, message } = readErrorBody(payload) ?? { code: '', message: '' };
   if (response.status === 401 && code !== 'BAD_CREDENTIALS')
@@ -72,8 +81,8 @@ async function send(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unkn
 }
 
 /** A request whose answer must have `schema`'s shape. */
-async function request<T>(schema: z.ZodMiniType<T>, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const answer = await send(method, path, body);
+async function request<T>(schema: z.ZodMiniType<T>, method: 'GET' | 'POST', path: string, body?: unknown, upload?: Upload): Promise<T> {
+  const answer = await send(method, path, body, upload);
   return parseAnswer(schema, path, answer?.payload, answer?.status ?? 204);
 }
 
@@ -99,6 +108,14 @@ export const deskApi = {
   /** A shipment СДЭК refused, sent again. */
   retryShipment: (number: string) =>
     request(deskAnswerSchemas.order, 'POST', `/api/admin/orders/${encodeURIComponent(number)}/shipment/retry`, {}),
+  /** The owner's catalogue: a ZIP with catalogue.json and its photos, or the JSON alone. Photos take their time. */
+  uploadCatalog: (file: File) =>
+    request(deskAnswerSchemas.catalog, 'POST', '/api/admin/catalog', undefined, {
+      file,
+      type: /\.json$/i.test(file.name) ? 'application/json' : 'application/zip',
+      timeoutMs: 10 * 60_000,
+      answerStatus: 422,
+    }),
 };
 
 export function csvHref(query: string): string {

@@ -30,6 +30,11 @@ export function DeskHeader({ shopName }: { shopName: string }) {
         <Link to={DESK_PATHS.orders} className={styles.brand}>
           {shopName} · Заказы
         </Link>
+        {user?.role === 'owner' && (
+          <Link to={DESK_PATHS.catalog} className={styles.linkButton}>
+            Каталог
+          </Link>
+        )}
         {user && (
           <div className={styles.user}>
             <span data-testid="desk-user">

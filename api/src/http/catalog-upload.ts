@@ -1,0 +1,122 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { CATALOG_UPLOAD_MAX_BYTES } from '@shop/contracts/desk';
+import { errorResponse } from '@shop/server-kit';
+import yauzl from 'yauzl';
+import { importCatalogFile } from '../catalog/import-file.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import { PhotoStore } from '../photos/photo-store.ts';
+import { payloadTooLarge } from './body-limit.ts';
+
+/** An archive unpacks to at most this many files and bytes (a zip bomb stops here, not the disk). */
+const MAX_ENTRIES = 20_000;
+const MAX_UNPACKED_BYTES = 2 * 1024 ** 3;
+const CATALOGUE_NAMES = ['catalogue.json', 'catalog.json'];
+
+class UploadRefused extends Error {}
+
+const openZip = (bytes: Buffer) =>
+  new Promise<yauzl.ZipFile>((resolve, reject) =>
+    yauzl.fromBuffer(bytes, { lazyEntries: true, validateEntrySizes: true, decodeStrings: true }, (error, zip) => (error ? reject(error) : resolve(zip as yauzl.ZipFile))),
+  );
+
+/**
+ * Unpacks `bytes` into `dir`: only plain files and folders (yauzl refuses absolute names and
+ * «..»), within the count and size limits, each entry's real size checked as it inflates.
+ */
+async function unpack(bytes: Buffer, dir: string, maxFileBytes: number): Promise<void> {
+  let zip: yauzl.ZipFile;
+  try {
+    zip = await openZip(bytes);
+  } catch {
+    throw new UploadRefused('архив не читается: нужен ZIP с файлом catalogue.json и фото');
+  }
+  if (zip.entryCount > MAX_ENTRIES) throw new UploadRefused(`в архиве больше ${MAX_ENTRIES} файлов`);
+  let unpacked = 0;
+  await new Promise<void>((resolve, reject) => {
+    const fail = (error: Error) => {
+      zip.close();
+      reject(error instanceof UploadRefused ? error : new UploadRefused(`архив повреждён: ${error.message}`));
+    };
+    zip.on('error', fail);
+    zip.on('end', resolve);
+    zip.on('entry', (entry: yauzl.Entry) => {
+      const name = entry.fileName;
+      if (name.endsWith('/')) return zip.readEntry();
+      if (entry.uncompressedSize > Math.max(maxFileBytes, 50 * 1024 * 1024)) return fail(new UploadRefused(`файл ${name} в архиве слишком велик`));
+      unpacked += entry.uncompressedSize;
+      if (unpacked > MAX_UNPACKED_BYTES) return fail(new UploadRefused('архив распаковывается больше чем в 2 ГБ'));
+      const target = join(dir, name);
+      zip.openReadStream(entry, (error, stream) => {
+        if (error || !stream) return fail(error ?? new Error('no stream'));
+        mkdir(dirname(target), { recursive: true })
+          .then(() => pipeline(stream, createWriteStream(target, { flags: 'wx' })))
+          .then(() => zip.readEntry(), fail);
+      });
+    });
+    zip.readEntry();
+  });
+}
+
+/** The catalogue file: catalogue.json at the top of the archive, or in its one folder. */
+async function findCatalogue(dir: string): Promise<string> {
+  for (const base of [dir, ...(await readdir(dir, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => join(dir, d.name))]) {
+    const names = await readdir(base);
+    const found = CATALOGUE_NAMES.find((n) => names.includes(n));
+    if (found) return join(base, found);
+  }
+  throw new UploadRefused('в архиве нет файла catalogue.json');
+}
+
+/**
+ * The owner's catalogue upload (POST /api/admin/catalog): a catalogue file (JSON, photos by
+ * https address) or a ZIP of it with its photo files, imported as `npm run import` imports a
+ * folder. One upload at a time; the answer lists what was loaded and every refused photo or
+ * problem with its row.
+ */
+export function catalogUpload(options: { db: Db; config: Config; imported: () => Promise<void> }) {
+  const { config } = options;
+  let running = false;
+  return async (request: Request): Promise<Response> => {
+    const type = (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
+    const zip = type === 'application/zip' || type === 'application/x-zip-compressed';
+    if (!zip && type !== 'application/json') return errorResponse('UNSUPPORTED_MEDIA_TYPE', 'Загрузите файл каталога (.json) или архив (.zip) с каталогом и фото');
+    if (running) return errorResponse('IMPORT_RUNNING');
+    running = true;
+    const dir = await mkdtemp(join(tmpdir(), 'catalog-upload-'));
+    try {
+      const bytes = Buffer.from(await request.arrayBuffer());
+      if (bytes.length > CATALOG_UPLOAD_MAX_BYTES) return payloadTooLarge(CATALOG_UPLOAD_MAX_BYTES);
+      let file = join(dir, 'catalogue.json');
+      if (zip) {
+        await unpack(bytes, dir, config.photos.maxBytes);
+        file = await findCatalogue(dir);
+      } else {
+        await writeFile(file, bytes);
+      }
+      const { photos } = config;
+      const result = await importCatalogFile(options.db, file, {
+        imageHosts: config.catalogImageHosts,
+        photos: {
+          store: new PhotoStore(photos.dir),
+          limits: { maxBytes: photos.maxBytes, maxPixels: photos.maxPixels },
+          fetch: { hosts: config.catalogImageHosts, timeoutMs: photos.fetchTimeoutMs },
+        },
+      });
+      if (result.ok) await options.imported();
+      const headers = { 'cache-control': 'no-store' };
+      if (!result.ok) return Response.json({ ok: false, problems: result.problems }, { status: 422, headers });
+      return Response.json({ ok: true, loaded: result.loaded, photos: result.photos }, { headers });
+    } catch (e) {
+      if (e instanceof UploadRefused) return Response.json({ ok: false, problems: [{ position: '(архив)', message: e.message }] }, { status: 422 });
+      throw e;
+    } finally {
+      running = false;
+      await rm(dir, { recursive: true, force: true });
+    }
+  };
+}
