@@ -8,10 +8,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { parsePhotoPath, photoUrl, responsiveImage } from '@shop/contracts/photos';
+import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { replacePhoto } from '../src/catalog/catalog-photo-admin.ts';
 import { generateCatalog } from '../src/catalog/generator.ts';
 import { importCatalogFile } from '../src/catalog/import-file.ts';
+import { rows } from '../src/db/database.ts';
 import { fetchPhoto, publicOnlyLookup } from '../src/photos/fetch-photo.ts';
 import { inspectPhoto } from '../src/photos/inspect-photo.ts';
 import { PhotoStore } from '../src/photos/photo-store.ts';
@@ -314,6 +317,25 @@ describeDrivers('photo pipeline', (env) => {
     // no width but the standard ones and the photo's own; no photo that was never imported
     expect((await env().request(`/api/photos/${source}/901.webp`)).status).toBe(404);
     expect((await env().request(`/api/photos/${'0'.repeat(32)}/320.webp`)).status).toBe(404);
+  });
+
+  it('replaces one photo: a non-photo is refused, a photo takes its place and the old one goes once nothing shows it', async () => {
+    const store = new PhotoStore(env().config.photos.dir);
+    const [row] = await rows<{ id: number }>(env().database.db, sql`SELECT id FROM photos ORDER BY id LIMIT 1`);
+    const id = Number(row?.id);
+    expect(await replacePhoto(env().database.db, store, LIMITS, 99_999_999, await photo(400, 300))).toBeNull();
+    expect(await replacePhoto(env().database.db, store, LIMITS, id, Buffer.from('<html>'))).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/SVG, HTML или XML/),
+    });
+    const first = await replacePhoto(env().database.db, store, LIMITS, id, await photo(500, 400));
+    expect(first).toMatchObject({ ok: true, photo: { width: 500, height: 400 } });
+    const oldSource = parsePhotoPath(first?.ok ? first.photo.url : '')?.source as string;
+    expect((await env().request(`/api/photos/${oldSource}/320.webp`)).status).toBe(200);
+    await replacePhoto(env().database.db, store, LIMITS, id, await photo(600, 400));
+    // the first replacement's original and renditions are gone: nothing shows them any more
+    expect(await store.original(oldSource)).toBeNull();
+    expect(await store.rendition(oldSource, '320.webp')).toBeNull();
   });
 
   it('stops the import when a colour is left without photos, changing nothing', async () => {

@@ -174,10 +174,28 @@ export const catalogUploadSchema = z.union([
 ]);
 export type CatalogUpload = z.infer<typeof catalogUploadSchema>;
 
+/** A colour's photo as the desk shows it: its size, the original's bytes (imported photos) and the renditions made. */
+const adminPhotoSchema = z.object({
+  id: z.number(),
+  url: z.string(),
+  width: z.number(),
+  height: z.number(),
+  color: z.nullable(z.string()),
+  bytes: z.nullable(z.number()),
+  renditions: z.array(z.string()),
+});
+export type AdminPhoto = z.infer<typeof adminPhotoSchema>;
+export const productPhotosSchema = z.object({
+  product: z.object({ sku: z.string(), name: z.string(), webPath: z.string(), photos: z.array(adminPhotoSchema) }),
+});
+export type ProductPhotos = z.infer<typeof productPhotosSchema>['product'];
+
 /** The desk API's answers, by request: what the desk parses each one with. */
 export const deskAnswerSchemas = {
   session: z.object({ user: deskUserSchema }),
   orders: orderListSchema,
   order: z.object({ order: orderDetailSchema }),
   catalog: catalogUploadSchema,
+  productPhotos: productPhotosSchema,
+  photo: z.object({ photo: adminPhotoSchema }),
 };

@@ -97,7 +97,7 @@ export interface ProxyOptions {
 }
 
 const bodyCap = (pathname: string) => {
-  if (/^\/api\/admin\/catalog(?:\?|$)/.test(pathname)) return CATALOG_UPLOAD_MAX_BYTES;
+  if (/^\/api\/admin\/catalog(?:[/?]|$)/.test(pathname)) return CATALOG_UPLOAD_MAX_BYTES;
   return /^\/api\/ops(?:\/|$)/i.test(pathname) ? OPS_BODY_CAP : BODY_CAP;
 };
 const tooLarge = (reply: FastifyReply, cap: number) =>

@@ -23,15 +23,22 @@ interface Ref {
 function photoRefs(catalog: Catalog): Ref[] {
   const refs: Ref[] = [];
   for (const [i, c] of catalog.categories.entries()) {
-    if (c.image?.src !== undefined) refs.push({ position: `categories[${i}].image.src`, image: c.image, drop: () => delete c.image });
+    if (c.image?.src !== undefined)
+      refs.push({ position: `categories[${i}].image.src`, image: c.image, drop: () => delete c.image });
   }
   for (const [i, b] of catalog.brands.entries()) {
-    if (b.logo?.src !== undefined) refs.push({ position: `brands[${i}].logo.src`, image: b.logo, drop: () => delete b.logo });
+    if (b.logo?.src !== undefined)
+      refs.push({ position: `brands[${i}].logo.src`, image: b.logo, drop: () => delete b.logo });
   }
   for (const [i, m] of catalog.models.entries()) {
     for (const [j, v] of m.variants.entries()) {
       for (const [k, p] of v.photos.entries()) {
-        if (p.src !== undefined) refs.push({ position: `models[${i}].variants[${j}].photos[${k}].src`, image: p, drop: () => v.photos.splice(v.photos.indexOf(p), 1) });
+        if (p.src !== undefined)
+          refs.push({
+            position: `models[${i}].variants[${j}].photos[${k}].src`,
+            image: p,
+            drop: () => v.photos.splice(v.photos.indexOf(p), 1),
+          });
       }
     }
   }
@@ -48,7 +55,9 @@ export const hasPhotosToImport = (catalog: Catalog) => photoRefs(catalog).length
  */
 export async function importCatalogPhotos(catalog: Catalog, importer: PhotoImporter): Promise<CatalogPhotosResult> {
   const refs = photoRefs(catalog);
-  const outcomes = await Promise.all(refs.map(async (ref) => ({ ref, outcome: await importer.load(ref.image.src as string) })));
+  const outcomes = await Promise.all(
+    refs.map(async (ref) => ({ ref, outcome: await importer.load(ref.image.src as string) })),
+  );
   const refused = outcomes.flatMap(({ ref, outcome }) =>
     outcome.ok ? [] : [{ position: ref.position, message: `фото «${ref.image.src}» не принято: ${outcome.reason}` }],
   );
@@ -60,12 +69,21 @@ export async function importCatalogPhotos(catalog: Catalog, importer: PhotoImpor
     }
     const { photo } = outcome;
     delete ref.image.src;
-    Object.assign(ref.image, { url: photoUrl(photo.hash, photo.width), width: photo.width, height: photo.height, color: photo.color });
+    Object.assign(ref.image, {
+      url: photoUrl(photo.hash, photo.width),
+      width: photo.width,
+      height: photo.height,
+      color: photo.color,
+    });
   }
   const problems: CatalogProblem[] = [];
   for (const [i, m] of catalog.models.entries()) {
     for (const [j, v] of m.variants.entries()) {
-      if (v.photos.length === 0) problems.push({ position: `models[${i}].variants[${j}].photos`, message: `у цвета «${v.sku}» не осталось ни одного принятого фото` });
+      if (v.photos.length === 0)
+        problems.push({
+          position: `models[${i}].variants[${j}].photos`,
+          message: `у цвета «${v.sku}» не осталось ни одного принятого фото`,
+        });
     }
   }
   const imported = new Set(outcomes.flatMap(({ outcome }) => (outcome.ok ? [outcome.photo.hash] : []))).size;

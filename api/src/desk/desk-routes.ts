@@ -22,8 +22,8 @@ export interface DeskOptions extends OrderRouteContext {
   opsFailures: RateLimit;
   /** Where the sign-in failures count (limiters.store); default: this process's memory. */
   rateLimitStore?: RateLimitStore;
-  /** The owner's catalogue upload (POST /api/admin/catalog). */
-  catalogUpload?: (request: Request) => Promise<Response>;
+  /** The owner's catalogue routes (/api/admin/catalog…). */
+  catalog?: (request: Request, route: string) => Promise<Response>;
 }
 
 export interface Desk {
@@ -54,7 +54,7 @@ export function createDesk(options: DeskOptions): Desk {
     secure: config.shopPublicUrl.startsWith('https:'),
     shopOrigin: new URL(config.shopPublicUrl).origin,
     signInFailures: createSignInFailures(config.desk, options.rateLimitStore),
-    catalogUpload: options.catalogUpload,
+    catalog: options.catalog,
   };
   return {
     signInFailures: admin.signInFailures,

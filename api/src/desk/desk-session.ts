@@ -31,12 +31,13 @@ export interface AdminContext extends OrderRouteContext {
   /** The only origin a change may come from. */
   shopOrigin: string;
   signInFailures: SignInFailures;
-  /** The owner's catalogue upload (http/catalog-upload.ts), handed in: the desk does not import catalogues itself. */
-  catalogUpload?: (request: Request) => Promise<Response>;
+  /** The owner's catalogue routes (/catalog…: the upload, the photos; http/catalog-upload.ts), handed in: the desk does not touch the catalogue itself. */
+  catalog?: (request: Request, route: string) => Promise<Response>;
 }
 
-/** The catalogue upload's body: JSON, or a ZIP (neither is a type a form can post without a preflight). */
-const UPLOAD_TYPE = /^\s*application\/(?:json|zip|x-zip-compressed)\s*(?:;|$)/i;
+/** The catalogue routes' bodies: JSON, a ZIP or a photo's bytes (none is a type a form can post without a preflight). */
+const UPLOAD_TYPE = /^\s*application\/(?:json|zip|x-zip-compressed|octet-stream)\s*(?:;|$)/i;
+const isCatalogRoute = (route: string) => route === '/catalog' || route.startsWith('/catalog/');
 
 const userJson = (user: DeskUser) => ({ id: user.id, email: user.email, name: user.name, role: user.role, roleTitle: ROLE_TITLES[user.role] });
 
@@ -86,7 +87,7 @@ export async function adminResponse(ctx: AdminContext, request: Request, url: UR
   const method = request.method;
   if (method !== 'GET' && method !== 'HEAD') {
     // the catalogue upload is a ZIP: a type no cross-site form can send either
-    const refused = csrfRefusal(request, ctx.shopOrigin, route === '/catalog' ? UPLOAD_TYPE : undefined);
+    const refused = csrfRefusal(request, ctx.shopOrigin, isCatalogRoute(route) ? UPLOAD_TYPE : undefined);
     if (refused) return refused;
   }
   if (route === '/session' && method === 'POST') return signIn(ctx, request, ip);
@@ -102,10 +103,9 @@ export async function adminResponse(ctx: AdminContext, request: Request, url: UR
     return json({ user: userJson(user) });
   }
   if (!user) return unauthenticated();
-  if (route === '/catalog') {
-    if (method !== 'POST' || !ctx.catalogUpload) return error('METHOD_NOT_ALLOWED', 'POST');
-    if (user.role !== 'owner') return error('FORBIDDEN', 'Каталог загружает только владелец магазина');
-    return ctx.catalogUpload(request);
+  if (isCatalogRoute(route) && ctx.catalog) {
+    if (user.role !== 'owner') return error('FORBIDDEN', 'Каталогом и фото занимается только владелец магазина');
+    return ctx.catalog(request, route);
   }
   return orderRoutes(ctx, request, url, route, `user:${user.id}:${user.email}`, { kind: 'user', role: user.role });
 }

@@ -8,7 +8,7 @@ import { catalogVersion } from '../catalog/load-catalog.ts';
 import { imageResponse } from '../catalog/generated-art.ts';
 import type { Config } from '../config.ts';
 import { knownArtIn } from '../photos/known-art.ts';
-import { catalogUpload } from './catalog-upload.ts';
+import { catalogRoutes } from './catalog-upload.ts';
 import { photoResponder } from '../photos/photo-route.ts';
 import { PhotoStore } from '../photos/photo-store.ts';
 import type { Db } from '../db/database.ts';
@@ -300,9 +300,9 @@ async function mountRoutes(app: FastifyInstance, s: Services, m: Mounted): Promi
   });
   await app.register(operationsRoute({ operations: m.operations, check: m.check, opsToken: s.config.opsToken, limiters, client }));
   // the orders desk (/api/admin/*, session) and its machine side (/api/ops/orders*, ops token)
-  const catalogImport = catalogUpload({ db: s.db, config: s.config, imported: s.refreshCatalogVersion });
+  const catalog = catalogRoutes({ db: s.db, config: s.config, changed: s.refreshCatalogVersion });
   await app.register(
-    deskPlugin(createDesk({ db: s.db, config: s.config, hooks: s.orderHooks, returns: s.returns, opsFailures: limiters.opsFailures, rateLimitStore: limiters.store, catalogUpload: catalogImport }), client),
+    deskPlugin(createDesk({ db: s.db, config: s.config, hooks: s.orderHooks, returns: s.returns, opsFailures: limiters.opsFailures, rateLimitStore: limiters.store, catalog }), client),
   );
 }
 

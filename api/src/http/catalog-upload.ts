@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { CATALOG_UPLOAD_MAX_BYTES } from '@shop/contracts/desk';
 import { errorResponse } from '@shop/server-kit';
 import yauzl from 'yauzl';
+import { productPhotos, replacePhoto } from '../catalog/catalog-photo-admin.ts';
 import { importCatalogFile } from '../catalog/import-file.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
@@ -21,7 +22,9 @@ class UploadRefused extends Error {}
 
 const openZip = (bytes: Buffer) =>
   new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.fromBuffer(bytes, { lazyEntries: true, validateEntrySizes: true, decodeStrings: true }, (error, zip) => (error ? reject(error) : resolve(zip as yauzl.ZipFile))),
+    yauzl.fromBuffer(bytes, { lazyEntries: true, validateEntrySizes: true, decodeStrings: true }, (error, zip) =>
+      error ? reject(error) : resolve(zip as yauzl.ZipFile),
+    ),
   );
 
 /**
@@ -47,7 +50,8 @@ async function unpack(bytes: Buffer, dir: string, maxFileBytes: number): Promise
     zip.on('entry', (entry: yauzl.Entry) => {
       const name = entry.fileName;
       if (name.endsWith('/')) return zip.readEntry();
-      if (entry.uncompressedSize > Math.max(maxFileBytes, 50 * 1024 * 1024)) return fail(new UploadRefused(`файл ${name} в архиве слишком велик`));
+      if (entry.uncompressedSize > Math.max(maxFileBytes, 50 * 1024 * 1024))
+        return fail(new UploadRefused(`файл ${name} в архиве слишком велик`));
       unpacked += entry.uncompressedSize;
       if (unpacked > MAX_UNPACKED_BYTES) return fail(new UploadRefused('архив распаковывается больше чем в 2 ГБ'));
       const target = join(dir, name);
@@ -64,7 +68,10 @@ async function unpack(bytes: Buffer, dir: string, maxFileBytes: number): Promise
 
 /** The catalogue file: catalogue.json at the top of the archive, or in its one folder. */
 async function findCatalogue(dir: string): Promise<string> {
-  for (const base of [dir, ...(await readdir(dir, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => join(dir, d.name))]) {
+  for (const base of [
+    dir,
+    ...(await readdir(dir, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => join(dir, d.name)),
+  ]) {
     const names = await readdir(base);
     const found = CATALOGUE_NAMES.find((n) => names.includes(n));
     if (found) return join(base, found);
@@ -72,19 +79,30 @@ async function findCatalogue(dir: string): Promise<string> {
   throw new UploadRefused('в архиве нет файла catalogue.json');
 }
 
+const json = (body: unknown, status = 200) => Response.json(body, { status, headers: { 'cache-control': 'no-store' } });
+
 /**
- * The owner's catalogue upload (POST /api/admin/catalog): a catalogue file (JSON, photos by
- * https address) or a ZIP of it with its photo files, imported as `npm run import` imports a
- * folder. One upload at a time; the answer lists what was loaded and every refused photo or
- * problem with its row.
+ * The owner's catalogue routes under /api/admin (session and role checked by the desk):
+ * - POST /catalog: a catalogue file (JSON, photos by https address) or a ZIP of it with its
+ *   photo files, imported as `npm run import` imports a folder. One upload at a time; the answer
+ *   lists what was loaded and every refused photo or problem with its row.
+ * - GET /catalog/photos?sku=…: a colour's photos with their sizes and the renditions made.
+ * - POST /catalog/photos/<id>: a new photo (image/*) in that photo's place.
  */
-export function catalogUpload(options: { db: Db; config: Config; imported: () => Promise<void> }) {
-  const { config } = options;
+export function catalogRoutes(options: { db: Db; config: Config; changed: () => Promise<void> }) {
+  const { config, db } = options;
+  const store = new PhotoStore(config.photos.dir);
+  const limits = { maxBytes: config.photos.maxBytes, maxPixels: config.photos.maxPixels };
   let running = false;
-  return async (request: Request): Promise<Response> => {
+
+  async function upload(request: Request): Promise<Response> {
     const type = (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
     const zip = type === 'application/zip' || type === 'application/x-zip-compressed';
-    if (!zip && type !== 'application/json') return errorResponse('UNSUPPORTED_MEDIA_TYPE', 'Загрузите файл каталога (.json) или архив (.zip) с каталогом и фото');
+    if (!zip && type !== 'application/json')
+      return errorResponse(
+        'UNSUPPORTED_MEDIA_TYPE',
+        'Загрузите файл каталога (.json) или архив (.zip) с каталогом и фото',
+      );
     if (running) return errorResponse('IMPORT_RUNNING');
     running = true;
     const dir = await mkdtemp(join(tmpdir(), 'catalog-upload-'));
@@ -93,30 +111,52 @@ export function catalogUpload(options: { db: Db; config: Config; imported: () =>
       if (bytes.length > CATALOG_UPLOAD_MAX_BYTES) return payloadTooLarge(CATALOG_UPLOAD_MAX_BYTES);
       let file = join(dir, 'catalogue.json');
       if (zip) {
-        await unpack(bytes, dir, config.photos.maxBytes);
+        await unpack(bytes, dir, limits.maxBytes);
         file = await findCatalogue(dir);
       } else {
         await writeFile(file, bytes);
       }
-      const { photos } = config;
-      const result = await importCatalogFile(options.db, file, {
+      const result = await importCatalogFile(db, file, {
         imageHosts: config.catalogImageHosts,
-        photos: {
-          store: new PhotoStore(photos.dir),
-          limits: { maxBytes: photos.maxBytes, maxPixels: photos.maxPixels },
-          fetch: { hosts: config.catalogImageHosts, timeoutMs: photos.fetchTimeoutMs },
-        },
+        photos: { store, limits, fetch: { hosts: config.catalogImageHosts, timeoutMs: config.photos.fetchTimeoutMs } },
       });
-      if (result.ok) await options.imported();
-      const headers = { 'cache-control': 'no-store' };
-      if (!result.ok) return Response.json({ ok: false, problems: result.problems }, { status: 422, headers });
-      return Response.json({ ok: true, loaded: result.loaded, photos: result.photos }, { headers });
+      if (!result.ok) return json({ ok: false, problems: result.problems }, 422);
+      await options.changed();
+      return json({ ok: true, loaded: result.loaded, photos: result.photos });
     } catch (e) {
-      if (e instanceof UploadRefused) return Response.json({ ok: false, problems: [{ position: '(архив)', message: e.message }] }, { status: 422 });
+      if (e instanceof UploadRefused)
+        return json({ ok: false, problems: [{ position: '(архив)', message: e.message }] }, 422);
       throw e;
     } finally {
       running = false;
       await rm(dir, { recursive: true, force: true });
     }
+  }
+
+  return async (request: Request, route: string): Promise<Response> => {
+    if (route === '/catalog')
+      return request.method === 'POST' ? upload(request) : errorResponse('METHOD_NOT_ALLOWED', 'POST');
+    if (route === '/catalog/photos' && request.method === 'GET') {
+      const sku = new URL(request.url).searchParams.get('sku') ?? '';
+      const found = sku.trim() && sku.length <= 100 ? await productPhotos(db, store, sku) : null;
+      return found
+        ? json({ product: found })
+        : errorResponse('NOT_FOUND', `Нет товара с артикулом «${sku.slice(0, 100)}»`);
+    }
+    const replace = /^\/catalog\/photos\/(\d{1,9})$/.exec(route);
+    if (replace && request.method === 'POST') {
+      const result = await replacePhoto(
+        db,
+        store,
+        limits,
+        Number(replace[1]),
+        Buffer.from(await request.arrayBuffer()),
+      );
+      if (!result) return errorResponse('NOT_FOUND', 'Нет такого фото');
+      if (!result.ok) return errorResponse('BAD_REQUEST', `Фото не принято: ${result.reason}`, { status: 422 });
+      await options.changed();
+      return json({ photo: result.photo });
+    }
+    return errorResponse('NOT_FOUND');
   };
 }

@@ -16,7 +16,8 @@ export function deskPlugin(desk: Desk, client: ClientOf) {
     for (const path of ['/api/admin/*', '/api/ops/orders', '/api/ops/orders.csv', '/api/ops/orders/*']) {
       app.all(path, { bodyLimit: MAX_DESK_BODY_BYTES }, handle);
     }
-    // the owner's catalogue upload: a ZIP of the catalogue and its photos
+    // the owner's catalogue upload (a ZIP of the catalogue and its photos) and photo replacements
     app.all('/api/admin/catalog', { bodyLimit: CATALOG_UPLOAD_MAX_BYTES }, handle);
+    app.all('/api/admin/catalog/*', { bodyLimit: CATALOG_UPLOAD_MAX_BYTES }, handle);
   };
 }

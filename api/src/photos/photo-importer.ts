@@ -72,7 +72,8 @@ export class PhotoImporter {
       throw new Refused('файл не найден');
     }
     const inside = relative(base, path);
-    if (inside.startsWith(`..${sep}`) || inside === '..' || isAbsolute(inside)) throw new Refused('файл вне папки каталога');
+    if (inside.startsWith(`..${sep}`) || inside === '..' || isAbsolute(inside))
+      throw new Refused('файл вне папки каталога');
     const info = await lstat(path);
     if (!info.isFile()) throw new Refused('это не файл');
     if (info.size > limits.maxBytes) throw new Refused(`файл больше ${Math.floor(limits.maxBytes / 1024 / 1024)} МБ`);

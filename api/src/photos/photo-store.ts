@@ -41,9 +41,10 @@ export class PhotoStore {
     await writeAtomically(this.renditionPath(source, name), bytes);
   }
 
-  /** Drops every rendition of `source` (its photo was replaced or re-encoded): the next request makes them again. */
-  async purgeRenditions(source: string): Promise<void> {
-    await rm(join(this.dir, 'renditions', source), { recursive: true, force: true });
+  /** Drops an imported photo no row shows any more: its original and every rendition made of it. */
+  async forget(hash: string): Promise<void> {
+    await rm(join(this.dir, 'renditions', hash), { recursive: true, force: true });
+    await rm(this.originalPath(hash), { force: true });
   }
 }
 

@@ -116,6 +116,17 @@ export const deskApi = {
       timeoutMs: 10 * 60_000,
       answerStatus: 422,
     }),
+  /** A colour's photos by its article, with their sizes. */
+  productPhotos: (sku: string) => request(deskAnswerSchemas.productPhotos, 'GET', `/api/admin/catalog/photos?sku=${encodeURIComponent(sku)}`),
+  /** A new photo in one photo's place (its old renditions go). */
+  replacePhoto: (photoId: number, file: File) =>
+    request(deskAnswerSchemas.photo, 'POST', `/api/admin/catalog/photos/${photoId}`, undefined, {
+      file,
+      // the API reads what the file is from its content, never from a name or a type
+      type: 'application/octet-stream',
+      timeoutMs: 2 * 60_000,
+      answerStatus: 0,
+    }),
 };
 
 export function csvHref(query: string): string {
