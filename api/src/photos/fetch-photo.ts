@@ -1,8 +1,6 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
-import ipaddr from 'ipaddr.js';
+import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
 
 export class PhotoFetchError extends Error {}
 
@@ -13,41 +11,12 @@ export interface PhotoFetchOptions {
   timeoutMs: number;
 }
 
-const LOOPBACK_NAMES = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
+/** A local service named by its loopback address itself (a fake in tests): the one internal address an operator can list. */
+const LOOPBACK_NAMES = new Set(['127.0.0.1', '[::1]']);
 
-/** Only addresses on the public internet: not private, loopback, link-local (cloud metadata at 169.254.169.254), multicast or reserved. */
-function isPublic(address: string): boolean {
-  try {
-    return ipaddr.process(address).range() === 'unicast';
-  } catch {
-    return false;
-  }
-}
-
-/**
- * Resolves like dns.lookup but refuses a name with any non-public address. It runs when the
- * socket connects, so a name that resolves to a public address for a check and to an internal
- * one a moment later (DNS rebinding) is refused all the same.
- */
-export const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
-  dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
-    if (error) return callback(error, '', 0);
-    const list = addresses as unknown as LookupAddress[];
-    const refused = list.find((a) => !isPublic(a.address));
-    if (refused || list.length === 0) {
-      return callback(
-        Object.assign(new Error(`${hostname} ведёт во внутреннюю сеть (${refused?.address ?? 'нет адреса'})`), {
-          code: 'EPRIVATE',
-        }),
-        '',
-        0,
-      );
-    }
-    if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
-    const first = list[0] as LookupAddress;
-    callback(null, first.address, first.family);
-  });
-};
+// No address inside the network: private, loopback, link-local (cloud metadata at 169.254.169.254), reserved.
+const publicHttp = new RequestFilteringHttpAgent({ allowPrivateIPAddress: false, allowMetaIPAddress: false });
+const publicHttps = new RequestFilteringHttpsAgent({ allowPrivateIPAddress: false, allowMetaIPAddress: false });
 
 /**
  * Fetches one photo for the catalogue import, with the guards of every server-side fetch:
@@ -74,18 +43,16 @@ export async function fetchPhoto(address: string, options: PhotoFetchOptions): P
         : 'загрузка фото по адресам выключена: хосты не настроены (CATALOG_IMAGE_HOSTS)',
     );
   }
-  // an address written as digits never goes through the lookup: checked here
-  const literal = url.hostname.replace(/^\[|\]$/g, '');
-  if (!loopback && ipaddr.isValid(literal) && !isPublic(literal))
-    throw new PhotoFetchError(`${url.hostname} — адрес внутренней сети`);
   const client = url.protocol === 'https:' ? https : http;
   return new Promise<Buffer>((resolve, reject) => {
     const fail = (reason: string) => reject(new PhotoFetchError(reason));
     const request = client.get(
       url,
       {
+        // the address the socket connects to must be public (request-filtering-agent checks it after
+        // the lookup, so a name that resolves elsewhere a moment later is refused all the same);
         // a loopback host is on the list by name: the operator pointed the import at a local service
-        lookup: loopback ? undefined : publicOnlyLookup,
+        agent: loopback ? undefined : url.protocol === 'https:' ? publicHttps : publicHttp,
         headers: {
           accept: 'image/avif,image/webp,image/jpeg,image/png;q=0.9,*/*;q=0.1',
           'user-agent': 'shop-catalog-import',
@@ -125,7 +92,7 @@ export async function fetchPhoto(address: string, options: PhotoFetchOptions): P
     request.on('error', (error: NodeJS.ErrnoException) => {
       if (error.name === 'TimeoutError' || error.name === 'AbortError')
         return fail(`фото не загрузилось за ${Math.round(options.timeoutMs / 1000)} с`);
-      if (error.code === 'EPRIVATE') return fail(error.message);
+      if (/is not allowed/.test(error.message)) return fail(`${url.hostname} ведёт во внутреннюю сеть`);
       fail(`не удалось загрузить: ${error.code ?? error.message}`);
     });
   });
