@@ -78,10 +78,15 @@ describeDrivers('pages', (env) => {
     expect(meta.canonical).toBe('https://shop.test/catalog/obuv/krossovki?page=3');
     expect(meta.ogUrl).toBe(meta.canonical);
     expect(meta.title).toContain('Кроссовки');
+    // a listing's later page has a title of its own
+    expect(meta.title).toMatch(/ — страница 3 \| /);
     expect(meta.description.length).toBeGreaterThan(20);
     expect(meta.ogImages[0]).toMatchObject({ fullpath: expect.stringMatching(/^https:\/\/shop\.test\/api\/photos\/art\/category\/.+\/og\.jpg$/), width: 1200, height: 630 });
-    const plain = (await env().data(`{ pageMeta(type: CATEGORY, id: "2", query: "brand=1") { canonical } }`)).pageMeta;
+    const plain = (await env().data(`{ pageMeta(type: CATEGORY, id: "2", query: "brand=1") { canonical title } }`)).pageMeta;
     expect(plain.canonical).toBe('https://shop.test/catalog/obuv/krossovki');
+    expect(plain.title).not.toContain('страница');
+    const brandPage = (await env().data(`{ pageMeta(type: BRAND, id: "1", query: "page=2") { title } }`)).pageMeta;
+    expect(brandPage.title).toMatch(/^Nike — .* — страница 2 \| /);
     const home = (await env().data(`{ pageMeta(type: HOME) { canonical title } search: pageMeta(type: SEARCH, query: "search=найк") { canonical title robots } }`));
     expect(home.pageMeta.canonical).toBe('https://shop.test/');
     expect(home.search).toMatchObject({ canonical: 'https://shop.test/search', robots: 'noindex, follow' });

@@ -120,15 +120,20 @@ test('numbered pages, and back/forward restore the exact listing', async ({ page
   const firstPage = await cardNames(page);
   await expect(productCards(page)).toHaveCount(24);
 
+  const firstTitle = await page.title();
+  expect(firstTitle).not.toContain('страница');
   await pagination.getByRole('link', { name: 'Страница 4' }).click();
   await expect(page).toHaveURL(/\?page=4$/);
   await expect(pagination.locator('[aria-current="page"]')).toHaveText('4');
+  // each page of a listing has its own title (search results and tabs tell them apart)
+  await expect(page).toHaveTitle(/ — страница 4 \| /);
   await settled(page);
   await expect(productCards(page)).toHaveCount(total - 3 * 24);
 
   await pagination.getByRole('link', { name: 'Страница 2' }).click();
   await expect(page).toHaveURL(/\?page=2$/);
   await settled(page);
+  await expect(page).toHaveTitle(/ — страница 2 \| /);
   const secondPage = await cardNames(page);
   expect(secondPage).not.toEqual(firstPage);
 
@@ -149,6 +154,10 @@ test('numbered pages, and back/forward restore the exact listing', async ({ page
   await expect(page).toHaveURL(/\?f1=42$/);
   await settled(page);
   expect(await cardNames(page)).toEqual(filtered);
+
+  // page 2's own title is in the server's HTML too
+  const html = await (await request.get(`${SNEAKERS}?page=2`)).text();
+  expect(/<title>([^<]*)<\/title>/.exec(html)?.[1]).toMatch(/ — страница 2 \| /);
 
   // A shared link opens the same listing.
   const shared = page.url();

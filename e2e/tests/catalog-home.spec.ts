@@ -54,6 +54,15 @@ test('home shows hero, brands, product sliders, categories and reviews', async (
   await expect(reviews.getByRole('link', { name: /Все отзывы/ })).toHaveAttribute('target', '_blank');
 });
 
+test('the home page has one h1, in the server HTML and once hydrated', async ({ page, request }) => {
+  const html = await (await request.get('/')).text();
+  expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
+  await page.goto('/');
+  await expect(page.getByTestId('catalog-home')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Оригинальные кроссовки и одежда с бесплатной доставкой');
+});
+
 test('categories are a vertical list below 640 px', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto('/');

@@ -24,6 +24,9 @@ export interface PageMeta {
 const clip = (text: string, max = 160) =>
   text.length <= max ? text : `${text.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
 
+/** « — страница N» for a listing's page after the first: each page has a title of its own. */
+const pageSuffix = (paged: string) => (paged ? ` — страница ${paged.slice('?page='.length)}` : '');
+
 /** Only pagination survives into a canonical URL: filters and sorting describe the same page. */
 function canonicalQuery(query: string): string {
   const params = new URLSearchParams(query.replace(/^\?/, ''));
@@ -130,7 +133,7 @@ export async function buildPageMeta(
 async function categoryMeta(repo: CatalogRepo, { base, imagesOf }: MetaKit, id: number, paged: string): Promise<PageMeta | null> {
   const c = await repo.categoryLoader.get(id);
   if (!c) return null;
-  return base(c.webPath, `${c.name} — купить оригинал с бесплатной доставкой`, c.description || c.text, {
+  return base(c.webPath, `${c.name} — купить оригинал с бесплатной доставкой${pageSuffix(paged)}`, c.description || c.text, {
     canonical: paged,
     keywords: `${c.name.toLowerCase()}, купить ${c.name.toLowerCase()}, оригинал, доставка по России`,
     ogImages: c.image ? imagesOf([c.image]) : [],
@@ -140,7 +143,7 @@ async function categoryMeta(repo: CatalogRepo, { base, imagesOf }: MetaKit, id: 
 async function brandMeta(repo: CatalogRepo, { base, imagesOf }: MetaKit, id: number, paged: string): Promise<PageMeta | null> {
   const b = await repo.brandLoader.get(id);
   if (!b) return null;
-  return base(b.webPath, `${b.name} — оригинальная обувь и одежда`, b.description || b.text, {
+  return base(b.webPath, `${b.name} — оригинальная обувь и одежда${pageSuffix(paged)}`, b.description || b.text, {
     canonical: paged,
     keywords: [b.name, ...b.aliases, `${b.name} купить`, `${b.name} оригинал`].join(', '),
     ogImages: b.logo ? imagesOf([b.logo]) : [],

@@ -1,5 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import { HydrateOnView } from '@shop/mf-shared';
+import { PAGES } from '@shop/contracts/pages';
 import { type ReactNode, useDeferredValue } from 'react';
 import { HomeCategoriesDocument, TopBrandsDocument } from '../graphql/generated.ts';
 import { ProductSlider } from '../product-slider/product-slider.tsx';
@@ -30,6 +31,8 @@ export function HomeView() {
   const ready = useDeferredValue([brands, categories, ...lists].every(settled));
   return (
     <div className={styles.page} data-testid="catalog-home">
+      {/* the page's one h1 (the hero's slides are h2): what the shop is, for search engines and screen readers */}
+      <h1 className={styles.title}>{PAGES.HOME.fixed.title}</h1>
       <HeroSlider />
       {ready ? (
         <>
