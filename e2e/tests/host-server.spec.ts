@@ -76,6 +76,8 @@ test('robots.txt and a sitemap built from the catalogue', async ({ request }) =>
   const xml = await sitemap.text();
   const { products } = await gql<{ products: { items: { webPath: string }[] } }>(request, '{ products(limit: 3) { items { webPath } } }');
   for (const item of products.items) expect(xml).toContain(`${item.webPath}</loc>`);
+  // the home page first, dated by the catalogue's last change
+  expect(xml).toMatch(/<url><loc>https?:\/\/[^<]+\/<\/loc><lastmod>\d{4}-\d{2}-\d{2}<\/lastmod><\/url>/);
 });
 
 test('the registry is public, uncached and lists only manifest URLs', async ({ request }) => {

@@ -82,7 +82,10 @@ export const pageResolvers: Resolvers = {
       return { ...meta, ogImages: meta.ogImages.map((img) => toImage(img)), mainImage: toImage(meta.mainImage) };
     },
     sitemap: async (_, __, ctx) => [
-      ...INDEXED_FIXED_PAGES,
+      // the home page shows the catalogue: it changed when the catalogue did
+      ...(await Promise.all(
+        INDEXED_FIXED_PAGES.map(async (page) => (page.type === 'HOME' ? { ...page, lastModified: iso(await ctx.catalog.catalogChangedAt()) } : page)),
+      )),
       ...(await ctx.catalog.sitemap()).map((e) => ({ path: e.path, type: e.type, lastModified: iso(e.modifiedAt) })),
     ],
   },

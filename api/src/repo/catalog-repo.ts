@@ -492,6 +492,12 @@ export class CatalogRepo {
     return this.meta ? this.meta.properties(this.db) : readProperties(this.db);
   }
 
+  /** When the catalogue last changed (an import, a sold-out size): what the home page shows changed then. */
+  async catalogChangedAt(): Promise<Date | null> {
+    const [row] = await rows<{ updated_at: Date | string | null }>(this.db, sql`SELECT updated_at FROM catalog_meta WHERE id = 1`);
+    return row?.updated_at ? new Date(row.updated_at) : null;
+  }
+
   async sitemap(): Promise<{ path: string; type: PageType; modifiedAt: Date | null }[]> {
     const w = webPaths;
     const p = products;
