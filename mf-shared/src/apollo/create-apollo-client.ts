@@ -153,6 +153,12 @@ export function createApolloClient({
       // would rewrite the page on screen), and a facet's count and `selected` depend on the
       // listing it was counted in. Each stays inside the answer of its own field and arguments.
       ...Object.fromEntries(PER_ANSWER_TYPES.map((type) => [type, { keyFields: false as const }])),
+      // A picture has no id: it is stored inside its product. Two answers that ask different
+      // fields of it (a card asks its colour, the product page does not) describe one picture, so
+      // they are merged; replaced, the later answer would drop the card's field and send its
+      // listing back to the API.
+      Image: { merge: true },
+      GalleryImage: { merge: true },
     },
   });
   // looked up per request, not bound now: tests and server renders may replace the global fetch
