@@ -1,5 +1,3 @@
-import { readdir, stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import { photoUrl } from '@shop/contracts/photos';
 import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../db/database.ts';
@@ -28,13 +26,6 @@ export interface AdminProductPhotos {
 
 const HASH = /^[0-9a-f]{32}$/;
 
-async function sizeOf(path: string): Promise<number | null> {
-  return stat(path).then(
-    (s) => s.size,
-    () => null,
-  );
-}
-
 /** A colour's photos by its article, with what the store holds of each: the desk's photo view. */
 export async function productPhotos(db: Db, store: PhotoStore, sku: string): Promise<AdminProductPhotos | null> {
   const [product] = await rows<{ id: number; sku: string; name: string; web_path: string }>(
@@ -52,21 +43,17 @@ export async function productPhotos(db: Db, store: PhotoStore, sku: string): Pro
   }>(db, sql`SELECT id, url, width, height, color, source FROM photos WHERE product_id = ${product.id} ORDER BY sort`);
   const photos = await Promise.all(
     found.map(async (p) => {
-      const kept =
-        p.source && HASH.test(p.source)
-          ? await sizeOf(join(store.dir, 'originals', p.source.slice(0, 2), p.source))
-          : null;
-      const renditions = p.source
-        ? await readdir(join(store.dir, 'renditions', p.source)).catch(() => [] as string[])
-        : [];
+      const [bytes, renditions] = p.source
+        ? await Promise.all([store.originalSize(p.source), store.renditionNames(p.source)])
+        : [null, []];
       return {
         id: p.id,
         url: p.url,
         width: p.width,
         height: p.height,
         color: p.color,
-        bytes: kept,
-        renditions: renditions.filter((n) => !n.endsWith('.tmp')).sort(),
+        bytes,
+        renditions,
       };
     }),
   );

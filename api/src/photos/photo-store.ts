@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 
 const HASH = /^[0-9a-f]{32}$/;
@@ -18,8 +18,12 @@ export class PhotoStore {
   }
 
   /** `source` and `name` come from a checked photo address (@shop/contracts/photos): no «..», no «//». */
+  private renditionsDir(source: string): string {
+    return join(this.dir, 'renditions', source);
+  }
+
   private renditionPath(source: string, name: string): string {
-    return join(this.dir, 'renditions', source, name);
+    return join(this.renditionsDir(source), name);
   }
 
   async original(hash: string): Promise<Buffer | null> {
@@ -33,6 +37,21 @@ export class PhotoStore {
     await writeAtomically(path, bytes);
   }
 
+  /** The original's size in bytes, null when none is kept under `hash` (or it is no hash). */
+  async originalSize(hash: string): Promise<number | null> {
+    if (!HASH.test(hash)) return null;
+    return stat(this.originalPath(hash)).then(
+      (s) => s.size,
+      () => null,
+    );
+  }
+
+  /** The renditions made so far of one source, e.g. «640.avif», sorted; none while one is half written. */
+  async renditionNames(source: string): Promise<string[]> {
+    const names = await readdir(this.renditionsDir(source)).catch(() => [] as string[]);
+    return names.filter((n) => !n.endsWith('.tmp')).sort();
+  }
+
   async rendition(source: string, name: string): Promise<Buffer | null> {
     return readOrNull(this.renditionPath(source, name));
   }
@@ -43,7 +62,7 @@ export class PhotoStore {
 
   /** Drops an imported photo no row shows any more: its original and every rendition made of it. */
   async forget(hash: string): Promise<void> {
-    await rm(join(this.dir, 'renditions', hash), { recursive: true, force: true });
+    await rm(this.renditionsDir(hash), { recursive: true, force: true });
     await rm(this.originalPath(hash), { force: true });
   }
 }
