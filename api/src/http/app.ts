@@ -122,6 +122,8 @@ interface Services {
   shipments: ShipmentRegistrar | null;
   paymentLog: ((message: string) => void) | undefined;
   sweepReservations: (now?: Date) => Promise<number>;
+  /** Imported photos and their renditions: the photo route reads it, the desk's uploads write it. */
+  photos: PhotoStore;
 }
 
 async function createServices(options: ApiOptions): Promise<Services> {
@@ -184,7 +186,7 @@ async function createServices(options: ApiOptions): Promise<Services> {
     const reason = RETURN_REASONS[request.reason] ?? request.reason;
     if (await queueReturnLetters(tx, { shop, mail: config.mail }, orderId, { ...request, reason }, outcome)) mail.nudge();
   });
-  return { db, config, redis, limiters, proxies, ping, version: () => version, refreshCatalogVersion, meta, orderHooks, mail, orders, payments, delivery, shipments, returns, paymentLog, sweepReservations };
+  return { db, config, redis, limiters, proxies, ping, version: () => version, refreshCatalogVersion, meta, orderHooks, mail, orders, payments, delivery, shipments, returns, paymentLog, sweepReservations, photos: new PhotoStore(config.photos.dir) };
 }
 
 function createGraphql(options: ApiOptions, s: Services, operations: PersistedOperationStore, limits: QueryLimits) {
@@ -289,7 +291,7 @@ async function mountRoutes(app: FastifyInstance, s: Services, m: Mounted): Promi
       return drawn ? Buffer.from(await drawn.arrayBuffer()) : null;
     },
   };
-  await app.register(imageRoutes(photoResponder(new PhotoStore(s.config.photos.dir), s.config.photos, art)));
+  await app.register(imageRoutes(photoResponder(s.photos, s.config.photos, art)));
   await app.register(paymentRoutes({ orders: s.orders, payments: s.payments, limiters, client, log: s.paymentLog }));
   const cdekNotify = cdekNotifyRoute(s.shipments, s.paymentLog, limiters.store);
   await app.register(async (routes) => {
@@ -300,7 +302,7 @@ async function mountRoutes(app: FastifyInstance, s: Services, m: Mounted): Promi
   });
   await app.register(operationsRoute({ operations: m.operations, check: m.check, opsToken: s.config.opsToken, limiters, client }));
   // the orders desk (/api/admin/*, session) and its machine side (/api/ops/orders*, ops token)
-  const catalog = catalogRoutes({ db: s.db, config: s.config, changed: s.refreshCatalogVersion });
+  const catalog = catalogRoutes({ db: s.db, config: s.config, store: s.photos, changed: s.refreshCatalogVersion });
   await app.register(
     deskPlugin(createDesk({ db: s.db, config: s.config, hooks: s.orderHooks, returns: s.returns, opsFailures: limiters.opsFailures, rateLimitStore: limiters.store, catalog }), client),
   );

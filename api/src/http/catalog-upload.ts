@@ -10,7 +10,7 @@ import { productPhotos, replacePhoto } from '../catalog/catalog-photo-admin.ts';
 import { importCatalogFile } from '../catalog/import-file.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import { PhotoStore } from '../photos/photo-store.ts';
+import type { PhotoStore } from '../photos/photo-store.ts';
 import { payloadTooLarge } from './body-limit.ts';
 
 /** An archive unpacks to at most this many files and bytes (a zip bomb stops here, not the disk). */
@@ -89,9 +89,8 @@ const json = (body: unknown, status = 200) => Response.json(body, { status, head
  * - GET /catalog/photos?sku=…: a colour's photos with their sizes and the renditions made.
  * - POST /catalog/photos/<id>: a new photo (image/*) in that photo's place.
  */
-export function catalogRoutes(options: { db: Db; config: Config; changed: () => Promise<void> }) {
-  const { config, db } = options;
-  const store = new PhotoStore(config.photos.dir);
+export function catalogRoutes(options: { db: Db; config: Config; store: PhotoStore; changed: () => Promise<void> }) {
+  const { config, db, store } = options;
   const limits = { maxBytes: config.photos.maxBytes, maxPixels: config.photos.maxPixels };
   let running = false;
 
