@@ -16,7 +16,7 @@ import { generateCatalog } from '../src/catalog/generator.ts';
 import { importCatalogFile } from '../src/catalog/import-file.ts';
 import { rows } from '../src/db/database.ts';
 import { fetchPhoto } from '../src/photos/fetch-photo.ts';
-import { inspectPhoto } from '../src/photos/inspect-photo.ts';
+import { hasActiveContent, inspectPhoto } from '../src/photos/inspect-photo.ts';
 import { PhotoStore } from '../src/photos/photo-store.ts';
 import { describeDrivers } from './test-env.ts';
 
@@ -128,6 +128,23 @@ describe('photo checks', () => {
       ok: false,
       reason: expect.stringMatching(/больше/),
     });
+  });
+
+  it('finds markup wherever it lies, a window boundary included, and only whole words', () => {
+    const at = (offset: number, text: string, size = 64) => {
+      const b = Buffer.alloc(size, 0x41);
+      b.write(text, offset, 'latin1');
+      return b;
+    };
+    // every position across the first window's end (16 bytes), for the longest and the shortest needle
+    for (const needle of ['JavaScript:', '<?php ', '<SVG ']) {
+      for (let offset = 8; offset <= 24; offset++)
+        expect(hasActiveContent(at(offset, needle), 16), `${needle} at ${offset}`).toBe(true);
+    }
+    expect(hasActiveContent(at(60, '<svg'), 16)).toBe(true); // at the very end
+    expect(hasActiveContent(at(12, '<svgx'), 16)).toBe(false); // a longer word, split or not
+    expect(hasActiveContent(at(14, '<scriptx'), 16)).toBe(false);
+    expect(hasActiveContent(Buffer.alloc(3 << 20, 0x20))).toBe(false);
   });
 });
 

@@ -50,6 +50,22 @@ function sniff(b: Buffer): Sniffed {
 
 // Markup a browser or an interpreter would run if the file were ever served as something else.
 const ACTIVE_CONTENT = /<(script|html|svg|iframe|body|\?php)\b|<!doctype|javascript:/i;
+// longer than any ACTIVE_CONTENT match (11 bytes), so none is lost between two windows
+const OVERLAP = 16;
+
+/**
+ * Whether markup hides anywhere in the bytes (comments, metadata segments). Read a window at a
+ * time, each as a short latin1 string, rather than the whole photo (up to PHOTO_MAX_BYTES) at
+ * once; a match starting past a window's end is left to the next window, which sees it whole.
+ */
+export function hasActiveContent(b: Buffer, windowBytes = 1 << 20): boolean {
+  for (let start = 0; start < b.length; start += windowBytes) {
+    const end = Math.min(b.length, start + windowBytes + OVERLAP);
+    const found = ACTIVE_CONTENT.exec(b.toString('latin1', start, end));
+    if (found && (found.index < windowBytes || end === b.length)) return true;
+  }
+  return false;
+}
 
 /**
  * Why the bytes after the picture itself are not just a picture (a polyglot: an image that is
@@ -72,7 +88,7 @@ function trailingProblem(b: Buffer, kind: PhotoKind): string | null {
     if (declared > b.length) return 'файл обрезан';
   }
   // markup hidden in comments or metadata segments, anywhere in the file
-  if (ACTIVE_CONTENT.test(b.toString('latin1'))) return 'внутри файла есть разметка или скрипт';
+  if (hasActiveContent(b)) return 'внутри файла есть разметка или скрипт';
   return null;
 }
 
