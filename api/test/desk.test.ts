@@ -541,6 +541,10 @@ describeDrivers(
       const escaping = await upload(ownerSession, zipSync({ 'catalogue.json': catalogue, '../../escaped.jpg': strToU8('x') }));
       expect(escaping.status).toBe(422);
       expect((await body(escaping)).problems[0].message).toMatch(/архив повреждён/);
+      // a photo larger than a photo may be is refused as the archive is read, before it inflates
+      const oversized = await upload(ownerSession, zipSync({ 'catalogue.json': catalogue, 'photos/big.jpg': new Uint8Array(31 * 1024 * 1024) }));
+      expect(oversized.status).toBe(422);
+      expect((await body(oversized)).problems[0].message).toMatch(/photos\/big\.jpg в архиве слишком велик/);
       const missing = await upload(ownerSession, zipSync({ 'photos/a.jpg': strToU8('x') }));
       expect((await body(missing)).problems[0].message).toMatch(/нет файла catalogue\.json/);
       expect(await products()).toBe(before);

@@ -1,7 +1,7 @@
 import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { CATALOG_UPLOAD_MAX_BYTES } from '@shop/contracts/desk';
 import { errorResponse } from '@shop/server-kit';
@@ -29,9 +29,10 @@ const openZip = (bytes: Buffer) =>
 
 /**
  * Unpacks `bytes` into `dir`: only plain files and folders (yauzl refuses absolute names and
- * «..»), within the count and size limits, each entry's real size checked as it inflates.
+ * «..»), within the count and size limits, each entry's real size checked as it inflates. The
+ * catalogue file may be as large as an upload of it alone; any other file, as large as a photo.
  */
-async function unpack(bytes: Buffer, dir: string, maxFileBytes: number): Promise<void> {
+async function unpack(bytes: Buffer, dir: string, maxPhotoBytes: number): Promise<void> {
   let zip: yauzl.ZipFile;
   try {
     zip = await openZip(bytes);
@@ -50,7 +51,8 @@ async function unpack(bytes: Buffer, dir: string, maxFileBytes: number): Promise
     zip.on('entry', (entry: yauzl.Entry) => {
       const name = entry.fileName;
       if (name.endsWith('/')) return zip.readEntry();
-      if (entry.uncompressedSize > Math.max(maxFileBytes, 50 * 1024 * 1024))
+      const catalogue = CATALOGUE_NAMES.includes(basename(name));
+      if (entry.uncompressedSize > (catalogue ? CATALOG_UPLOAD_MAX_BYTES : maxPhotoBytes))
         return fail(new UploadRefused(`файл ${name} в архиве слишком велик`));
       unpacked += entry.uncompressedSize;
       if (unpacked > MAX_UNPACKED_BYTES) return fail(new UploadRefused('архив распаковывается больше чем в 2 ГБ'));
