@@ -43,8 +43,8 @@ interface Upload {
   file: Blob;
   type: string;
   timeoutMs: number;
-  /** A status whose JSON is an answer, not an error (the upload's 422: nothing changed, and why). */
-  answerStatus: number;
+  /** A status whose JSON is an answer, not an error (the catalogue's 422: nothing changed, and why). */
+  answerStatus?: number;
 }
 
 /** Sends one request; resolves with the JSON of a success (nothing for a 204), throws a DeskError otherwise. */
@@ -125,7 +125,6 @@ export const deskApi = {
       // the API reads what the file is from its content, never from a name or a type
       type: 'application/octet-stream',
       timeoutMs: 2 * 60_000,
-      answerStatus: 0,
     }),
 };
 
