@@ -553,6 +553,29 @@ describeDrivers(
       expect(await body(ok)).toMatchObject({ ok: true, loaded: { products: before }, photos: { imported: 0, refused: [] } });
     });
 
+    it('one catalogue import at a time across the shop; a crashed holder only blocks until its lease runs out', async () => {
+      const db = env().database.db;
+      const ownerSession = await sessionOf(OWNER);
+      const catalogue = JSON.stringify(generateCatalog('small'));
+      const upload = () =>
+        env().request('/api/admin/catalog', { method: 'POST', headers: { cookie: ownerSession, 'content-type': 'application/json', origin: ORIGIN, 'x-forwarded-for': nextIp() }, body: catalogue });
+      const [photo] = await rows<{ id: number }>(db, sql`SELECT id FROM photos ORDER BY id LIMIT 1`);
+      const replace = () =>
+        env().request(`/api/admin/catalog/photos/${photo?.id}`, { method: 'POST', headers: { cookie: ownerSession, 'content-type': 'application/octet-stream', origin: ORIGIN, 'x-forwarded-for': nextIp() }, body: Buffer.from('not a photo') });
+      // another replica (or npm run import) is importing
+      await db.execute(sql`INSERT INTO catalog_import_lease (id, holder, until) VALUES (1, 'other-replica', now() + interval '1 minute')`);
+      expect(await failure(await upload())).toMatchObject({ code: 'IMPORT_RUNNING', message: expect.stringMatching(/уже загружается/) });
+      expect(await failure(await replace())).toMatchObject({ code: 'IMPORT_RUNNING' });
+      // it crashed: once its lease has run out the next import goes ahead, and leaves no lease behind
+      await db.execute(sql`UPDATE catalog_import_lease SET until = now() - interval '1 second'`);
+      expect(await body(await upload())).toMatchObject({ ok: true });
+      expect(await rows(db, sql`SELECT * FROM catalog_import_lease`)).toEqual([]);
+      // two owners' uploads at once: one loads, the other is told to wait
+      const raced = await Promise.all([upload(), upload()]);
+      expect(raced.map((r) => r.status).sort()).toEqual([200, 409]);
+      expect(await rows(db, sql`SELECT * FROM catalog_import_lease`)).toEqual([]);
+    });
+
     it('every desk answer is no-store, errors included', async () => {
       for (const res of [await call('/api/admin/orders'), await call('/api/admin/session', { body: '{}' }), await ops('/orders'), await call('/api/ops/orders')]) {
         expect(res.headers.get('cache-control')).toBe('no-store');

@@ -228,6 +228,17 @@ export const catalogMeta = pgTable('catalog_meta', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Who is importing a catalogue now (one row at most): a lease its holder renews while it works,
+ * so every API replica and the import command see one import at a time, and a crashed holder's
+ * lease simply runs out.
+ */
+export const catalogImportLease = pgTable('catalog_import_lease', {
+  id: integer('id').primaryKey(),
+  holder: text('holder').notNull(),
+  until: timestamp('until', { withTimezone: true }).notNull(),
+});
+
 export const orders = pgTable(
   'orders',
   {

@@ -8,6 +8,7 @@ import { errorResponse } from '@shop/server-kit';
 import yauzl from 'yauzl';
 import { productPhotos, replacePhoto } from '../catalog/catalog-photo-admin.ts';
 import { importCatalogFile } from '../catalog/import-file.ts';
+import { withImportLease } from '../catalog/import-lease.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { PhotoStore } from '../photos/photo-store.ts';
@@ -86,15 +87,15 @@ const json = (body: unknown, status = 200) => Response.json(body, { status, head
 /**
  * The owner's catalogue routes under /api/admin (session and role checked by the desk):
  * - POST /catalog: a catalogue file (JSON, photos by https address) or a ZIP of it with its
- *   photo files, imported as `npm run import` imports a folder. One upload at a time; the answer
- *   lists what was loaded and every refused photo or problem with its row.
+ *   photo files, imported as `npm run import` imports a folder. One import at a time across the
+ *   shop (a lease in the database); the answer lists what was loaded and every refused photo or
+ *   problem with its row.
  * - GET /catalog/photos?sku=…: a colour's photos with their sizes and the renditions made.
  * - POST /catalog/photos/<id>: a new photo (image/*) in that photo's place.
  */
 export function catalogRoutes(options: { db: Db; config: Config; store: PhotoStore; changed: () => Promise<void> }) {
   const { config, db, store } = options;
   const limits = { maxBytes: config.photos.maxBytes, maxPixels: config.photos.maxPixels };
-  let running = false;
 
   async function upload(request: Request): Promise<Response> {
     const type = (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
@@ -104,12 +105,16 @@ export function catalogRoutes(options: { db: Db; config: Config; store: PhotoSto
         'UNSUPPORTED_MEDIA_TYPE',
         'Загрузите файл каталога (.json) или архив (.zip) с каталогом и фото',
       );
-    if (running) return errorResponse('IMPORT_RUNNING');
-    running = true;
+    // read before the lease is asked: a slow sender does not hold the shop's one import
+    const bytes = Buffer.from(await request.arrayBuffer());
+    if (bytes.length > CATALOG_UPLOAD_MAX_BYTES) return payloadTooLarge(CATALOG_UPLOAD_MAX_BYTES);
+    const leased = await withImportLease(db, () => importUpload(bytes, zip));
+    return leased.busy ? errorResponse('IMPORT_RUNNING') : leased.value;
+  }
+
+  async function importUpload(bytes: Buffer, zip: boolean): Promise<Response> {
     const dir = await mkdtemp(join(tmpdir(), 'catalog-upload-'));
     try {
-      const bytes = Buffer.from(await request.arrayBuffer());
-      if (bytes.length > CATALOG_UPLOAD_MAX_BYTES) return payloadTooLarge(CATALOG_UPLOAD_MAX_BYTES);
       let file = join(dir, 'catalogue.json');
       if (zip) {
         await unpack(bytes, dir, limits.maxBytes);
@@ -129,7 +134,6 @@ export function catalogRoutes(options: { db: Db; config: Config; store: PhotoSto
         return json({ ok: false, problems: [{ position: '(архив)', message: e.message }] }, 422);
       throw e;
     } finally {
-      running = false;
       await rm(dir, { recursive: true, force: true });
     }
   }
@@ -146,13 +150,11 @@ export function catalogRoutes(options: { db: Db; config: Config; store: PhotoSto
     }
     const replace = /^\/catalog\/photos\/(\d{1,9})$/.exec(route);
     if (replace && request.method === 'POST') {
-      const result = await replacePhoto(
-        db,
-        store,
-        limits,
-        Number(replace[1]),
-        Buffer.from(await request.arrayBuffer()),
-      );
+      const bytes = Buffer.from(await request.arrayBuffer());
+      // under the import's lease: an import under way may be about to show the photo this one replaces
+      const leased = await withImportLease(db, () => replacePhoto(db, store, limits, Number(replace[1]), bytes));
+      if (leased.busy) return errorResponse('IMPORT_RUNNING');
+      const result = leased.value;
       if (!result) return errorResponse('NOT_FOUND', 'Нет такого фото');
       if (!result.ok) return errorResponse('BAD_REQUEST', `Фото не принято: ${result.reason}`, { status: 422 });
       await options.changed();
