@@ -43,6 +43,35 @@ async function list(ctx: ApiContext, type: ProductType, scope: ListingScope, fil
   return ctx.catalog.listProducts({ type, scope, filter, sort: sort === 'CONDITION' && !scope.search ? 'NEWLY' : sort, offset, limit });
 }
 
+/**
+ * Why a search found nothing and what does find something, within the same filters: the near
+ * articles of a mistyped one, then the query without its unknown words (or without one word at
+ * a time), each counted; an alternative that finds nothing is not offered.
+ */
+async function searchHintFor(ctx: ApiContext, type: ProductType, scope: ListingScope, filter: ListingFilter) {
+  const plan = scope.search;
+  if (!plan) return null;
+  const count = async (text: string) => {
+    const search = await ctx.catalog.search(text);
+    return { search, totalCount: await ctx.catalog.countProducts({ type, scope: { ...scope, search }, filter }) };
+  };
+  const articles = await Promise.all(
+    plan.nearArticles.map(async (sku) => {
+      const { search, totalCount } = await count(sku);
+      const product = search.skuProductIds[0] ? await ctx.catalog.productLoader.get(search.skuProductIds[0]) : null;
+      return { query: product?.sku ?? sku, without: plan.article ? [plan.article] : [], totalCount, title: product?.name ?? null };
+    }),
+  );
+  const relaxed = await Promise.all(
+    plan.alternatives.map(async (a) => ({ query: a.text, without: a.without, totalCount: (await count(a.text)).totalCount, title: null })),
+  );
+  return {
+    unmatched: plan.unmatched,
+    article: plan.article,
+    alternatives: [...articles, ...relaxed].filter((a) => a.totalCount > 0).slice(0, 4),
+  };
+}
+
 async function required<T>(value: Promise<T | null>, what: string): Promise<T> {
   const v = await value;
   if (!v) throw new Error(`${what} is missing`);
@@ -68,7 +97,8 @@ export const catalogResolvers: Resolvers = {
       const result = await list(ctx, args.type ?? 'MODEL', scope, filter, args.sort ?? 'NEWLY', offset, limit);
       // a notice «results for …» is honest only when the query changed and something was found
       const searchCorrected = result.totalCount > 0 ? (scope.search?.changedText ?? null) : null;
-      return { ...result, searchWords: scope.search?.corrected ?? null, searchCorrected };
+      const searchHint = result.totalCount === 0 ? await searchHintFor(ctx, args.type ?? 'MODEL', scope, filter) : null;
+      return { ...result, searchWords: scope.search?.corrected ?? null, searchCorrected, searchHint };
     },
 
     productFilters: async (_, args, ctx) => {

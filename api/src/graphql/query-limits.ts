@@ -112,6 +112,9 @@ export const LIST_SIZE: Record<string, number> = {
   'BrandList.items': 1, // brands(limit)
   'ProductList.items': 1, // products(limit)
   'ProductList.searchWords': 10,
+  'SearchHint.unmatched': 12, // the query's words (at most 12 are read)
+  'SearchHint.alternatives': 4,
+  'SearchAlternative.without': 12,
   'Product.sizes': 10,
   'Product.variants': 10, // seed: ≤ 7 colours
   'Product.gallery': 10, // seed: 4 photos

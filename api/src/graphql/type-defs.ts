@@ -256,8 +256,32 @@ type ProductList {
   items: [Product!]!
   "The words searched after correction (morphology, typos, layout); null without a search."
   searchWords: [String!]
-  "The query as searched when the search changed what was typed (a typo, the keyboard layout, a word left out); null when it searched what was typed, without a search, or when nothing was found."
+  "The query as searched when the search corrected what was typed (a typo, the keyboard layout); null when it searched what was typed, without a search, or when nothing was found."
   searchCorrected: String
+  "Why a search found nothing and what to try instead; null when something was found or without a search."
+  searchHint: SearchHint
+}
+
+"Why a search found nothing, in the shopper's own words, and queries that do find something."
+type SearchHint {
+  "Words of the query no product has, as typed in lower case (a query with one finds nothing: no word is left out silently)."
+  unmatched: [String!]!
+  "An article-shaped word that names no article, as typed in lower case; the nearest articles are among the alternatives."
+  article: String
+  "Queries to try instead, each with the number of products it finds (none that finds nothing)."
+  alternatives: [SearchAlternative!]!
+}
+
+"A query to offer instead of one that found nothing."
+type SearchAlternative {
+  "The search text."
+  query: String!
+  "Words of the original query it leaves out."
+  without: [String!]!
+  "Products it finds, with the listing's filters."
+  totalCount: Int!
+  "The product's name when the alternative is a near article."
+  title: String
 }
 
 "A listing element and a product page: a colour variant of a model (or one of its offers in OFFER listings)."

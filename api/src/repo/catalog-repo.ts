@@ -342,6 +342,14 @@ export class CatalogRepo {
     return { totalCount, items: found.map((r) => this.toHydrated(r)) };
   }
 
+  /** How many elements a listing has (no page read). */
+  async countProducts(args: { type: ProductType; scope: ListingScope; filter: ListingFilter }): Promise<number> {
+    const where = whereClause(listingConditions(args.type, args.scope, args.filter));
+    const { from } = LISTING_SOURCE[args.type];
+    const [c] = await rows<{ n: number }>(this.db, sql`SELECT count(*)::int AS n FROM ${from} ${where}`);
+    return c?.n ?? 0;
+  }
+
   /**
    * Listing elements with everything a product card shows (brand, category, sibling variants
    * as JSON), for the ids `page` selects (columns id, total, pos).

@@ -23,10 +23,12 @@ export interface SearchDictionary {
   colorWords: Set<string>;
   /** Sizes as stored (42, XL). */
   sizes: Set<string>;
+  /** The products' articles in lower case: the nearest ones are offered for a mistyped article. */
+  skus: string[];
 }
 
 export async function loadDictionary(db: Db): Promise<SearchDictionary> {
-  const [found, brands, categories, colors, sizes] = await Promise.all([
+  const [found, brands, categories, colors, sizes, skus] = await Promise.all([
     rows<{ word: string; n: number }>(
       db,
       sql`SELECT w AS word, count(*)::int AS n
@@ -37,6 +39,7 @@ export async function loadDictionary(db: Db): Promise<SearchDictionary> {
     rows<{ name: string }>(db, sql`SELECT name FROM categories`),
     rows<{ c: string }>(db, sql`SELECT DISTINCT color_name AS c FROM products`),
     rows<{ s: string }>(db, sql`SELECT DISTINCT size AS s FROM offers`),
+    rows<{ s: string }>(db, sql`SELECT lower(sku) AS s FROM products ORDER BY 1`),
   ]);
   const words = new Map(found.map((r) => [r.word, Number(r.n)]));
   const byInitial = new Map<string, string[]>();
@@ -60,6 +63,7 @@ export async function loadDictionary(db: Db): Promise<SearchDictionary> {
     categoryWords: new Set(categories.flatMap((c) => tokenize(c.name))),
     colorWords: new Set(colors.flatMap((c) => tokenize(c.c))),
     sizes: new Set(sizes.map((s) => s.s)),
+    skus: skus.map((r) => r.s),
   };
 }
 
@@ -119,6 +123,23 @@ export function wordForms(dict: SearchDictionary, word: string): string[] {
     .slice(0, 3);
 }
 
+const ADJECTIVE = /(ые|ый|ая|ое|ой|ий|ие|ых|их|ую|ого|ому|ом|ым|ыми|ей|яя|ее|юю)$/;
+
+/**
+ * The catalogue word a Russian adjective is made from («кожаные» ← кожа, «замшевые» ← замша,
+ * «хлопковая» ← хлопок, «текстильные» ← текстиль), most used first, or undefined: the word
+ * starts with the noun (or its stem without a final vowel, «ок» or «ь») of at least four letters.
+ */
+export function derivedFrom(dict: SearchDictionary, word: string): string | undefined {
+  if (!/^[а-я]{6,}$/.test(word) || !ADJECTIVE.test(word)) return undefined;
+  const found = (dict.byInitial.get(word[0] as string) ?? []).filter((w) => {
+    if (w === word || !/^[а-я]{4,}$/.test(w)) return false;
+    const stem = w.replace(/(ок|ек|[аяоеьйыи])$/, '');
+    return (word.startsWith(w) || (stem.length >= 4 && word.startsWith(stem))) && word.length - stem.length <= 7;
+  });
+  return found.sort((x, y) => (dict.words.get(y) ?? 0) - (dict.words.get(x) ?? 0) || (x < y ? -1 : 1))[0];
+}
+
 /** The nearest catalogue word within the typo budget of the word's length, or undefined. */
 export function nearestWord(dict: SearchDictionary, word: string): string | undefined {
   if (/\d/.test(word)) return undefined;
@@ -137,6 +158,24 @@ export function nearestWord(dict: SearchDictionary, word: string): string | unde
     }
   }
   return best?.w;
+}
+
+const compact = (sku: string) => sku.replace(/[^a-z0-9]/g, '');
+
+/**
+ * The catalogue's articles within two edits (a digit mistyped, two swapped) of `typed`, nearest
+ * first, at most `limit`. Compared without dashes, spaces and dots.
+ */
+export function nearestArticles(dict: SearchDictionary, typed: string, limit = 3): string[] {
+  const target = compact(typed);
+  if (target.length < 5) return [];
+  const budget = target.length >= 8 ? 2 : 1;
+  return dict.skus
+    .map((sku) => ({ sku, d: editDistance(target, compact(sku), budget) }))
+    .filter((c) => c.d <= budget)
+    .sort((a, b) => a.d - b.d || (a.sku < b.sku ? -1 : 1))
+    .slice(0, limit)
+    .map((c) => c.sku);
 }
 
 export function fieldOf(dict: SearchDictionary, word: string): Field {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../db/database.ts';
-import { type Field, fieldOf, nearestWord, type SearchDictionary, wordForms } from './dictionary.ts';
+import { derivedFrom, type Field, fieldOf, nearestArticles, nearestWord, type SearchDictionary, wordForms } from './dictionary.ts';
 import { swapLayout } from './keyboard-layout.ts';
 import { cyrillicModel, STOP_WORDS, synonymsOf, transliterate, unmix } from './lexicon.ts';
 import { normalizeText } from './normalize.ts';
@@ -25,6 +25,21 @@ export interface SearchPlan {
    * word forms, synonyms and Cyrillic model names are understanding, not changes.
    */
   changedText: string | null;
+  /**
+   * Words of the query no product has (as typed), after every reading was tried. Such a query
+   * finds nothing: showing the rest of it as if it were the answer would be a query the shopper
+   * did not type («кроссовки детские» is not «кроссовки»).
+   */
+  unmatched: string[];
+  /** An article-shaped word that names no article (as typed), or null. */
+  article: string | null;
+  /** The catalogue's articles nearest to `article` (a digit or two mistyped), nearest first. */
+  nearArticles: string[];
+  /**
+   * Queries to offer when this one finds nothing: without its unmatched words, or (when every
+   * word is known but together they find nothing) without one word or condition at a time.
+   */
+  alternatives: { text: string; without: string[] }[];
 }
 
 const MAX_WORDS = 12;
@@ -49,6 +64,8 @@ function readPrice(text: string): { rest: string; price: { from?: number; to?: n
 }
 
 interface Term {
+  /** The word as typed. */
+  typed: string;
   /** How the word is shown if the query changed. */
   display: string;
   /** tsquery operands (a word, or a word prefix `word:*`). */
@@ -56,6 +73,8 @@ interface Term {
   field: Field | 'size';
   sizes?: string[];
   changed: boolean;
+  /** Corrected as a typo (a guess), rather than read as typed or in the other keyboard layout. */
+  typo?: boolean;
 }
 
 /**
@@ -78,25 +97,36 @@ function splitWords(dict: SearchDictionary, chunk: string): string[] {
   return out;
 }
 
-/** A word the catalogue knows as it is, in another form, as a synonym or as a Cyrillic model name; no corrections. */
-function understand(dict: SearchDictionary, w: string): Omit<Term, 'display' | 'changed'> | null {
-  const syn = synonymsOf(w);
+/**
+ * A word the catalogue knows as it is, in another form, as a synonym, as a Cyrillic model name or
+ * as the adjective of a catalogue word («кожаные» ← кожа); no corrections.
+ */
+function understand(dict: SearchDictionary, w: string): Omit<Term, 'typed' | 'display' | 'changed'> | null {
+  // only the meanings the catalogue has: a synonym of nothing on sale must not hide the word
+  const syn = synonymsOf(w)?.filter((t) => dict.words.has(t));
+  const meanings = syn?.length ? syn : undefined;
+  // an adjective finds the noun it is made of as well («хлопковая» finds «хлопок» beside «хлопковый»)
+  const base = derivedFrom(dict, w);
+  const made = base ? [base] : [];
   if (dict.words.has(w)) {
-    return { variants: [operand(w), ...(syn ?? []).map(operand)], field: fieldOf(dict, syn?.[0] ?? w) };
+    return { variants: [operand(w), ...(meanings ?? []).map(operand), ...made], field: fieldOf(dict, meanings?.[0] ?? w) };
   }
-  // a word the catalogue lacks is searched only as what it means («running» must not find «Run Star Hike»)
-  if (syn) return { variants: syn.map(operand), field: fieldOf(dict, syn[0] as string) };
+  // a model name that is also a kind of product («челси»): the model first, the kind as well
   const model = cyrillicModel(w);
-  if (model && dict.words.has(model)) return { variants: [operand(model)], field: fieldOf(dict, model) };
+  if (model && dict.words.has(model))
+    return { variants: [operand(model), ...(meanings ?? []).map(operand)], field: fieldOf(dict, model) };
+  // a word the catalogue lacks is searched only as what it means («running» must not find «Run Star Hike»)
+  if (meanings) return { variants: meanings.map(operand), field: fieldOf(dict, meanings[0] as string) };
   const forms = wordForms(dict, w);
-  if (forms.length) return { variants: [operand(w), ...forms.map(operand)], field: fieldOf(dict, forms[0] as string) };
+  if (forms.length) return { variants: [operand(w), ...forms.map(operand), ...made], field: fieldOf(dict, forms[0] as string) };
   for (const t of transliterate(w)) {
     if (dict.words.has(t)) return { variants: [operand(t)], field: fieldOf(dict, t) };
   }
+  if (base) return { variants: [operand(base), ...wordForms(dict, base).map(operand)], field: 'other' };
   return null;
 }
 
-function resolve(dict: SearchDictionary, w: string, layout: string | null): Term | null {
+function resolve(dict: SearchDictionary, w: string, layout: string | null): Omit<Term, 'typed'> | null {
   const sizeMatch =
     /^(\d{2}(?:[.,]5)?)(?:р|рр|й|го|eu)?$/.exec(w) ?? (CLOTHING_SIZE.test(w) ? [w, w.toUpperCase()] : null);
   const size = sizeMatch ? (sizeMatch[1] as string).replace(',', '.') : null;
@@ -118,14 +148,14 @@ function resolve(dict: SearchDictionary, w: string, layout: string | null): Term
     if (swapped) return { ...swapped, display: layout, changed: true };
   }
   const typo = nearestWord(dict, w);
-  if (typo) return { variants: [operand(typo)], field: fieldOf(dict, typo), display: typo, changed: true };
+  if (typo) return { variants: [operand(typo)], field: fieldOf(dict, typo), display: typo, changed: true, typo: true };
   for (const t of transliterate(w)) {
     const near = t.length >= 4 ? nearestWord(dict, t) : undefined;
-    if (near) return { variants: [operand(near)], field: fieldOf(dict, near), display: w, changed: false };
+    if (near) return { variants: [operand(near)], field: fieldOf(dict, near), display: w, changed: false, typo: true };
   }
   if (layout) {
     const near = nearestWord(dict, layout);
-    if (near) return { variants: [operand(near)], field: fieldOf(dict, near), display: near, changed: true };
+    if (near) return { variants: [operand(near)], field: fieldOf(dict, near), display: near, changed: true, typo: true };
   }
   return null;
 }
@@ -165,11 +195,12 @@ function skuCandidates(text: string): string[] {
 /**
  * Reads a shopper's query against the catalogue's vocabulary: articles first (they alone answer),
  * then word by word: stop words and prepositions are dropped, sizes become a size condition,
- * known words, their forms, synonyms and Cyrillic model names are searched as they are, and only
- * then a typo is corrected (edit distance within a budget that grows with the word's length;
- * never for words of one to three letters), the other keyboard layout tried, and a word still
- * unknown left out. Words naming the same facet (two brands, two categories, two colours) are
- * alternatives; everything else must match.
+ * known words, their forms, synonyms, Cyrillic model names and adjectives of catalogue words are
+ * searched as they are, and only then a typo is corrected (edit distance within a budget that
+ * grows with the word's length; never for words of one to three letters) or the other keyboard
+ * layout tried. Words naming the same facet (two brands, two categories, two colours) are
+ * alternatives; everything else must match. A word still unknown is never left out silently: the
+ * query then finds nothing, and the plan says which word and offers the query without it.
  */
 export async function planSearch(
   db: Db,
@@ -181,17 +212,35 @@ export async function planSearch(
   if (byArticle) return byArticle;
   const dict = await dictionary();
   const { rest, price, phrases } = readPrice(text);
-  const { shown, terms, changed } = readWords(dict, rest);
+  const read = readWords(dict, rest);
+  const { terms } = read;
   const { tsquery, sizePart } = combineTerms(terms);
-  const searchable = tsquery !== null || sizePart !== null || price !== null;
+  const unmatched = read.article ? [read.article, ...read.unmatched] : read.unmatched;
+  const searchable = !unmatched.length && (tsquery !== null || sizePart !== null || price !== null);
+  const kept = [...terms.map((t) => t.display), ...phrases];
   return {
     tsquery: searchable ? tsquery : null,
     sizes: searchable ? sizePart : null,
     price: searchable ? price : null,
     skuProductIds: [],
     corrected: terms.map((t) => t.display),
-    changedText: changed && searchable ? [...shown, ...phrases].join(' ') : null,
+    changedText: read.changed && searchable ? [...read.shown, ...phrases].join(' ') : null,
+    unmatched: read.unmatched,
+    article: read.article,
+    nearArticles: read.article ? nearestArticles(dict, read.article) : [],
+    alternatives: unmatched.length
+      ? kept.length
+        ? [{ text: kept.join(' '), without: unmatched }]
+        : []
+      : dropOneAtATime(terms, phrases),
   };
+}
+
+/** Every word or condition left out in turn (at most four): for a query whose words are all known but find nothing together. */
+function dropOneAtATime(terms: Term[], phrases: string[]): SearchPlan['alternatives'] {
+  const parts = [...terms.map((t) => t.display), ...phrases];
+  if (parts.length < 2) return [];
+  return parts.slice(0, 4).map((left, i) => ({ text: parts.filter((_, j) => j !== i).join(' '), without: [left] }));
 }
 
 /** An article in the query answers alone: the products and offers with that SKU, or null. */
@@ -211,18 +260,52 @@ async function planByArticle(db: Db, text: string): Promise<SearchPlan | null> {
     skuProductIds: hits.map((h) => h.id),
     corrected: candidates.slice(0, 1),
     changedText: null,
+    unmatched: [],
+    article: null,
+    nearArticles: [],
+    alternatives: [],
   };
 }
 
-/** The query word by word: `shown` is the text as understood, `changed` whether it differs from what was typed. */
-function readWords(dict: SearchDictionary, rest: string): { shown: string[]; terms: Term[]; changed: boolean } {
+/** A chunk that looks like an article: letters and digits mixed, a run of three digits, six characters or more. */
+const ARTICLE_SHAPED = /^(?=[a-z0-9\-_.]*[a-z])(?=[a-z0-9\-_.]*\d{3})[a-z0-9][a-z0-9\-_.]{5,}$/;
+
+/** Characters no name, article or word of either keyboard layout has. */
+const EXPRESSION = /[=*|\\]/;
+
+interface ReadQuery {
+  /** The text as understood, stop words in place. */
+  shown: string[];
+  terms: Term[];
+  /** Whether the text as understood differs from what was typed. */
+  changed: boolean;
+  /** Words no reading found in the catalogue, as typed. */
+  unmatched: string[];
+  /** An article-shaped chunk that is not an article of the catalogue, as typed. */
+  article: string | null;
+}
+
+/** The query word by word. */
+function readWords(dict: SearchDictionary, rest: string): ReadQuery {
   const shown: string[] = [];
-  const terms: Term[] = [];
+  let terms: Term[] = [];
+  const unmatched: string[] = [];
+  let article: string | null = null;
   let changed = false;
   let count = 0;
   for (const chunk of rest.split(/\s+/).filter(Boolean)) {
     const swapped = swapLayout(chunk);
+    // an expression, not a word («1=1», «a*b»): its digits or letters alone must not answer
+    if (EXPRESSION.test(chunk)) {
+      unmatched.push(chunk);
+      continue;
+    }
     const words = splitWords(dict, chunk);
+    if (ARTICLE_SHAPED.test(chunk) && !words.every((w) => dict.words.has(w))) {
+      // no article matched it (planByArticle ran first): its pieces («100» of «dd1319-100») must not answer
+      article ??= chunk;
+      continue;
+    }
     const layoutWords = swapped ? splitWords(dict, normalizeText(swapped)) : [];
     const pairWithLayout = words.length === 1 && layoutWords.length === 1;
     for (const w of words) {
@@ -233,15 +316,23 @@ function readWords(dict: SearchDictionary, rest: string): { shown: string[]; ter
       }
       const t = resolve(dict, w, pairWithLayout ? (layoutWords[0] as string) : null);
       if (!t) {
-        changed = true;
+        unmatched.push(w);
         continue;
       }
       if (t.changed) changed = true;
       shown.push(t.display);
-      terms.push(t);
+      terms.push({ ...t, typed: w });
     }
   }
-  return { shown, terms, changed };
+  // A guessed correction never widens the query: one that lands in a facet the shopper already
+  // named as typed (a second category, brand or colour, OR-ed with it) is a word not understood.
+  const typedFields = new Set(terms.filter((t) => !t.typo).map((t) => t.field));
+  const widening = terms.filter((t) => t.typo && t.field !== 'other' && t.field !== 'size' && typedFields.has(t.field));
+  if (widening.length) {
+    unmatched.push(...widening.map((t) => t.typed));
+    terms = terms.filter((t) => !widening.includes(t));
+  }
+  return { shown, terms, changed, unmatched, article };
 }
 
 // words naming one facet are alternatives: «кроссовки и кеды», «nike adidas», «белые черные»
