@@ -58,3 +58,48 @@ test('«Показаны результаты по запросу …» only whe
   await expect(page.getByText('Ничего не нашлось')).toBeVisible();
   await expect(page.getByTestId('search-corrected')).toHaveCount(0);
 });
+
+test.describe('a search that finds nothing says why and offers what does find something', () => {
+  for (const width of [360, 1280]) {
+    test(`a word no product has, at ${width} px: named, and the query without it offered with its count`, async ({ page, request }) => {
+      await page.setViewportSize({ width, height: 800 });
+      // it used to show every sneaker under «Показаны результаты по запросу «кроссовки на»»
+      await page.goto(`/search?search=${encodeURIComponent('кроссовки на липучке')}&fsize=42`);
+      const empty = page.getByTestId('listing-empty');
+      await expect(empty.getByText('Ничего не нашлось')).toBeVisible();
+      await expect(empty.getByText('Слово «липучке» не встречается ни в одном товаре.')).toBeVisible();
+      await expect(page.getByTestId('search-corrected')).toHaveCount(0);
+      const total = await listingCount(request, { search: 'кроссовки' }, { properties: [{ propertyId: 'size', values: ['42'] }] });
+      const offer = page.getByTestId('search-alternatives').getByRole('listitem');
+      await expect(offer).toHaveText(new RegExp(`^«кроссовки» без «липучке» — ${total} товар`));
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      // the offer keeps the listing's filters
+      await offer.getByRole('link').click();
+      await expect(page).toHaveURL(/\/search\?search=%D0%BA%D1%80%D0%BE%D1%81%D1%81%D0%BE%D0%B2%D0%BA%D0%B8&fsize=42$/);
+      await expectTotal(page, total);
+    });
+  }
+
+  test('a mistyped article: said, with the nearest article to open', async ({ page }) => {
+    // two digits of DD1391-100 swapped: it used to list T-shirts by the «100» of «100% хлопок»
+    await page.goto('/search?search=DD1319-100');
+    const empty = page.getByTestId('listing-empty');
+    await expect(empty.getByText('Товара с артикулом «DD1319-100» в каталоге нет.')).toBeVisible();
+    await expect(empty.getByText('Возможно, вы искали:')).toBeVisible();
+    await empty.getByRole('link', { name: 'DD1391-100 — Кроссовки Nike Dunk Low' }).click();
+    await expectTotal(page, 1);
+    expect(await cardNames(page)).toEqual([expect.stringContaining('Кроссовки Nike Dunk Low')]);
+  });
+
+  test('words known one by one but not together: the query without one of them, each counted', async ({ page, request }) => {
+    await page.goto(`/search?search=${encodeURIComponent('черные кроссовки найк 42')}`);
+    const empty = page.getByTestId('listing-empty');
+    await expect(empty.getByText('Все слова запроса вместе не встречаются ни в одном товаре.')).toBeVisible();
+    const offers = await empty.getByTestId('search-alternatives').getByRole('link').allTextContents();
+    expect(offers.length).toBeGreaterThan(0);
+    for (const text of offers) {
+      const query = text.replace(/^«|»$/g, '');
+      expect(await listingCount(request, { search: query }), query).toBeGreaterThan(0);
+    }
+  });
+});

@@ -11,7 +11,7 @@ import { SearchView } from './search-view.tsx';
 const PATH = '/search?search=dunk';
 
 const EMPTY: Record<string, unknown> = {
-  ListingProducts: { products: { __typename: 'ProductList', totalCount: 0, searchCorrected: null, items: [] } },
+  ListingProducts: { products: { __typename: 'ProductList', totalCount: 0, searchCorrected: null, searchHint: null, items: [] } },
   ListingFilters: {
     productFilters: {
       __typename: 'ProductFilters',

@@ -24,7 +24,7 @@ const WITH_CATEGORY = `${PATH}&subject=2`;
 const ITEMS = [listingProduct('5', 'Кроссовки Nike Dunk Low'), listingProduct('7', 'Кроссовки Nike Air Max 90')];
 
 const ANSWERS: Record<string, unknown> = {
-  ListingProducts: { products: { __typename: 'ProductList', totalCount: 2, searchCorrected: null, items: ITEMS } },
+  ListingProducts: { products: { __typename: 'ProductList', totalCount: 2, searchCorrected: null, searchHint: null, items: ITEMS } },
   ListingFilters: {
     productFilters: {
       __typename: 'ProductFilters',

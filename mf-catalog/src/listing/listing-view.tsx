@@ -313,7 +313,7 @@ function ListingResults({
               <Link to={pageHref(1)}>Перейти на первую страницу</Link>
             </div>
           ) : (
-            <EmptyResult filtered={filtered} onReset={resetAll} />
+            <EmptyResult filtered={filtered} onReset={resetAll} hint={list.searchHint} />
           )}
           {products.loading && (
             <div className={styles.overlay} data-testid="listing-loading">

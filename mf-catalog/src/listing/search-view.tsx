@@ -7,8 +7,8 @@ import { SEARCH_SCHEME } from './url-state.ts';
 const byName = (property: { name: string }) => property.name;
 
 /**
- * «Показаны результаты по запросу …» only when the API says it changed the query (a typo, the
- * keyboard layout, a word left out) and found something: a correctly typed query, a word form or
+ * «Показаны результаты по запросу …» only when the API says it corrected the query (a typo, the
+ * keyboard layout) and found something: a correctly typed query, a word form or
  * an empty result never gets the notice.
  */
 export function searchNotice(searchCorrected: string | null, totalCount: number): string | null {

@@ -1,13 +1,17 @@
 import { useQuery } from '@apollo/client/react';
 import type { ProductCardData } from '@shop/contracts/remotes';
 import { useMemo, useRef } from 'react';
-import { ListingProductsDocument, type ListingProductsQueryVariables } from '../graphql/generated.ts';
+import { ListingProductsDocument, type ListingProductsQuery, type ListingProductsQueryVariables } from '../graphql/generated.ts';
+
+/** Why a search found nothing and what to try instead (the API's SearchHint). */
+export type SearchHint = NonNullable<ListingProductsQuery['products']['searchHint']>;
 import { toCardData } from '../product-card/to-card-data.ts';
 
 interface Shown {
   totalCount: number;
   /** The query as the API searched it, when it changed what was typed (null otherwise or on 0 results). */
   searchCorrected: string | null;
+  searchHint: SearchHint | null;
   items: ProductCardData[];
 }
 
@@ -25,6 +29,7 @@ export function useListingProducts(variables: ListingProductsQueryVariables) {
     return {
       totalCount: list.totalCount,
       searchCorrected: list.searchCorrected ?? null,
+      searchHint: list.searchHint ?? null,
       items: list.items.map((p) => toCardData(p)),
     };
   }, [products.data]);
