@@ -13,7 +13,7 @@ const SEARCH = /* GraphQL */ `
 const HINTED = /* GraphQL */ `
   query Hinted($search: String, $filter: ProductFilterInput) {
     products(scope: { search: $search }, filter: $filter, sort: CONDITION, limit: 100) {
-      totalCount searchCorrected searchHint { unmatched article alternatives { query without totalCount title } }
+      totalCount searchCorrected searchHint { unmatched article alternatives { query without totalCount title } categories { name } }
       items { id name brand { id name } mainCategory { name } }
     }
   }`;
@@ -33,7 +33,12 @@ describeDrivers('search', (env) => {
       const r = await hinted(q);
       expect(r.totalCount, q).toBe(0);
       expect(r.searchCorrected, q).toBeNull();
-      expect(r.searchHint, q).toEqual({ unmatched: [word], article: null, alternatives: [{ query: 'кроссовки', without: [word], totalCount: sneakers, title: null }] });
+      expect(r.searchHint, q).toEqual({
+        unmatched: [word],
+        article: null,
+        alternatives: [{ query: 'кроссовки', without: [word], totalCount: sneakers, title: null }],
+        categories: [{ name: 'Кроссовки' }],
+      });
     }
     // a typo correction that would add another category (клетку → куртку) is not taken: no jackets
     const checked = await hinted('кеды в клетку');
@@ -43,8 +48,8 @@ describeDrivers('search', (env) => {
     const nike = (await hinted('nike')).items[0].brand;
     const nikeSneakers = (await hinted('кроссовки', { brandIds: [nike.id] })).totalCount;
     expect((await hinted('кроссовки gucci', { brandIds: [nike.id] })).searchHint.alternatives).toEqual([{ query: 'кроссовки', without: ['gucci'], totalCount: nikeSneakers, title: null }]);
-    // nothing known at all: said, and nothing offered; an expression is not read by its digits
-    expect((await hinted('платье')).searchHint).toEqual({ unmatched: ['платье'], article: null, alternatives: [] });
+    // nothing known at all: said, no query offered, the catalogue's sections to browse; an expression is not read by its digits
+    expect((await hinted('платье')).searchHint).toEqual({ unmatched: ['платье'], article: null, alternatives: [], categories: [{ name: 'Обувь' }, { name: 'Одежда' }] });
     expect(await hinted("' OR 1=1 --")).toMatchObject({ totalCount: 0, searchHint: { unmatched: ['1=1'], alternatives: [] } });
     // something found: no hint
     expect((await hinted('кроссовки')).searchHint).toBeNull();
@@ -58,7 +63,7 @@ describeDrivers('search', (env) => {
     expect(r.searchHint.alternatives[0]).toEqual({ query: 'DD1391-100', without: ['dd1319-100'], totalCount: 1, title: 'Кроссовки Nike Dunk Low' });
     for (const alternative of r.searchHint.alternatives) expect((await search(alternative.query)).totalCount, alternative.query).toBe(1);
     // far from every article: said, nothing offered
-    expect((await hinted('ZZ9999-999')).searchHint).toEqual({ unmatched: [], article: 'zz9999-999', alternatives: [] });
+    expect((await hinted('ZZ9999-999')).searchHint).toMatchObject({ unmatched: [], article: 'zz9999-999', alternatives: [] });
   });
 
   it('offers a query that finds nothing as a whole without one word at a time, each with its count', async () => {

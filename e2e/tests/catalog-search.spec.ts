@@ -72,6 +72,7 @@ test.describe('a search that finds nothing says why and offers what does find so
       const total = await listingCount(request, { search: 'кроссовки' }, { properties: [{ propertyId: 'size', values: ['42'] }] });
       const offer = page.getByTestId('search-alternatives').getByRole('listitem');
       await expect(offer).toHaveText(new RegExp(`^«кроссовки» без «липучке» — ${total} товар`));
+      await expect(empty.getByRole('navigation', { name: 'Разделы каталога' }).getByRole('link')).toHaveText(['Кроссовки']);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       // the offer keeps the listing's filters
       await offer.getByRole('link').click();
@@ -79,6 +80,17 @@ test.describe('a search that finds nothing says why and offers what does find so
       await expectTotal(page, total);
     });
   }
+
+  test('nothing known at all: said, with the catalogue\'s sections to open', async ({ page }) => {
+    await page.goto(`/search?search=${encodeURIComponent('платье')}`);
+    const empty = page.getByTestId('listing-empty');
+    await expect(empty.getByText('Слово «платье» не встречается ни в одном товаре.')).toBeVisible();
+    await expect(empty.getByTestId('search-alternatives')).toHaveCount(0);
+    const sections = empty.getByRole('navigation', { name: 'Разделы каталога' });
+    await expect(sections.getByRole('link')).toHaveText(['Обувь', 'Одежда']);
+    await sections.getByRole('link', { name: 'Одежда' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Одежда');
+  });
 
   test('a mistyped article: said, with the nearest article to open', async ({ page }) => {
     // two digits of DD1391-100 swapped: it used to list T-shirts by the «100» of «100% хлопок»

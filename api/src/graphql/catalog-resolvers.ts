@@ -46,7 +46,8 @@ async function list(ctx: ApiContext, type: ProductType, scope: ListingScope, fil
 /**
  * Why a search found nothing and what does find something, within the same filters: the near
  * articles of a mistyped one, then the query without its unknown words (or without one word at
- * a time), each counted; an alternative that finds nothing is not offered.
+ * a time), each counted; an alternative that finds nothing is not offered. And categories to
+ * browse: those of the first offer, or the top sections when nothing is offered.
  */
 async function searchHintFor(ctx: ApiContext, type: ProductType, scope: ListingScope, filter: ListingFilter) {
   const plan = scope.search;
@@ -65,11 +66,13 @@ async function searchHintFor(ctx: ApiContext, type: ProductType, scope: ListingS
   const relaxed = await Promise.all(
     plan.alternatives.map(async (a) => ({ query: a.text, without: a.without, totalCount: (await count(a.text)).totalCount, title: null })),
   );
-  return {
-    unmatched: plan.unmatched,
-    article: plan.article,
-    alternatives: [...articles, ...relaxed].filter((a) => a.totalCount > 0).slice(0, 4),
-  };
+  const alternatives = [...articles, ...relaxed].filter((a) => a.totalCount > 0).slice(0, 4);
+  // where to go on: the categories of the best offer, or the catalogue's top sections
+  const best = alternatives[0];
+  const categories = best
+    ? await ctx.catalog.topCategories({ type, scope: { ...scope, search: await ctx.catalog.search(best.query) }, filter, limit: 3 })
+    : await ctx.catalog.categories({ isHaveParent: false });
+  return { unmatched: plan.unmatched, article: plan.article, alternatives, categories };
 }
 
 async function required<T>(value: Promise<T | null>, what: string): Promise<T> {

@@ -114,6 +114,7 @@ export const LIST_SIZE: Record<string, number> = {
   'ProductList.searchWords': 10,
   'SearchHint.unmatched': 12, // the query's words (at most 12 are read)
   'SearchHint.alternatives': 4,
+  'SearchHint.categories': 20, // three, or the top sections
   'SearchAlternative.without': 12,
   'Product.sizes': 10,
   'Product.variants': 10, // seed: ≤ 7 colours

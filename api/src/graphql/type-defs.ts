@@ -270,6 +270,8 @@ type SearchHint {
   article: String
   "Queries to try instead, each with the number of products it finds (none that finds nothing)."
   alternatives: [SearchAlternative!]!
+  "Categories to browse instead: those with most products of the first alternative, or the top sections when there is none."
+  categories: [Category!]!
 }
 
 "A query to offer instead of one that found nothing."

@@ -350,6 +350,18 @@ export class CatalogRepo {
     return c?.n ?? 0;
   }
 
+  /** The categories (own, not ancestors) with most elements in a listing, most first. */
+  async topCategories(args: { type: ProductType; scope: ListingScope; filter: ListingFilter; limit: number }): Promise<CategoryRow[]> {
+    const where = whereClause(listingConditions(args.type, args.scope, args.filter));
+    const { from } = LISTING_SOURCE[args.type];
+    const found = await rows<{ id: number }>(
+      this.db,
+      sql`SELECT p.category_id AS id FROM ${from} ${where} GROUP BY p.category_id ORDER BY count(*) DESC, p.category_id LIMIT ${args.limit}`,
+    );
+    const loaded = await Promise.all(found.map((r) => this.categoryLoader.get(r.id)));
+    return loaded.filter((c): c is CategoryRow => c !== null);
+  }
+
   /**
    * Listing elements with everything a product card shows (brand, category, sibling variants
    * as JSON), for the ids `page` selects (columns id, total, pos).

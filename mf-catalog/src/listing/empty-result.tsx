@@ -49,6 +49,16 @@ export function EmptyResult({ filtered, onReset, hint }: { filtered: boolean; on
       ) : (
         <p>{filtered ? 'Под выбранные фильтры не подходит ни один товар.' : 'Попробуйте изменить запрос.'}</p>
       )}
+      {hint && hint.categories.length > 0 && (
+        <nav className={styles.emptyCategories} aria-label="Разделы каталога">
+          <span>{offers.length ? 'Или посмотрите раздел:' : 'Посмотрите разделы каталога:'}</span>
+          {hint.categories.map((c) => (
+            <Link key={c.id} to={c.webPath}>
+              {c.name}
+            </Link>
+          ))}
+        </nav>
+      )}
       {filtered && (
         <Button className={styles.resetButton} onClick={onReset}>
           Сбросить фильтры
