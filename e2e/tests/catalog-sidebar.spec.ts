@@ -1,4 +1,4 @@
-// Guards the sidebar variant of the listing filters on wide screens (from 1440 px): brand and
+// Guards the sidebar variant of the listing filters on wide screens (from 1440 px): category, brand and
 // property checkboxes, the price slider and the sort radios apply to the URL at once, each section
 // resets on its own, «Сбросить все фильтры» goes to the bare path, back restores the listing; the
 // loading overlay covers only the results. Below 1440 px the chips stay, with no sidebar.
@@ -196,4 +196,24 @@ test.describe('below 1440 px', () => {
     await expect(filterBar(page)).toBeVisible();
     await expect(sidebar(page)).toHaveCount(0);
   });
+});
+
+test('a listing spanning several categories offers them in the sidebar, applied at once', async ({ page, request }) => {
+  const shoes = await categoryByPath(request, '/catalog/obuv');
+  const boots = await categoryByPath(request, '/catalog/obuv/botinki');
+  await page.goto('/catalog/obuv');
+  await settled(page);
+  const group = sidebar(page).getByRole('group', { name: 'Категория' });
+  await expect(group.locator('label')).toHaveText([/^Ботинки\s*\d+$/, /^Кеды\s*\d+$/, /^Кроссовки\s*\d+$/]);
+  await group.getByRole('checkbox', { name: /^Ботинки / }).check();
+  await expect(page).toHaveURL(new RegExp(`/catalog/obuv\\?category=${boots.id}$`));
+  await expectTotal(page, await listingCount(request, { categoryId: shoes.id }, { categoryIds: [boots.id] }));
+  await settled(page);
+  for (const name of await cardNames(page)) expect(name).toContain('Ботинки');
+  await sidebar(page).getByRole('button', { name: 'Сбросить: Категория' }).click();
+  await expect(page).toHaveURL(/\/catalog\/obuv$/);
+  // a search spans the whole catalogue: its categories are there too
+  await page.goto('/search?search=nike');
+  await settled(page);
+  await expect(sidebar(page).getByRole('group', { name: 'Категория' }).getByRole('checkbox', { name: /^Кроссовки / })).toBeVisible();
 });

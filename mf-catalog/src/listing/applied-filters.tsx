@@ -13,33 +13,29 @@ export interface AppliedFilter {
   key: string;
   label: string;
   remove: () => ListingState;
-  /** Only from 1440 px (set by hiddenFiltersAnyWidth, before hydration): the stylesheet hides it below. */
-  wideOnly?: boolean;
 }
 
 /**
  * The filters a link applies that the page's own controls do not show (so could not be seen
- * or removed): a category on wide screens (the sidebar has no category section) or one the
- * category list does not offer, a brand where no brand list is offered (a brand's own page),
- * a property the page offers no list for (`fcolor`, a property id from an old link).
+ * or removed): a category the category list does not offer, a brand where no brand list is
+ * offered (a brand's own page), a property the page offers no list for (`fcolor`, a property id
+ * from an old link). The same at every width: the chips, the modal and the sidebar list alike.
  */
 export function hiddenFilters({
   state,
   data,
   offered,
-  wide,
   properties,
 }: {
   state: ListingState;
   data: FilterData | undefined;
   /** What the page's controls list (pageFacets). */
   offered: { brands: { id: string }[]; categories: { id: string }[]; properties: PropertyFacet[] };
-  wide: boolean;
   properties: readonly KnownProperty[];
 }): AppliedFilter[] {
   const out: AppliedFilter[] = [];
   for (const id of state.categories) {
-    if (!wide && offered.categories.some((c) => c.id === id)) continue;
+    if (offered.categories.some((c) => c.id === id)) continue;
     const name = data?.categories.find((c) => c.id === id)?.name;
     out.push({
       key: `category:${id}`,
@@ -76,16 +72,6 @@ export function hiddenFilters({
   return out;
 }
 
-/**
- * Before hydration (server rendering) the screen width is not known: the wide screen's
- * list (a superset: only a category depends on the width), its extra filters marked `wideOnly`
- * for the stylesheet to hide below 1440 px, so the row has its final size in the first paint.
- */
-export function hiddenFiltersAnyWidth(args: Omit<Parameters<typeof hiddenFilters>[0], 'wide'>): AppliedFilter[] {
-  const narrow = new Set(hiddenFilters({ ...args, wide: false }).map((filter) => filter.key));
-  return hiddenFilters({ ...args, wide: true }).map((filter) => (narrow.has(filter.key) ? filter : { ...filter, wideOnly: true }));
-}
-
 /** The row of those filters, each with its ×, and a note when part of the link could not be applied. */
 export function AppliedFilters({
   filters,
@@ -113,12 +99,12 @@ export function AppliedFilters({
       )}
       {filters.length > 0 && (
         <ul
-          className={filters.every((filter) => filter.wideOnly) ? `${styles.applied} ${styles.wideOnly}` : styles.applied}
+          className={styles.applied}
           aria-label="Применённые фильтры"
           data-testid="applied-filters"
         >
           {filters.map((filter) => (
-            <li key={filter.key} className={filter.wideOnly ? `${styles.item} ${styles.wideOnly}` : styles.item}>
+            <li key={filter.key} className={styles.item}>
               {filter.label}
               <button
                 type="button"

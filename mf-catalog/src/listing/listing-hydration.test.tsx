@@ -13,12 +13,11 @@ import {
 } from '@shop/mf-shared/testing';
 import { describe, expect, it } from 'vitest';
 import { listingProduct } from '../product-card/listing-product.fixtures.ts';
-import applied from './applied-filters.module.css';
 import styles from './listing.module.css';
 import { SearchView } from './search-view.tsx';
 
 const PATH = '/search?search=%D0%BA%D1%80%D0%BE%D1%81%D1%81%D0%BE%D0%B2%D0%BA%D0%B8';
-/** The same search narrowed to a category: its chip is in the applied row on wide screens only (the sidebar has no category section). */
+/** The same search narrowed to a category the filters offer: shown ticked there, with no extra chip, at every width. */
 const WITH_CATEGORY = `${PATH}&subject=2`;
 
 const ITEMS = [listingProduct('5', 'Кроссовки Nike Dunk Low'), listingProduct('7', 'Кроссовки Nike Air Max 90')];
@@ -86,21 +85,18 @@ describe('search listing: server render with its answers, then hydration', () =>
     expect(container.querySelectorAll('[data-testid="product-card"]')).toHaveLength(2);
   });
 
-  it.each([
-    [375, false],
-    [1600, true],
-  ])(
-    'a category from the link, %i px: no hydration error; its applied chip (in the HTML for wide screens only) stays: %s',
-    async (width, shown) => {
+  it.each([375, 1600])(
+    'a category from the link, %i px: no hydration error, and no extra chip: the category list shows it',
+    async (width) => {
       const { html, container, ...hydration } = await serverThenHydrateAt(width, WITH_CATEGORY);
       expectCleanHydration(hydration);
-      const server = parse(html);
-      const chip = server.querySelector('[data-testid="applied-filters"] li');
-      expect(chip?.textContent).toContain('Категория: Кроссовки');
-      expect(chip?.classList.contains(applied.wideOnly as string)).toBe(true);
-      const after = container.querySelector('[data-testid="applied-filters"] li');
-      expect(Boolean(after)).toBe(shown);
-      if (after) expect(after.classList.contains(applied.wideOnly as string)).toBe(false);
+      expect(parse(html).querySelector('[data-testid="applied-filters"]')).toBeNull();
+      expect(container.querySelector('[data-testid="applied-filters"]')).toBeNull();
+      if (width >= 1440) {
+        const sidebar = container.querySelector('[data-testid="listing-sidebar"]') as HTMLElement;
+        const ticked = [...sidebar.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')].filter((box) => box.checked);
+        expect(ticked.map((box) => box.closest('label')?.textContent)).toEqual([expect.stringContaining('Кроссовки')]);
+      }
     },
   );
 });

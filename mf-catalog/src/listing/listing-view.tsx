@@ -7,7 +7,7 @@ import { type ReactNode, useDeferredValue, useEffect, useMemo, useRef } from 're
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { ListingFiltersDocument, ListingPropertiesDocument, type ListingScopeInput } from '../graphql/generated.ts';
 import { DESKTOP_QUERY, useMediaQuery, WIDE_QUERY } from '../ui/use-media-query.ts';
-import { AppliedFilters, hiddenFilters, hiddenFiltersAnyWidth, type KnownProperty } from './applied-filters.tsx';
+import { AppliedFilters, hiddenFilters, type KnownProperty } from './applied-filters.tsx';
 import { DesktopFilters, type FiltersProps } from './desktop-filters.tsx';
 import { EmptyResult } from './empty-result.tsx';
 import { type PropertyFacet, pageFacets } from './facets.ts';
@@ -172,8 +172,7 @@ function ListingContent({
     headerReady && Boolean(filterData || filters.error) && Boolean(list || products.error),
   );
   if (!firstAnswers) return <InitialSpinner />;
-  const appliedArgs = { state, data: filterData, offered: facets, properties: properties ?? [] };
-  const applied = hydrated ? hiddenFilters({ ...appliedArgs, wide }) : hiddenFiltersAnyWidth(appliedArgs);
+  const applied = hiddenFilters({ state, data: filterData, offered: facets, properties: properties ?? [] });
   const beyondLastPage = Boolean(list && items.length === 0 && total > 0 && state.page > pages);
 
   return (

@@ -56,6 +56,18 @@ describe('the sidebar filters', () => {
     expect(within(sort).getByRole<HTMLInputElement>('radio', { name: 'По новинкам' }).checked).toBe(true);
   });
 
+  it('a listing over several categories has a «Категория» section that applies at once', () => {
+    const apply = renderSidebar('brand=7', {
+      categories: [
+        { id: '3', label: 'Кеды', count: 4 },
+        { id: '2', label: 'Кроссовки', count: 9 },
+      ],
+    });
+    const group = screen.getByRole('group', { name: 'Категория' });
+    fireEvent.click(within(group).getByRole('checkbox', { name: 'Кроссовки 9' }));
+    expect(apply.mock.calls[0]?.[0]).toMatchObject({ categories: ['2'], brands: ['7'], page: 1 });
+  });
+
   it('a brand page (no brand list) has no «Бренд» section', () => {
     renderSidebar('', { brands: [] });
     expect(screen.queryByRole('group', { name: 'Бренд' })).toBeNull();

@@ -87,13 +87,15 @@ function SidebarPrice({ shown, bounds, change }: { shown: ListingState; bounds: 
  * Wide screens (from 1440 px): the filters as a column beside the results. There is no panel to
  * close here, so every change applies at once: a ticked box, a radio, a released price handle
  * (or a key press on it), each section's «Сбросить»; «Сбросить все фильтры» is a link to the bare
- * path. Sections: Бренд (not on a brand's own page), the allowed properties, Цена, Сортировка.
+ * path. Sections: Категория (where the listing spans more than one), Бренд (not on a brand's own
+ * page), the allowed properties, Цена, Сортировка.
  * The router changes the URL in a transition: until it lands, the sidebar shows the change it
  * asked for (a ticked box stays ticked, it does not blink back for a frame).
  */
 export function SidebarFilters({
   state,
   brands,
+  categories,
   properties,
   bounds,
   sortSet,
@@ -122,6 +124,13 @@ export function SidebarFilters({
           </Link>
         )}
       </div>
+      <SidebarList
+        title="Категория"
+        options={categories}
+        selected={shown.categories}
+        write={(values) => withFilters(shown, { categories: values })}
+        change={change}
+      />
       <SidebarList
         title="Бренд"
         options={brands}
