@@ -22,6 +22,7 @@ const mappers = {
   Offer: '../repo/rows.ts#OfferRow',
   ProductModel: '../repo/rows.ts#ModelRow',
   GalleryImage: '../repo/rows.ts#PhotoRow',
+  Property: '../repo/catalog-meta.ts#PropertyRow',
   Order: '../orders/order-repo.ts#OrderRow',
   OrderLine: '../orders/order-repo.ts#SoldLineRow',
   ReturnRequest: '../returns/returns.ts#ReturnRequestRow',

@@ -1,6 +1,8 @@
 // Guards the catalogue queries the shop's pages call: categories, brands, listings with filters,
 // facets, sorting and paging, product detail, offers, home lists, menu and sitemap.
+import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
+import { rows } from '../src/db/database.ts';
 import { describeDrivers } from './test-env.ts';
 
 const LISTING = /* GraphQL */ `
@@ -32,6 +34,19 @@ describeDrivers('catalogue', (env) => {
     expect(d.top[0].image).toMatchObject({ fullpath: expect.stringMatching(/^\/api\/photos\/art\/category\//), width: 600, height: 400 });
     expect(d.sub).toHaveLength(6);
     expect(d.sub.every((c: { parent: unknown }) => c.parent)).toBe(true);
+  });
+
+  it('lists every value the catalogue has for each property, sizes sold out everywhere too, in the filters\' order', async () => {
+    const db = env().database.db;
+    const { properties } = await env().data('{ properties { name values } }');
+    const values = (name: string) => properties.find((p: { name: string }) => p.name === name).values as string[];
+    const sizes = (await rows<{ s: string }>(db, sql`SELECT DISTINCT size AS s FROM offers`)).map((r) => r.s);
+    expect([...values('size')].sort()).toEqual([...sizes].sort());
+    const shoeSizes = values('size').filter((v) => /^\d/.test(v));
+    expect(shoeSizes).toEqual([...shoeSizes].sort((a, b) => Number(a) - Number(b)));
+    const colors = (await rows<{ c: string }>(db, sql`SELECT DISTINCT color_name AS c FROM products`)).map((r) => r.c);
+    expect([...values('color')].sort()).toEqual([...colors].sort());
+    expect([...values('gender')].sort()).toEqual(['женский', 'мужской', 'унисекс']);
   });
 
   it('gets a category and a brand by id; unknown ids give null', async () => {

@@ -201,6 +201,23 @@ test.describe('a link with parameters that make no sense', () => {
     });
   }
 
+  test('a value the property does not have (f<size>=42,abc): 42 applies, abc is named and dropped', async ({ page, request }) => {
+    const category = await categoryByPath(request, SNEAKERS);
+    const { properties } = await gql<{ properties: { id: string; name: string }[] }>(request, '{ properties { id name } }');
+    const size = properties.find((p) => p.name === 'size');
+    if (!size) throw new Error('the catalogue should have sizes');
+    await page.goto(`${SNEAKERS}?f${size.id}=42,abc`);
+    const only42 = await listingCount(request, { categoryId: category.id }, { properties: [{ propertyId: size.id, values: ['42'] }] });
+    await expectTotal(page, only42);
+    await expect(page.getByTestId('listing-link-notice')).toContainText('Часть фильтров из ссылки не распознана и не применена: Размер «abc».');
+    // the size filter counts the one size it applies (it used to say «Размер 2»)
+    await expect(filterBar(page).getByRole('button', { name: 'Размер 1' })).toBeVisible();
+    await page.getByTestId('listing-link-notice').getByRole('link', { name: 'Убрать их из адреса' }).click();
+    await expect(page).toHaveURL(new RegExp(`${SNEAKERS}\\?f${size.id}=42$`));
+    await expect(page.getByTestId('listing-link-notice')).toHaveCount(0);
+    await expectTotal(page, only42);
+  });
+
   test('a page far past the last one says so and links to the first', async ({ page }) => {
     for (const query of ['page=5000', 'page=99999999999999999999', 'page=999']) {
       await page.goto(`${SNEAKERS}?${query}`);

@@ -186,6 +186,9 @@ export const catalogResolvers: Resolvers = {
     properties: (_, __, ctx) => ctx.catalog.properties(),
   },
 
+  Property: {
+    values: (property, _, ctx) => ctx.catalog.propertyValues(property.name),
+  },
   Category: {
     image: (c) => toImage(c.image),
     parent: (c, _, ctx) => (c.parentId ? ctx.catalog.categoryLoader.get(c.parentId) : null),

@@ -104,6 +104,7 @@ export const UNKNOWN_LIST_SIZE = 1_000;
 export const LIST_SIZE: Record<string, number> = {
   'Query.categories': 50, // seed: 8
   'Query.properties': 50,
+  'Property.values': 200, // sizes, colours, genders (seed: ≤ 17)
   'Query.menu': 500, // every menu item at any depth (seed: 37)
   'MenuItem.children': 1, // counted in Query.menu: MenuItem is reachable only from there and has no way back up
   'Query.sitemap': 10_000, // every catalogue page (large seed: ~9,600)

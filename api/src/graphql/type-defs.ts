@@ -455,6 +455,8 @@ type Property {
   id: ID!
   name: String!
   title: String!
+  "Every value the catalogue has for it (a size sold out everywhere too), sorted as the filters list them."
+  values: [String!]!
 }
 
 enum MenuItemType {

@@ -204,6 +204,19 @@ function compareValues(a: string, b: string): number {
   return a.localeCompare(b, 'ru');
 }
 
+async function readPropertyValues(db: Db): Promise<Map<string, string[]>> {
+  // the variants' own properties, and every size an offer has (the size tags follow the stock)
+  const found = await rows<{ name: string; value: string }>(
+    db,
+    sql`SELECT split_part(t, ':', 1) AS name, substr(t, strpos(t, ':') + 1) AS value FROM (SELECT DISTINCT unnest(props) AS t FROM products) s
+        UNION SELECT 'size', size FROM offers`,
+  );
+  const map = new Map<string, string[]>();
+  for (const r of found) map.set(r.name, [...(map.get(r.name) ?? []), r.value]);
+  for (const values of map.values()) values.sort(compareValues);
+  return map;
+}
+
 /** Every catalogue read. One instance per request: its loaders batch and memoise for that request only. */
 export class CatalogRepo {
   /** `meta`: definitions shared across requests (see CatalogMeta); without it, read each time. */
@@ -510,6 +523,13 @@ export class CatalogRepo {
 
   async properties(): Promise<PropertyRow[]> {
     return this.meta ? this.meta.properties(this.db) : readProperties(this.db);
+  }
+
+  /** Every value the catalogue has for a property (a size sold out everywhere too), in the filters' order. */
+  async propertyValues(name: string): Promise<string[]> {
+    const read = () => readPropertyValues(this.db);
+    const all = await (this.meta ? this.meta.shared('property-values', read) : read());
+    return all.get(name) ?? [];
   }
 
   /** When the catalogue last changed (an import, a sold-out size): what the home page shows changed then. */

@@ -7,6 +7,8 @@ export interface KnownProperty {
   id: string;
   name: string;
   title: string;
+  /** Every value the catalogue has for it. */
+  values: readonly string[];
 }
 
 export interface AppliedFilter {
@@ -77,12 +79,15 @@ export function AppliedFilters({
   filters,
   apply,
   ignored,
+  ignoredValues = [],
   cleanHref,
 }: {
   filters: AppliedFilter[];
   apply: (state: ListingState) => void;
   /** Parameters of the link that were not applied. */
   ignored: readonly string[];
+  /** The values among them the catalogue does not have, as «Размер «abc»». */
+  ignoredValues?: readonly string[];
   /** The same listing without them. */
   cleanHref: string;
 }) {
@@ -91,7 +96,8 @@ export function AppliedFilters({
     <>
       {ignored.length > 0 && (
         <p className={styles.notice} role="status" data-testid="listing-link-notice">
-          Часть фильтров из ссылки не распознана и не применена.{' '}
+          Часть фильтров из ссылки не распознана и не применена
+          {ignoredValues.length ? `: ${ignoredValues.join(', ')}.` : '.'}{' '}
           <Link to={cleanHref} replace preventScrollReset>
             Убрать их из адреса
           </Link>

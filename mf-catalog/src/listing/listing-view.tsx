@@ -26,6 +26,8 @@ import {
   toFilterInput,
   type ListingState,
   type UrlScheme,
+  type KnownProperties,
+  unknownValues,
   unusableParams,
   withKnownProperties,
   writeListingState,
@@ -82,26 +84,38 @@ export function ListingView(props: ListingViewProps) {
 }
 
 /**
- * The URL's listing state without the property filters the catalogue does not have (the API
- * refuses a whole request naming one), with what was dropped and the link without it.
+ * The URL's listing state without the property filters and values the catalogue does not have
+ * (the API refuses a whole request naming an unknown property; an unknown value would show as a
+ * filter that narrows nothing), with what was dropped and the link without it.
  */
 function useKnownPropertiesOnly(
   urlState: ListingState,
   scheme: UrlScheme,
   properties: readonly KnownProperty[] | undefined,
 ) {
-  const knownProperty = useMemo(
-    () => (properties ? (key: string) => properties.some((p) => p.id === key || p.name === key) : undefined),
-    [properties],
-  );
-  const state = useMemo(
-    () => (knownProperty ? withKnownProperties(urlState, knownProperty) : urlState),
-    [urlState, knownProperty],
-  );
+  const known = useMemo<KnownProperties | undefined>(() => {
+    if (!properties) return undefined;
+    const byKey = new Map(properties.flatMap((p) => [[p.id, p] as const, [p.name, p] as const]));
+    return (key, value) => {
+      const property = byKey.get(key);
+      return Boolean(property && (value === undefined || property.values.includes(value)));
+    };
+  }, [properties]);
+  const state = useMemo(() => (known ? withKnownProperties(urlState, known) : urlState), [urlState, known]);
   const [params] = useSearchParams();
-  const ignored = useMemo(() => unusableParams(params, scheme, knownProperty), [params, scheme, knownProperty]);
+  const ignored = useMemo(() => unusableParams(params, scheme, known), [params, scheme, known]);
+  const ignoredValues = useMemo(
+    () =>
+      [...params]
+        .filter(([name]) => isPropertyParam(name) && known?.(name.slice(1)))
+        .flatMap(([name, value]) => {
+          const title = properties?.find((p) => p.id === name.slice(1) || p.name === name.slice(1))?.title ?? 'Свойство';
+          return unknownValues(name.slice(1), value, known).map((v) => `${title} «${v}»`);
+        }),
+    [params, known, properties],
+  );
   const cleanHref = useMemo(() => queryHref(writeListingState(state, scheme, params)), [state, scheme, params]);
-  return { state, ignored, cleanHref };
+  return { state, ignored, ignoredValues, cleanHref };
 }
 
 /** The page of results and the filters (with their counts) for the listing's state. */
@@ -151,7 +165,7 @@ function ListingContent({
   const { apply, resetAll, resetHref, pageHref } = url;
   // the address the results are for: the browser's address changes before React renders them
   const { search } = useLocation();
-  const { state, ignored, cleanHref } = useKnownPropertiesOnly(url.state, scheme, properties);
+  const { state, ignored, ignoredValues, cleanHref } = useKnownPropertiesOnly(url.state, scheme, properties);
   const { products, filters } = useListingQueries(scope, state);
   const desktop = useMediaQuery(DESKTOP_QUERY);
   const wide = useMediaQuery(WIDE_QUERY);
@@ -194,7 +208,7 @@ function ListingContent({
             />
           </div>
           {list && <ListingTotal total={total} />}
-          <AppliedFilters filters={applied} apply={apply} ignored={ignored} cleanHref={cleanHref} />
+          <AppliedFilters filters={applied} apply={apply} ignored={ignored} ignoredValues={ignoredValues} cleanHref={cleanHref} />
           {list && renderNotice?.(list.searchCorrected, list.totalCount)}
           <ListingResults
             products={products}

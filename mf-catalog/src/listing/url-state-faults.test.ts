@@ -6,6 +6,7 @@ import {
   PAGE_SIZE,
   parseListingState,
   toFilterInput,
+  unknownValues,
   unusableParams,
   withKnownProperties,
 } from './url-state.ts';
@@ -32,6 +33,17 @@ describe('a link with parameters the API would refuse', () => {
     expect(withKnownProperties(state, known).properties).toEqual({ size: ['42'] });
     expect(unusableParams(params, LISTING_SCHEME, known).sort()).toEqual(['brand', 'category', 'f99', 'f<b>', 'page'].sort());
     expect(unusableParams(new URLSearchParams('brand=1,2&f1=42&page=3&sort=priceup'), LISTING_SCHEME, known)).toEqual([]);
+  });
+
+  it('drops a value the property does not have, keeps the others, and names it', () => {
+    const params = new URLSearchParams('f1=42,abc&fcolor=abc');
+    const known = (key: string, value?: string) =>
+      (key === '1' && (value === undefined || ['41', '42'].includes(value))) || (key === 'color' && (value === undefined || value === 'красный'));
+    // a property left with no value is dropped whole
+    expect(withKnownProperties(parseListingState(params, LISTING_SCHEME), known).properties).toEqual({ '1': ['42'] });
+    expect(unusableParams(params, LISTING_SCHEME, known).sort()).toEqual(['f1', 'fcolor']);
+    expect(unknownValues('1', '42,abc', known)).toEqual(['abc']);
+    expect(unusableParams(new URLSearchParams('f1=41,42&fcolor=красный'), LISTING_SCHEME, known)).toEqual([]);
   });
 
   it('removes control characters and over-long values, and caps the page where the API still lists', () => {

@@ -111,15 +111,17 @@ export function parseListingState(params: URLSearchParams, scheme: UrlScheme): L
 }
 
 /**
- * The listing parameters of a link that were (wholly or partly) not applied: ids that are not
- * ids, property keys or values that cannot be, properties the catalogue does not have (when
- * `knownProperty` is given), a page number that is not one.
+ * Which properties and values the catalogue has: `(key)` whether a property key (id or name) is
+ * one, `(key, value)` whether that property has the value.
  */
-export function unusableParams(
-  params: URLSearchParams,
-  scheme: UrlScheme,
-  knownProperty?: (key: string) => boolean,
-): string[] {
+export type KnownProperties = (key: string, value?: string) => boolean;
+
+/**
+ * The listing parameters of a link that were (wholly or partly) not applied: ids that are not
+ * ids, property keys or values that cannot be, properties or values the catalogue does not have
+ * (when `known` is given), a page number that is not one.
+ */
+export function unusableParams(params: URLSearchParams, scheme: UrlScheme, known?: KnownProperties): string[] {
   const out = new Set<string>();
   for (const name of ['brand', scheme.categoryParam]) {
     const raw = params.get(name);
@@ -135,20 +137,27 @@ export function unusableParams(
   for (const [name, value] of params) {
     if (!isPropertyParam(name)) continue;
     const key = name.slice(1);
-    if (!PROPERTY_KEY.test(key) || (knownProperty && !knownProperty(key))) out.add(name);
-    else if (propertyValues(value).length !== value.split(',').filter((v) => v.trim()).length) out.add(name);
+    if (!PROPERTY_KEY.test(key) || (known && !known(key))) out.add(name);
+    else if (unknownValues(key, value, known).length || propertyValues(value).length !== value.split(',').filter((v) => v.trim()).length)
+      out.add(name);
   }
   return [...out];
 }
 
-/** The state without the properties the catalogue does not have (the API would refuse the whole request). */
-export function withKnownProperties(state: ListingState, knownProperty: (key: string) => boolean): ListingState {
-  const keys = Object.keys(state.properties);
-  if (keys.every(knownProperty)) return state;
-  return {
-    ...state,
-    properties: Object.fromEntries(Object.entries(state.properties).filter(([key]) => knownProperty(key))),
-  };
+/** The values of a property parameter the catalogue does not have (none without `known`). */
+export function unknownValues(key: string, value: string, known?: KnownProperties): string[] {
+  return known ? propertyValues(value).filter((v) => !known(key, v)) : [];
+}
+
+/** The state without the properties and values the catalogue does not have (the API would refuse the whole request for a property; a value would only narrow nothing). */
+export function withKnownProperties(state: ListingState, known: KnownProperties): ListingState {
+  const entries = Object.entries(state.properties);
+  const kept = entries
+    .filter(([key]) => known(key))
+    .map(([key, values]) => [key, values.filter((v) => known(key, v))] as const)
+    .filter(([, values]) => values.length > 0);
+  if (kept.length === entries.length && kept.every(([key, values]) => values.length === state.properties[key]?.length)) return state;
+  return { ...state, properties: Object.fromEntries(kept) };
 }
 
 /** Writes the state over `base`'s other parameters; defaults (first sort, page 1, empty lists) are left out. */
