@@ -8,7 +8,9 @@ export { clientErrorHandler, type ErrorResponseInit, errorResponse, opsDisabled,
 export { fetchRoute, requestUrl, sendResponse, toRequest } from './fetch-bridge.ts';
 export {
   BoundedMemoryLimiter,
+  createBackoff,
   createRateLimit,
+  type Backoff,
   DEFAULT_MAX_KEYS,
   memoryStore,
   redisStore,

@@ -2,7 +2,7 @@
 // their window has ended, a flood of new addresses cannot grow a limit past its cap, while the
 // limit itself still holds for an active client and says how many seconds it must wait.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type BoundedMemoryLimiter, createRateLimit, memoryStore, type RateLimitStore } from './rate-limit.ts';
+import { type BoundedMemoryLimiter, createBackoff, createRateLimit, memoryStore, type RateLimitStore } from './rate-limit.ts';
 
 beforeEach(() => {
   vi.useFakeTimers({ now: 0 });
@@ -88,5 +88,34 @@ describe('createRateLimit', () => {
     const limited = createRateLimit({ name: 't', limit: 1, windowMs: 60_000, store: memoryStore(100) });
     for (let i = 0; i < 1000; i++) await limited.hit(`ip-${i}`);
     expect(await limited.hit('ip-999')).toBeGreaterThan(0);
+  });
+});
+
+describe('createBackoff', () => {
+  it('lets the free failures through, then makes each next attempt wait 1 s, 2 s, 4 s … up to the longest, never locking', async () => {
+    const backoff = createBackoff({ name: 'b', free: 2, windowMs: 86_400_000, maxWaitSeconds: 8 });
+    const failAfterAttempt = async () => {
+      expect(await backoff.attempt('e')).toBe(0);
+      await backoff.fail('e');
+    };
+    await failAfterAttempt();
+    await failAfterAttempt();
+    const waits: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      await failAfterAttempt();
+      waits.push(await backoff.attempt('e'));
+      vi.advanceTimersByTime(waits[i]! * 1000);
+    }
+    expect(waits).toEqual([1, 2, 4, 8, 8]);
+    // another key is not slowed
+    expect(await backoff.attempt('other')).toBe(0);
+  });
+
+  it('lets one of a burst of parallel attempts through while a key waits', async () => {
+    const backoff = createBackoff({ name: 'b', free: 1, windowMs: 86_400_000, maxWaitSeconds: 60 });
+    await backoff.fail('e');
+    const answers = await Promise.all(Array.from({ length: 20 }, () => backoff.attempt('e')));
+    expect(answers.filter((wait) => wait === 0)).toHaveLength(1);
+    expect(answers.filter((wait) => wait > 0)).toHaveLength(19);
   });
 });

@@ -58,11 +58,23 @@ export class BoundedMemoryLimiter extends RateLimiterMemory {
     try {
       return await super.consume(key, points, options);
     } finally {
-      const storage = this.storage;
-      for (const oldest of storage._storage.keys()) {
-        if (storage._storage.size <= this.maxKeys) break;
-        storage.delete(oldest);
-      }
+      this.evict();
+    }
+  }
+
+  override async penalty(key: string | number, points?: number, options?: { [key: string]: unknown }): Promise<RateLimiterRes> {
+    try {
+      return await super.penalty(key, points, options);
+    } finally {
+      this.evict();
+    }
+  }
+
+  private evict(): void {
+    const storage = this.storage;
+    for (const oldest of storage._storage.keys()) {
+      if (storage._storage.size <= this.maxKeys) break;
+      storage.delete(oldest);
     }
   }
 }
@@ -117,6 +129,47 @@ export function createRateLimit({ name, limit, windowMs = 60_000, store = memory
       const res = await limiter.get(key);
       // a window that has just ended may still be held until its timer runs
       return res && res.msBeforeNext > 0 && res.consumedPoints >= limit ? secondsLeft(res) : 0;
+    },
+  };
+}
+
+/**
+ * A wait that grows per key instead of a lockout: the first `free` failures within `windowMs`
+ * cost nothing; after that, each attempt takes the key's one slot, and the next attempt must wait
+ * `firstWaitSeconds` (default 1), then twice as long with every further failure, up to `maxWaitSeconds`. Taking the slot
+ * is one atomic step in the store (rate-limiter-flexible's penalty with a custom duration, as its
+ * ExpressBrute port does), so a burst of parallel attempts gets one through, not all of them.
+ */
+export interface Backoff {
+  /** Asks before an attempt: 0 when it may go ahead (and then holds the slot), else the seconds to wait. */
+  attempt(key: string): Promise<number>;
+  /** Counts a failed attempt: the waits grow with them. */
+  fail(key: string): Promise<void>;
+}
+
+export interface BackoffOptions {
+  /** Names the keys in a shared store (Redis): unique per backoff. */
+  name: string;
+  free: number;
+  windowMs: number;
+  firstWaitSeconds?: number;
+  maxWaitSeconds: number;
+  store?: RateLimitStore;
+}
+
+export function createBackoff({ name, free, windowMs, firstWaitSeconds = 1, maxWaitSeconds, store = memoryStore() }: BackoffOptions): Backoff {
+  const failures = store({ points: Number.MAX_SAFE_INTEGER, duration: windowMs / 1000, keyPrefix: name });
+  const slot = store({ points: 1, duration: maxWaitSeconds, keyPrefix: `${name}-slot` });
+  return {
+    async attempt(key) {
+      const failed = (await failures.get(key))?.consumedPoints ?? 0;
+      if (failed < free) return 0;
+      const wait = Math.min(maxWaitSeconds, firstWaitSeconds * 2 ** Math.min(failed - free, 30));
+      const taken = await slot.penalty(key, 1, { customDuration: wait });
+      return taken.consumedPoints === 1 ? 0 : Math.max(1, secondsLeft(taken));
+    },
+    async fail(key) {
+      await failures.penalty(key, 1);
     },
   };
 }
