@@ -163,9 +163,53 @@ describeDrivers(
       expect((await signIn(victim.email, victim.password)).status).toBe(200);
       // other accounts are not affected
       expect((await signIn(MANAGER.email, MANAGER.password, attacker)).status).toBe(200);
-      // guesses spread over many addresses: past the e-mail's total (10 here) it is locked everywhere
+      // guesses spread over many addresses: past the e-mail's total (10 here) an unknown browser waits
       for (let i = 0; i < 7; i++) expect((await signIn(victim.email, `spread-${i}-xxxxx`)).status).toBe(401);
+      expect((await signIn(victim.email, 'spread-next-xxxxx')).status).toBe(401);
+      const slowed = await signIn(victim.email, victim.password);
+      expect(slowed.status).toBe(429);
+      expect(Number(slowed.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+      expect((await failure(slowed)).message).toMatch(/^Слишком много попыток входа\. Попробуйте через \d+ (с|мин)\.$/);
+    });
+
+    it('never holds back a browser that signed in before: 13 wrong passwords from 13 addresses, a guesser at its own address, a burst', async () => {
+      const db = env().database.db;
+      const victim = { email: 'owner-two@shop.test', password: 'owner-two-password-1' };
+      await createUser(db, { ...victim, role: 'owner' });
+      const first = await signIn(victim.email, victim.password);
+      expect(first.status).toBe(200);
+      const cookies = first.headers.getSetCookie();
+      const device = cookies.find((c) => c.startsWith('shop_desk_device='));
+      expect(device).toMatch(/^shop_desk_device=[A-Za-z0-9_-]{43}; Path=\/api\/admin\/session; HttpOnly; SameSite=Strict; Max-Age=\d+; Secure$/);
+      const deviceCookie = (device as string).split(';')[0] as string;
+      const fromDevice = (password: string, ip = nextIp()) => call('/api/admin/session', { body: { email: victim.email, password }, ip, cookie: deviceCookie });
+      // the flood: each guess from its own address; past the total (10) the guesses wait their turn
+      const flood = [];
+      for (let i = 0; i < 13; i++) flood.push((await signIn(victim.email, `flood-${i}-xxxxx`)).status);
+      expect(flood.slice(0, 11)).toEqual(Array(11).fill(401));
+      expect(flood.slice(11)).toEqual([429, 429]);
+      // a burst of parallel guesses gets none through while the e-mail waits
+      expect((await Promise.all(Array.from({ length: 5 }, (_, i) => signIn(victim.email, `burst-${i}-xxxxx`)))).map((r) => r.status)).toEqual(Array(5).fill(429));
+      // the right password from a browser never seen waits too; from the owner's browser, at an address never used, it signs in
       expect((await signIn(victim.email, victim.password)).status).toBe(429);
+      const again = await fromDevice(victim.password);
+      expect(again.status).toBe(200);
+      // the same device token comes back, its sha256 alone stored
+      expect(again.headers.getSetCookie().find((c) => c.startsWith('shop_desk_device='))?.split(';')[0]).toBe(deviceCookie);
+      const stored = await rows<{ token_hash: string }>(db, sql`SELECT d.token_hash FROM desk_devices d JOIN users u ON u.id = d.user_id WHERE u.email = ${victim.email}`);
+      expect(stored.map((r) => r.token_hash)).toEqual([createHash('sha256').update(deviceCookie.slice('shop_desk_device='.length)).digest('hex')]);
+      // a guesser at the owner's own address locks that pair and that address for strangers, not for the owner's browser
+      const office = nextIp();
+      for (let i = 0; i < 6; i++) await signIn(`colleague-${i}@shop.test`, 'whatever-password', office);
+      expect((await signIn(victim.email, victim.password, office)).status).toBe(429);
+      expect((await fromDevice(victim.password, office)).status).toBe(200);
+      // the cookie vouches only for its own account, and a made-up one for none
+      expect((await call('/api/admin/session', { body: { email: 'target@shop.test', password: 'target-password-1' }, ip: nextIp(), cookie: deviceCookie })).status).toBe(429);
+      const madeUp = `shop_desk_device=${'B'.repeat(43)}`;
+      expect((await call('/api/admin/session', { body: victim, ip: nextIp(), cookie: madeUp })).status).toBe(429);
+      // the owner's browser has its own few wrong passwords (3 here); then it waits like any other
+      for (let i = 0; i < 3; i++) expect((await fromDevice(`typo-${i}-xxxxx`)).status).toBe(401);
+      expect((await fromDevice(victim.password)).status).toBe(429);
     });
 
     it('throttles sign-in per client address (the trusted one): many e-mails from one address lock that address only', async () => {
@@ -582,5 +626,5 @@ describeDrivers(
       }
     });
   },
-  { opsToken: TOKEN, desk: { ...testConfig().desk, signInEmailLimit: 3, signInEmailTotalLimit: 10, signInIpLimit: 6 } },
+  { opsToken: TOKEN, desk: { ...testConfig().desk, signInEmailLimit: 3, signInEmailTotalLimit: 10, signInIpLimit: 6, signInWait: { first: 60, max: 60 } } },
 );

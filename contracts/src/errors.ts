@@ -61,7 +61,8 @@ export const ERRORS = {
   BAD_CREDENTIALS: { status: 401, message: 'Неверный e-mail или пароль' },
   TOO_MANY_ATTEMPTS: {
     status: 429,
-    message: (p: { minutes: number }) => `Слишком много попыток входа. Попробуйте через ${p.minutes} мин.`,
+    message: (p: { seconds: number }) =>
+      `Слишком много попыток входа. Попробуйте через ${p.seconds < 60 ? `${p.seconds} с` : `${Math.ceil(p.seconds / 60)} мин`}.`,
   },
   USER_DISABLED: { status: 403, message: 'Учётная запись отключена. Обратитесь к владельцу магазина.' },
   CSRF: { status: 403, message: 'Запрос отклонён: он пришёл не со страницы магазина' },

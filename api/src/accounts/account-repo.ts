@@ -155,3 +155,40 @@ export async function sessionUser(db: Db, token: string, hours: number): Promise
 export async function deleteSession(db: Db, token: string): Promise<void> {
   await db.execute(sql`DELETE FROM user_sessions WHERE token_hash = ${tokenHash(token)}`);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Known devices: the device cookie holds 32 random bytes (base64url), only their sha256 is stored.
+
+const TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
+
+/** A new device token (a browser that has never signed in, or whose cookie is unknown or malformed). */
+export const newDeviceToken = () => randomBytes(32).toString('base64url');
+
+/** True when the browser holding `token` has signed in as the user with `email` within `days`. */
+export async function isKnownDevice(db: Db, token: string | null, email: string, days: number): Promise<boolean> {
+  if (!token || !TOKEN_FORMAT.test(token)) return false;
+  const [row] = await rows<{ known: number }>(
+    db,
+    sql`SELECT 1 AS known FROM desk_devices d JOIN users u ON u.id = d.user_id
+        WHERE d.token_hash = ${tokenHash(token)} AND lower(u.email) = ${normalizeEmail(email)}
+          AND d.last_used_at > now() - make_interval(days => ${days})`,
+  );
+  return Boolean(row);
+}
+
+/**
+ * Remembers that the browser signed in as `userId`: under its token when the shop issued that
+ * token (a value the browser made up is never adopted), else under a new one. Returns the token
+ * for the cookie. Devices unused for `days` are swept here.
+ */
+export async function rememberDevice(db: Db, token: string | null, userId: number, days: number): Promise<string> {
+  await db.execute(sql`DELETE FROM desk_devices WHERE last_used_at < now() - make_interval(days => ${days})`);
+  const issued =
+    token && TOKEN_FORMAT.test(token) ? (await rows(db, sql`SELECT 1 FROM desk_devices WHERE token_hash = ${tokenHash(token)} LIMIT 1`)).length > 0 : false;
+  const kept = issued && token ? token : newDeviceToken();
+  await db.execute(
+    sql`INSERT INTO desk_devices (token_hash, user_id) VALUES (${tokenHash(kept)}, ${userId})
+        ON CONFLICT (token_hash, user_id) DO UPDATE SET last_used_at = now()`,
+  );
+  return kept;
+}

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 
 /** People who run the orders desk. role: 'owner' (владелец) or 'manager' (менеджер). */
@@ -30,4 +30,22 @@ export const userSessions = pgTable(
     clientIp: text('client_ip').notNull().default(''),
   },
   (t) => [index('user_sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * A browser a user has signed in from (the device cookie holds a random token, only its sha256
+ * is stored here). A sign-in from such a browser is never held back by the guesses of others:
+ * only its own wrong passwords count against it. One browser may be known for several users.
+ */
+export const deskDevices = pgTable(
+  'desk_devices',
+  {
+    tokenHash: text('token_hash').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tokenHash, t.userId] }), index('desk_devices_user_idx').on(t.userId)],
 );

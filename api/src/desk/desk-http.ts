@@ -63,10 +63,26 @@ export function sessionCookie(value: string, maxAge: number, secure: boolean): s
   return `${COOKIE}=${value}; Path=${ADMIN}; HttpOnly; SameSite=Strict; Max-Age=${maxAge}${secure ? '; Secure' : ''}`;
 }
 
-export function sessionToken(request: Request): string | null {
+function cookieValue(request: Request, cookie: string): string | null {
   for (const part of (request.headers.get('cookie') ?? '').split(';')) {
     const [name, ...value] = part.trim().split('=');
-    if (name === COOKIE) return value.join('=');
+    if (name === cookie) return value.join('=');
   }
   return null;
+}
+
+export function sessionToken(request: Request): string | null {
+  return cookieValue(request, COOKIE);
+}
+
+/** The known-device cookie: sent only with sign-ins, kept for DEVICE_COOKIE_DAYS after the last one. */
+export const DEVICE_COOKIE = 'shop_desk_device';
+export const DEVICE_COOKIE_DAYS = 180;
+
+export function deviceCookie(value: string, secure: boolean): string {
+  return `${DEVICE_COOKIE}=${value}; Path=${ADMIN}/session; HttpOnly; SameSite=Strict; Max-Age=${DEVICE_COOKIE_DAYS * 86_400}${secure ? '; Secure' : ''}`;
+}
+
+export function deviceToken(request: Request): string | null {
+  return cookieValue(request, DEVICE_COOKIE);
 }

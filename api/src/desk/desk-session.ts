@@ -1,25 +1,64 @@
 import { errorMessage } from '@shop/contracts/errors';
-import { createRateLimit, type RateLimit, type RateLimitStore, rateLimitKey } from '@shop/server-kit';
-import { type DeskUser, MAX_SESSION_HOURS, ROLE_TITLES, createSession, deleteSession, findUserByEmail, normalizeEmail, sessionUser } from '../accounts/account-repo.ts';
+import { type Backoff, createBackoff, createRateLimit, type RateLimit, type RateLimitStore, rateLimitKey, tokenHash } from '@shop/server-kit';
+import {
+  type DeskUser,
+  MAX_SESSION_HOURS,
+  ROLE_TITLES,
+  createSession,
+  deleteSession,
+  findUserByEmail,
+  isKnownDevice,
+  normalizeEmail,
+  rememberDevice,
+  sessionUser,
+} from '../accounts/account-repo.ts';
 import { MAX_PASSWORD_LENGTH, checkPassword } from '../accounts/passwords.ts';
 import type { DeskConfig } from './desk-config.ts';
-import { SIGN_IN_WINDOW_MS } from './desk-config.ts';
-import { ADMIN, HEADERS, csrfRefusal, error, json, readBody, sessionCookie, sessionToken, unauthenticated } from './desk-http.ts';
+import { SIGN_IN_BACKOFF_WINDOW_MS, SIGN_IN_WINDOW_MS } from './desk-config.ts';
+import {
+  ADMIN,
+  DEVICE_COOKIE_DAYS,
+  HEADERS,
+  csrfRefusal,
+  deviceCookie,
+  deviceToken,
+  error,
+  json,
+  readBody,
+  sessionCookie,
+  sessionToken,
+  unauthenticated,
+} from './desk-http.ts';
 import { type OrderRouteContext, orderRoutes } from './desk-order-routes.ts';
 
-/** Failed sign-ins per e-mail and client together, per e-mail, and per client. */
+/**
+ * Failed sign-ins. From a browser the account has not signed in from: per e-mail and client
+ * together (a lock), per e-mail (a growing wait, never a lock) and per client (a lock). From a
+ * browser that has signed in as that account before (the device cookie): only that browser's own
+ * failures count, so no one else's guesses ever hold the account's people back.
+ */
 export interface SignInFailures {
   byEmail: RateLimit;
-  byEmailTotal: RateLimit;
+  byEmailTotal: Backoff;
   byClient: RateLimit;
+  byDevice: RateLimit;
 }
 
 export function createSignInFailures(deskConfig: DeskConfig, store?: RateLimitStore): SignInFailures {
   return {
     // keyed by e-mail and client together (see DeskConfig.signInEmailLimit)
     byEmail: createRateLimit({ name: 'desk-signin-pair', limit: deskConfig.signInEmailLimit, windowMs: SIGN_IN_WINDOW_MS, store }),
-    byEmailTotal: createRateLimit({ name: 'desk-signin-email', limit: deskConfig.signInEmailTotalLimit, windowMs: SIGN_IN_WINDOW_MS, store }),
+    byEmailTotal: createBackoff({
+      name: 'desk-signin-email-wait',
+      free: deskConfig.signInEmailTotalLimit,
+      windowMs: SIGN_IN_BACKOFF_WINDOW_MS,
+      firstWaitSeconds: deskConfig.signInWait.first,
+      maxWaitSeconds: deskConfig.signInWait.max,
+      store,
+    }),
     byClient: createRateLimit({ name: 'desk-signin-client', limit: deskConfig.signInIpLimit, windowMs: SIGN_IN_WINDOW_MS, store }),
+    // keyed by e-mail and device token (its sha256) together
+    byDevice: createRateLimit({ name: 'desk-signin-device', limit: deskConfig.signInEmailLimit, windowMs: SIGN_IN_WINDOW_MS, store }),
   };
 }
 
@@ -52,24 +91,23 @@ async function signIn(ctx: AdminContext, request: Request, ip: string): Promise<
   if (email.length > 254 || password.length > MAX_PASSWORD_LENGTH) return error('BAD_CREDENTIALS');
   const emailKey = normalizeEmail(email);
   const clientKey = rateLimitKey(ip);
-  // a locked e-mail or client costs no hashing: a flood of guesses cannot buy CPU time
   const pairKey = `${emailKey} ${clientKey}`;
-  const wait = Math.max(
-    ...(await Promise.all([
-      signInFailures.byEmail.blockedFor(pairKey),
-      signInFailures.byEmailTotal.blockedFor(emailKey),
-      signInFailures.byClient.blockedFor(clientKey),
-    ])),
-  );
-  if (wait > 0) {
-    const minutes = Math.max(1, Math.ceil(wait / 60));
-    return error('TOO_MANY_ATTEMPTS', errorMessage('TOO_MANY_ATTEMPTS', { minutes }), { 'retry-after': String(wait) });
+  const device = deviceToken(request);
+  const deviceKey = device ? `${emailKey} ${tokenHash(device)}` : '';
+  // a browser that signed in as this account before passes every other count, while its own wrong passwords are few
+  const known = device !== null && (await signInFailures.byDevice.blockedFor(deviceKey)) === 0 && (await isKnownDevice(db, device, emailKey, DEVICE_COOKIE_DAYS));
+  if (!known) {
+    // a locked pair or client, or an e-mail still waiting, costs no hashing: a flood of guesses cannot buy CPU time
+    const locked = Math.max(await signInFailures.byEmail.blockedFor(pairKey), await signInFailures.byClient.blockedFor(clientKey));
+    const wait = locked > 0 ? locked : await signInFailures.byEmailTotal.attempt(emailKey);
+    if (wait > 0) return error('TOO_MANY_ATTEMPTS', errorMessage('TOO_MANY_ATTEMPTS', { seconds: wait }), { 'retry-after': String(wait) });
   }
   const user = await findUserByEmail(db, emailKey);
   // an unknown e-mail is checked against a dummy hash: same time, same answer as a wrong password
   const ok = await checkPassword(user?.passwordHash ?? null, password);
   if (!user || !ok) {
-    await Promise.all([signInFailures.byEmail.hit(pairKey), signInFailures.byEmailTotal.hit(emailKey), signInFailures.byClient.hit(clientKey)]);
+    if (known) await signInFailures.byDevice.hit(deviceKey);
+    else await Promise.all([signInFailures.byEmail.hit(pairKey), signInFailures.byEmailTotal.fail(emailKey), signInFailures.byClient.hit(clientKey)]);
     return error('BAD_CREDENTIALS');
   }
   if (user.disabledAt) return error('USER_DISABLED');
@@ -77,9 +115,12 @@ async function signIn(ctx: AdminContext, request: Request, ip: string): Promise<
   const previous = sessionToken(request);
   if (previous) await deleteSession(db, previous);
   const token = await createSession(db, user.id, ip, ctx.deskConfig.sessionHours);
-  return json({ user: userJson(user) }, 200, { 'set-cookie': sessionCookie(token, MAX_SESSION_HOURS * 3600, ctx.secure) });
+  const remembered = await rememberDevice(db, device, user.id, DEVICE_COOKIE_DAYS);
+  const headers = new Headers(HEADERS);
+  headers.append('set-cookie', sessionCookie(token, MAX_SESSION_HOURS * 3600, ctx.secure));
+  headers.append('set-cookie', deviceCookie(remembered, ctx.secure));
+  return Response.json({ user: userJson(user) }, { status: 200, headers });
 }
-
 
 export async function adminResponse(ctx: AdminContext, request: Request, url: URL, ip: string): Promise<Response> {
   const { db } = ctx;
