@@ -3,7 +3,7 @@ import { seedIfEmpty } from './catalog/seed.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { LockError } from './db/lock-file.ts';
 import { openDatabaseFromConfig } from './db/open-from-config.ts';
-import { drainOnStop } from '@shop/server-kit';
+import { DataFolderError, drainOnStop } from '@shop/server-kit';
 import { type Api, createApi } from './http/app.ts';
 
 /** Fails before the (slower) database start when the port is taken. */
@@ -55,7 +55,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  if (err instanceof ConfigError || err instanceof LockError) console.error(err.message);
+  if (err instanceof ConfigError || err instanceof LockError || err instanceof DataFolderError) console.error(err.message);
   else console.error('API failed to start:', err);
   process.exit(1);
 });

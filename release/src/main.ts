@@ -1,4 +1,4 @@
-import { drainOnStop } from '@shop/server-kit';
+import { DataFolderError, drainOnStop } from '@shop/server-kit';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { buildReleaseApp } from './http/app.ts';
@@ -16,7 +16,13 @@ async function main(): Promise<void> {
     }
     throw caught;
   }
-  const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize } : { pgliteDir: config.pgliteDir });
+  const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize } : { pgliteDir: config.pgliteDir }).catch(
+    (caught: unknown) => {
+      if (!(caught instanceof DataFolderError)) throw caught;
+      console.error(`[release] ${caught.message}`);
+      process.exit(1);
+    },
+  );
   // not ready for SHUTDOWN_DRAIN_MS, then requests in progress finish and the database closes
   let app: Awaited<ReturnType<typeof buildReleaseApp>> | undefined;
   const stop = drainOnStop(config.shutdownDrainMs, async () => {

@@ -1,3 +1,5 @@
+import { existsSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -6,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { DataFolderError, damaged, type FolderNames, faultDetail, inspectPgliteFolder, isPgliteFault } from './pglite-folder.ts';
 
 /**
  * Opening a service's database on drizzle: PostgreSQL through a pg pool (DATABASE_URL) or an
@@ -80,6 +83,52 @@ export async function openPglite<Schema extends Record<string, unknown>>(
       options.onClose?.();
     },
   };
+}
+
+/**
+ * A migrated PGlite database in a folder, the folder checked first (inspectPgliteFolder). A folder
+ * that is not a sound PGlite database, or an existing database without this service's migration
+ * journal, is refused with a DataFolderError naming the folder and what to do: never opened, and
+ * never migrated into a new, empty database in its place.
+ */
+export async function openPgliteFolder<Schema extends Record<string, unknown>>(
+  dir: string,
+  create: (dir: string) => Promise<PGlite>,
+  schema: Schema,
+  migrations: Migrations,
+  options: { names: FolderNames; onClose?: () => void },
+): Promise<Database<Schema>> {
+  const state = inspectPgliteFolder(dir, options.names);
+  // a start that fails leaves PostgreSQL's pid file behind; the folder is given back as it was
+  const pidFile = path.join(dir, 'postmaster.pid');
+  const hadPidFile = existsSync(pidFile);
+  const refuse = (e: unknown): never => {
+    if (!hadPidFile) rmSync(pidFile, { force: true });
+    // a new folder's failure is not damage of the folder: told as it is
+    throw state === 'new' || e instanceof DataFolderError || !isPgliteFault(e) ? e : damaged(dir, faultDetail(e));
+  };
+  let client: PGlite;
+  try {
+    client = await create(dir);
+  } catch (e) {
+    return refuse(e);
+  }
+  try {
+    if (state === 'existing') {
+      const journal = `${migrations.migrationsSchema ?? 'drizzle'}.${migrations.migrationsTable ?? '__drizzle_migrations'}`;
+      const found = await client.query<{ found: string | null }>('SELECT to_regclass($1)::text AS found', [journal]);
+      if (!found.rows[0]?.found) {
+        throw new DataFolderError(
+          `The PGlite data folder ${dir} holds a database without this service's tables (no ${journal}): another program's database, or a damaged one. ` +
+            `Its data was not changed. Set ${options.names.setting} to this service's own folder, restore it from a backup, or move it aside (mv ${dir} ${dir}.other) to start on a new, empty database.`,
+        );
+      }
+    }
+    return await openPglite(client, schema, migrations, options.onClose ? { onClose: options.onClose } : {});
+  } catch (e) {
+    await client.close().catch(() => {});
+    return refuse(e);
+  }
 }
 
 // Errors that mean "the database cannot be reached right now" rather than "this query is wrong":

@@ -1,7 +1,8 @@
 // What the shop's Node services (the catalogue API, the release service) share: the one entry other
 // packages import.
 export { clientIp, isProxyEntry, normalizeIp, rateLimitKey, TrustedProxies } from './client-ip.ts';
-export { type Database, type DatabaseOptions, type Db, isDatabaseUnavailable, type Migrations, openPglite, openPostgres, rows } from './database.ts';
+export { type Database, type DatabaseOptions, type Db, isDatabaseUnavailable, type Migrations, openPglite, openPgliteFolder, openPostgres, rows } from './database.ts';
+export { DataFolderError, inspectPgliteFolder } from './pglite-folder.ts';
 export { drainOnStop } from './drain.ts';
 export { ConfigError, type EnvFail, envBool, envInt, envProviderUrl, failSetting, type ServiceSettings } from './env.ts';
 export { clientErrorHandler, type ErrorResponseInit, errorResponse, opsDisabled, opsUnauthorized } from './error-response.ts';

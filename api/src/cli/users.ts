@@ -8,6 +8,7 @@
  * and this command says so; with PostgreSQL it works while the shop runs.
  */
 import { parseArgs } from 'node:util';
+import { DataFolderError } from '@shop/server-kit';
 import { AccountError, ROLE_TITLES, createUser, disableUser, isEmail, isRole, listUsers, normalizeEmail, setPassword } from '../accounts/account-repo.ts';
 import { passwordProblem } from '../accounts/passwords.ts';
 import { ConfigError, loadConfig } from '../config.ts';
@@ -135,7 +136,7 @@ async function main(argv: string[]): Promise<void> {
 try {
   await main(process.argv.slice(2));
 } catch (e) {
-  if (e instanceof UsageError || e instanceof AccountError || e instanceof ConfigError) console.error(e.message);
+  if (e instanceof UsageError || e instanceof AccountError || e instanceof ConfigError || e instanceof DataFolderError) console.error(e.message);
   else if (e instanceof TypeError && (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) console.error(`${e.message}\n\n${USAGE}`);
   else console.error(e);
   process.exitCode = 1;

@@ -1,3 +1,4 @@
+import { DataFolderError } from '@shop/server-kit';
 import { ConfigError, loadConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { LockError } from '../db/lock-file.ts';
@@ -16,7 +17,7 @@ export async function withDatabase(work: (db: Db) => Promise<void>): Promise<voi
       await database.close();
     }
   } catch (e) {
-    console.error(e instanceof ConfigError || e instanceof LockError ? e.message : e);
+    console.error(e instanceof ConfigError || e instanceof LockError || e instanceof DataFolderError ? e.message : e);
     process.exitCode = 1;
   }
 }

@@ -1,6 +1,14 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { type Database as KitDatabase, type Db as KitDb, type DatabaseOptions, openPglite, openPostgres } from '@shop/server-kit';
+import {
+  type Database as KitDatabase,
+  type Db as KitDb,
+  type DatabaseOptions,
+  inspectPgliteFolder,
+  openPglite,
+  openPgliteFolder,
+  openPostgres,
+} from '@shop/server-kit';
 import { fileURLToPath } from 'node:url';
 import { acquireDirLock } from './lock-file.ts';
 import * as schema from './schema.ts';
@@ -13,6 +21,8 @@ export type Schema = typeof schema;
 export type Db = KitDb<Schema>;
 export type Database = KitDatabase<Schema>;
 
+const PGLITE_NAMES = { setting: 'PGLITE_DIR' };
+
 const migrations = { migrationsFolder: fileURLToPath(new URL('../../drizzle', import.meta.url)) };
 
 export async function createPglite(dir?: string): Promise<PGlite> {
@@ -23,9 +33,13 @@ export async function createPglite(dir?: string): Promise<PGlite> {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ('databaseUrl' in options) return openPostgres(options.databaseUrl, options.poolSize ?? 10, schema, migrations);
   if (options.pglite) return openPglite(options.pglite, schema, migrations);
-  const release = options.pgliteDir ? acquireDirLock(options.pgliteDir) : () => {};
+  const dir = options.pgliteDir;
+  if (!dir) return openPglite(await createPglite(), schema, migrations);
+  // checked before the lock, which makes the folder: a file or another program's folder is told as such
+  inspectPgliteFolder(dir, PGLITE_NAMES);
+  const release = acquireDirLock(dir);
   try {
-    return await openPglite(await createPglite(options.pgliteDir), schema, migrations, { onClose: release });
+    return await openPgliteFolder(dir, createPglite, schema, migrations, { names: PGLITE_NAMES, onClose: release });
   } catch (e) {
     release();
     throw e;

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { type Database as KitDatabase, type Db as KitDb, type DatabaseOptions, openPglite, openPostgres } from '@shop/server-kit';
+import { type Database as KitDatabase, type Db as KitDb, type DatabaseOptions, openPglite, openPgliteFolder, openPostgres } from '@shop/server-kit';
 import { fileURLToPath } from 'node:url';
 import * as schema from '../registry/registry-tables.ts';
 
@@ -23,7 +23,8 @@ const migrations = {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ('databaseUrl' in options) return openPostgres(options.databaseUrl, options.poolSize ?? 4, schema, migrations);
   if (options.pglite) return openPglite(options.pglite, schema, migrations, { keepOpen: true });
+  if (!options.pgliteDir) return openPglite(await PGlite.create(), schema, migrations);
   // PGlite makes its own folder but not the folders above it (a fresh clone has no data folder yet)
-  if (options.pgliteDir) mkdirSync(path.dirname(options.pgliteDir), { recursive: true });
-  return openPglite(await PGlite.create(options.pgliteDir), schema, migrations);
+  mkdirSync(path.dirname(options.pgliteDir), { recursive: true });
+  return openPgliteFolder(options.pgliteDir, (dir) => PGlite.create(dir), schema, migrations, { names: { setting: 'RELEASE_PGLITE_DIR' } });
 }
