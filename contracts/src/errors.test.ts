@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ERROR_CODES, ERROR_KINDS, ERRORS, type ErrorCode, errorBody, errorMessage, errorStatus, messageFor, readErrorBody } from './errors.ts';
 
 const CYRILLIC = /[а-яё]/i;
-const sample: Record<string, unknown> = { maxKb: 100, max: 5, minutes: 3, wait: 40, size: '42', available: 2, price: 12990 };
+const sample: Record<string, unknown> = { maxKb: 100, max: 5, seconds: 90, wait: 40, size: '42', available: 2, price: 12990 };
 
 const graphqlErrors = (...errors: { message: string; extensions?: Record<string, unknown> }[]) => new CombinedGraphQLErrors({ data: null, errors });
 const httpAnswer = (status: number, body: unknown) =>
@@ -41,6 +41,8 @@ describe('the error map', () => {
     expect(errorMessage('INSUFFICIENT_STOCK', { available: 2, size: 'M' })).toBe('В наличии только 2 шт. размера M');
     expect(errorMessage('PRICE_CHANGED', { price: 12990 })).toMatch(/^Цена изменилась: теперь 12\s990 ₽$/);
     expect(errorMessage('TOO_MANY_FAILURES', { wait: 40 })).toBe('Слишком много попыток с неверным токеном. Повторите через 40 с.');
+    expect(errorMessage('TOO_MANY_ATTEMPTS', { seconds: 8 })).toBe('Слишком много попыток входа. Попробуйте через 8 с.');
+    expect(errorMessage('TOO_MANY_ATTEMPTS', { seconds: 840 })).toBe('Слишком много попыток входа. Попробуйте через 14 мин.');
   });
 
   it('answers one JSON shape that a GraphQL client and a REST client read alike', () => {
