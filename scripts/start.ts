@@ -22,6 +22,7 @@ import {
   type Stack,
   startStack,
 } from './lib/stack.ts';
+import { deskLines, hasOwner } from './lib/desk-note.ts';
 
 const devIndex = process.argv.indexOf('--dev');
 const devPackage = devIndex >= 0 ? (process.argv[devIndex + 1] ?? 'host') : null;
@@ -126,13 +127,12 @@ async function localProviders(): Promise<{ env: Record<string, string>; notes: s
   return { env, notes, close: async () => void (await Promise.all(closers.map((c) => c()))) };
 }
 
-function announce(url: string, notes: string[]): void {
+function announce(url: string, notes: string[], owner: boolean | null): void {
   console.log(
     [
       '',
       `  Магазин работает: ${url}`,
-      `  Панель заказов: ${url}/admin (первый владелец: npm run users -- add --email <e-mail> --role owner;`,
-      '  со встроенной базой — при остановленном магазине)',
+      ...deskLines(url, owner),
       process.env.SMTP_URL ? '' : '  Письма ждут в очереди, пока не задан SMTP_URL (README, «Заказы»).',
       ...notes,
       '  (Ctrl-C stops everything)',
@@ -166,12 +166,13 @@ async function main() {
   };
   process.on('SIGINT', () => void shutdown());
   process.on('SIGTERM', () => void shutdown());
+  const opsToken = localOpsToken();
   console.log('Starting the API and the release service (embedded PostgreSQL unless DATABASE_URL is set), the remotes and the host…');
   stack = await startStack({
     ports,
     publicHost,
     registry,
-    opsToken: localOpsToken(),
+    opsToken,
     pgliteDir: process.env.PGLITE_DIR || path.join(ROOT, 'api', '.data', 'pglite'),
     log: 'inherit',
     skipRemotes: devRemote ? [devRemote.dir] : [],
@@ -202,7 +203,7 @@ async function main() {
     stopping = null;
     return shutdown(code);
   }
-  announce(stack.url, providers.notes);
+  announce(stack.url, providers.notes, await hasOwner(stack.apiUrl, opsToken));
 }
 
 main().catch((error: unknown) => {

@@ -3,12 +3,14 @@
 // over the API's ops routes, served on a real port. Each runs as its own process.
 import { execFile } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { testConfig } from '../src/config.ts';
@@ -174,5 +176,63 @@ describe('desk command-line tools [postgres]', () => {
     expect(down.stderr).toContain('API магазина не отвечает');
     const missing = await run('orders', ['show', 'SH-NOPE2'], env);
     expect(missing.stderr).toContain('Заказ не найден');
+  });
+});
+
+describe('users on the embedded database while the shop runs [pglite]', () => {
+  let scratch = '';
+  let pgliteDir = '';
+  let database: Database;
+  let api: Api;
+  let server: Server;
+  let apiUrl = '';
+
+  beforeAll(async () => {
+    scratch = mkdtempSync(path.join(tmpdir(), 'desk-cli-pglite-'));
+    pgliteDir = path.join(scratch, 'pglite');
+    // the seeded test database as a data folder, then held by this API as npm start's API holds it
+    await (await PGlite.create({ dataDir: pgliteDir, loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]), extensions: { pg_trgm } })).close();
+    database = await openDatabase({ pgliteDir });
+    api = await createApi({ db: database.db, config: testConfig({ opsToken: TOKEN, shopPublicUrl: 'https://shop.test' }), catalogPollMs: 0, logging: false });
+    server = createServer(api.yoga);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    await new Promise((r) => server?.close(r));
+    api?.close();
+    await database?.close();
+    if (scratch) rmSync(scratch, { recursive: true, force: true });
+  });
+
+  const signIn = (email: string, password: string) =>
+    api.fetch('http://localhost/api/admin/session', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://shop.test' },
+      body: JSON.stringify({ email, password }),
+    });
+
+  it('adds the first owner through the running API (no stopping), and the other commands work the same way', async () => {
+    const env = { DATABASE_URL: '', PGLITE_DIR: pgliteDir, SHOP_API_URL: apiUrl, OPS_TOKEN: TOKEN, USER_PASSWORD: 'first-owner-password' };
+    const added = await run('users', ['add', '--email', 'Owner@Shop.test', '--role', 'owner', '--name', 'Анна Орлова'], env);
+    expect(added.stderr).toBe('');
+    expect(added.code).toBe(0);
+    expect(added.stdout).toContain('Добавлен владелец owner@shop.test (Анна Орлова)');
+    expect((await signIn('owner@shop.test', 'first-owner-password')).status).toBe(200);
+
+    const duplicate = await run('users', ['add', '--email', 'owner@shop.test', '--role', 'manager'], env);
+    expect(duplicate.code).toBe(1);
+    expect(duplicate.stderr).toContain('уже есть');
+    expect((await run('users', ['set-password', '--email', 'owner@shop.test'], { ...env, USER_PASSWORD: 'second-owner-password' })).code).toBe(0);
+    expect((await signIn('owner@shop.test', 'second-owner-password')).status).toBe(200);
+    const list = await run('users', ['list'], env);
+    expect(list.stdout).toMatch(/owner@shop\.test\s+Анна Орлова\s+владелец\s+\S+\s+активен/);
+
+    // a wrong token: the API refuses, and the command says what to check
+    const refused = await run('users', ['list'], { ...env, OPS_TOKEN: 'not-the-token' });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`занята работающим API, а через его API не вышло: Нужен действующий ops-токен`);
+    expect(refused.stderr).toContain('OPS_TOKEN');
   });
 });

@@ -620,6 +620,25 @@ describeDrivers(
       expect(await rows(db, sql`SELECT * FROM catalog_import_lease`)).toEqual([]);
     });
 
+    it('manages the desk\'s people over the ops token (/api/ops/users), as npm run users does on a running shop', async () => {
+      const person = { email: 'First.Owner@shop.test', role: 'owner', name: 'Ирина Первая', password: 'first-owner-pass-1' };
+      expect((await ops('/users', { body: person, token: 'wrong-token' })).status).toBe(401);
+      const added = await ops('/users', { body: person });
+      expect(added.status).toBe(201);
+      expect((await body(added)).user).toMatchObject({ email: 'first.owner@shop.test', role: 'owner', name: 'Ирина Первая', disabledAt: null });
+      expect(JSON.stringify(await body(await ops('/users')))).not.toContain('password');
+      expect((await body(await ops('/users'))).users.map((u: Json) => u.email)).toContain('first.owner@shop.test');
+      expect((await signIn(person.email, person.password)).status).toBe(200);
+      expect(await failure(await ops('/users', { body: person }))).toEqual({ code: 'USER_EXISTS', message: 'Пользователь first.owner@shop.test уже есть' });
+      expect(await failure(await ops('/users', { body: { ...person, email: 'short@shop.test', password: 'short' } }))).toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/не короче 10/) });
+      expect((await failure(await ops('/users', { body: { ...person, email: 'admin@shop.test', role: 'admin' } }))).code).toBe('BAD_REQUEST');
+      expect((await ops('/users/password', { body: { email: person.email, password: 'second-owner-pass-1' } })).status).toBe(200);
+      expect((await signIn(person.email, 'second-owner-pass-1')).status).toBe(200);
+      expect((await ops('/users/disable', { body: { email: person.email } })).status).toBe(200);
+      expect((await signIn(person.email, 'second-owner-pass-1')).status).toBe(403);
+      expect((await failure(await ops('/users/disable', { body: { email: 'nobody@shop.test' } }))).code).toBe('USER_NOT_FOUND');
+    });
+
     it('every desk answer is no-store, errors included', async () => {
       for (const res of [await call('/api/admin/orders'), await call('/api/admin/session', { body: '{}' }), await ops('/orders'), await call('/api/ops/orders')]) {
         expect(res.headers.get('cache-control')).toBe('no-store');

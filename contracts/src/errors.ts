@@ -65,6 +65,8 @@ export const ERRORS = {
       `Слишком много попыток входа. Попробуйте через ${p.seconds < 60 ? `${p.seconds} с` : `${Math.ceil(p.seconds / 60)} мин`}.`,
   },
   USER_DISABLED: { status: 403, message: 'Учётная запись отключена. Обратитесь к владельцу магазина.' },
+  USER_EXISTS: { status: 409, message: 'Пользователь с этим e-mail уже есть' },
+  USER_NOT_FOUND: { status: 404, message: 'Пользователь не найден' },
   CSRF: { status: 403, message: 'Запрос отклонён: он пришёл не со страницы магазина' },
   ORDER_NOT_FOUND: { status: 404, message: 'Заказ не найден' },
   BAD_STATUS: { status: 400, message: 'Неизвестный статус: new, paid, assembled, shipped, ready, delivered или cancelled' },

@@ -56,6 +56,8 @@ export const ERROR_KINDS = {
   BAD_CREDENTIALS: 'access',
   TOO_MANY_ATTEMPTS: 'rateLimited',
   USER_DISABLED: 'access',
+  USER_EXISTS: 'domain',
+  USER_NOT_FOUND: 'domain',
   CSRF: 'access',
   ORDER_NOT_FOUND: 'domain',
   BAD_STATUS: 'bug',

@@ -6,15 +6,14 @@
  * SHOP_API_URL (default http://127.0.0.1:<API_PORT or 4000>); OPS_TOKEN, or the local token
  * `npm start` keeps in .run/ops-token. Changes are recorded with the actor «ops-токен».
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { OrderDetail, OrderSummary } from '@shop/contracts/desk';
-import { readErrorBody } from '@shop/contracts/errors';
 import { formatPrice } from '@shop/contracts/format';
 import { deliveryTitle } from '@shop/contracts/order';
 import { ORDER_STATUS_TITLES, ORDER_STATUSES } from '../orders/order-status.ts';
+import { OpsApiError, opsApi } from './ops-api.ts';
 import { table } from './table.ts';
 
 const USAGE = `Заказы (через ops-API магазина):
@@ -27,19 +26,6 @@ const USAGE = `Заказы (через ops-API магазина):
 
 class CliError extends Error {}
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const TOKEN_FILE = `${ROOT}.run/ops-token`;
-
-function opsToken(): string {
-  const token = process.env.OPS_TOKEN?.trim() || (existsSync(TOKEN_FILE) ? readFileSync(TOKEN_FILE, 'utf8').trim() : '');
-  if (!token) throw new CliError('Нет ops-токена: задайте OPS_TOKEN (npm start хранит локальный в .run/ops-token).');
-  return token;
-}
-
-function apiBase(): string {
-  return (process.env.SHOP_API_URL || `http://127.0.0.1:${process.env.API_PORT || 4000}`).replace(/\/+$/, '');
-}
-
 /** A status given as its code or its Russian title («отправлен»). */
 function statusCode(value: string): string {
   const v = value.trim().toLowerCase();
@@ -47,19 +33,7 @@ function statusCode(value: string): string {
   return byTitle ?? v;
 }
 
-async function api(path: string, init: RequestInit = {}): Promise<Response> {
-  const url = `${apiBase()}/api/ops${path}`;
-  let res: Response;
-  try {
-    res = await fetch(url, { ...init, headers: { authorization: `Bearer ${opsToken()}`, accept: 'application/json', ...(init.headers ?? {}) } });
-  } catch (e) {
-    if (e instanceof CliError) throw e;
-    throw new CliError(`API магазина не отвечает (${apiBase()}): запущен ли магазин (npm start)? Другой адрес — в SHOP_API_URL.`);
-  }
-  if (res.ok) return res;
-  const error = readErrorBody(await res.json().catch(() => null));
-  throw new CliError(error?.message ? `${error.message}${error.code ? ` (${error.code})` : ''}` : `API ответил ${res.status}`);
-}
+const api = opsApi;
 
 /** Moscow is UTC+3 all year. */
 const moscow = (iso: string | null) => (iso ? new Date(new Date(iso).getTime() + 3 * 3600_000).toISOString().slice(0, 16).replace('T', ' ') : '—');
@@ -189,7 +163,7 @@ async function main(argv: string[]): Promise<void> {
 try {
   await main(process.argv.slice(2));
 } catch (e) {
-  if (e instanceof CliError) console.error(e.message);
+  if (e instanceof CliError || e instanceof OpsApiError) console.error(e.message);
   else if (e instanceof TypeError && (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) console.error(`${e.message}\n\n${USAGE}`);
   else console.error(e);
   process.exitCode = 1;

@@ -4,17 +4,31 @@
  * into the configured database (DATABASE_URL, or the PGlite folder). The password is read from
  * the terminal without echo, or from USER_PASSWORD for scripts.
  *
- * With PGlite the folder belongs to one process: while the shop runs (npm start) its API holds it
- * and this command says so; with PostgreSQL it works while the shop runs.
+ * With PGlite the folder belongs to one process: while the shop runs (npm start) its API holds it,
+ * and the command goes through that API's ops routes instead (/api/ops/users, the ops token:
+ * OPS_TOKEN or .run/ops-token; SHOP_API_URL), so the first owner is made without stopping the shop.
  */
 import { parseArgs } from 'node:util';
 import { DataFolderError } from '@shop/server-kit';
-import { AccountError, ROLE_TITLES, createUser, disableUser, isEmail, isRole, listUsers, normalizeEmail, setPassword } from '../accounts/account-repo.ts';
+import {
+  AccountError,
+  ROLE_TITLES,
+  type Role,
+  type UserRow,
+  createUser,
+  disableUser,
+  isEmail,
+  isRole,
+  listUsers,
+  normalizeEmail,
+  setPassword,
+} from '../accounts/account-repo.ts';
 import { passwordProblem } from '../accounts/passwords.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { LockError } from '../db/lock-file.ts';
 import { openDatabaseFromConfig } from '../db/open-from-config.ts';
+import { OpsApiError, opsApi } from './ops-api.ts';
 import { readSecret } from './read-secret.ts';
 import { table } from './table.ts';
 
@@ -51,22 +65,56 @@ function requireEmail(value: string | undefined): string {
   return email;
 }
 
-async function withDb(work: (db: Db) => Promise<void>): Promise<void> {
+/** The people, wherever they are kept: the database itself, or the running API that holds it. */
+interface Users {
+  list(): Promise<UserRow[]>;
+  add(input: { email: string; role: Role; name: string; password: string }): Promise<UserRow>;
+  disable(email: string): Promise<UserRow>;
+  setPassword(email: string, password: string): Promise<UserRow>;
+}
+
+const onDatabase = (db: Db): Users => ({
+  list: () => listUsers(db),
+  add: (input) => createUser(db, input),
+  disable: (email) => disableUser(db, email),
+  setPassword: (email, password) => setPassword(db, email, password),
+});
+
+const post = async (path: string, body: unknown): Promise<UserRow> =>
+  ((await (await opsApi(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json()) as { user: UserRow }).user;
+
+const throughApi: Users = {
+  list: async () => ((await (await opsApi('/users')).json()) as { users: UserRow[] }).users,
+  add: (input) => post('/users', input),
+  disable: (email) => post('/users/disable', { email }),
+  setPassword: (email, password) => post('/users/password', { email, password }),
+};
+
+async function withUsers(work: (users: Users) => Promise<void>): Promise<void> {
   const config = loadConfig();
   let database: Awaited<ReturnType<typeof openDatabaseFromConfig>>;
   try {
     database = await openDatabaseFromConfig(config);
   } catch (e) {
-    if (e instanceof LockError) {
-      throw new UsageError(
-        `База данных магазина (PGlite, ${config.pgliteDir}) занята работающим API — остановите магазин (Ctrl-C в окне npm start) и повторите команду.\n` +
-          'С PostgreSQL (DATABASE_URL) команда работает и при запущенном магазине.',
-      );
+    if (!(e instanceof LockError)) throw e;
+    // the running shop's API holds the embedded database: it does the change
+    try {
+      await work(throughApi);
+    } catch (caught) {
+      // the API's own refusals (a taken e-mail, a short password) are told as they are
+      if (caught instanceof OpsApiError && (caught.status === 0 || caught.status === 401 || caught.status === 403 || caught.status === 429)) {
+        throw new UsageError(
+          `База данных магазина (PGlite, ${config.pgliteDir}) занята работающим API, а через его API не вышло: ${caught.message}
+` +
+            'Проверьте SHOP_API_URL и OPS_TOKEN (npm start хранит токен в .run/ops-token) или остановите магазин (Ctrl-C в окне npm start) и повторите команду.',
+        );
+      }
+      throw caught;
     }
-    throw e;
+    return;
   }
   try {
-    await work(database.db);
+    await work(onDatabase(database.db));
   } finally {
     await database.close();
   }
@@ -87,18 +135,18 @@ async function main(argv: string[]): Promise<void> {
       if (!isRole(values.role)) throw new UsageError('Укажите --role owner (владелец) или --role manager (менеджер).');
       const role = values.role;
       // the e-mail is checked before a password is asked for
-      await withDb(async (db) => {
-        const existing = (await listUsers(db)).find((u) => u.email.toLowerCase() === email);
+      await withUsers(async (users) => {
+        const existing = (await users.list()).find((u) => u.email.toLowerCase() === email);
         if (existing) throw new UsageError(`Пользователь ${email} уже есть. Новый пароль: npm run users -- set-password --email ${email}`);
         const password = await askPassword();
-        const user = await createUser(db, { email, role, name: values.name ?? '', password });
+        const user = await users.add({ email, role, name: values.name ?? '', password });
         console.log(`Добавлен ${ROLE_TITLES[role]} ${user.email}${user.name ? ` (${user.name})` : ''}. Вход: <адрес магазина>/admin`);
       });
       return;
     }
     case 'list':
-      await withDb(async (db) => {
-        const users = await listUsers(db);
+      await withUsers(async (store) => {
+        const users = await store.list();
         if (!users.length) {
           console.log('Пользователей нет. Первый владелец: npm run users -- add --email <e-mail> --role owner');
           return;
@@ -113,17 +161,17 @@ async function main(argv: string[]): Promise<void> {
       return;
     case 'disable': {
       const email = requireEmail(values.email);
-      await withDb(async (db) => {
-        const user = await disableUser(db, email);
+      await withUsers(async (users) => {
+        const user = await users.disable(email);
         console.log(`Пользователь ${user.email} отключён: войти он больше не сможет, его открытые сессии закрыты.`);
       });
       return;
     }
     case 'set-password': {
       const email = requireEmail(values.email);
-      await withDb(async (db) => {
-        if (!(await listUsers(db)).some((u) => u.email.toLowerCase() === email)) throw new UsageError(`Пользователь ${email} не найден.`);
-        const user = await setPassword(db, email, await askPassword());
+      await withUsers(async (users) => {
+        if (!(await users.list()).some((u) => u.email.toLowerCase() === email)) throw new UsageError(`Пользователь ${email} не найден.`);
+        const user = await users.setPassword(email, await askPassword());
         console.log(`Пароль ${user.email} изменён; его открытые сессии закрыты.`);
       });
       return;
@@ -136,7 +184,7 @@ async function main(argv: string[]): Promise<void> {
 try {
   await main(process.argv.slice(2));
 } catch (e) {
-  if (e instanceof UsageError || e instanceof AccountError || e instanceof ConfigError || e instanceof DataFolderError) console.error(e.message);
+  if (e instanceof UsageError || e instanceof AccountError || e instanceof ConfigError || e instanceof DataFolderError || e instanceof OpsApiError) console.error(e.message);
   else if (e instanceof TypeError && (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) console.error(`${e.message}\n\n${USAGE}`);
   else console.error(e);
   process.exitCode = 1;

@@ -8,12 +8,15 @@ import { ADMIN, error } from './desk-http.ts';
 import { type AdminContext, adminResponse, createSignInFailures, type SignInFailures } from './desk-session.ts';
 import { FilterError } from './desk-orders.ts';
 import { checkOpsToken } from '../util/ops-token.ts';
+import { OPS_USERS, usersResponse } from './desk-users.ts';
 
 const OPS = '/api/ops/orders';
 
 /** The paths this module answers (app.ts routes them here before the registry's /api/ops/). */
 export function isDeskPath(path: string): boolean {
-  return path.startsWith(`${ADMIN}/`) || path === OPS || path === `${OPS}.csv` || path.startsWith(`${OPS}/`);
+  return (
+    path.startsWith(`${ADMIN}/`) || path === OPS || path === `${OPS}.csv` || path.startsWith(`${OPS}/`) || path === OPS_USERS || path.startsWith(`${OPS_USERS}/`)
+  );
 }
 
 export interface DeskOptions extends OrderRouteContext {
@@ -33,12 +36,13 @@ export interface Desk {
   signInFailures: SignInFailures;
 }
 
-/** The machine side (/api/ops/orders…): the ops token, with the shared wrong-token lockout. */
+/** The machine side (/api/ops/orders…, /api/ops/users…): the ops token, with the shared wrong-token lockout. */
 async function opsResponse(options: DeskOptions, request: Request, url: URL, ip: string): Promise<Response> {
   const { config } = options;
   if (!config.opsToken) return opsDisabled();
   const refused = await checkOpsToken(request, config.opsToken, { client: rateLimitKey(ip), failures: options.opsFailures });
   if (refused) return refused;
+  if (url.pathname === OPS_USERS || url.pathname.startsWith(`${OPS_USERS}/`)) return usersResponse(options.db, request, url);
   return orderRoutes(options, request, url, url.pathname.slice('/api/ops'.length), 'ops-token', { kind: 'ops' });
 }
 
