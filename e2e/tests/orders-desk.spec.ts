@@ -39,6 +39,10 @@ test('the owner signs in (a wrong password is refused), finds an order by number
   await expect(page).toHaveURL(new RegExp(`/admin/orders/${order.number}$`));
   await expect(page.getByTestId('desk-user')).toHaveText(`${owner.name} · владелец`);
   await expect(page.getByRole('heading', { name: `Заказ № ${order.number}`, level: 1 })).toBeVisible();
+  // Through the host the browser keeps the device cookie beside the session: its next sign-ins
+  // are never held back by strangers' guesses.
+  const device = (await page.context().cookies()).find((c) => c.name === 'shop_desk_device');
+  expect(device).toMatchObject({ path: '/api/admin/session', httpOnly: true, sameSite: 'Strict' });
 
   // From the list: search by the number.
   await page.getByRole('link', { name: '← Все заказы' }).click();
