@@ -23,6 +23,7 @@ import {
   startStack,
 } from './lib/stack.ts';
 import { deskLines, hasOwner } from './lib/desk-note.ts';
+import { needsOperator } from './lib/supervisor.ts';
 
 const devIndex = process.argv.indexOf('--dev');
 const devPackage = devIndex >= 0 ? (process.argv[devIndex + 1] ?? 'host') : null;
@@ -70,6 +71,9 @@ function startDevTools(ports: Ports, registry: Record<string, string>, publicHos
   return [];
 }
 
+/** Why a service is not restarted: a crash loop, unless it said it cannot start as it is set up. */
+const why = (reason: string) => (needsOperator(reason) ? '' : ': it keeps crashing, so it is not restarted any more');
+
 /**
  * What the supervisor does when it gives up on a service. A remote's server in a crash loop (a
  * sixth restart within a minute) is given up alone: the shop keeps serving, that remote's areas
@@ -82,7 +86,7 @@ function onGiveUp(ports: Ports, reason: string, service: Service, stopShop: (exi
   if (remote) {
     console.error(
       [
-        `[supervisor] ${reason}: it keeps crashing, so it is not restarted any more. The shop keeps running;`,
+        `[supervisor] ${reason}${why(reason)}. The shop keeps running;`,
         `[supervisor] ${remote.dir}'s areas show «Не удалось загрузить раздел» until it is back. Start it again with`,
         `[supervisor]   PORT=${ports[remote.name]} node scripts/serve-remote.mjs ${remote.dir}/dist .data/releases/${remote.name}`,
       ].join('\n'),
@@ -91,13 +95,13 @@ function onGiveUp(ports: Ports, reason: string, service: Service, stopShop: (exi
   }
   if (service.name === 'release') {
     console.error(
-      `[supervisor] ${reason}: it keeps crashing, so it is not restarted any more. The shop keeps running on the registry the host last read; releases wait until it is back (npm run start -w @shop/release, RELEASE_PORT=${ports.release}).`,
+      `[supervisor] ${reason}${why(reason)}. The shop keeps running on the registry the host last read; releases wait until it is back (npm run start -w @shop/release, RELEASE_PORT=${ports.release}).`,
     );
     return;
   }
   const role = service.name === 'api' ? 'the API (catalogue, cart, orders)' : 'the host server (it serves every page)';
   console.error(
-    `[supervisor] ${reason}: it keeps crashing, and the shop cannot work without ${role}, so the shop is stopped. Its log is above.`,
+    `[supervisor] ${reason}${needsOperator(reason) ? '' : ': it keeps crashing'}, and the shop cannot work without ${role}, so the shop is stopped. Its log is above.`,
   );
   stopShop(1);
 }

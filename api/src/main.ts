@@ -57,5 +57,6 @@ async function main() {
 main().catch((err) => {
   if (err instanceof ConfigError || err instanceof LockError || err instanceof DataFolderError) console.error(err.message);
   else console.error('API failed to start:', err);
-  process.exit(1);
+  // 78 (EX_CONFIG): a data folder it must not open stays so until someone acts; a supervisor does not restart it
+  process.exit(err instanceof DataFolderError ? 78 : 1);
 });

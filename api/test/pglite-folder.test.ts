@@ -118,7 +118,7 @@ describe('a PGlite data folder that is not a sound database of the shop', () => 
     expect(await refusal(foreign, 'files')).toMatch(/holds a database without this service's tables \(no drizzle\.__drizzle_migrations\)/);
   });
 
-  it('the API process says it in one message and exits 1', async () => {
+  it('the API process says it in one message and exits 78, which its supervisor does not restart', async () => {
     const dir = path.join(scratch, 'other-for-process');
     mkdirSync(dir);
     writeFileSync(path.join(dir, 'photo.jpg'), 'x');
@@ -136,7 +136,7 @@ describe('a PGlite data folder that is not a sound database of the shop', () => 
         (error, _stdout, stderr) => resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stderr }),
       );
     });
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(78);
     expect(run.stderr.trim()).toBe(
       `The folder ${dir} is not a PGlite data folder: it holds other files (photo.jpg). The database was not opened, so nothing was written there. ` +
         'Set PGLITE_DIR to an empty or new folder (a first start makes a new database there), or move those files away.',

@@ -20,7 +20,8 @@ async function main(): Promise<void> {
     (caught: unknown) => {
       if (!(caught instanceof DataFolderError)) throw caught;
       console.error(`[release] ${caught.message}`);
-      process.exit(1);
+      // 78 (EX_CONFIG): the folder stays so until someone acts; a supervisor does not restart it
+      process.exit(78);
     },
   );
   // not ready for SHUTDOWN_DRAIN_MS, then requests in progress finish and the database closes

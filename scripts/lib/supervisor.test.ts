@@ -99,6 +99,21 @@ describe('supervisor', () => {
     expect(lines).toHaveLength(3);
   });
 
+  it('gives up at once, without restarts, on a service that exits 78: it cannot start until its setup is fixed', async () => {
+    const lines: string[] = [];
+    let gaveUp = '';
+    const script = "console.error('The PGlite data folder /x is damaged (PG_VERSION is missing)'); process.exit(78)";
+    const service = startService('stuck', process.execPath, ['-e', script], { log: { dir: tempDir() } });
+    started.push(service);
+    service.supervise({ initialDelayMs: 20, log: (l) => lines.push(l), onGiveUp: (r) => (gaveUp = r) });
+    await until(() => gaveUp !== '', 10_000);
+    expect(gaveUp).toBe(
+      'stuck cannot start until its setup is fixed (exit code 78; last error line: The PGlite data folder /x is damaged (PG_VERSION is missing)), so it is not restarted',
+    );
+    expect(lines).toEqual([]);
+    expect(service.state).toBe('given up');
+  });
+
   it('does not restart a service that was stopped on purpose', async () => {
     const port = await freePort();
     const lines: string[] = [];

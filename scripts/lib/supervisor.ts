@@ -48,6 +48,16 @@ interface ServiceOptions {
   log: LogMode;
 }
 
+/**
+ * EX_CONFIG of sysexits.h: the service says it cannot start until someone changes what it was
+ * given (the API and the release service exit so on a PGlite data folder they must not open).
+ * Restarting cannot help, so the supervisor gives up at once.
+ */
+export const EXIT_NEEDS_OPERATOR = 78;
+
+/** True for the reason given when a service exited EXIT_NEEDS_OPERATOR. */
+export const needsOperator = (reason: string) => reason.includes('cannot start until its setup is fixed');
+
 function exitReason(code: number | null, signal: NodeJS.Signals | null, lastError: string): string {
   const how = signal ? `killed by ${signal}` : `exit code ${code}`;
   return lastError ? `${how}; last error line: ${lastError}` : how;
@@ -148,6 +158,11 @@ class SupervisedProcess implements Service {
     // and files (the API's PGlite lock) free.
     killGroup(child.pid!, 'SIGKILL');
     const reason = exitReason(code, signal, this.lastError);
+    if (code === EXIT_NEEDS_OPERATOR) {
+      this.state = 'given up';
+      policy.onGiveUp(`${this.name} cannot start until its setup is fixed (${reason}), so it is not restarted`);
+      return;
+    }
     const windowMs = policy.windowMs ?? 60_000;
     const maxRestarts = policy.maxRestarts ?? 5;
     const now = Date.now();
