@@ -77,6 +77,11 @@ async function firstPhoto(page: Page): Promise<{ width: number; format: string }
   return { width: Number(m?.[1]), format: m?.[2] as string };
 }
 
+async function noSidewaysScroll(page: Page) {
+  const widths = await page.evaluate(() => ({ doc: document.documentElement.scrollWidth, view: window.innerWidth }));
+  expect(widths.doc, 'the page is wider than the screen').toBeLessThanOrEqual(widths.view);
+}
+
 test('the owner uploads photographs; shoppers get AVIF or WebP sized for their screen, messengers a JPEG', async ({
   page,
   browser,
@@ -133,6 +138,10 @@ test('the owner uploads photographs; shoppers get AVIF or WebP sized for their s
     await expect(refused.nth(2)).toContainText(`models[${at}].variants[1].photos[1].src`);
     await expect(refused.nth(2)).toContainText(/обрезан|посторонние/);
     for (const item of await refused.all()) await expect(item).toContainText(/^строка \d+/);
+    // the report's long positions wrap on a 320 px phone: nothing scrolls sideways
+    await page.setViewportSize({ width: 320, height: 700 });
+    await noSidewaysScroll(page);
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // a 360 px phone and a 1280 px screen, each fresh: the browser picks by the page's sizes
     const chosen: Record<number, { width: number; format: string }> = {};
@@ -173,6 +182,9 @@ test('the owner uploads photographs; shoppers get AVIF or WebP sized for their s
       `2400×1800, оригинал ${new Intl.NumberFormat('ru-RU').format(Math.round(front.length / 1024))} КБ`,
     );
     await expect(photos.first()).toContainText(/Копии: .*\.avif/);
+    await page.setViewportSize({ width: 320, height: 700 });
+    await noSidewaysScroll(page);
+    await page.setViewportSize({ width: 1280, height: 800 });
     const oldSource = /\/api\/photos\/([0-9a-f]{32})\//.exec(og)?.[1] as string;
     await photos
       .first()
