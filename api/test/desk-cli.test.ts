@@ -29,13 +29,17 @@ interface Run {
 
 function run(script: 'users' | 'orders', args: string[], env: Record<string, string>): Promise<Run> {
   return new Promise((resolve) => {
-    execFile(TSX, [path.join(ROOT, 'api/src/cli', `${script}.ts`), ...args], { cwd: ROOT, env: { ...process.env, ...env }, timeout: 60_000 }, (error, stdout, stderr) =>
+    execFile(TSX, [path.join(ROOT, 'api/src/cli', `${script}.ts`), ...args], { cwd: ROOT, env: { ...process.env, ...env }, timeout: 120_000 }, (error, stdout, stderr) =>
       resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );
   });
 }
 
-describe('desk command-line tools [postgres]', () => {
+// Each command is a process compiling the CLI with tsx (several seconds on a loaded 2-core machine),
+// and a test runs up to ten of them: the limit is a guard against a hang, not a speed check.
+const SLOW = { timeout: 240_000 };
+
+describe('desk command-line tools [postgres]', SLOW, () => {
   let databaseUrl = '';
   let dbName = '';
   let database: Database;
@@ -179,7 +183,7 @@ describe('desk command-line tools [postgres]', () => {
   });
 });
 
-describe('users on the embedded database while the shop runs [pglite]', () => {
+describe('users on the embedded database while the shop runs [pglite]', SLOW, () => {
   let scratch = '';
   let pgliteDir = '';
   let database: Database;
