@@ -199,6 +199,20 @@ test.describe('mobile, 375 px', () => {
   });
 });
 
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false, waitForHydration: false });
+
+  test('the search box of the «not found» page finds goods', async ({ page }) => {
+    await page.goto('/net-takoy-stranicy');
+    const box = page.getByRole('main').getByRole('searchbox');
+    await box.fill('кеды');
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/search\?search=%D0%BA%D0%B5%D0%B4%D1%8B$/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('кеды');
+    await expect(page.locator('main a[href^="/product/"]').first()).toBeVisible();
+  });
+});
+
 test('a client navigation updates the title, description and canonical as a fresh load would', async ({ page, request }) => {
   await returningVisitor(page);
   await page.goto('/');

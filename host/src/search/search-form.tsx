@@ -5,7 +5,11 @@ import styles from './search-form.module.css';
 
 export const SEARCH_PLACEHOLDER = 'Напиши, что хочешь найти и нажми Enter...';
 
-/** The header's search form: Enter goes to /search?search=… (encoded; empty shows everything). */
+/**
+ * The header's search form: Enter goes to /search?search=… (encoded; empty shows everything).
+ * Its action and method say the same to the browser, so the form works before the page's
+ * scripts run and without them.
+ */
 export function SearchForm({ onClose, autoFocus = true }: { onClose?: () => void; autoFocus?: boolean }) {
   const navigate = useNavigate();
   const [text, setText] = useState('');
@@ -17,6 +21,8 @@ export function SearchForm({ onClose, autoFocus = true }: { onClose?: () => void
     <search className={styles.wrap}>
       <form
         className={styles.form}
+        action="/search"
+        method="get"
         onSubmit={(event) => {
           event.preventDefault();
           navigate(searchHref({ search: text.trim() }));
