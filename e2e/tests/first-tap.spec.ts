@@ -88,3 +88,30 @@ test('a section far down the home page waits to hydrate until it nears the scree
   await expect(far).toHaveAttribute('data-hydrated', '');
   expect(errors).toEqual([]);
 });
+
+/** Whether the shell (the header) answers taps yet. */
+const shellLive = (page: Page) => page.evaluate(() => document.documentElement.hasAttribute('data-live'));
+
+for (const control of [
+  { name: 'Открыть меню', shows: (page: Page) => page.getByRole('dialog', { name: 'Меню' }) },
+  { name: 'Поиск', shows: (page: Page) => page.getByRole('banner').getByRole('searchbox', { name: 'Поиск по каталогу' }) },
+]) {
+  test(`«${control.name}» tapped twice before the header is live opens once it is, and stays open`, async ({ page }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.addInitScript(() => localStorage.setItem('cookiesAccepted', 'true'));
+    const phone = await slowPhone(page);
+    await page.goto('/catalog/obuv/krossovki', { waitUntil: 'commit' });
+    const button = page.getByRole('banner').getByRole('button', { name: control.name, exact: true });
+    await button.waitFor({ state: 'visible' });
+    // the shopper taps, nothing happens, taps again: both before the page is live
+    await button.tap({ noWaitAfter: true });
+    await button.tap({ noWaitAfter: true });
+    expect(await shellLive(page)).toBe(false);
+    phone.release();
+    await expect(page.locator('html[data-live]')).toHaveCount(1, { timeout: 30_000 });
+    // acted on once: the search toggle played twice would be closed again
+    await expect(control.shows(page)).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+}
