@@ -3,7 +3,14 @@
 
 import { returningVisitor } from '../support/fresh-visitor.ts';
 import { shop, startPrivateHost } from '../support/private-host.ts';
-import { expect, type Page, test } from '../support/test.ts';
+import { expect, type Locator, type Page, test } from '../support/test.ts';
+
+/** The top-level items of the desktop menu that open a panel (dropdowns and mega menus). */
+const panelTriggers = (page: Page) =>
+  page.getByRole('navigation', { name: 'Основное меню' }).locator(':scope > ul > li > button[aria-expanded]');
+
+/** The panel a menu button opens: the element right after it. */
+const panelOf = (trigger: Locator) => trigger.locator('xpath=following-sibling::*[1]');
 
 test.describe('desktop', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
@@ -30,6 +37,52 @@ test.describe('desktop', () => {
     await expect(nav.getByText('Бесплатная доставка')).toBeVisible();
     await nav.getByRole('link', { name: 'Кеды' }).click();
     await expect(page).toHaveURL(/\/catalog\/obuv\/kedy$/);
+  });
+
+  test('every dropdown and mega menu closes on Escape and when focus leaves it', async ({ page }) => {
+    await page.goto('/');
+    const triggers = panelTriggers(page);
+    expect(await triggers.count()).toBeGreaterThan(1);
+    for (const trigger of await triggers.all()) {
+      const name = await trigger.innerText();
+      const panel = panelOf(trigger);
+      await trigger.focus();
+      await page.keyboard.press('Enter');
+      await expect(panel, `${name} opens on Enter`).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(panel, `${name} closes on Escape`).toBeHidden();
+      await expect(trigger).toBeFocused();
+
+      // opened again, the shopper tabs through its links and on past it
+      await page.keyboard.press('Enter');
+      await expect(panel).toBeVisible();
+      const item = trigger.locator('xpath=..');
+      for (let i = 0; i < 60 && (await item.evaluate((li) => li.contains(document.activeElement))); i += 1) {
+        await page.keyboard.press('Tab');
+      }
+      expect(await item.evaluate((li) => li.contains(document.activeElement))).toBe(false);
+      await expect(panel, `${name} closes when focus leaves it`).toBeHidden();
+    }
+  });
+
+  test('Escape closes a nested dropdown first, then its parent', async ({ page }) => {
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Основное меню' });
+    const brands = nav.getByRole('button', { name: 'Бренды' });
+    await brands.focus();
+    await page.keyboard.press('Enter');
+    await expect(nav.getByRole('link', { name: 'Converse' })).toBeVisible();
+    const more = nav.getByRole('button', { name: 'Ещё бренды' });
+    await more.focus();
+    await page.keyboard.press('Enter');
+    await nav.getByRole('link', { name: 'Stone Island' }).focus();
+    await page.keyboard.press('Escape');
+    await expect(nav.getByRole('link', { name: 'Stone Island' })).toBeHidden();
+    await expect(nav.getByRole('link', { name: 'Converse' })).toBeVisible();
+    await expect(more).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(nav.getByRole('link', { name: 'Converse' })).toBeHidden();
+    await expect(brands).toBeFocused();
   });
 
   test('search opens from the toggle, sends encoded text with Enter, and closes', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { Photo } from '@shop/mf-shared';
-import { useState } from 'react';
+import { type FocusEvent, type KeyboardEvent, type MouseEvent, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { MenuItem } from './menu-types.ts';
 import styles from './desktop-menu.module.css';
@@ -18,22 +18,57 @@ function ItemLink({ item, className }: { item: MenuItem; className?: string | un
   );
 }
 
-/** Dropdowns (nested to any depth) open on mouse enter and close on mouse leave; keyboard users get focus-within. */
-function Dropdown({ item, nested = false }: { item: MenuItem; nested?: boolean }) {
+/**
+ * What every panel of the desktop menu (dropdown, nested dropdown, mega menu) does: it opens on
+ * mouse enter and on its button, and closes on mouse leave, on Escape (the innermost open panel
+ * only, focus back on its button) and when focus moves out of it (Tab past its last link, a click
+ * elsewhere), and after a link in it is followed. A click on a non-focusable spot inside, under
+ * the mouse, or on a nested dropdown's button keeps it open.
+ */
+function usePanel() {
   const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  return {
+    open,
+    /** For the panel's clicks: a followed link closes it; a nested dropdown's button does not. */
+    closeOnLink: (event: MouseEvent) => {
+      if ((event.target as Element).closest('a[href]')) setOpen(false);
+    },
+    item: {
+      onMouseEnter: () => setOpen(true),
+      onMouseLeave: () => setOpen(false),
+      onKeyDown: (event: KeyboardEvent<HTMLLIElement>) => {
+        if (event.key !== 'Escape' || !open) return;
+        event.stopPropagation();
+        setOpen(false);
+        trigger.current?.focus();
+      },
+      onBlur: (event: FocusEvent<HTMLLIElement>) => {
+        const next = event.relatedTarget;
+        if (next instanceof Node && event.currentTarget.contains(next)) return;
+        if (next === null && event.currentTarget.matches(':hover')) return;
+        setOpen(false);
+      },
+    },
+    trigger: {
+      ref: trigger,
+      'aria-expanded': open,
+      onClick: () => setOpen((o) => !o),
+    },
+  };
+}
+
+/** A dropdown, nested to any depth: a link to the section itself when it has one, then its children. */
+function Dropdown({ item, nested = false }: { item: MenuItem; nested?: boolean }) {
+  const { open, closeOnLink, item: handlers, trigger } = usePanel();
   return (
-    <li
-      className={nested ? styles.nestedItem : styles.item}
-      data-open={open || undefined}
-      onMouseEnter={() => setOpen(true)}
-      onMouseLeave={() => setOpen(false)}
-    >
-      <button type="button" className={styles.trigger} aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+    <li className={nested ? styles.nestedItem : styles.item} data-open={open || undefined} {...handlers}>
+      <button type="button" className={styles.trigger} {...trigger}>
         {item.name}
         <NewMark item={item} />
       </button>
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: closes after a link inside is followed; links handle keys themselves */}
-      <ul className={nested ? styles.subPanel : styles.panel} hidden={!open} onClick={() => setOpen(false)}>
+      <ul className={nested ? styles.subPanel : styles.panel} hidden={!open} onClick={closeOnLink}>
         {item.href && (
           <li>
             <Link to={item.href} className={styles.panelLink}>
@@ -57,17 +92,17 @@ function Dropdown({ item, nested = false }: { item: MenuItem; nested?: boolean }
 
 /** A mega menu: its children as columns of links, and the side panel the menu data gives. */
 function MegaMenu({ item }: { item: MenuItem }) {
-  const [open, setOpen] = useState(false);
+  const { open, closeOnLink, item: handlers, trigger } = usePanel();
   const panel = item.panel;
   return (
-    <li className={styles.item} onMouseEnter={() => setOpen(true)} onMouseLeave={() => setOpen(false)}>
-      <button type="button" className={styles.trigger} aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+    <li className={styles.item} data-open={open || undefined} {...handlers}>
+      <button type="button" className={styles.trigger} {...trigger}>
         {item.name}
         <NewMark item={item} />
       </button>
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: closes after a link inside is followed; links handle keys themselves */}
       {/* biome-ignore lint/a11y/noStaticElementInteractions: same */}
-      <div className={styles.mega} hidden={!open} onClick={() => setOpen(false)}>
+      <div className={styles.mega} hidden={!open} onClick={closeOnLink}>
         <div className={styles.columns}>
           {(item.children ?? []).map((column) => (
             <div key={column.id}>
