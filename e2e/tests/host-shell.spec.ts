@@ -12,6 +12,40 @@ const panelTriggers = (page: Page) =>
 /** The panel a menu button opens: the element right after it. */
 const panelOf = (trigger: Locator) => trigger.locator('xpath=following-sibling::*[1]');
 
+/** Every «новое» badge on screen: the word it follows and the gap between that word's last letter and the badge (px). */
+async function newBadges(page: Page): Promise<{ word: string; gap: number }[]> {
+  return page.evaluate(() => {
+    const out: { word: string; gap: number }[] = [];
+    for (const badge of document.querySelectorAll<HTMLElement>('header span')) {
+      if (badge.childElementCount > 0 || badge.textContent?.trim().toLowerCase() !== 'новое') continue;
+      if (!badge.checkVisibility()) continue;
+      const parent = badge.parentElement as HTMLElement;
+      const walker = document.createTreeWalker(parent, NodeFilter.SHOW_TEXT);
+      let last: Text | null = null;
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (badge.contains(node)) break;
+        if (node.textContent?.trim()) last = node as Text;
+      }
+      if (!last) continue;
+      const text = last.textContent ?? '';
+      const range = document.createRange();
+      range.setStart(last, text.length - text.trimStart().length);
+      range.setEnd(last, text.trimEnd().length);
+      out.push({ word: text.trim(), gap: badge.getBoundingClientRect().left - range.getBoundingClientRect().right });
+    }
+    return out;
+  });
+}
+
+/** Each badge is apart from its word on screen, and read as a word of its own. */
+async function expectBadgesApart(scope: Locator, seen: { word: string; gap: number }[]) {
+  for (const { word, gap } of seen) {
+    expect(gap, `«${word}» and its badge`).toBeGreaterThanOrEqual(4);
+    const name = { name: `${word} новое`, exact: true };
+    await expect(scope.getByRole('link', name).or(scope.getByRole('button', name)).filter({ visible: true }).first()).toBeVisible();
+  }
+}
+
 test.describe('desktop', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
   test.beforeEach(async ({ page }) => returningVisitor(page));
@@ -83,6 +117,23 @@ test.describe('desktop', () => {
     await page.keyboard.press('Escape');
     await expect(nav.getByRole('link', { name: 'Converse' })).toBeHidden();
     await expect(brands).toBeFocused();
+  });
+
+  test('the «новое» badge stands apart from its word in the bar and in every panel', async ({ page }) => {
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Основное меню' });
+    const bar = await newBadges(page);
+    await expectBadgesApart(nav, bar);
+    let seen = bar.length;
+    for (const trigger of await panelTriggers(page).all()) {
+      await trigger.hover();
+      await expect(panelOf(trigger)).toBeVisible();
+      const inPanel = (await newBadges(page)).filter((badge) => !bar.some((b) => b.word === badge.word));
+      await expectBadgesApart(panelOf(trigger), inPanel);
+      seen += inPanel.length;
+    }
+    // the bar's «Новинки» and the panels' («Ботинки» in «Обувь», «Куртки» in «Одежда»)
+    expect(seen).toBeGreaterThan(2);
   });
 
   test('search opens from the toggle, sends encoded text with Enter, and closes', async ({ page }) => {

@@ -2,14 +2,18 @@ import { Photo } from '@shop/mf-shared';
 import { type FocusEvent, type KeyboardEvent, type MouseEvent, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { MenuItem } from './menu-types.ts';
+import { NewMark } from './new-mark.tsx';
 import styles from './desktop-menu.module.css';
 
-function NewMark({ item }: { item: MenuItem }) {
-  return item.isNew ? <span className={styles.new}>новое</span> : null;
-}
-
 function ItemLink({ item, className }: { item: MenuItem; className?: string | undefined }) {
-  if (!item.href) return <span className={className}>{item.name}</span>;
+  if (!item.href) {
+    return (
+      <span className={className}>
+        {item.name}
+        <NewMark item={item} />
+      </span>
+    );
+  }
   return (
     <Link to={item.href} className={className}>
       {item.name}

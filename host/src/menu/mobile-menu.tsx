@@ -7,6 +7,7 @@ import { wrapFocus } from '../ui/wrap-focus.ts';
 import type { PublicConfig } from '../page-state.ts';
 import { SearchForm } from '../search/search-form.tsx';
 import type { MenuItem } from './menu-types.ts';
+import { NewMark } from './new-mark.tsx';
 import styles from './mobile-menu.module.css';
 
 function MobileItem({ item }: { item: MenuItem }) {
@@ -14,7 +15,7 @@ function MobileItem({ item }: { item: MenuItem }) {
     return item.href ? (
       <Link to={item.href} className={styles.link}>
         {item.name}
-        {item.isNew && <span className={styles.new}>новое</span>}
+        <NewMark item={item} />
       </Link>
     ) : null;
   }
@@ -22,7 +23,7 @@ function MobileItem({ item }: { item: MenuItem }) {
     <details className={styles.group}>
       <summary className={styles.link}>
         {item.name}
-        {item.isNew && <span className={styles.new}>новое</span>}
+        <NewMark item={item} />
       </summary>
       <ul className={styles.sub}>
         {item.href && (
