@@ -119,6 +119,20 @@ test.describe('desktop', () => {
     await expect(brands).toBeFocused();
   });
 
+  test('each menu panel links its section’s own page first; the mega menu’s leads to «Обувь»', async ({ page }) => {
+    await page.goto('/');
+    for (const trigger of await panelTriggers(page).all()) {
+      await trigger.hover();
+      const root = panelOf(trigger).getByRole('link', { name: 'Все товары раздела' });
+      await expect(root, await trigger.innerText()).toBeVisible();
+    }
+    const shoes = page.getByRole('navigation', { name: 'Основное меню' }).getByRole('button', { name: 'Обувь' });
+    await shoes.hover();
+    await panelOf(shoes).getByRole('link', { name: 'Все товары раздела' }).click();
+    await expect(page).toHaveURL(/\/catalog\/obuv$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Обувь');
+  });
+
   test('the «новое» badge stands apart from its word in the bar and in every panel', async ({ page }) => {
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Основное меню' });

@@ -1,7 +1,7 @@
 import { Photo } from '@shop/mf-shared';
 import { type FocusEvent, type KeyboardEvent, type MouseEvent, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { MenuItem } from './menu-types.ts';
+import { type MenuItem, SECTION_ROOT_LINK } from './menu-types.ts';
 import { NewMark } from './new-mark.tsx';
 import styles from './desktop-menu.module.css';
 
@@ -76,7 +76,7 @@ function Dropdown({ item, nested = false }: { item: MenuItem; nested?: boolean }
         {item.href && (
           <li>
             <Link to={item.href} className={styles.panelLink}>
-              Смотреть все
+              {SECTION_ROOT_LINK}
             </Link>
           </li>
         )}
@@ -94,7 +94,10 @@ function Dropdown({ item, nested = false }: { item: MenuItem; nested?: boolean }
   );
 }
 
-/** A mega menu: its children as columns of links, and the side panel the menu data gives. */
+/**
+ * A mega menu: a link to the section itself when it has one, its children as columns of links,
+ * and the side panel the menu data gives.
+ */
 function MegaMenu({ item }: { item: MenuItem }) {
   const { open, closeOnLink, item: handlers, trigger } = usePanel();
   const panel = item.panel;
@@ -108,6 +111,11 @@ function MegaMenu({ item }: { item: MenuItem }) {
       {/* biome-ignore lint/a11y/noStaticElementInteractions: same */}
       <div className={styles.mega} hidden={!open} onClick={closeOnLink}>
         <div className={styles.columns}>
+          {item.href && (
+            <Link to={item.href} className={styles.megaRoot}>
+              {SECTION_ROOT_LINK}
+            </Link>
+          )}
           {(item.children ?? []).map((column) => (
             <div key={column.id}>
               <ItemLink item={column} className={styles.columnTitle} />

@@ -15,3 +15,6 @@ export interface MenuItem {
     image: { fullpath: string; width: number; height: number } | null;
   } | null;
 }
+
+/** The link to a section's own page, first among its children in every menu. */
+export const SECTION_ROOT_LINK = 'Все товары раздела';

@@ -6,7 +6,7 @@ import { CloseIcon } from '../ui/icons.tsx';
 import { wrapFocus } from '../ui/wrap-focus.ts';
 import type { PublicConfig } from '../page-state.ts';
 import { SearchForm } from '../search/search-form.tsx';
-import type { MenuItem } from './menu-types.ts';
+import { type MenuItem, SECTION_ROOT_LINK } from './menu-types.ts';
 import { NewMark } from './new-mark.tsx';
 import styles from './mobile-menu.module.css';
 
@@ -29,7 +29,7 @@ function MobileItem({ item }: { item: MenuItem }) {
         {item.href && (
           <li>
             <Link to={item.href} className={styles.link}>
-              Все товары раздела
+              {SECTION_ROOT_LINK}
             </Link>
           </li>
         )}
