@@ -1,6 +1,7 @@
 // Guards the shell every shopper sees: menus, search, tooltip and help, cookie notice,
 // theme, the mobile drawer, the 404 page and client-side redirects.
 
+import { openWithCart, twoSizesInStock } from '../support/cart.ts';
 import { returningVisitor } from '../support/fresh-visitor.ts';
 import { shop, startPrivateHost } from '../support/private-host.ts';
 import { expect, type Locator, type Page, test } from '../support/test.ts';
@@ -43,6 +44,17 @@ async function expectBadgesApart(scope: Locator, seen: { word: string; gap: numb
     expect(gap, `«${word}» and its badge`).toBeGreaterThanOrEqual(4);
     const name = { name: `${word} новое`, exact: true };
     await expect(scope.getByRole('link', name).or(scope.getByRole('button', name)).filter({ visible: true }).first()).toBeVisible();
+  }
+}
+
+/** The header's controls whose visible text is not in their accessible name. */
+async function expectNamesHoldVisibleText(page: Page) {
+  const controls = page.getByRole('banner').locator('a, button').filter({ visible: true });
+  for (const control of await controls.all()) {
+    const words = (await control.innerText()).split(/\s+/).filter(Boolean);
+    if (words.length === 0) continue;
+    const escaped = words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    await expect(control).toHaveAccessibleName(new RegExp(escaped.join('\\s*'), 'i'));
   }
 }
 
@@ -148,6 +160,16 @@ test.describe('desktop', () => {
     }
     // the bar's «Новинки» and the panels' («Ботинки» in «Обувь», «Куртки» in «Одежда»)
     expect(seen).toBeGreaterThan(2);
+  });
+
+  test('the header’s controls are named by what they show, the cart with its count', async ({ page, request }) => {
+    await page.goto('/');
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Корзина: 0 товаров' })).toBeVisible();
+    await expectNamesHoldVisibleText(page);
+    const [line] = await twoSizesInStock(request);
+    await openWithCart(page, [line], '/');
+    await expect(page.getByTestId('cart-count')).toHaveText('1');
+    await expectNamesHoldVisibleText(page);
   });
 
   test('search opens from the toggle, sends encoded text with Enter, and closes', async ({ page }) => {

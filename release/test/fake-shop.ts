@@ -65,7 +65,7 @@ export function goodArea(sample: CatalogueSample, kind: PageKind): string {
 /** The host's page around an area: the header's cart count, the remote's live slot, scripts after it. */
 export function shopPage(remote: string, area: string, scripts = ''): string {
   return `<!doctype html><html lang="ru" data-live><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Магазин</title></head><body>
-<header><button type="button" aria-label="Корзина пуста"><span data-testid="cart-count">0</span></button></header>
+<header><button type="button" aria-label="Корзина: 0 товаров"><span data-testid="cart-count">0</span></button></header>
 <div data-remote="${remote}" data-ready>${area}</div>
 ${scripts}
 </body></html>`;

@@ -124,7 +124,9 @@ function ShopButtons() {
       <button
         type="button"
         className={styles.icon}
-        aria-label={count > 0 ? `Корзина: ${formatCount(count, GOODS)}` : 'Корзина пуста'}
+        // The name holds the number the badge shows («Корзина: 0 товаров»): what is read out and
+        // what voice control matches is what the shopper sees.
+        aria-label={`Корзина: ${formatCount(count, GOODS)}`}
         // The panel opens only when there is something in it.
         onClick={() => count > 0 && togglePanel()}
       >
