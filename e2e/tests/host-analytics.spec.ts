@@ -3,6 +3,7 @@
 // none itself), every route change, and Back to the landing page. The real counter cannot be reached here:
 // a recorder stands in for `window.ym` and we assert on what would have been sent.
 
+import { openWithCart, twoSizesInStock } from '../support/cart.ts';
 import { returningVisitor } from '../support/fresh-visitor.ts';
 import { shop, startPrivateHost } from '../support/private-host.ts';
 import { expect, type Page, test } from '../support/test.ts';
@@ -25,6 +26,9 @@ async function recordCounter(page: Page) {
 const calls = (page: Page) => page.evaluate(() => (window as unknown as { __ymCalls: Call[] }).__ymCalls);
 
 const hits = async (page: Page) => (await calls(page)).filter((c) => c[1] === 'hit');
+
+/** How many times a goal was reached. */
+const goals = async (page: Page, goal: string) => (await calls(page)).filter((c) => c[1] === 'reachGoal' && c[2] === goal).length;
 
 test('with a counter configured: identity on start, one hit for the landing page, one hit per route change', async ({ page, context }) => {
   const host = await startPrivateHost(shop.registry, { METRICS_COUNTER_ID: String(COUNTER_ID) });
@@ -79,6 +83,31 @@ test('Back to the landing page sends its hit and restores its title', async ({ p
     await expect.poll(() => page.title()).toBe(landingTitle);
     const back = (await hits(page))[2] as Call;
     expect(back[3]).toMatchObject({ title: landingTitle, referer: `${host.url}${productPath}` });
+  } finally {
+    await host.stop();
+  }
+});
+
+test('opening the quick cart from the header counts as seeing the cart, each time it opens', async ({ page, request }) => {
+  const host = await startPrivateHost(shop.registry, { METRICS_COUNTER_ID: String(COUNTER_ID) });
+  try {
+    await returningVisitor(page);
+    await recordCounter(page);
+    const [line] = await twoSizesInStock(request);
+    await openWithCart(page, [line], `${host.url}/`);
+    // the counter runs: the landing page is counted, and no cart was seen yet
+    await expect.poll(async () => (await hits(page)).length).toBe(1);
+    expect(await goals(page, 'see_cart')).toBe(0);
+    const cart = page.getByRole('banner').getByRole('button', { name: /^Корзина/ });
+    const panel = page.getByTestId('quick-cart');
+    await cart.click();
+    await expect(panel.getByRole('heading', { name: 'Корзина' })).toBeVisible();
+    await expect.poll(() => goals(page, 'see_cart')).toBe(1);
+    await panel.getByRole('button', { name: 'Закрыть' }).click();
+    await expect(panel).toBeHidden();
+    await cart.click();
+    await expect(panel.getByRole('heading', { name: 'Корзина' })).toBeVisible();
+    await expect.poll(() => goals(page, 'see_cart')).toBe(2);
   } finally {
     await host.stop();
   }

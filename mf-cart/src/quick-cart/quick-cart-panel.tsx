@@ -1,5 +1,5 @@
 import { formatCount, formatPrice, GOODS } from '@shop/contracts/format';
-import { buttonClassName, cartCount, cartTotal, Dialog, DialogHeader, useCart } from '@shop/mf-shared';
+import { analytics, buttonClassName, cartCount, cartTotal, Dialog, DialogHeader, useCart } from '@shop/mf-shared';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { CartLine } from '../cart-lines/cart-line.tsx';
@@ -24,6 +24,12 @@ export function QuickCartPanel() {
     if (shownPath.current !== pathname) hidePanel();
     shownPath.current = pathname;
   }, [pathname, hidePanel]);
+
+  // Seeing the cart is a step of the funnel however the shopper gets to it: each opening of the
+  // panel counts, as the cart page does.
+  useEffect(() => {
+    if (panelOpen) analytics.seeCart();
+  }, [panelOpen]);
 
   return (
     // Escape, «Закрыть» and a click on the backdrop hide it; a close by the browser itself too.
