@@ -6,6 +6,8 @@ import { returningVisitor } from '../support/fresh-visitor.ts';
 import { shop, startPrivateHost } from '../support/private-host.ts';
 import { expect, type Locator, type Page, test } from '../support/test.ts';
 
+const SEARCH_PLACEHOLDER = 'Напиши, что хочешь найти и нажми Enter...';
+
 /** The top-level items of the desktop menu that open a panel (dropdowns and mega menus). */
 const panelTriggers = (page: Page) =>
   page.getByRole('navigation', { name: 'Основное меню' }).locator(':scope > ul > li > button[aria-expanded]');
@@ -45,6 +47,37 @@ async function expectBadgesApart(scope: Locator, seen: { word: string; gap: numb
     const name = { name: `${word} новое`, exact: true };
     await expect(scope.getByRole('link', name).or(scope.getByRole('button', name)).filter({ visible: true }).first()).toBeVisible();
   }
+}
+
+/**
+ * The placeholder text each visible search field shows, and whether it fits: the native
+ * placeholder when it is drawn (measured in the field's font), and any text drawn over the field.
+ */
+async function shownPlaceholders(page: Page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLInputElement>('input[type=search]')]
+      .filter((input) => input.checkVisibility())
+      .map((input) => {
+        const style = getComputedStyle(input);
+        const box = input.getBoundingClientRect();
+        const right = box.right - parseFloat(style.paddingRight) - parseFloat(style.borderRightWidth);
+        const shown: { text: string; fits: boolean }[] = [];
+        const color = getComputedStyle(input, '::placeholder').color;
+        if (input.value === '' && input.placeholder && !/rgba\(.*, 0\)$|transparent/.test(color)) {
+          const context = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D;
+          context.font = style.font;
+          const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+          shown.push({ text: input.placeholder, fits: context.measureText(input.placeholder).width <= room });
+        }
+        for (const element of input.closest('form')?.querySelectorAll<HTMLElement>('*') ?? []) {
+          if (element === input || element.childElementCount > 0 || !element.textContent?.trim() || !element.checkVisibility()) continue;
+          const over = element.getBoundingClientRect();
+          if (over.left >= box.right || over.right <= box.left || over.top >= box.bottom || over.bottom <= box.top) continue;
+          shown.push({ text: element.textContent.trim(), fits: element.scrollWidth <= element.clientWidth && over.right <= right + 0.5 });
+        }
+        return { field: input.closest('dialog, main, header')?.tagName.toLowerCase() ?? '?', shown };
+      }),
+  );
 }
 
 /** The header's controls whose visible text is not in their accessible name. */
@@ -170,6 +203,13 @@ test.describe('desktop', () => {
     await openWithCart(page, [line], '/');
     await expect(page.getByTestId('cart-count')).toHaveText('1');
     await expectNamesHoldVisibleText(page);
+  });
+
+  test('the open search shows the whole placeholder on a wide screen', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Поиск', exact: true }).click();
+    await expect(page.getByRole('banner').getByRole('searchbox')).toBeVisible();
+    expect(await shownPlaceholders(page)).toEqual([{ field: 'header', shown: [{ text: SEARCH_PLACEHOLDER, fits: true }] }]);
   });
 
   test('search opens from the toggle, sends encoded text with Enter, and closes', async ({ page }) => {
@@ -337,6 +377,39 @@ test.describe('mobile, 375 px', () => {
     await expect(reviews).toHaveAttribute('target', '_blank');
     await expect(reviews).toHaveAttribute('rel', /noopener/);
   });
+});
+
+test.describe('phone, 360 px', () => {
+  test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+  test.beforeEach(async ({ page }) => returningVisitor(page));
+
+  /** Opens the drawer and waits for its slide to end. */
+  async function openDrawer(page: Page): Promise<Locator> {
+    await page.getByRole('button', { name: 'Открыть меню' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Меню' });
+    await expect(drawer).toBeVisible();
+    await drawer.evaluate((dialog) => Promise.all(dialog.getAnimations().map((a) => a.finished)));
+    return drawer;
+  }
+
+  test('every search field shows a placeholder that fits, at 360 and 320 px', async ({ page }) => {
+    for (const width of [360, 320]) {
+      await page.setViewportSize({ width, height: 740 });
+      await page.goto('/net-takoy-stranicy');
+      await page.getByRole('button', { name: 'Поиск', exact: true }).click();
+      await expect(page.getByRole('banner').getByRole('searchbox')).toBeVisible();
+      const fields = await shownPlaceholders(page);
+      await page.keyboard.press('Escape');
+      await openDrawer(page);
+      fields.push(...(await shownPlaceholders(page)).filter((f) => f.field === 'dialog'));
+      expect(fields.map((f) => f.field).sort(), `${width} px`).toEqual(['dialog', 'header', 'main']);
+      for (const { field, shown } of fields) {
+        expect(shown.length, `${field} at ${width} px shows a placeholder`).toBeGreaterThan(0);
+        for (const text of shown) expect(text, `${field} at ${width} px`).toMatchObject({ fits: true });
+      }
+    }
+  });
+
 });
 
 test.describe('without JavaScript', () => {

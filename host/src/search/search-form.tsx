@@ -4,6 +4,8 @@ import { searchHref } from './search-href.ts';
 import styles from './search-form.module.css';
 
 export const SEARCH_PLACEHOLDER = 'Напиши, что хочешь найти и нажми Enter...';
+/** The placeholder of a field too narrow for the whole one (a phone, which has no Enter key anyway). */
+const SHORT_PLACEHOLDER = 'Что хочешь найти?';
 
 /**
  * The header's search form: Enter goes to /search?search=… (encoded; empty shows everything).
@@ -29,20 +31,27 @@ export function SearchForm({ onClose, autoFocus = true }: { onClose?: () => void
           onClose?.();
         }}
       >
-        <input
-          ref={input}
-          className={styles.input}
-          type="search"
-          name="search"
-          aria-label="Поиск по каталогу"
-          placeholder={SEARCH_PLACEHOLDER}
-          value={text}
-          maxLength={200}
-          onChange={(event) => setText(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape') onClose?.();
-          }}
-        />
+        <span className={styles.field}>
+          <input
+            ref={input}
+            className={styles.input}
+            type="search"
+            name="search"
+            aria-label="Поиск по каталогу"
+            placeholder={SEARCH_PLACEHOLDER}
+            enterKeyHint="search"
+            value={text}
+            maxLength={200}
+            onChange={(event) => setText(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') onClose?.();
+            }}
+          />
+          {/* shown instead of the placeholder where the field is too narrow for it (the CSS says when) */}
+          <span className={styles.shortPlaceholder} aria-hidden="true">
+            {SHORT_PLACEHOLDER}
+          </span>
+        </span>
         {onClose && (
           <button type="button" className={styles.cancel} onClick={onClose}>
             Отмена
