@@ -410,6 +410,23 @@ test.describe('phone, 360 px', () => {
     }
   });
 
+  test('the drawer’s contacts and links stay inside it at 360 and 320 px', async ({ page }) => {
+    await page.goto('/');
+    const drawer = await openDrawer(page);
+    for (const width of [360, 320]) {
+      await page.setViewportSize({ width, height: 740 });
+      await expect(drawer.getByRole('link', { name: 'shop@original-shop.example' })).toBeVisible();
+      const outside = await drawer.evaluate((dialog) => {
+        const edge = dialog.getBoundingClientRect();
+        return [...dialog.querySelectorAll('a')]
+          .filter((a) => a.checkVisibility())
+          .filter((a) => a.getBoundingClientRect().right > edge.right - 8 || a.getBoundingClientRect().left < edge.left)
+          .map((a) => a.textContent);
+      });
+      expect(outside, `${width} px`).toEqual([]);
+      expect(await drawer.evaluate((dialog) => dialog.scrollWidth <= dialog.clientWidth)).toBe(true);
+    }
+  });
 });
 
 test.describe('without JavaScript', () => {
