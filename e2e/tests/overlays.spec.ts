@@ -202,7 +202,7 @@ test.describe('contacts', () => {
     await context.close();
   });
 
-  test('with every contact switched off, «Контакты» is not offered', async ({ page }) => {
+  test('with every contact switched off, «Контакты» and «Написать нам» are not offered', async ({ page, browser }) => {
     const host = await startPrivateHost(shop.registry, { CONTACT_TELEGRAM: '', CONTACT_WHATSAPP: '', CONTACT_EMAIL: '' });
     try {
       await returningVisitor(page);
@@ -215,6 +215,15 @@ test.describe('contacts', () => {
       const write = page.locator('main a[href$="#contacts"]').first();
       await expect(write).toBeAttached();
       expect(await write.evaluate((a) => getComputedStyle(a).display)).toBe('none');
+      // nor before the page's scripts run, nor without them: the page the server sends hides it
+      const noScripts = await browser.newContext({ javaScriptEnabled: false });
+      const plain = await noScripts.newPage();
+      await plain.goto(host.url);
+      await expect(plain.getByRole('heading', { level: 1 })).toBeVisible();
+      const links = plain.locator('a[href$="#contacts"]');
+      await expect(links.first()).toBeAttached();
+      for (const link of await links.all()) await expect(link).toHaveCSS('display', 'none');
+      await noScripts.close();
     } finally {
       await host.stop();
     }

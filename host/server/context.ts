@@ -10,7 +10,7 @@ import { type Announcements, redisAnnouncements } from './announcements.ts';
 import { createApiClient, sharedCalls } from './api-client.ts';
 import { type CatalogVersion, watchCatalogVersion } from './catalog-version.ts';
 import type { HostConfig } from './config.ts';
-import { errorPageHtml } from './html.ts';
+import { errorPageHtml, markContacts } from './html.ts';
 import { createPageCache, memoryPageStore, type PageCache, redisPageStore } from './page-cache.ts';
 import { hostStartAssets, manifestReader, stylesheetReader } from './preload.ts';
 import { type Preview, previewOf } from './preview.ts';
@@ -115,9 +115,10 @@ function admissionOf(config: HostConfig, renderer: ReturnType<typeof loadRendere
 export async function hostContext(config: HostConfig, draining: () => boolean = () => false): Promise<HostContext> {
   const templateFile = path.join(config.distDir, 'index.html');
   const loadTemplate = async (): Promise<Template> => {
-    const html = await readFile(templateFile, 'utf8').catch(() => {
+    const file = await readFile(templateFile, 'utf8').catch(() => {
       throw new Error(`${templateFile} is missing: build the host first (npm run build)`);
     });
+    const html = markContacts(file, config.contacts);
     return { html, scriptHashes: inlineScriptHashes(html), startAssets: hostStartAssets(config.distDir) };
   };
   const initial = await loadTemplate();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderPage, START_AT_LATEST_MS, startAfterFirstPaint } from './html.ts';
+import { markContacts, renderPage, START_AT_LATEST_MS, startAfterFirstPaint } from './html.ts';
 
 const template =
   '<html><head><!--app-head--></head><body><div id="root"></div><!--app-state--><script defer src="/static/main.1.js"></script></body></html>';
@@ -103,5 +103,18 @@ describe('a server-rendered page starts its scripts after it shows', () => {
     expect(added).toEqual(['link /static/1.js', 'script /static/main.1.js']);
     listeners.keydown?.();
     expect(added, 'started once').toHaveLength(2);
+  });
+});
+
+describe('a shop with no contact configured', () => {
+  const page = '<!doctype html>\n<html lang="ru">\n  <head></head></html>';
+
+  it('has its <html> marked, so links to the contacts section are hidden before any script', () => {
+    expect(markContacts(page, {})).toContain('<html data-contacts="none" lang="ru">');
+    expect(markContacts(page, { telegram: '', email: undefined })).toContain('data-contacts="none"');
+  });
+
+  it('is the only one marked: one contact is enough', () => {
+    expect(markContacts(page, { email: 'shop@example.ru' })).toBe(page);
   });
 });

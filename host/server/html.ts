@@ -23,6 +23,16 @@ export function renderPage(template: string, page: PageHtml): string {
 }
 
 /**
+ * Marks the page's `<html>` for a shop with no contact configured: the stylesheet then hides every
+ * link to the contacts section (a footer with no way to write is a dead end), the remotes' links
+ * («Написать нам») included, from the first paint and without the page's scripts.
+ */
+export function markContacts(template: string, contacts: Record<string, string | undefined>): string {
+  if (Object.values(contacts).some(Boolean)) return template;
+  return template.replace(/<html\b/, '<html data-contacts="none"');
+}
+
+/**
  * A server-rendered page starts its scripts once it shows: after the browser reports its first
  * contentful paint and the page's high-priority images (the listing's first photos, the product's
  * photo: its largest paint) have loaded, at the latest after `START_AT_LATEST_MS`. Until then the

@@ -10,7 +10,8 @@ export function Footer({ reviewsUrl }: { reviewsUrl?: string | undefined }) {
   const contactsShown = hasContacts(contacts);
   useScrollToContacts();
   // Without contacts every link to them is hidden, the remotes' too («Написать нам» on the hero):
-  // global.css hides `a[href$="#contacts"]` under this mark.
+  // global.css hides `a[href$="#contacts"]` under this mark. The server writes it into the page
+  // (server/html.ts markContacts); this keeps it true to the configuration the app runs with.
   useEffect(() => {
     const root = document.documentElement;
     if (contactsShown) delete root.dataset.contacts;
