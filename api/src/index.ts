@@ -13,5 +13,5 @@ export { createApi, type Api, type ApiOptions } from './http/app.ts';
 export { createUser } from './accounts/account-repo.ts';
 export { printSchemaSdl } from './graphql/print-schema.ts';
 export { PhotoImporter } from './photos/photo-importer.ts';
-export { PhotoStore } from './photos/photo-store.ts';
+export { FolderPhotoStore, type PhotoStore } from './photos/photo-store.ts';
 export { renderRendition } from './photos/renditions.ts';

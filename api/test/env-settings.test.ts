@@ -31,4 +31,18 @@ describe('settings read from the environment', () => {
     expect(loadConfig({ NODE_ENV: 'production', GRAPHQL_ARBITRARY_OPERATIONS: ' on ', PAYMENT_SANDBOX: '1' }).arbitraryOperations).toBe(true);
     expect(() => loadConfig({ PAYMENT_SANDBOX: 'maybe' })).toThrow(/PAYMENT_SANDBOX.*1 \(allow the sandbox under NODE_ENV=production\) or 0/);
   });
+
+  it('keeps photos in an S3 bucket only when one is named properly, with its keys as a pair', () => {
+    expect(loadConfig({}).photos.s3).toBeNull();
+    expect(loadConfig({ PHOTO_S3_BUCKET: ' shop-photos ', PHOTO_S3_ENDPOINT: 'https://storage.yandexcloud.net' }).photos.s3).toEqual({
+      bucket: 'shop-photos',
+      endpoint: 'https://storage.yandexcloud.net',
+      region: 'ru-central1',
+      accessKeyId: null,
+      secretAccessKey: null,
+    });
+    expect(() => loadConfig({ PHOTO_S3_BUCKET: 'Shop_Photos' })).toThrow(/PHOTO_S3_BUCKET.*S3 bucket name/);
+    expect(() => loadConfig({ PHOTO_S3_BUCKET: 'shop-photos', PHOTO_S3_ENDPOINT: 'ftp://x/y' })).toThrow(/PHOTO_S3_ENDPOINT/);
+    expect(() => loadConfig({ PHOTO_S3_BUCKET: 'shop-photos', PHOTO_S3_ACCESS_KEY_ID: 'k' })).toThrow(/PHOTO_S3_ACCESS_KEY_ID.*PHOTO_S3_SECRET_ACCESS_KEY/);
+  });
 });

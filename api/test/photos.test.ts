@@ -17,7 +17,7 @@ import { importCatalogFile } from '../src/catalog/import-file.ts';
 import { rows } from '../src/db/database.ts';
 import { fetchPhoto } from '../src/photos/fetch-photo.ts';
 import { hasActiveContent, inspectPhoto } from '../src/photos/inspect-photo.ts';
-import { PhotoStore } from '../src/photos/photo-store.ts';
+import { FolderPhotoStore } from '../src/photos/photo-store.ts';
 import { describeDrivers } from './test-env.ts';
 
 const LIMITS = { maxBytes: 5 * 1024 * 1024, maxPixels: 40_000_000 };
@@ -271,7 +271,7 @@ describeDrivers('photo pipeline', (env) => {
       [{ src: 'photos/side.png' }, { src: 'photos/front.jpg' }],
     ]);
     writeFileSync(join(dir, 'catalogue.json'), JSON.stringify(catalogue, null, 2));
-    const store = new PhotoStore(env().config.photos.dir);
+    const store = new FolderPhotoStore(env().config.photos.dir);
     const options = { store, limits: LIMITS, fetch: { hosts: [], timeoutMs: 1000 } };
     const result = await importCatalogFile(env().database.db, join(dir, 'catalogue.json'), { photos: options });
     expect(result.ok).toBe(true);
@@ -335,7 +335,7 @@ describeDrivers('photo pipeline', (env) => {
   });
 
   it('replaces one photo: a non-photo is refused, a photo takes its place and the old one goes once nothing shows it', async () => {
-    const store = new PhotoStore(env().config.photos.dir);
+    const store = new FolderPhotoStore(env().config.photos.dir);
     const [row] = await rows<{ id: number }>(env().database.db, sql`SELECT id FROM photos ORDER BY id LIMIT 1`);
     const id = Number(row?.id);
     expect(await replacePhoto(env().database.db, store, LIMITS, 99_999_999, await photo(400, 300))).toBeNull();
@@ -358,7 +358,7 @@ describeDrivers('photo pipeline', (env) => {
     writeFileSync(join(dir, 'bad.jpg'), 'not a photo');
     writeFileSync(join(dir, 'catalogue.json'), JSON.stringify(catalogueWith([[{ src: 'bad.jpg' }]])));
     const before = (await env().data('{ products { totalCount } }')).products.totalCount;
-    const store = new PhotoStore(env().config.photos.dir);
+    const store = new FolderPhotoStore(env().config.photos.dir);
     const result = await importCatalogFile(env().database.db, join(dir, 'catalogue.json'), {
       photos: { store, limits: LIMITS, fetch: { hosts: [], timeoutMs: 1000 } },
     });

@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import sharp from 'sharp';
-import { PhotoImporter, PhotoStore, renderRendition } from '@shop/api';
+import { FolderPhotoStore, PhotoImporter, renderRendition } from '@shop/api';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/chromium.ts';
 import { freePorts, latestRelease, localRegistry, REMOTES, ROOT, startStack } from '../lib/stack.ts';
 import { choosePages } from './pages.ts';
@@ -87,7 +87,7 @@ async function importMany(count: number) {
     mkdirSync(path.join(dir, 'photos'));
     for (let i = 0; i < count; i++) writeFileSync(path.join(dir, 'photos', `${i}.jpg`), await photoLike(1600, 1200, i));
     const importer = new PhotoImporter({
-      store: new PhotoStore(path.join(dir, 'store')),
+      store: new FolderPhotoStore(path.join(dir, 'store')),
       limits: { maxBytes: 30 * MB, maxPixels: 60_000_000 },
       baseDir: dir,
       fetch: { hosts: [], timeoutMs: 1000 },

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { importCatalogFile } from '../catalog/import-file.ts';
 import { withImportLease } from '../catalog/import-lease.ts';
 import { invocationDir, loadConfig } from '../config.ts';
-import { PhotoStore } from '../photos/photo-store.ts';
+import { createPhotoStore } from '../photos/photo-stores.ts';
 import { withDatabase } from './with-database.ts';
 
 const arg = process.argv[2];
@@ -21,7 +21,7 @@ await withDatabase(async (db) => {
     importCatalogFile(db, file, {
       imageHosts: config.catalogImageHosts,
       photos: {
-        store: new PhotoStore(photos.dir),
+        store: createPhotoStore(photos),
         limits: { maxBytes: photos.maxBytes, maxPixels: photos.maxPixels },
         fetch: { hosts: config.catalogImageHosts, timeoutMs: photos.fetchTimeoutMs },
       },

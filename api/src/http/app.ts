@@ -10,7 +10,8 @@ import type { Config } from '../config.ts';
 import { knownArtIn } from '../photos/known-art.ts';
 import { catalogRoutes } from './catalog-upload.ts';
 import { photoResponder } from '../photos/photo-route.ts';
-import { PhotoStore } from '../photos/photo-store.ts';
+import type { PhotoStore } from '../photos/photo-store.ts';
+import { createPhotoStore } from '../photos/photo-stores.ts';
 import type { Db } from '../db/database.ts';
 import { createDesk } from '../desk/desk-routes.ts';
 import { deskPlugin } from './desk-plugin.ts';
@@ -186,7 +187,7 @@ async function createServices(options: ApiOptions): Promise<Services> {
     const reason = RETURN_REASONS[request.reason] ?? request.reason;
     if (await queueReturnLetters(tx, { shop, mail: config.mail }, orderId, { ...request, reason }, outcome)) mail.nudge();
   });
-  return { db, config, redis, limiters, proxies, ping, version: () => version, refreshCatalogVersion, meta, orderHooks, mail, orders, payments, delivery, shipments, returns, paymentLog, sweepReservations, photos: new PhotoStore(config.photos.dir) };
+  return { db, config, redis, limiters, proxies, ping, version: () => version, refreshCatalogVersion, meta, orderHooks, mail, orders, payments, delivery, shipments, returns, paymentLog, sweepReservations, photos: createPhotoStore(config.photos) };
 }
 
 function createGraphql(options: ApiOptions, s: Services, operations: PersistedOperationStore, limits: QueryLimits) {

@@ -5,11 +5,30 @@ import { dirname, join } from 'node:path';
 const HASH = /^[0-9a-f]{32}$/;
 
 /**
- * Imported originals, one file per content hash, and the renditions made from them, on a
- * folder (the embedded default; replicas share it as a volume). Files are written under a
- * temporary name and renamed, so a reader never sees half a photo.
+ * Imported originals, one per content hash, and the renditions made from them («640.avif»),
+ * by source (a hash or `art/…`). A reader never sees half a photo.
  */
-export class PhotoStore {
+export interface PhotoStore {
+  original(hash: string): Promise<Buffer | null>;
+  /** Keeps `bytes` under `hash`; a photo already kept is not written again. */
+  putOriginal(hash: string, bytes: Buffer): Promise<void>;
+  /** The original's size in bytes, null when none is kept under `hash` (or it is no hash). */
+  originalSize(hash: string): Promise<number | null>;
+  /** The renditions made so far of one source, sorted. */
+  renditionNames(source: string): Promise<string[]>;
+  rendition(source: string, name: string): Promise<Buffer | null>;
+  putRendition(source: string, name: string, bytes: Buffer): Promise<void>;
+  /** Drops an imported photo no row shows any more: its original and every rendition made of it. */
+  forget(hash: string): Promise<void>;
+}
+
+export const isPhotoHash = (hash: string) => HASH.test(hash);
+
+/**
+ * The store on a folder (the embedded default; replicas on one machine share it as a volume).
+ * Files are written under a temporary name and renamed.
+ */
+export class FolderPhotoStore implements PhotoStore {
   constructor(readonly dir: string) {}
 
   private originalPath(hash: string): string {
@@ -30,14 +49,12 @@ export class PhotoStore {
     return readOrNull(this.originalPath(hash));
   }
 
-  /** Keeps `bytes` under `hash`; a photo already kept is not written again. */
   async putOriginal(hash: string, bytes: Buffer): Promise<void> {
     const path = this.originalPath(hash);
     if (await exists(path)) return;
     await writeAtomically(path, bytes);
   }
 
-  /** The original's size in bytes, null when none is kept under `hash` (or it is no hash). */
   async originalSize(hash: string): Promise<number | null> {
     if (!HASH.test(hash)) return null;
     return stat(this.originalPath(hash)).then(
@@ -46,7 +63,7 @@ export class PhotoStore {
     );
   }
 
-  /** The renditions made so far of one source, e.g. «640.avif», sorted; none while one is half written. */
+  /** Half-written files (a temporary name) are not listed. */
   async renditionNames(source: string): Promise<string[]> {
     const names = await readdir(this.renditionsDir(source)).catch(() => [] as string[]);
     return names.filter((n) => !n.endsWith('.tmp')).sort();
@@ -60,7 +77,6 @@ export class PhotoStore {
     await writeAtomically(this.renditionPath(source, name), bytes);
   }
 
-  /** Drops an imported photo no row shows any more: its original and every rendition made of it. */
   async forget(hash: string): Promise<void> {
     await rm(this.renditionsDir(hash), { recursive: true, force: true });
     await rm(this.originalPath(hash), { force: true });
