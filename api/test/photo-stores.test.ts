@@ -24,7 +24,7 @@ import { createTestEnv, type TestEnv } from './test-env.ts';
 const BUCKET = 'shop-photos';
 const LIMITS = { maxBytes: 5 * 1024 * 1024, maxPixels: 40_000_000 };
 
-const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: mkdtempSync(join(tmpdir(), 's3rver-')), configureBuckets: [{ name: BUCKET }] });
+const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: mkdtempSync(join(tmpdir(), 's3rver-')), configureBuckets: [{ name: BUCKET, configs: [] }] });
 const { port } = await server.run();
 const s3: PhotoS3Config = { bucket: BUCKET, endpoint: `http://127.0.0.1:${port}`, region: 'ru-central1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 afterAll(() => server.close());
