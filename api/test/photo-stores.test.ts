@@ -46,8 +46,8 @@ describe.each([
   ['an S3 bucket', () => createPhotoStore({ dir: '/nonexistent', s3 })],
 ] as const)('the photo store in %s', (_, make) => {
   let store: PhotoStore;
-  beforeAll(() => {
-    store = make();
+  beforeAll(async () => {
+    store = await make();
   });
 
   it('keeps an original once, sizes it, lists and serves renditions, and forgets all of a photo', async () => {
@@ -90,7 +90,7 @@ describe('an API whose photos live in an S3 bucket', () => {
     catalogue.models[0].variants[0].photos = [{ src: 'photos/front.jpg' }];
     writeFileSync(join(dir, 'catalogue.json'), JSON.stringify(catalogue));
     // the import command's own store, made from the same settings: another process, the same bucket
-    const store = createPhotoStore(env.config.photos);
+    const store = await createPhotoStore(env.config.photos);
     const result = await importCatalogFile(env.database.db, join(dir, 'catalogue.json'), { photos: { store, limits: LIMITS, fetch: { hosts: [], timeoutMs: 1000 } } });
     expect(result.ok && result.photos.imported).toBe(1);
     await env.api.refreshCatalogVersion();

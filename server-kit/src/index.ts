@@ -21,4 +21,5 @@ export {
   type RateLimitStoreOptions,
 } from './rate-limit.ts';
 export { connectRedis, reportRedisAvailability } from './redis.ts';
+export { s3ClientOptions } from './s3.ts';
 export { sameSecret, tokenHash } from './same-secret.ts';

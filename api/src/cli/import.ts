@@ -17,11 +17,12 @@ const config = loadConfig();
 
 await withDatabase(async (db) => {
   const { photos } = config;
+  const store = await createPhotoStore(photos);
   const leased = await withImportLease(db, () =>
     importCatalogFile(db, file, {
       imageHosts: config.catalogImageHosts,
       photos: {
-        store: createPhotoStore(photos),
+        store,
         limits: { maxBytes: photos.maxBytes, maxPixels: photos.maxPixels },
         fetch: { hosts: config.catalogImageHosts, timeoutMs: photos.fetchTimeoutMs },
       },

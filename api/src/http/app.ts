@@ -187,7 +187,7 @@ async function createServices(options: ApiOptions): Promise<Services> {
     const reason = RETURN_REASONS[request.reason] ?? request.reason;
     if (await queueReturnLetters(tx, { shop, mail: config.mail }, orderId, { ...request, reason }, outcome)) mail.nudge();
   });
-  return { db, config, redis, limiters, proxies, ping, version: () => version, refreshCatalogVersion, meta, orderHooks, mail, orders, payments, delivery, shipments, returns, paymentLog, sweepReservations, photos: createPhotoStore(config.photos) };
+  return { db, config, redis, limiters, proxies, ping, version: () => version, refreshCatalogVersion, meta, orderHooks, mail, orders, payments, delivery, shipments, returns, paymentLog, sweepReservations, photos: await createPhotoStore(config.photos) };
 }
 
 function createGraphql(options: ApiOptions, s: Services, operations: PersistedOperationStore, limits: QueryLimits) {

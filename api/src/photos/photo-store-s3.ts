@@ -7,6 +7,7 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
+import { s3ClientOptions } from '@shop/server-kit';
 import type { PhotoS3Config } from './photo-config.ts';
 import { isPhotoHash, type PhotoStore } from './photo-store.ts';
 
@@ -24,13 +25,10 @@ export class S3PhotoStore implements PhotoStore {
 
   constructor(config: PhotoS3Config) {
     this.bucket = config.bucket;
-    this.client = new S3Client({
-      region: config.region,
-      ...(config.endpoint ? { endpoint: config.endpoint, forcePathStyle: true } : {}),
-      ...(config.accessKeyId && config.secretAccessKey
-        ? { credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } }
-        : {}),
-    });
+    const { accessKeyId, secretAccessKey } = config;
+    this.client = new S3Client(
+      s3ClientOptions({ ...config, credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : null }),
+    );
   }
 
   private originalKey(hash: string): string {

@@ -2,6 +2,7 @@ import { isReleaseVersion } from '@shop/contracts/release-plane';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DeleteObjectsCommand, HeadObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { s3ClientOptions } from '@shop/server-kit';
 import { lookup } from 'mime-types';
 import { Parser, type ReadEntry } from 'tar';
 import type { ReleaseS3Config, ReleaseStorageConfig } from './release-storage-config.ts';
@@ -58,13 +59,7 @@ async function filesOf(archive: Uint8Array): Promise<{ path: string; body: Buffe
  * is there is whole, and a version whose manifest exists is never written again.
  */
 function s3Store(s3: ReleaseS3Config, limits: Pick<ReleaseStorageConfig, 'maxUnpackedBytes' | 'maxFiles'>): ReleaseStore {
-  const client = new S3Client({
-    region: s3.region,
-    ...(s3.endpoint ? { endpoint: s3.endpoint, forcePathStyle: true } : {}),
-    // checksums only where S3 requires them: S3-compatible servers differ in the rest
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  const client = new S3Client(s3ClientOptions(s3));
   const Bucket = s3.bucket;
   const key = (remote: string, version: string, file: string) => `${remote}/${version}/${file}`;
   const exists = (Key: string) =>
