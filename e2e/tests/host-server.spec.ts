@@ -119,7 +119,29 @@ test('a product page preloads its first photo from the HTML, the very file the g
   await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   const shown = new URL(await first.evaluate((img: HTMLImageElement) => img.currentSrc)).pathname;
   expect(preloaded).toContain(shown);
-  // the preload and the page agreed: one file of the first photo, not two widths
+  // the preload and the page agreed: the preload fetched exactly the file the gallery shows, so the
+  // gallery took it and asked for no other width (the current colour's 64 px swatch may still take
+  // a small file of the same photo: that request comes from an <img>, not from the preload)
   const base = shown.replace(/[^/]+$/, '');
-  expect(photoRequests.filter((p) => p.startsWith(base))).toEqual([shown]);
+  expect(photoRequests.filter((p) => p.startsWith(base))).toContain(shown);
+  const preloadedFetched = await page.evaluate(
+    (prefix) =>
+      performance
+        .getEntriesByType('resource')
+        .filter((e) => (e as PerformanceResourceTiming).initiatorType === 'link' && new URL(e.name).pathname.startsWith(prefix))
+        .map((e) => new URL(e.name).pathname),
+    base,
+  );
+  expect(preloadedFetched).toEqual([shown]);
+  const galleryAsked = await page.evaluate(
+    (prefix) =>
+      performance
+        .getEntriesByType('resource')
+        .filter((e) => (e as PerformanceResourceTiming).initiatorType === 'img' && new URL(e.name).pathname.startsWith(prefix))
+        .map((e) => new URL(e.name).pathname),
+    base,
+  );
+  // a second file of the first photo at the gallery's width or wider would be the gallery ignoring the preload
+  const width = (file: string) => Number(file.match(/(\d+)\.\w+$/)?.[1]);
+  expect(galleryAsked.filter((file) => width(file) >= width(shown))).toEqual([]);
 });
