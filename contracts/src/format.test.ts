@@ -78,4 +78,15 @@ describe('formatDeliveryTerm', () => {
   it('keeps the calendar date whatever the time zone', () => {
     expect(formatDeliveryDate('2026-03-01')).toBe('1 марта');
   });
+
+  it('writes every day of two years as Intl writes it for ru-RU, a leap day and a rolled-over day included', () => {
+    const intl = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', timeZone: 'UTC' });
+    const start = Date.UTC(2027, 0, 1);
+    for (let day = 0; day < 731; day++) {
+      const date = new Date(start + day * 86_400_000);
+      expect(formatDeliveryDate(date.toISOString().slice(0, 10))).toBe(intl.format(date));
+    }
+    expect(formatDeliveryDate('2028-02-29')).toBe('29 февраля');
+    expect(formatDeliveryDate('2026-02-30')).toBe(intl.format(new Date(Date.UTC(2026, 1, 30))));
+  });
 });

@@ -84,12 +84,20 @@ export const GOODS = { one: 'товар', few: 'товара', many: 'товар
 
 export const DAYS = { one: 'день', few: 'дня', many: 'дней' } as const satisfies PluralForms;
 
-const deliveryDate = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', timeZone: 'UTC' });
+/**
+ * The months as Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long' }) writes them after
+ * a day. Written out for the reason formatNumber is: a browser builds its date locale data on the
+ * first DateTimeFormat a page makes (30–90 ms of one task here), and this module is loaded by
+ * every page, most of which never show a date. The tests compare both.
+ */
+const MONTHS_AFTER_DAY = ['января', 'февраля', 'марта', 'апреля', 'мая', 'июня', 'июля', 'августа', 'сентября', 'октября', 'ноября', 'декабря'];
 
 /** «2026-12-11» → «11 декабря» (a calendar date: no time zone shifts it). */
 export function formatDeliveryDate(isoDate: string): string {
   const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
-  return deliveryDate.format(new Date(Date.UTC(y, m - 1, d)));
+  // through Date, so that an out-of-range day («2026-02-30») rolls over as Intl would show it
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return `${date.getUTCDate()} ${MONTHS_AFTER_DAY[date.getUTCMonth()]}`;
 }
 
 /** A delivery term as the checkout, the order page and the letters say it: «3–5 дней, к 11 декабря», «2 дня, к 8 декабря». */
