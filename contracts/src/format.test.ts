@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDeliveryDate, formatDeliveryTerm, formatNumber, formatPrice, GOODS, plural } from './format.ts';
+import {
+  formatCount,
+  formatDeliveryDate,
+  formatDeliveryTerm,
+  formatMoscowDateTime,
+  formatMoscowDay,
+  formatMoscowTime,
+  formatNumber,
+  formatPrice,
+  GOODS,
+  moscowDateKey,
+  plural,
+} from './format.ts';
 
 describe('formatting', () => {
   it('writes roubles with no-break spaces and no decimals', () => {
@@ -88,5 +100,35 @@ describe('formatDeliveryTerm', () => {
     }
     expect(formatDeliveryDate('2028-02-29')).toBe('29 февраля');
     expect(formatDeliveryDate('2026-02-30')).toBe(intl.format(new Date(Date.UTC(2026, 1, 30))));
+  });
+});
+
+describe('Moscow time', () => {
+  const moscow = (options: Intl.DateTimeFormatOptions, locale = 'ru-RU') => new Intl.DateTimeFormat(locale, { ...options, timeZone: 'Europe/Moscow' });
+  const time = moscow({ hour: '2-digit', minute: '2-digit' });
+  const day = moscow({ day: 'numeric', month: 'long' });
+  const key = moscow({ year: 'numeric', month: '2-digit', day: '2-digit' }, 'en-CA');
+  const dateTime = moscow({ day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+  it('writes what Intl writes with the Europe/Moscow zone, over many moments of ten years and around midnight', () => {
+    const moments = [Date.UTC(2026, 10, 23, 20, 59), Date.UTC(2026, 10, 23, 21, 0), Date.UTC(2026, 11, 31, 21, 0), Date.UTC(2028, 1, 28, 21, 30)];
+    let seed = 7;
+    for (let i = 0; i < 3000; i++) {
+      seed = (seed * 48271) % 2147483647;
+      moments.push(Date.UTC(2020, 0, 1) + (seed % (10 * 366 * 24 * 60)) * 60_000);
+    }
+    for (const ms of moments) {
+      const at = new Date(ms);
+      expect(formatMoscowTime(at)).toBe(time.format(at));
+      expect(formatMoscowDay(at)).toBe(day.format(at));
+      expect(moscowDateKey(at)).toBe(key.format(at));
+      expect(formatMoscowDateTime(at)).toBe(dateTime.format(at));
+    }
+  });
+
+  it('puts 21:00 UTC on the next Moscow day', () => {
+    expect(moscowDateKey(new Date('2026-11-23T20:59:00Z'))).toBe('2026-11-23');
+    expect(moscowDateKey(new Date('2026-11-23T21:00:00Z'))).toBe('2026-11-24');
+    expect(formatMoscowDateTime(new Date('2026-11-22T18:30:00Z'))).toBe('22 ноября 2026 г. в 21:30');
   });
 });

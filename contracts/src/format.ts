@@ -100,6 +100,44 @@ export function formatDeliveryDate(isoDate: string): string {
   return `${date.getUTCDate()} ${MONTHS_AFTER_DAY[date.getUTCMonth()]}`;
 }
 
+/**
+ * Moscow keeps UTC+3 all year (since 26 October 2014), and the shop works on Moscow time whatever the browser's zone.
+ * Its dates and times are written out from that offset, not by Intl.DateTimeFormat with a time
+ * zone, for formatDeliveryDate's reason (the order page made four such formatters as it loaded).
+ */
+const MOSCOW_OFFSET_MS = 3 * 60 * 60 * 1000;
+
+function moscowParts(date: Date) {
+  const m = new Date(date.getTime() + MOSCOW_OFFSET_MS);
+  return { year: m.getUTCFullYear(), month: m.getUTCMonth(), day: m.getUTCDate(), hour: m.getUTCHours(), minute: m.getUTCMinutes() };
+}
+
+const twoDigits = (n: number) => String(n).padStart(2, '0');
+
+/** «21:05» on Moscow's clock. */
+export function formatMoscowTime(date: Date): string {
+  const { hour, minute } = moscowParts(date);
+  return `${twoDigits(hour)}:${twoDigits(minute)}`;
+}
+
+/** «24 ноября»: the day in Moscow. */
+export function formatMoscowDay(date: Date): string {
+  const { month, day } = moscowParts(date);
+  return `${day} ${MONTHS_AFTER_DAY[month]}`;
+}
+
+/** «2026-11-24»: the calendar day in Moscow, to compare two moments by their day. */
+export function moscowDateKey(date: Date): string {
+  const { year, month, day } = moscowParts(date);
+  return `${year}-${twoDigits(month + 1)}-${twoDigits(day)}`;
+}
+
+/** «22 ноября 2026 г. в 21:30» in Moscow. */
+export function formatMoscowDateTime(date: Date): string {
+  const { year, month, day } = moscowParts(date);
+  return `${day} ${MONTHS_AFTER_DAY[month]} ${year} г. в ${formatMoscowTime(date)}`;
+}
+
 /** A delivery term as the checkout, the order page and the letters say it: «3–5 дней, к 11 декабря», «2 дня, к 8 декабря». */
 export function formatDeliveryTerm(term: { minDays: number; maxDays: number; latest: string }): string {
   const days = term.minDays === term.maxDays ? `${term.maxDays}` : `${term.minDays}–${term.maxDays}`;

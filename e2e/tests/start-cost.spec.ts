@@ -2,16 +2,18 @@
 // number or date data on the first Intl.NumberFormat or Intl.DateTimeFormat a page makes (30–90 ms
 // of one task on the test machine, four times that on a slow phone), and a formatter made when a
 // module loads costs it on every page, whether or not the page shows a number or a date. The
-// shop writes its prices, counts and dates itself (@shop/contracts/format); this counts every
-// Intl formatter made from the first byte of the page until it is live and all its areas are ready.
+// shop writes its prices, counts, dates and Moscow times itself (@shop/contracts/format); this
+// counts every Intl formatter made from the first byte of a page until it is live and all its
+// areas are ready.
 import { expect, test } from '../support/test.ts';
+import { placeOrderViaApi } from '../support/desk.ts';
 import { findProduct } from '../support/product-page.ts';
 
 test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
 
 const COSTLY = ['NumberFormat', 'DateTimeFormat', 'RelativeTimeFormat', 'ListFormat', 'DisplayNames', 'Collator'] as const;
 
-test('no page builds Intl number or date data while it starts: home, category, search, product', async ({ page, request }) => {
+test('no page builds Intl number or date data while it starts: home, category, search, product, an order', async ({ page, request }) => {
   await page.addInitScript((names: readonly string[]) => {
     const made: string[] = [];
     (window as unknown as { __intlMade: string[] }).__intlMade = made;
@@ -49,13 +51,16 @@ test('no page builds Intl number or date data while it starts: home, category, s
     }
   }, COSTLY);
   const product = await findProduct(request, 'any product', () => true);
-  const pages = ['/', product.mainCategory.webPath, '/search?search=Nike', product.webPath];
+  // the order page writes dates and times (Moscow's): written out too
+  const order = await placeOrderViaApi(request);
+  const pages = ['/', product.mainCategory.webPath, '/search?search=Nike', product.webPath, `/order/${order.number}?key=${encodeURIComponent(order.key)}`];
   for (const path of pages) {
     await page.goto(path);
     // the shared test's goto waits until the shell is live and every area is ready
     await expect(page.locator('html[data-live]')).toHaveCount(1);
     await expect(page.locator('[data-remote]:not([data-ready])')).toHaveCount(0);
     await expect(page.locator('[data-remote][data-ready]').first()).toBeAttached();
+    if (path.startsWith('/order/')) await expect(page.getByText(/\d{1,2} [а-я]+ \d{4} г\. в \d{2}:\d{2}/)).toBeVisible();
     const made = await page.evaluate(() => (window as unknown as { __intlMade: string[] }).__intlMade);
     expect(made, `${path} made Intl formatters while starting`).toEqual([]);
   }

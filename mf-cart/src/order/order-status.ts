@@ -1,3 +1,4 @@
+import { formatMoscowDateTime } from '@shop/contracts/format';
 import type { OrderQuery } from '../graphql/generated.ts';
 
 type Status = NonNullable<OrderQuery['order']>['status'];
@@ -12,17 +13,9 @@ export const ORDER_STATUS: Record<Status, string> = {
   CANCELLED: 'Отменён',
 };
 
-const dateFormat = new Intl.DateTimeFormat('ru-RU', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Europe/Moscow',
-});
 
 /** «22 ноября 2026 г. в 21:30» in Moscow time, the shop's time. */
 export function formatOrderDate(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
+  return Number.isNaN(date.getTime()) ? iso : formatMoscowDateTime(date);
 }

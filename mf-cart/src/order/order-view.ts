@@ -1,12 +1,10 @@
+import { formatMoscowDay, formatMoscowTime, moscowDateKey } from '@shop/contracts/format';
 import { deliveryTitle as titleOf, isDeliveryMethod } from '@shop/contracts/order';
 import type { OrderQuery } from '../graphql/generated.ts';
 
 type Order = NonNullable<OrderQuery['order']>;
 export type OrderStatus = Order['status'];
 
-const timeFormat = new Intl.DateTimeFormat('ru-RU', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Moscow' });
-const dayFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', timeZone: 'Europe/Moscow' });
-const moscowDay = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'Europe/Moscow' });
 
 /**
  * «до 22:30» when the moment is today in Moscow (the shop's time), else «до 22:30 24 ноября»; null
@@ -16,8 +14,8 @@ export function formatHoldUntil(iso: string | null | undefined, now = new Date()
   if (!iso) return null;
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return null;
-  const time = timeFormat.format(at);
-  return moscowDay.format(at) === moscowDay.format(now) ? `до ${time}` : `до ${time} ${dayFormat.format(at)}`;
+  const time = formatMoscowTime(at);
+  return moscowDateKey(at) === moscowDateKey(now) ? `до ${time}` : `до ${time} ${formatMoscowDay(at)}`;
 }
 
 /** The delivery method's title (@shop/contracts/order); «Доставка» for a method this release does not know. */
