@@ -199,7 +199,7 @@ export function writeReport(bench: WebBench): boolean {
   const lines = [
     '# Web benchmark',
     '',
-    `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC · \`npm run bench:web\` · Lighthouse ${bench.catalogues[0]?.profiles[0]?.lighthouse} through Lighthouse CI with its default settings (mobile: simulated throttling and the default mobile emulation; desktop: the desktop preset), median of ${bench.runs} run(s) per page, against the shop as \`npm start\` serves it (page cache on, production builds) on each catalogue.`,
+    `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC · \`npm run bench:web\` · Lighthouse ${bench.catalogues[0]?.profiles[0]?.lighthouse} through Lighthouse CI with its default settings (mobile: simulated throttling and the default mobile emulation; desktop: the desktop preset), median of ${bench.runs} run(s) per page, against the shop as \`npm start\` serves it (page cache on, production builds) on each catalogue, after one load of each page at the phone's and the desktop's width (the photo renditions made, the page cache filled: what the next shopper gets).`,
     '',
     `Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}) · Lighthouse benchmarkIndex median ${Math.round(median(indexes))} (min ${Math.round(Math.min(...indexes))}, max ${Math.round(Math.max(...indexes))}). Simulated TBT and TTI scale with the machine's speed and load: compare runs only at a similar benchmarkIndex and load; the main-thread work (ms of script, style and layout a page asks for) varies far less.`,
     '',

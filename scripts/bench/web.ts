@@ -19,7 +19,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { CHROMIUM_ARGS } from '../lib/chromium.ts';
 import { buildAll, freePorts, latestRelease, localRegistry, REMOTES, type RemoteName, ROOT, startStack } from '../lib/stack.ts';
-import { measureBlocking } from './blocking.ts';
+import { measureBlocking, warmUp } from './blocking.ts';
 import { load } from './http-load.ts';
 import { idle, measured, type ProfileSummary, readProfileOf, startPageServer, summariseProfile } from './page-server.ts';
 import { choosePages, PAGE_NAMES, type PageName } from './pages.ts';
@@ -134,6 +134,7 @@ async function benchCatalogue(catalog: string, versions: Record<RemoteName, stri
     const wanted = opts.pages.split(',') as PageName[];
     const pages = await choosePages(stack.apiUrl, wanted);
     const urls = Object.values(pages).map((p) => stack.url + p);
+    await warmUp(urls);
     const profiles = opts.profiles.split(',').map((profile) => runProfile(profile, urls));
     const traced = Number(opts['blocking-loads']) > 0 ? await measureBlocking(urls, Number(opts['blocking-loads'])) : undefined;
     const blocking = traced && Object.fromEntries(Object.entries(pages).map(([name, p]) => [name, traced[stack.url + p]]));
