@@ -100,6 +100,8 @@ describe('formatDeliveryTerm', () => {
     }
     expect(formatDeliveryDate('2028-02-29')).toBe('29 февраля');
     expect(formatDeliveryDate('2026-02-30')).toBe(intl.format(new Date(Date.UTC(2026, 1, 30))));
+    expect(formatDeliveryDate('скоро')).toBe('скоро');
+    expect(formatDeliveryDate('')).toBe('');
   });
 });
 

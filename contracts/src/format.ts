@@ -97,6 +97,8 @@ export function formatDeliveryDate(isoDate: string): string {
   const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
   // through Date, so that an out-of-range day («2026-02-30») rolls over as Intl would show it
   const date = new Date(Date.UTC(y, m - 1, d));
+  // not a date at all: shown as it came, never «NaN undefined»
+  if (Number.isNaN(date.getTime())) return isoDate;
   return `${date.getUTCDate()} ${MONTHS_AFTER_DAY[date.getUTCMonth()]}`;
 }
 
