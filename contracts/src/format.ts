@@ -92,6 +92,9 @@ export const DAYS = { one: 'день', few: 'дня', many: 'дней' } as cons
  */
 const MONTHS_AFTER_DAY = ['января', 'февраля', 'марта', 'апреля', 'мая', 'июня', 'июля', 'августа', 'сентября', 'октября', 'ноября', 'декабря'];
 
+/** «24 ноября» from a day of the month and a month index (0: January). */
+const dayAndMonth = (day: number, month: number) => `${day} ${MONTHS_AFTER_DAY[month]}`;
+
 /** «2026-12-11» → «11 декабря» (a calendar date: no time zone shifts it). */
 export function formatDeliveryDate(isoDate: string): string {
   const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
@@ -99,7 +102,7 @@ export function formatDeliveryDate(isoDate: string): string {
   const date = new Date(Date.UTC(y, m - 1, d));
   // not a date at all: shown as it came, never «NaN undefined»
   if (Number.isNaN(date.getTime())) return isoDate;
-  return `${date.getUTCDate()} ${MONTHS_AFTER_DAY[date.getUTCMonth()]}`;
+  return dayAndMonth(date.getUTCDate(), date.getUTCMonth());
 }
 
 /**
@@ -125,7 +128,7 @@ export function formatMoscowTime(date: Date): string {
 /** «24 ноября»: the day in Moscow. */
 export function formatMoscowDay(date: Date): string {
   const { month, day } = moscowParts(date);
-  return `${day} ${MONTHS_AFTER_DAY[month]}`;
+  return dayAndMonth(day, month);
 }
 
 /** «2026-11-24»: the calendar day in Moscow, to compare two moments by their day. */
@@ -136,8 +139,7 @@ export function moscowDateKey(date: Date): string {
 
 /** «22 ноября 2026 г. в 21:30» in Moscow. */
 export function formatMoscowDateTime(date: Date): string {
-  const { year, month, day } = moscowParts(date);
-  return `${day} ${MONTHS_AFTER_DAY[month]} ${year} г. в ${formatMoscowTime(date)}`;
+  return `${formatMoscowDay(date)} ${moscowParts(date).year} г. в ${formatMoscowTime(date)}`;
 }
 
 /** A delivery term as the checkout, the order page and the letters say it: «3–5 дней, к 11 декабря», «2 дня, к 8 декабря». */
