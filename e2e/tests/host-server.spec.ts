@@ -124,23 +124,18 @@ test('a product page preloads its first photo from the HTML, the very file the g
   // a small file of the same photo: that request comes from an <img>, not from the preload)
   const base = shown.replace(/[^/]+$/, '');
   expect(photoRequests.filter((p) => p.startsWith(base))).toContain(shown);
-  const preloadedFetched = await page.evaluate(
+  // what fetched each file of the first photo: the preload (`link`) or a picture (`img`)
+  const fetched = await page.evaluate(
     (prefix) =>
       performance
         .getEntriesByType('resource')
-        .filter((e) => (e as PerformanceResourceTiming).initiatorType === 'link' && new URL(e.name).pathname.startsWith(prefix))
-        .map((e) => new URL(e.name).pathname),
+        .map((e) => ({ path: new URL(e.name).pathname, by: (e as PerformanceResourceTiming).initiatorType }))
+        .filter((e) => e.path.startsWith(prefix)),
     base,
   );
-  expect(preloadedFetched).toEqual([shown]);
-  const galleryAsked = await page.evaluate(
-    (prefix) =>
-      performance
-        .getEntriesByType('resource')
-        .filter((e) => (e as PerformanceResourceTiming).initiatorType === 'img' && new URL(e.name).pathname.startsWith(prefix))
-        .map((e) => new URL(e.name).pathname),
-    base,
-  );
+  const fetchedBy = (by: string) => fetched.filter((e) => e.by === by).map((e) => e.path);
+  expect(fetchedBy('link')).toEqual([shown]);
+  const galleryAsked = fetchedBy('img');
   // a second file of the first photo at the gallery's width or wider would be the gallery ignoring the preload
   const width = (file: string) => Number(file.match(/(\d+)\.\w+$/)?.[1]);
   expect(galleryAsked.filter((file) => width(file) >= width(shown))).toEqual([]);

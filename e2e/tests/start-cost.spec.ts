@@ -17,17 +17,20 @@ test('no page builds Intl number or date data while it starts: home, category, s
   await page.addInitScript((names: readonly string[]) => {
     const made: string[] = [];
     (window as unknown as { __intlMade: string[] }).__intlMade = made;
+    // what was made, and the caller's line (the page's chunk and module), for the failure message
+    const note = (what: string) => made.push(`${what} ${new Error().stack?.split('\n')[3]?.trim() ?? ''}`);
     const intl = Intl as unknown as Record<string, new (...args: unknown[]) => unknown>;
     for (const name of names) {
       const Original = intl[name];
       if (!Original) continue;
+      // with `new` or without, a formatter is made
       intl[name] = new Proxy(Original, {
         construct(target, args) {
-          made.push(`${name}(${JSON.stringify(args)}) ${new Error().stack?.split('\n')[2]?.trim() ?? ''}`);
+          note(`${name}(${JSON.stringify(args)})`);
           return Reflect.construct(target, args) as object;
         },
         apply(target, self, args) {
-          made.push(`${name}(${JSON.stringify(args)}) ${new Error().stack?.split('\n')[2]?.trim() ?? ''}`);
+          note(`${name}(${JSON.stringify(args)})`);
           return Reflect.apply(target, self, args);
         },
       });
@@ -44,7 +47,7 @@ test('no page builds Intl number or date data while it starts: home, category, s
         configurable: true,
         writable: true,
         value(this: unknown, ...args: unknown[]) {
-          made.push(`${method} ${new Error().stack?.split('\n')[2]?.trim() ?? ''}`);
+          note(method);
           return original.apply(this, args);
         },
       });

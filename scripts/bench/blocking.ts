@@ -37,24 +37,22 @@ interface TraceEvent {
 }
 
 const SLOWDOWN = 4;
+/** Lighthouse's phone and its desktop preset. */
+const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true, locale: 'ru-RU' };
+const DESKTOP = { viewport: { width: 1350, height: 940 }, deviceScaleFactor: 1, locale: 'ru-RU' };
 const BLOCKING_FROM_MS = 50;
+/** The browser the Lighthouse runs use (lighthouserc.cjs): Debian's full Chromium unless CHROME_PATH says otherwise. */
+const launch = () => chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS });
 
 /** Loads each URL `loads` times in a fresh context (412 × 823, as Lighthouse's phone) and traces it. */
 export async function measureBlocking(urls: string[], loads = 5): Promise<Record<string, Blocking>> {
-  // the browser the Lighthouse runs use (lighthouserc.cjs): Debian's full Chromium unless CHROME_PATH says otherwise
-  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await launch();
   const result: Record<string, Blocking> = {};
   try {
     for (const url of urls) {
       const runs: { blocking: number; total: number; longest: number }[] = [];
       for (let i = 0; i < loads; i++) {
-        const context = await browser.newContext({
-          viewport: { width: 412, height: 823 },
-          deviceScaleFactor: 1.75,
-          isMobile: true,
-          hasTouch: true,
-          locale: 'ru-RU',
-        });
+        const context = await browser.newContext(PHONE);
         try {
           const page = await context.newPage();
           await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'loading', 'blink.user_timing'] });
@@ -89,13 +87,10 @@ export async function measureBlocking(urls: string[], loads = 5): Promise<Record
  * the load that also encoded AVIF files on the same two cores.
  */
 export async function warmUp(urls: string[]): Promise<void> {
-  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await launch();
   try {
-    for (const viewport of [
-      { width: 412, height: 823, deviceScaleFactor: 1.75 },
-      { width: 1350, height: 940, deviceScaleFactor: 1 },
-    ]) {
-      const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height }, deviceScaleFactor: viewport.deviceScaleFactor, locale: 'ru-RU' });
+    for (const device of [PHONE, DESKTOP]) {
+      const context = await browser.newContext(device);
       try {
         const page = await context.newPage();
         for (const url of urls) {
