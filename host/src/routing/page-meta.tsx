@@ -10,7 +10,8 @@ import { withoutOrderKey } from './order-key.ts';
 // has the landing page's; every other address, Back and Forward to the landing page included,
 // gets its own from `pageMeta`. Each address shown is reported as one page hit: the
 // counter starts with `defer: true` (counter-script.ts) and so sends none of its own, and the
-// landing page's hit is sent here. A history entry that keeps the address (the product
+// landing page's hit is sent here. The server writes the landing page's head itself: its render
+// asks no `pageMeta`, so none is serialized into the page's state. A history entry that keeps the address (the product
 // gallery's grid, a link to the page already shown) is not a new page view.
 const urlOf = (l: { pathname: string; search: string }) => l.pathname + l.search;
 let headUrl: string | null = typeof window === 'undefined' ? null : urlOf(window.location);
@@ -25,7 +26,7 @@ export function PageMeta({ type, id }: { type: PageType; id?: string | null | un
   const query = type === 'ORDER' ? '' : location.search.replace(/^\?/, '');
   const { data, error } = useQuery(PageMetaDocument, {
     variables: { type, id: id ?? null, query },
-    skip: headIsRight,
+    skip: headIsRight || typeof window === 'undefined',
   });
   useEffect(() => {
     if (url === lastHitUrl) return;
