@@ -81,6 +81,8 @@ describe('a server-rendered page’s styles', () => {
     distDir = mkdtempSync(path.join(os.tmpdir(), 'host-dist-'));
     mkdirSync(path.join(distDir, 'static'));
     writeFileSync(path.join(distDir, 'static', 'shell.css'), 'header{display:flex}');
+    writeFileSync(path.join(distDir, 'static', 'kit-a.css'), '.kit{font:inherit}');
+    writeFileSync(path.join(distDir, 'static', 'kit-b.css'), '.kit{font:inherit}');
     writeFileSync(path.join(distDir, 'secret.txt'), 'not a stylesheet');
     mkdirSync(path.join(distDir, 'static-private'));
     writeFileSync(path.join(distDir, 'static-private', 'secret.css'), 'not the build’s static folder');
@@ -109,6 +111,15 @@ describe('a server-rendered page’s styles', () => {
     expect(tags).not.toContain('<link');
     expect(inlined).toEqual(['/static/shell.css', `${publicOrigin}/0.1.0-1/home.css`]);
     expect(asked).toContain('/0.1.0-1/home.css');
+  });
+
+  it('puts a stylesheet two chunks carry into the HTML once, and marks both addresses as inlined', async () => {
+    const { tags, inlined } = await render(['home.css'], ['static/shell.css', 'static/kit-a.css', 'static/kit-b.css']);
+    expect(tags.match(/\.kit\{font:inherit\}/g)).toHaveLength(1);
+    expect(tags).toContain('<style data-href="/static/kit-a.css">');
+    expect(tags).not.toContain('kit-b.css');
+    // both are linked for print before the scripts start, so neither loader adds the file again
+    expect(inlined).toEqual(['/static/shell.css', '/static/kit-a.css', '/static/kit-b.css', `${publicOrigin}/0.1.0-1/home.css`]);
   });
 
   it('never lets a stylesheet end its style element; links what it cannot inline', async () => {
@@ -163,7 +174,7 @@ describe('a server-rendered page’s styles', () => {
     // a release whose manifest lists forty 150 KB stylesheets (icon fonts as data: URLs, a bug): each page
     // would carry megabytes of CSS inline, compressed per request, and read every file on every page
     const files = Array.from({ length: 40 }, (_, i) => `huge-${i}.css`);
-    for (const file of files) served[`/0.1.0-1/${file}`] = `.i{background:url(data:font/woff2;base64,${'A'.repeat(60_000)})}`;
+    for (const [i, file] of files.entries()) served[`/0.1.0-1/${file}`] = `.i${i}{background:url(data:font/woff2;base64,${'A'.repeat(60_000)})}`;
     const before = asked.length;
     const { tags, inlined } = await render(files);
     expect(tags.length).toBeLessThan(MAX_INLINE_CSS + 40 * 200);

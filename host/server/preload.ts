@@ -255,16 +255,25 @@ export async function pageStylesheets(options: {
   const read = unique.filter((href) => readable.has(href)).slice(0, MAX_STYLESHEETS_READ);
   const texts = await Promise.all(unique.map((href) => (read.includes(href) ? options.readStylesheet(href) : null)));
   const inlined: string[] = [];
+  // Two chunks of one build may carry the same stylesheet (the UI kit's, split into both): its
+  // text goes into the page once; the other address is still linked for print like every inlined one.
+  const inlinedTexts = new Set<string>();
   let budget = MAX_INLINE_CSS;
   const tags = unique
     .map((href, i) => {
       const text = texts[i];
       const attribute = escapeHtml(href);
+      if (text != null && inlinedTexts.has(text)) {
+        inlined.push(href);
+        return '';
+      }
       if (text == null || text.length > budget || !inlinable(text)) return `<link rel="stylesheet" href="${attribute}">`;
       budget -= text.length;
       inlined.push(href);
+      inlinedTexts.add(text);
       return `<style data-href="${attribute}">${styleText(text)}</style>`;
     })
+    .filter(Boolean)
     .join('\n    ');
   return { tags, inlined };
 }
