@@ -22,11 +22,11 @@ export const CATEGORY_BREAKPOINTS = {
 export const CATEGORY_CAROUSEL_QUERY = '(min-width: 640px)';
 
 /**
- * Server rendering: the server knows no screen width, so its HTML (and the hydration
- * render) has both forms, the carousel and the list, and the stylesheet shows the one for the
- * width; the carousel's slides already have the widths its breakpoints give them before Swiper
- * starts (category-slider.module.css). After hydration only the form for the width is rendered,
- * the carousel keeping its place in the tree, so nothing moves when the browser picks it.
+ * Server rendering: the server knows no screen width, so its HTML (and the hydration render) has
+ * the list, which the stylesheet lays out from 640 px as the carousel's first view, its slides at
+ * the widths its breakpoints give them (category-slider.module.css). One form, not two: each card
+ * is in the HTML once. After hydration a phone keeps the list as it is; a wider screen swaps it
+ * for the carousel, which starts where the list was drawn.
  */
 export function CategorySlider({ mobileSliding = false }: { mobileSliding?: boolean }) {
   const { data } = useQuery(HomeCategoriesDocument);
@@ -36,18 +36,16 @@ export function CategorySlider({ mobileSliding = false }: { mobileSliding?: bool
   const [ends, setEnds] = useState({ start: true, end: false });
   const categories = data?.categories ?? [];
   if (data && categories.length === 0) return null;
-  const carousel = wide || mobileSliding;
-  // before hydration the stylesheet picks the form (unless the carousel is wanted at every width)
-  const bothForms = !hydrated && !mobileSliding;
+  const carousel = mobileSliding || (hydrated && wide);
   const update = (s: SwiperInstance) => setEnds({ start: s.isBeginning, end: s.isEnd });
   return (
     <section className={styles.section} aria-labelledby="home-categories" data-testid="home-categories">
       <SectionHeading id="home-categories" title="Категории" subtitle="Обувь и одежда на каждый день и для спорта">
         {carousel && <SliderArrows swiper={swiper} atStart={ends.start} atEnd={ends.end} />}
       </SectionHeading>
-      {(carousel || bothForms) && (
+      {carousel ? (
         <Swiper
-          className={bothForms ? `${styles.swiper} ${styles.wideOnly}` : styles.swiper}
+          className={styles.swiper}
           wrapperTag="ul"
           slidesPerView={1}
           spaceBetween={20}
@@ -65,9 +63,8 @@ export function CategorySlider({ mobileSliding = false }: { mobileSliding?: bool
             </SwiperSlide>
           ))}
         </Swiper>
-      )}
-      {(!carousel || bothForms) && (
-        <ul className={bothForms ? `${styles.list} ${styles.narrowOnly}` : styles.list}>
+      ) : (
+        <ul className={styles.list}>
           {categories.map((category) => (
             <li key={category.id}>
               <CategoryCard category={category} />

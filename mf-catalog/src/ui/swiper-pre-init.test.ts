@@ -13,14 +13,23 @@ type Breakpoints = Record<number, { slidesPerView: number; spaceBetween: number 
 
 const css = (file: string) => readFileSync(`${import.meta.dirname}/../${file}`, 'utf8');
 
-/** The rule for `n` slides per view with `gap` px between them (Swiper's own arithmetic). */
-const rule = (n: number, gap: number) =>
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The rule for `n` slides per view with `gap` px between them (Swiper's own arithmetic), for `also` as well. */
+const rule = (n: number, gap: number, also?: string) =>
+  (also ? `${escapeRegExp(also)},\\s*` : '') +
   '\\.swiper:not\\(:global\\(\\.swiper-initialized\\)\\) :global\\(\\.swiper-slide\\) \\{\\s*' +
   `width: calc\\(\\(100% - ${Number((n - 1).toFixed(2))} \\* ${gap}px\\) / ${n}\\);\\s*margin-right: ${gap}px;\\s*\\}`;
 
-const SLIDERS: { name: string; file: string; base?: { slidesPerView: number; spaceBetween: number }; breakpoints: Breakpoints }[] = [
-  // below 640 px the server's HTML shows the categories' list, not the carousel (category-slider.tsx)
-  { name: 'home categories', file: 'home/category-slider.module.css', breakpoints: CATEGORY_BREAKPOINTS },
+const SLIDERS: {
+  name: string;
+  file: string;
+  base?: { slidesPerView: number; spaceBetween: number };
+  breakpoints: Breakpoints;
+  also?: string;
+}[] = [
+  // the server's HTML has the categories' list, drawn from 640 px with the same rule (category-slider.tsx)
+  { name: 'home categories', file: 'home/category-slider.module.css', breakpoints: CATEGORY_BREAKPOINTS, also: '.list > li' },
   {
     name: 'product slider',
     file: 'product-slider/product-slider.module.css',
@@ -31,11 +40,11 @@ const SLIDERS: { name: string; file: string; base?: { slidesPerView: number; spa
 ];
 
 describe("sliders before Swiper starts: the slides have their breakpoints' widths", () => {
-  it.each(SLIDERS)('$name', ({ file, base, breakpoints }) => {
+  it.each(SLIDERS)('$name', ({ file, base, breakpoints, also }) => {
     const text = css(file);
-    if (base) expect(text, 'the default, outside any media query').toMatch(new RegExp(`(^|\\n)${rule(base.slidesPerView, base.spaceBetween)}`));
+    if (base) expect(text, 'the default, outside any media query').toMatch(new RegExp(`(^|\\n)${rule(base.slidesPerView, base.spaceBetween, also)}`));
     for (const [width, { slidesPerView, spaceBetween }] of Object.entries(breakpoints)) {
-      expect(text, `from ${width} px`).toMatch(new RegExp(`@media \\(min-width: ${width}px\\) \\{\\s*${rule(slidesPerView, spaceBetween)}`));
+      expect(text, `from ${width} px`).toMatch(new RegExp(`@media \\(min-width: ${width}px\\) \\{\\s*${rule(slidesPerView, spaceBetween, also)}`));
     }
   });
 });
