@@ -10,6 +10,8 @@ import { VariantDots } from './variant-dots.tsx';
 
 /** A card's width: two to a row on a phone, three on a tablet, four from 1024 px in a page at most 1440 px wide. */
 const CARD_SIZES = '(min-width: 1440px) 340px, (min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw';
+/** The widest CARD_SIZES draws a card: half of a 767 px screen. */
+const CARD_WIDEST = 384;
 
 export interface ProductCardProps {
   product: ProductCardData;
@@ -39,7 +41,7 @@ export const ProductCard = memo(function ProductCard({ product, list, position, 
       <Link to={product.webPath} className={styles.link} onClick={() => payload && analytics.productClick(payload)}>
         <span className={styles.photo}>
           {product.photo && (
-            <Photo image={product.photo} sizes={CARD_SIZES} priority={priority} />
+            <Photo image={product.photo} sizes={CARD_SIZES} widest={CARD_WIDEST} priority={priority} />
           )}
         </span>
         <span className={styles.brand}>{product.brand.name}</span> <span className={styles.name}>{product.name}</span>

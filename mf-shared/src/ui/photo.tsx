@@ -16,6 +16,11 @@ export interface PhotoProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 's
    * 25vw, 50vw»: the browser then downloads the width that fills it, no larger.
    */
   sizes: string;
+  /**
+   * The widest the box is ever drawn, in CSS px, when `sizes` is not one fixed width («64px»,
+   * which says it itself): no rendition sharper than a 2× screen needs is offered.
+   */
+  widest?: number;
   /** The first screen's largest photo: loaded at once with high priority. Others load as they come near. */
   priority?: boolean;
 }
@@ -25,8 +30,9 @@ export interface PhotoProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 's
  * widths it has and a JPEG for the rest, any other picture (a logo's SVG, an outside address) as
  * a plain `<img>`. Its box keeps the photo's proportions and colour while it loads.
  */
-export function Photo({ image, sizes, priority = false, alt = '', style, width, height, ...rest }: PhotoProps) {
-  const responsive = responsiveImage(image);
+export function Photo({ image, sizes, widest, priority = false, alt = '', style, width, height, ...rest }: PhotoProps) {
+  const fixed = /^(\d+)px$/.exec(sizes.trim());
+  const responsive = responsiveImage(image, { widest: widest ?? (fixed ? Number(fixed[1]) : undefined) });
   const img = (
     <img
       {...rest}
