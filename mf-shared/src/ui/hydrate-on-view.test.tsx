@@ -1,6 +1,7 @@
-import { act, useState } from 'react';
+import { act, memo, startTransition, useState } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
+import { MemoryRouter, Router, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { beginHydration, settleHydration } from '../shell/browser-snapshot.ts';
 import { HydrateOnView } from './hydrate-on-view.tsx';
@@ -22,12 +23,14 @@ function Counter() {
 }
 
 const page = () => (
-  <main>
-    <h1>Главная</h1>
-    <HydrateOnView>
-      <Counter />
-    </HydrateOnView>
-  </main>
+  <MemoryRouter>
+    <main>
+      <h1>Главная</h1>
+      <HydrateOnView>
+        <Counter />
+      </HydrateOnView>
+    </main>
+  </MemoryRouter>
 );
 
 async function hydrateServerPage(): Promise<{ container: HTMLElement; errors: unknown[] }> {
@@ -122,11 +125,13 @@ describe('HydrateOnView, rendered again before it hydrated', () => {
   it('hydrates and shows the new children at once: a page switch does not wait for a section nobody scrolled to', async () => {
     const container = document.createElement('div');
     const shelf = (title: string) => (
-      <main>
-        <HydrateOnView>
-          <p>{title}</p>
-        </HydrateOnView>
-      </main>
+      <MemoryRouter>
+        <main>
+          <HydrateOnView>
+            <p>{title}</p>
+          </HydrateOnView>
+        </main>
+      </MemoryRouter>
     );
     container.innerHTML = renderToString(shelf('Страница 1'));
     document.body.append(container);
@@ -136,9 +141,43 @@ describe('HydrateOnView, rendered again before it hydrated', () => {
       root = hydrateRoot(container, shelf('Страница 1'), { onRecoverableError: (error) => errors.push(error) });
     });
     expect(section(container).hasAttribute('data-hydrated')).toBe(false);
-    const { startTransition } = await import('react');
     await act(async () => startTransition(() => root?.render(shelf('Страница 2'))));
     expect(container.textContent).toBe('Страница 2');
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('HydrateOnView, a new address before it hydrated', () => {
+  it('hydrates when only the router context changes: a navigation does not wait for a card nobody scrolled to', async () => {
+    function Where() {
+      return <p>{useLocation().search || 'без фильтров'}</p>;
+    }
+    // memoised, as a listing's card is: nothing renders it again, only the router's context reaches it
+    const Card = memo(function Card() {
+      return (
+        <HydrateOnView>
+          <Where />
+        </HydrateOnView>
+      );
+    });
+    const at = (search: string) => (
+      <Router location={{ pathname: '/catalog/obuv', search }} navigator={{} as never}>
+        <main>
+          <Card />
+        </main>
+      </Router>
+    );
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(at('?brand=abc'));
+    document.body.append(container);
+    const errors: unknown[] = [];
+    beginHydration();
+    await act(async () => {
+      root = hydrateRoot(container, at('?brand=abc'), { onRecoverableError: (error) => errors.push(error) });
+    });
+    expect(section(container).hasAttribute('data-hydrated')).toBe(false);
+    await act(async () => startTransition(() => root?.render(at(''))));
+    expect(container.textContent).toBe('без фильтров');
     expect(errors).toEqual([]);
   });
 });

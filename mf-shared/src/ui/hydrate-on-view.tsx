@@ -1,4 +1,5 @@
 import { type ReactNode, type RefObject, Suspense, use, useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { isHydrating } from '../shell/browser-snapshot.ts';
 
 /** How near the screen a section starts hydrating: a few hundred pixels ahead of the shopper's scrolling. */
@@ -38,7 +39,7 @@ function createGate(): Gate {
  * not with the page: its HTML is there and readable from the start, links work as links, and the
  * page's first screen does not wait for the work of everything under it. Rendered in the browser
  * (a page switch), or on the server, it is just its children. The wrapper is a block (`className`
- * styles it); `data-hydrated` is set on it once its children run in the browser.
+ * styles it); `data-hydrated` is set on it once its children run in the browser. Inside a router.
  */
 export function HydrateOnView({ children, className }: { children: ReactNode; className?: string }) {
   // read once: a section mounted after the page hydrated has nothing to wait for
@@ -47,7 +48,10 @@ export function HydrateOnView({ children, className }: { children: ReactNode; cl
   const mounted = useRef(false);
   // Rendered again with new children before it hydrated (new products on a page switch, a filter):
   // React must hydrate it now to apply them, and a navigation (a transition) would otherwise wait
-  // for a section the shopper never scrolls to. Opening is idempotent.
+  // for a section the shopper never scrolls to. So with a new address, which reaches the children
+  // through the router's context even when nothing renders this again (a memoised card): reading
+  // the address here renders it again. Opening is idempotent.
+  useLocation();
   if (gate && mounted.current) gate.open();
   useEffect(() => {
     mounted.current = true;
