@@ -65,29 +65,39 @@ test('a size and «В корзину» tapped before the product page is live pu
   await expect(size).toBeChecked();
 });
 
-test('a section far down the home page waits to hydrate until it nears the screen, and its first tap counts', async ({ page }) => {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  // slowed as Lighthouse slows a phone
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  await page.goto('/');
-  await expect(page.locator('html[data-live]')).toHaveCount(1, { timeout: 30_000 });
-  await expect(page.locator('[data-remote="mf_catalog"][data-ready]')).toHaveCount(1);
-  // the last slider with product cards: well under a 740 px screen, so still the server's HTML
-  const far = page.locator('[data-hydrate]').filter({ has: page.getByRole('button', { name: /^В избранное: / }) }).last();
-  await expect(far).not.toHaveAttribute('data-hydrated');
-  const heart = far.getByRole('button', { name: /^В избранное: / }).first();
-  const name = ((await heart.getAttribute('aria-label')) ?? '').replace(/^В избранное: /, '');
-  await heart.tap();
-  await expect(page.getByTestId('favourites-count')).toHaveText('1', { timeout: 30_000 });
-  // that card's heart (its label now offers to take it back), not a neighbour's after a shifted layout
-  const liked = far.locator('button[aria-pressed="true"]');
-  await expect(liked).toHaveCount(1);
-  await expect(liked).toHaveAttribute('aria-label', new RegExp(`${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
-  await expect(far).toHaveAttribute('data-hydrated', '');
-  expect(errors).toEqual([]);
-});
+for (const where of [
+  // the last slider with product cards
+  { name: 'a section far down the home page', path: '/' },
+  // a listing's last card: its first row hydrates with the page, each card under it on its own
+  { name: 'a card far down a listing', path: '/catalog/obuv' },
+]) {
+  test(`${where.name} waits to hydrate until it nears the screen, and its first tap counts`, async ({ page }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    // slowed as Lighthouse slows a phone
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.goto(where.path);
+    await expect(page.locator('html[data-live]')).toHaveCount(1, { timeout: 30_000 });
+    await expect(page.locator('[data-remote="mf_catalog"][data-ready]')).toHaveCount(1);
+    // under a 740 px screen, so still the server's HTML (found by its heart, liked or not: the same one throughout)
+    const far = page
+      .locator('[data-hydrate]')
+      .filter({ has: page.getByRole('button', { name: /^(В избранное|Убрать из избранного): / }) })
+      .last();
+    await expect(far).not.toHaveAttribute('data-hydrated');
+    const heart = far.getByRole('button', { name: /^В избранное: / }).first();
+    const name = ((await heart.getAttribute('aria-label')) ?? '').replace(/^В избранное: /, '');
+    await heart.tap();
+    await expect(page.getByTestId('favourites-count')).toHaveText('1', { timeout: 30_000 });
+    // that card's heart (its label now offers to take it back), not a neighbour's after a shifted layout
+    const liked = far.locator('button[aria-pressed="true"]');
+    await expect(liked).toHaveCount(1);
+    await expect(liked).toHaveAttribute('aria-label', new RegExp(`${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+    await expect(far).toHaveAttribute('data-hydrated', '');
+    expect(errors).toEqual([]);
+  });
+}
 
 /** Whether the shell (the header) answers taps yet. */
 const shellLive = (page: Page) => page.evaluate(() => document.documentElement.hasAttribute('data-live'));
