@@ -145,6 +145,11 @@ export function createApolloClient({
 }: ApolloOptions = {}) {
   const policy = expiring(catalogueTtlMs, () => cache);
   const cache: InMemoryCache = new InMemoryCache({
+    // Result caching hands back the same object for a query read again while its data is the
+    // same, which a browser's re-renders rely on. A server render reads each answer about once,
+    // in a cache made for that render: the dependency tracking behind it cost a third of the
+    // render's CPU (home 38 → 27 ms, a category 48 → 30, a product 27 → 19, one at a time).
+    resultCaching: !ssrMode,
     typePolicies: {
       ...(ssrMode ? {} : { Query: { fields: Object.fromEntries(CATALOGUE_FIELDS.map((field) => [field, policy])) } }),
       // Answers that are not one shared object but belong to the question asked: the
