@@ -222,6 +222,10 @@ test.describe('desktop', () => {
     await expect(page).toHaveURL(/\/search\?search=%D0%BA%D1%80%D0%BE%D1%81%D1%81%D0%BE%D0%B2%D0%BA%D0%B8\+%26\+%D0%BA%D0%B5%D0%B4%D1%8B\+%231$/);
     expect(new URL(page.url()).searchParams.get('search')).toBe('кроссовки & кеды #1');
     await expect(box).toBeHidden();
+    // opened again on the results, it holds the search to correct
+    await page.getByRole('button', { name: 'Поиск', exact: true }).click();
+    await expect(box).toHaveValue('кроссовки & кеды #1');
+    await expect(box).toBeFocused();
   });
 
   test('the search form closes when the page changes and on «Отмена»', async ({ page }) => {

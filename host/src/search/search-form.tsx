@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { searchHref } from './search-href.ts';
 import styles from './search-form.module.css';
 
@@ -14,7 +14,11 @@ const SHORT_PLACEHOLDER = 'Что хочешь найти?';
  */
 export function SearchForm({ onClose, autoFocus = true }: { onClose?: () => void; autoFocus?: boolean }) {
   const navigate = useNavigate();
-  const [text, setText] = useState('');
+  const location = useLocation();
+  // opened again on the results of a search, the field holds that search, to correct or add to
+  const [text, setText] = useState(() =>
+    location.pathname === '/search' ? (new URLSearchParams(location.search).get('search') ?? '') : '',
+  );
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (autoFocus) input.current?.focus();
