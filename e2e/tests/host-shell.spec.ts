@@ -249,18 +249,24 @@ test.describe('desktop', () => {
   test('the theme switches to dark, persists, and is applied before any app script runs', async ({ page }) => {
     await page.goto('/');
     await expect(page.locator('html')).not.toHaveAttribute('data-theme', 'dark');
+    const bar = page.locator('meta[name="theme-color"]');
+    await expect(bar).toHaveAttribute('content', '#ffffff');
     await page.getByRole('button', { name: 'Включить тёмную тему' }).click();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    // the phone's status bar follows the header's colour
+    await expect(bar).toHaveAttribute('content', '#1c1c1c');
     // No flash: with every app script blocked, the stored theme is still on the first paint.
     // (this document never goes live: read it as parsed, without the wait for hydration)
     await page.route('**/static/**/*.js', (route) => route.abort());
     await page.reload({ waitUntil: 'commit' });
     await page.waitForLoadState('domcontentloaded');
     expect(await page.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe('dark');
+    expect(await bar.getAttribute('content')).toBe('#1c1c1c');
     await page.unroute('**/static/**/*.js');
     await page.reload();
     await page.getByRole('button', { name: 'Включить светлую тему' }).click();
     await expect(page.locator('html')).not.toHaveAttribute('data-theme', 'dark');
+    await expect(bar).toHaveAttribute('content', '#ffffff');
   });
 
   test('an unknown page shows «Страница не найдена» with search and catalogue links', async ({ page }) => {

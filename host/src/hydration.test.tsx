@@ -174,9 +174,13 @@ describe('footer', () => {
 describe("index.html's inline script: what the first paint knows of the browser's storage", () => {
   it('marks <html> with the stored theme, consent and tooltip, the marks the stylesheets hide the server-rendered notice and tooltip by', () => {
     storeReturningShopper();
+    const bar = document.head.appendChild(Object.assign(document.createElement('meta'), { name: 'theme-color', content: '#ffffff' }));
     runPrePaintScript();
     const root = document.documentElement;
     expect(root.getAttribute('data-theme')).toBe('dark');
+    // the phone's status bar in the dark header's colour from the first paint
+    expect(bar.content).toBe('#1c1c1c');
+    bar.remove();
     expect(root.hasAttribute('data-cookies-accepted')).toBe(true);
     expect(root.hasAttribute('data-search-tooltip-seen')).toBe(true);
     expect(read('cookie/cookie-notice.module.css')).toContain(
