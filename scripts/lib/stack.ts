@@ -72,7 +72,7 @@ export async function assertPortsFree(ports: Ports): Promise<void> {
   }
 }
 
-export function freePort(): Promise<number> {
+function anyFreePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
@@ -82,6 +82,26 @@ export function freePort(): Promise<number> {
     });
   });
 }
+
+/**
+ * Ports from `source` never handed out before by this process. A free port is free only until
+ * someone binds it: two calls in a row may get the same one from the kernel before either service
+ * has started (a scale cluster's release service and second host did, and the host never came up).
+ */
+export function distinctPorts(source: () => Promise<number>, attempts = 50): () => Promise<number> {
+  const handedOut = new Set<number>();
+  return async () => {
+    for (let i = 0; i < attempts; i++) {
+      const port = await source();
+      if (handedOut.has(port)) continue;
+      handedOut.add(port);
+      return port;
+    }
+    throw new Error(`no free port not handed out already after ${attempts} tries`);
+  };
+}
+
+export const freePort = distinctPorts(anyFreePort);
 
 export async function freePorts(): Promise<Ports> {
   const ports = { host: await freePort(), api: await freePort(), release: await freePort() } as Ports;
