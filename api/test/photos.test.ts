@@ -159,11 +159,11 @@ describe('photo addresses', () => {
     expect(r?.src).toBe(`/api/photos/${hash}/640.jpg`);
     expect(responsiveImage({ fullpath: '/api/images/brand/nike.svg', width: 240 })).toBeNull();
     // a box at most 384 CSS px wide: up to the first width that fills it at 2×, never a 1920 for a card
-    const card = responsiveImage({ fullpath: photoUrl(hash, 2400), width: 2400 }, { widest: 384 });
+    const card = responsiveImage({ fullpath: photoUrl(hash, 2400), width: 2400 }, 384);
     expect(card?.srcSet).toBe(`/api/photos/${hash}/320.jpg 320w, /api/photos/${hash}/640.jpg 640w, /api/photos/${hash}/960.jpg 960w`);
     // a 64 px swatch: the smallest; a photo narrower than the box needs: all it has
-    expect(responsiveImage({ fullpath: photoUrl(hash, 2400), width: 2400 }, { widest: 64 })?.srcSet).toBe(`/api/photos/${hash}/320.jpg 320w`);
-    expect(responsiveImage({ fullpath: photoUrl(hash, 600), width: 600 }, { widest: 512 })?.srcSet).toBe(
+    expect(responsiveImage({ fullpath: photoUrl(hash, 2400), width: 2400 }, 64)?.srcSet).toBe(`/api/photos/${hash}/320.jpg 320w`);
+    expect(responsiveImage({ fullpath: photoUrl(hash, 600), width: 600 }, 512)?.srcSet).toBe(
       `/api/photos/${hash}/320.jpg 320w, /api/photos/${hash}/600.jpg 600w`,
     );
     for (const bad of [

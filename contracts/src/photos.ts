@@ -52,6 +52,8 @@ export function photoWidths(width: number): number[] {
   return width <= MAX_WIDTH ? [...below, width] : [...PHOTO_WIDTHS];
 }
 
+const FALLBACK_WIDTH = 640;
+
 export interface ResponsiveImage {
   /** The fallback `src`: a JPEG no wider than `fallbackWidth`. */
   src: string;
@@ -63,23 +65,22 @@ export interface ResponsiveImage {
 
 /**
  * The renditions of a pipeline photo for `<picture>`, or null for any other picture (an SVG, an
- * outside address), which is then shown as it is. `fallbackWidth` picks the plain `src` for
- * browsers without `srcset`. `widest`, the widest the box is ever drawn in CSS px, stops the
+ * outside address), which is then shown as it is. The plain `src`, for browsers without `srcset`,
+ * is the first rendition at least 640 px wide. `widest`, the widest the box is ever drawn in CSS px, stops the
  * renditions at the first that fills it on a 2× screen: a sharper one costs bytes in every
  * `srcset` of the page and in the download, and a 3× phone shows no difference a shopper sees.
  */
 export function responsiveImage(
   image: { fullpath: string; width: number },
-  options: { fallbackWidth?: number; widest?: number | undefined } = {},
+  widest?: number,
 ): ResponsiveImage | null {
   const parsed = parsePhotoPath(image.fullpath);
   if (!parsed || 'og' in parsed) return null;
-  const { fallbackWidth = 640, widest } = options;
   const all = photoWidths(image.width);
   const enough = widest ? all.findIndex((w) => w >= 2 * widest) : -1;
   const widths = enough < 0 ? all : all.slice(0, enough + 1);
   const set = (format: PhotoFormat) => widths.map((w) => `${photoUrl(parsed.source, w, format)} ${w}w`).join(', ');
-  const fallback = widths.find((w) => w >= fallbackWidth) ?? widths[widths.length - 1] ?? image.width;
+  const fallback = widths.find((w) => w >= FALLBACK_WIDTH) ?? widths[widths.length - 1] ?? image.width;
   return {
     src: photoUrl(parsed.source, fallback),
     srcSet: set('jpg'),

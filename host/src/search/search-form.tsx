@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { searchHref } from './search-href.ts';
+import { SEARCH_PATH, searchHref } from './search-href.ts';
 import styles from './search-form.module.css';
 
 export const SEARCH_PLACEHOLDER = 'Напиши, что хочешь найти и нажми Enter...';
@@ -17,7 +17,7 @@ export function SearchForm({ onClose, autoFocus = true }: { onClose?: () => void
   const location = useLocation();
   // opened again on the results of a search, the field holds that search, to correct or add to
   const [text, setText] = useState(() =>
-    location.pathname === '/search' ? (new URLSearchParams(location.search).get('search') ?? '') : '',
+    location.pathname === SEARCH_PATH ? (new URLSearchParams(location.search).get('search') ?? '') : '',
   );
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => {

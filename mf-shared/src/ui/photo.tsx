@@ -32,7 +32,7 @@ export interface PhotoProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 's
  */
 export function Photo({ image, sizes, widest, priority = false, alt = '', style, width, height, ...rest }: PhotoProps) {
   const fixed = /^(\d+)px$/.exec(sizes.trim());
-  const responsive = responsiveImage(image, { widest: widest ?? (fixed ? Number(fixed[1]) : undefined) });
+  const responsive = responsiveImage(image, widest ?? (fixed ? Number(fixed[1]) : undefined));
   const img = (
     <img
       {...rest}

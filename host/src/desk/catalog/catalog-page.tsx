@@ -224,7 +224,7 @@ function ProductPhotosSection() {
             {state.notice && <p role="status">{state.notice}</p>}
             <ul className={styles.photoList} data-testid="product-photos">
               {state.product.photos.map((photo, i) => {
-                const picture = responsiveImage({ fullpath: photo.url, width: photo.width });
+                const picture = responsiveImage({ fullpath: photo.url, width: photo.width }, 160);
                 return (
                   <li key={photo.id} className={styles.photoItem}>
                     <img
