@@ -204,6 +204,31 @@ describeDrivers('catalogue', (env) => {
     expect(p.variants[0]).toMatchObject({ color: expect.any(String), colorName: expect.any(String), thumbnail: { src: expect.stringMatching(/^\/api\/photos\//) } });
   });
 
+  it('cuts a card\'s colour variants to a limit, the product\'s own always among them, and counts them all', async () => {
+    type Listed = { id: string; productId: string; variantCount: number; variants: { id: string }[] };
+    const all = (await env().data(`{ products(limit: 100) { items { id productId variantCount variants { id } } } }`)).products.items as Listed[];
+    // a product whose colour is not its model's first, and one whose colour is
+    const later = all.find((p) => p.variants.length >= 2 && p.variants[0]?.id !== p.productId);
+    const first = all.find((p) => p.variants.length >= 2 && p.variants[0]?.id === p.productId);
+    if (!later || !first) throw new Error('the catalogue has no model of two colours');
+    expect(later.variantCount).toBe(later.variants.length);
+    const q = `query($id: ID!, $n: Int) { product(id: $id) { variantCount variants(limit: $n) { id } } }`;
+    const cut = (await env().data(q, { id: later.id, n: 1 })).product;
+    expect(cut.variantCount).toBe(later.variants.length);
+    expect(cut.variants.map((v: { id: string }) => v.id)).toEqual([later.productId]);
+    expect((await env().data(q, { id: first.id, n: 1 })).product.variants.map((v: { id: string }) => v.id)).toEqual([first.productId]);
+    // listing rows (loaded with their relations) are cut the same way
+    const listed = (await env().data(`{ products(limit: 100) { items { id variants(limit: 1) { id } } } }`)).products.items as Listed[];
+    expect(listed.find((p) => p.id === later.id)?.variants.map((v) => v.id)).toEqual([later.productId]);
+    // a limit above the colours a model has changes nothing
+    expect((await env().data(q, { id: later.id, n: 10 })).product.variants).toEqual(later.variants);
+    for (const n of [0, -1, 11]) {
+      const refused = await env().gql(q, { id: later.id, n });
+      expect(refused.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+      expect(refused.errors?.[0]?.message).toBe('limit должен быть от 1 до 10');
+    }
+  });
+
   it('computes facet counts that match the listing they would produce', async () => {
     const { cat, brand } = await ids();
     const scope = { categoryId: cat('Обувь') };

@@ -62,6 +62,8 @@ export interface ProductCardData {
   mainCategory: { name: string };
   /** The colour swatches a card draws (a variant's `name` is not drawn: lean card data leaves it out). */
   variants: { id: string; name?: string; color: string; colorName: string; webPath: string }[];
+  /** How many colours the model has, when more than `variants` lists: the card adds «+N». */
+  variantCount?: number;
 }
 
 export interface ProductSliderProps {

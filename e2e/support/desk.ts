@@ -104,3 +104,12 @@ export async function placeOrderViaApi(
   if (!data.createOrder.success || !order) throw new Error(`createOrder failed: ${JSON.stringify(data.createOrder.errors)}`);
   return { number: order.ordernumber, key: order.accessKey, totalPrice: order.totalPrice };
 }
+
+/** Uploads a catalogue file in the desk's catalogue page (signed in as the owner) and returns its report. */
+export async function uploadCatalogue(page: Page, name: string, mimeType: string, buffer: Buffer) {
+  await page.getByLabel('Файл каталога').setInputFiles({ name, mimeType, buffer });
+  await page.getByRole('button', { name: 'Загрузить каталог' }).click();
+  const report = page.getByTestId('catalog-report');
+  await expect(report).toBeVisible({ timeout: 60_000 });
+  return report;
+}

@@ -3,7 +3,7 @@
 // in the width their screen needs, and messengers a JPEG preview.
 import { crc32, deflateSync } from 'node:zlib';
 import { strToU8, zipSync } from 'fflate';
-import { deskAccounts, signInToDesk } from '../support/desk.ts';
+import { deskAccounts, signInToDesk, uploadCatalogue } from '../support/desk.ts';
 import { expect, type Page, test } from '../support/test.ts';
 
 /** A photograph-like JPEG or PNG drawn by the browser's canvas (a gradient with a pattern, so it compresses like a photo). */
@@ -57,14 +57,6 @@ function pngBomb(): Buffer {
     chunk('IDAT', deflateSync(Buffer.alloc(200_000))),
     chunk('IEND', Buffer.alloc(0)),
   ]);
-}
-
-async function upload(page: Page, name: string, mimeType: string, buffer: Buffer) {
-  await page.getByLabel('Файл каталога').setInputFiles({ name, mimeType, buffer });
-  await page.getByRole('button', { name: 'Загрузить каталог' }).click();
-  const report = page.getByTestId('catalog-report');
-  await expect(report).toBeVisible({ timeout: 60_000 });
-  return report;
 }
 
 /** The first photo of the product page as the browser chose it: its address and format. */
@@ -126,7 +118,7 @@ test('the owner uploads photographs; shoppers get AVIF or WebP sized for their s
   await signInToDesk(page, deskAccounts().owner, '/admin/catalog');
   await expect(page.getByRole('heading', { name: 'Каталог', level: 1 })).toBeVisible();
   try {
-    const report = await upload(page, 'catalogue.zip', 'application/zip', zip);
+    const report = await uploadCatalogue(page, 'catalogue.zip', 'application/zip', zip);
     await expect(report.getByRole('heading', { name: 'Каталог загружен' })).toBeVisible();
     await expect(report).toContainText('фото: 2');
     const refused = report.getByRole('listitem');
@@ -207,7 +199,7 @@ test('the owner uploads photographs; shoppers get AVIF or WebP sized for their s
   } finally {
     // the other specs expect the generated catalogue: put it back as it was
     await page.goto('/admin/catalog');
-    const restored = await upload(page, 'catalogue.json', 'application/json', Buffer.from(JSON.stringify(original)));
+    const restored = await uploadCatalogue(page, 'catalogue.json', 'application/json', Buffer.from(JSON.stringify(original)));
     await expect(restored.getByRole('heading', { name: 'Каталог загружен' })).toBeVisible();
   }
 });

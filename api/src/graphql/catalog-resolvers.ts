@@ -201,8 +201,12 @@ export const catalogResolvers: Resolvers = {
   Product: {
     // a listing's rows come with their relations: answering synchronously spares the executor
     // three promises per card
-    variants: (p, _, ctx) =>
-      p.hydrated ? p.hydrated.variants.map(toVariant) : ctx.catalog.variantLoader.get(p.modelGroupId).then((list) => list.map(toVariant)),
+    variants: (p, { limit }, ctx) => {
+      const most = limit === null || limit === undefined ? undefined : pageArgs(0, limit, { limit, maxLimit: MAX_SWATCHES }).limit;
+      const pick = (list: VariantRow[]) => swatches(list, p.productId, most).map(toVariant);
+      return p.hydrated ? pick(p.hydrated.variants) : ctx.catalog.variantLoader.get(p.modelGroupId).then(pick);
+    },
+    variantCount: (p, _, ctx) => (p.hydrated ? p.hydrated.variants.length : ctx.catalog.variantLoader.get(p.modelGroupId).then((list) => list.length)),
     variantType: () => 'color',
     photo: (p) => toImage(p.photo),
     mainCategory: (p, _, ctx) => p.hydrated?.category ?? required(ctx.catalog.categoryLoader.get(p.categoryId), 'category'),
@@ -232,6 +236,21 @@ export const catalogResolvers: Resolvers = {
     },
   },
 };
+
+/** The most a `variants(limit)` may ask for: a card's swatches, well under the query cost's list size. */
+const MAX_SWATCHES = 10;
+
+/**
+ * At most `most` of a model's variants in the model's order, the product's own always among them
+ * (in place of the last one when it comes later), so a card marks the colour it shows.
+ */
+export function swatches(list: VariantRow[], productId: number, most: number | undefined): VariantRow[] {
+  if (most === undefined || list.length <= most) return list;
+  const first = list.slice(0, most);
+  if (first.some((v) => v.id === productId)) return first;
+  const own = list.find((v) => v.id === productId);
+  return own ? [...first.slice(0, most - 1), own] : first;
+}
 
 // an object literal, not a spread: this runs for every variant of every card (~170 per listing page)
 function toVariant(v: VariantRow): Variant {

@@ -285,7 +285,8 @@ function listSizeOf(intro: ReturnType<typeof sizesOf>, vars: Vars | undefined, k
   if (key === 'Query.offers') return idCount(field, 'productIds', vars) * OFFERS_PER_PRODUCT + idCount(field, 'modelIds', vars) * OFFERS_PER_MODEL;
   // one offer per id, at most the 100 the resolver takes
   if (key === 'Query.cartOffers') return Math.min(idCount(field, 'ids', vars), 100);
-  if (def.args.some((a) => a.name === 'limit')) return limitOf(field, def, vars);
+  // a plain list that may be cut shorter (Product.variants(limit)): its limit, never more than its size
+  if (def.args.some((a) => a.name === 'limit')) return Math.min(limitOf(field, def, vars), LIST_SIZE[key] ?? MAX_LIMIT);
   return LIST_SIZE[key] ?? UNKNOWN_LIST_SIZE;
 }
 

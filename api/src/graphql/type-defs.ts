@@ -299,8 +299,13 @@ type Product {
   sku: String!
   "Sizes in stock."
   sizes: [String!]!
-  "Colour variants of the same model, this one included."
-  variants: [Variant!]!
+  """
+  Colour variants of the same model, this one included, in the model's order. limit (1–10): at
+  most that many, this one always among them (a card's swatches; variantCount says how many there are).
+  """
+  variants(limit: Int): [Variant!]!
+  "How many colour variants the model has, this one included."
+  variantCount: Int!
   variantType: String!
   photo: Image
   webPath: String!

@@ -24,6 +24,7 @@ export function listingProduct(
     brand: { __typename: 'Brand', id: '1', name: 'Nike' },
     mainCategory: { __typename: 'Category', id: '2', name: 'Кроссовки' },
     variants: [],
+    variantCount: 1,
     ...overrides,
   };
 }

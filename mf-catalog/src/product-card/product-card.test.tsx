@@ -81,6 +81,23 @@ describe('product card', () => {
     expect(screen.getByRole('link', { name: 'Цвет: голубой' }).hasAttribute('data-current')).toBe(true);
   });
 
+  it('draws at most four swatches and says how many colours are left, linking to the product', () => {
+    const colours = ['white', 'black', 'grey', 'beige'].map((color, i) => ({ id: String(10 + i), color, colorName: color, webPath: `/product/${color}` }));
+    renderCard({ ...dunk, productId: '10', variants: colours, variantCount: 9 });
+    expect(screen.getAllByRole('link', { name: /^Цвет: / })).toHaveLength(4);
+    const more = screen.getByRole('link', { name: 'Ещё 5 цветов' });
+    expect(more.textContent).toBe('+5');
+    expect(more.getAttribute('href')).toBe(dunk.webPath);
+    cleanup();
+    // a longer list than a card draws (a caller that did not ask for a limit): cut, and counted
+    renderCard({ ...dunk, variants: [...colours, { id: '5', color: 'red', colorName: 'красный', webPath: '/product/red' }] });
+    expect(screen.getAllByRole('link', { name: /^Цвет: / })).toHaveLength(4);
+    expect(screen.getByRole('link', { name: 'Ещё 1 цвет' }).textContent).toBe('+1');
+    cleanup();
+    renderCard(dunk);
+    expect(screen.queryByRole('link', { name: /^Ещё/ })).toBeNull();
+  });
+
   it('the heart adds to and removes from «Избранное»', () => {
     renderCard(dunk);
     fireEvent.click(screen.getByRole('button', { name: 'В избранное: Кроссовки Nike Dunk Low' }));

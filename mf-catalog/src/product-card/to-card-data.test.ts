@@ -1,6 +1,9 @@
+import { print } from 'graphql';
 import { describe, expect, it } from 'vitest';
+import { ProductCardFieldsFragmentDoc } from '../graphql/generated.ts';
 import { listingProduct } from './listing-product.fixtures.ts';
 import { toCardData } from './to-card-data.ts';
+import { SWATCHES } from './variant-dots.tsx';
 
 const product = listingProduct('5', 'Кроссовки Nike Dunk Low', { webPath: '/product/x', photo: null });
 
@@ -24,5 +27,10 @@ describe('listing element → card data', () => {
     });
     expect(card.variants).toEqual([{ id: '5', color: 'white', colorName: 'белый', webPath: '/product/x' }]);
     expect(card).not.toHaveProperty('sku');
+  });
+  it('asks the API for as many swatches as a card draws, and for the count of the rest', () => {
+    const fragment = print(ProductCardFieldsFragmentDoc);
+    expect(fragment).toContain(`variants(limit: ${SWATCHES})`);
+    expect(toCardData({ ...product, variantCount: 7 }).variantCount).toBe(7);
   });
 });

@@ -21,5 +21,6 @@ export function toCardData(product: ProductCardFieldsFragment): ProductCardData 
     brand: { name: product.brand.name },
     mainCategory: { name: product.mainCategory.name },
     variants: product.variants.map(({ id, color, colorName, webPath }) => ({ id, color, colorName, webPath })),
+    variantCount: product.variantCount,
   };
 }
