@@ -78,12 +78,18 @@ test('remotes are found through the registry, not the host build', async ({ page
   const registry = (await (await request.get('/registry.json')).json()) as Record<string, string>;
   expect(Object.keys(registry).sort()).toEqual(['mf_cart', 'mf_catalog', 'mf_product']);
   const manifests: string[] = [];
+  const encodings: Record<string, string | undefined> = {};
+  page.on('response', async (r) => {
+    if (r.url().endsWith('mf-manifest.json')) encodings[r.url()] = (await r.allHeaders())['content-encoding'];
+  });
   page.on('request', (r) => {
     if (r.url().endsWith('mf-manifest.json')) manifests.push(r.url());
   });
   await page.goto('/');
   await expect(page.getByTestId('catalog-home')).toBeVisible();
   expect(manifests).toContain(registry.mf_catalog);
+  // every page that loads a remote fetches its manifest first: it comes compressed, as the scripts do
+  await expect.poll(() => encodings[registry.mf_catalog as string]).toBe('br');
   // The product remote is not needed on the home page, so it is not fetched.
   expect(manifests).not.toContain(registry.mf_product);
 });
