@@ -360,6 +360,30 @@ test.describe('mobile, 375 px', () => {
     await expect(burger).toBeFocused();
   });
 
+  test('the page behind the open drawer stays where it was, and scrolls again once it closes', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('html[data-live]')).toBeAttached();
+    await page.evaluate(() => window.scrollTo(0, 300));
+    // a tap where the burger is (a locator's click would first scroll the sticky header into its place at the top)
+    const burger = await page.getByRole('button', { name: 'Открыть меню' }).boundingBox();
+    if (!burger) throw new Error('the burger is not on the screen');
+    await page.mouse.click(burger.x + burger.width / 2, burger.y + burger.height / 2);
+    const drawer = page.getByRole('dialog', { name: 'Меню' });
+    await expect(drawer).toBeVisible();
+    // the wheel over the backdrop (right of the drawer) and past the end of the drawer's own list
+    await page.mouse.move(365, 500);
+    await page.mouse.wheel(0, 800);
+    await page.mouse.move(100, 600);
+    await page.mouse.wheel(0, 3000);
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => window.scrollY)).toBe(300);
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    expect(await page.evaluate(() => window.scrollY)).toBe(300);
+    await page.mouse.wheel(0, 400);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+  });
+
   test('items expand, and following a link closes the drawer', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Открыть меню' }).click();
