@@ -360,6 +360,28 @@ test.describe('mobile, 375 px', () => {
     await expect(burger).toBeFocused();
   });
 
+  test('the hidden desktop menu and the closed drawer wait to hydrate; the drawer does when it opens, and its links stay in the page', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page.locator('html[data-live]')).toBeAttached();
+    // a phone never shows the desktop menu, and the drawer is closed: neither is hydrated with the page
+    const waiting = page.locator('header [data-hydrate]:not([data-hydrated])');
+    await expect(waiting).toHaveCount(2);
+    await page.evaluate(() => {
+      (window as { samePage?: boolean }).samePage = true;
+    });
+    await page.getByRole('button', { name: 'Открыть меню' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Меню' });
+    await expect(drawer.locator('[data-hydrate]')).toHaveAttribute('data-hydrated', '');
+    await drawer.getByText('Одежда', { exact: true }).click();
+    await drawer.getByRole('link', { name: 'Худи' }).click();
+    await expect(page).toHaveURL(/\/catalog\/odezhda\/hudi$/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Худи');
+    // a link of the router, not a page load
+    expect(await page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true);
+  });
+
   test('the page behind the open drawer stays where it was, and scrolls again once it closes', async ({ page }) => {
     await page.goto('/');
     await expect(page.locator('html[data-live]')).toBeAttached();

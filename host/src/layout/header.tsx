@@ -1,7 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { formatCount, GOODS } from '@shop/contracts/format';
-import { cartCount, useCart, useFavourites, useShell } from '@shop/mf-shared';
-import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
+import { cartCount, HydrateOnView, useCart, useFavourites, useShell } from '@shop/mf-shared';
+import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { MenuDocument } from '../graphql/generated.ts';
 import { DesktopMenu } from '../menu/desktop-menu.tsx';
@@ -27,6 +27,18 @@ export function Header({ config }: { config: PublicConfig }) {
     [data, contactsShown],
   );
   const header = useRef<HTMLElement>(null);
+  const closeDrawer = useCallback(() => drawer.current?.close(), []);
+  // Made once per menu: the header renders again after it hydrates (its data, its search toggle),
+  // and a section that waits to hydrate opens as soon as it is rendered again.
+  // Hidden below 1024 px: a phone never hydrates it (nor its ~130 elements), a wider screen at once.
+  const desktopNav = useMemo(
+    () => (
+      <HydrateOnView className={styles.desktopNav}>
+        <DesktopMenu items={menu} />
+      </HydrateOnView>
+    ),
+    [menu],
+  );
 
   useHeaderHeight(header);
 
@@ -49,9 +61,7 @@ export function Header({ config }: { config: PublicConfig }) {
         <Link to="/" className={styles.logo} aria-label={`${shopName} — на главную`}>
           {shopName}
         </Link>
-        <div className={styles.desktopNav}>
-          <DesktopMenu items={menu} />
-        </div>
+        {desktopNav}
         <div className={styles.actions}>
           <div className={styles.searchWrap}>
             <button
@@ -73,7 +83,7 @@ export function Header({ config }: { config: PublicConfig }) {
         </div>
       )}
       <SearchTooltip />
-      <MobileMenu ref={drawer} items={menu} config={config} onClose={() => drawer.current?.close()} />
+      <MobileMenu ref={drawer} items={menu} config={config} onClose={closeDrawer} />
     </header>
   );
 }

@@ -1,5 +1,5 @@
-import { CloseButton, Dialog } from '@shop/mf-shared';
-import { type Ref, useEffect } from 'react';
+import { CloseButton, Dialog, HydrateOnView } from '@shop/mf-shared';
+import { memo, type Ref, useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { ContactLinks } from '../ui/contact-links.tsx';
 import { CloseIcon } from '../ui/icons.tsx';
@@ -74,37 +74,48 @@ export function MobileMenu({
         if ((event.target as HTMLElement).closest('a[href]')) onClose();
       }}
     >
-      <div className={styles.inner}>
-        <div className={styles.top}>
-          <Link to="/" className={styles.logo}>
-            {config.shopName}
-          </Link>
-          <CloseButton className={styles.close} label="Закрыть меню" onClick={onClose}>
-            <CloseIcon />
-          </CloseButton>
-        </div>
-        <p className={styles.tagline}>Оригинальные обувь и одежда с {config.marketplace}</p>
-        <ContactLinks className={styles.social} />
-        <SearchForm autoFocus={false} />
-        <label className={styles.selector}>
-          <span>Валюта и язык</span>
-          <select defaultValue="ru-RUB">
-            <option value="ru-RUB">Русский · ₽ RUB</option>
-          </select>
-        </label>
-        <ul className={styles.items}>
-          {items.map((item) => (
-            <li key={item.id}>
-              <MobileItem item={item} />
-            </li>
-          ))}
-        </ul>
-        {config.reviewsUrl && (
-          <a className={styles.reviews} href={config.reviewsUrl} target="_blank" rel="noopener noreferrer">
-            Отзывы наших клиентов
-          </a>
-        )}
-      </div>
+      <DrawerContent items={items} config={config} onClose={onClose} />
     </Dialog>
   );
 }
+
+/**
+ * The drawer's content, closed until the burger is tapped: it hydrates when it shows (or is
+ * touched), not with the page. Memoised: the header renders again after it hydrates, and a
+ * section that waits to hydrate opens as soon as it is rendered again.
+ */
+const DrawerContent = memo(function DrawerContent({ items, config, onClose }: { items: MenuItem[]; config: PublicConfig; onClose(): void }) {
+  return (
+    <HydrateOnView className={styles.inner}>
+      <div className={styles.top}>
+        <Link to="/" className={styles.logo}>
+          {config.shopName}
+        </Link>
+        <CloseButton className={styles.close} label="Закрыть меню" onClick={onClose}>
+          <CloseIcon />
+        </CloseButton>
+      </div>
+      <p className={styles.tagline}>Оригинальные обувь и одежда с {config.marketplace}</p>
+      <ContactLinks className={styles.social} />
+      <SearchForm autoFocus={false} />
+      <label className={styles.selector}>
+        <span>Валюта и язык</span>
+        <select defaultValue="ru-RUB">
+          <option value="ru-RUB">Русский · ₽ RUB</option>
+        </select>
+      </label>
+      <ul className={styles.items}>
+        {items.map((item) => (
+          <li key={item.id}>
+            <MobileItem item={item} />
+          </li>
+        ))}
+      </ul>
+      {config.reviewsUrl && (
+        <a className={styles.reviews} href={config.reviewsUrl} target="_blank" rel="noopener noreferrer">
+          Отзывы наших клиентов
+        </a>
+      )}
+    </HydrateOnView>
+  );
+});
