@@ -2,7 +2,7 @@ import { useShell } from '@shop/mf-shared';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { ContactLinks } from '../ui/contact-links.tsx';
-import { CONTACTS_ID, hasContacts } from './contacts.ts';
+import { CONTACTS_ID, hasContacts } from '../menu/contacts.ts';
 import styles from './footer.module.css';
 
 export function Footer({ reviewsUrl }: { reviewsUrl?: string | undefined }) {

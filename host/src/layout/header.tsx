@@ -1,44 +1,39 @@
-import { useQuery } from '@apollo/client/react';
 import { formatCount, GOODS } from '@shop/contracts/format';
 import { cartCount, HydrateOnView, useCart, useFavourites, useShell } from '@shop/mf-shared';
-import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { MenuDocument } from '../graphql/generated.ts';
 import { DesktopMenu } from '../menu/desktop-menu.tsx';
-import type { MenuItem } from '../menu/menu-types.ts';
 import { MobileMenu } from '../menu/mobile-menu.tsx';
+import { useMenu } from '../menu/use-menu.ts';
 import type { PublicConfig } from '../page-state.ts';
 import { SearchForm } from '../search/search-form.tsx';
 import { SearchTooltip } from '../search/search-tooltip.tsx';
 import { useTheme } from '../theme/theme.ts';
-import { hasContacts, withoutDeadContactLinks } from './contacts.ts';
 import styles from './header.module.css';
 import { CartIcon, HeartIcon, MenuIcon, MoonIcon, SearchIcon, SunIcon } from '../ui/icons.tsx';
 
+/**
+ * The desktop menu bar, hidden below 1024 px: a phone never hydrates it (nor its ~130 elements),
+ * a wider screen at once. One element for every render: the header renders again after it hydrates
+ * (its search toggle, the address), and a section that waits to hydrate opens when rendered again.
+ */
+const DESKTOP_NAV = (
+  <HydrateOnView className={styles.desktopNav}>
+    <DesktopMenuSection />
+  </HydrateOnView>
+);
+
+function DesktopMenuSection() {
+  return <DesktopMenu items={useMenu()} />;
+}
+
 export function Header({ config }: { config: PublicConfig }) {
-  const { shopName, contacts } = useShell();
+  const { shopName } = useShell();
   const location = useLocation();
   const [searchOpen, setSearchOpen] = useState(false);
   const drawer = useRef<HTMLDialogElement>(null);
-  const { data } = useQuery(MenuDocument);
-  const contactsShown = hasContacts(contacts);
-  const menu: MenuItem[] = useMemo(
-    () => withoutDeadContactLinks(data?.menu ?? [], contactsShown),
-    [data, contactsShown],
-  );
   const header = useRef<HTMLElement>(null);
   const closeDrawer = useCallback(() => drawer.current?.close(), []);
-  // Made once per menu: the header renders again after it hydrates (its data, its search toggle),
-  // and a section that waits to hydrate opens as soon as it is rendered again.
-  // Hidden below 1024 px: a phone never hydrates it (nor its ~130 elements), a wider screen at once.
-  const desktopNav = useMemo(
-    () => (
-      <HydrateOnView className={styles.desktopNav}>
-        <DesktopMenu items={menu} />
-      </HydrateOnView>
-    ),
-    [menu],
-  );
 
   useHeaderHeight(header);
 
@@ -61,7 +56,7 @@ export function Header({ config }: { config: PublicConfig }) {
         <Link to="/" className={styles.logo} aria-label={`${shopName} — на главную`}>
           {shopName}
         </Link>
-        {desktopNav}
+        {DESKTOP_NAV}
         <div className={styles.actions}>
           <div className={styles.searchWrap}>
             <button
@@ -83,7 +78,7 @@ export function Header({ config }: { config: PublicConfig }) {
         </div>
       )}
       <SearchTooltip />
-      <MobileMenu ref={drawer} items={menu} config={config} onClose={closeDrawer} />
+      <MobileMenu ref={drawer} config={config} onClose={closeDrawer} />
     </header>
   );
 }

@@ -8,6 +8,7 @@ import type { PublicConfig } from '../page-state.ts';
 import { SearchForm } from '../search/search-form.tsx';
 import { type MenuItem, SECTION_ROOT_LINK } from './menu-types.ts';
 import { NewMark } from './new-mark.tsx';
+import { useMenu } from './use-menu.ts';
 import styles from './mobile-menu.module.css';
 
 function MobileItem({ item }: { item: MenuItem }) {
@@ -47,17 +48,7 @@ function MobileItem({ item }: { item: MenuItem }) {
  * The slide-in drawer. A modal `<dialog>` traps focus, closes on Escape and gives focus
  * back to the button that opened it; it also closes on any navigation and on a link click.
  */
-export function MobileMenu({
-  ref,
-  items,
-  config,
-  onClose,
-}: {
-  ref: Ref<HTMLDialogElement>;
-  items: MenuItem[];
-  config: PublicConfig;
-  onClose(): void;
-}) {
+export function MobileMenu({ ref, config, onClose }: { ref: Ref<HTMLDialogElement>; config: PublicConfig; onClose(): void }) {
   const location = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the reaction to a change of path or query
   useEffect(() => onClose(), [location.pathname, location.search]);
@@ -74,7 +65,7 @@ export function MobileMenu({
         if ((event.target as HTMLElement).closest('a[href]')) onClose();
       }}
     >
-      <DrawerContent items={items} config={config} onClose={onClose} />
+      <DrawerContent config={config} onClose={onClose} />
     </Dialog>
   );
 }
@@ -84,9 +75,19 @@ export function MobileMenu({
  * touched), not with the page. Memoised: the header renders again after it hydrates, and a
  * section that waits to hydrate opens as soon as it is rendered again.
  */
-const DrawerContent = memo(function DrawerContent({ items, config, onClose }: { items: MenuItem[]; config: PublicConfig; onClose(): void }) {
+const DrawerContent = memo(function DrawerContent({ config, onClose }: { config: PublicConfig; onClose(): void }) {
   return (
     <HydrateOnView className={styles.inner}>
+      <DrawerBody config={config} onClose={onClose} />
+    </HydrateOnView>
+  );
+});
+
+/** Inside the section: the menu is read from the cache when the drawer's content hydrates. */
+function DrawerBody({ config, onClose }: { config: PublicConfig; onClose(): void }) {
+  const items = useMenu();
+  return (
+    <>
       <div className={styles.top}>
         <Link to="/" className={styles.logo}>
           {config.shopName}
@@ -116,6 +117,6 @@ const DrawerContent = memo(function DrawerContent({ items, config, onClose }: { 
           Отзывы наших клиентов
         </a>
       )}
-    </HydrateOnView>
+    </>
   );
-});
+}

@@ -1,5 +1,5 @@
 import type { ShellContextValue } from '@shop/mf-shared';
-import type { MenuItem } from '../menu/menu-types.ts';
+import type { MenuItem } from './menu-types.ts';
 
 /** The footer section every «Контакты» / «Написать нам» link points at. */
 export const CONTACTS_ID = 'contacts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MenuItem } from '../menu/menu-types.ts';
+import type { MenuItem } from './menu-types.ts';
 import { hasContacts, withoutDeadContactLinks } from './contacts.ts';
 
 const item = (id: string, href: string | null, children?: MenuItem[]): MenuItem => ({
