@@ -105,7 +105,9 @@ describe.skipIf(!built)('npm start keeps the shop up while a remote server is do
     expect(notes.join('\n')).toMatch(
       /The host build host\/dist is compatible with \d+ release\(s\) in the registry \(.*mf_catalog/,
     );
-    expect(await status(homePage())).toBe(200);
+    // the first page renders cold (the remotes' server code loads): on 2 cores shared with the
+    // other test files it has taken more than one 3 s try
+    await until(async () => (await status(homePage())) === 200, 30_000, 'the home page to answer 200');
   }, 180_000);
 
   it('restarts a stopped remote server with backoff while the host keeps serving pages', async () => {
