@@ -1,5 +1,5 @@
 import type { ListingFilter, ListingScope, ProductSort, ProductType } from '../repo/listing-filter.ts';
-import type { BrandRow, CategoryRow, ModelRow, VariantRow } from '../repo/rows.ts';
+import type { BrandRow, CategoryRow, ModelRow, ProductRow, VariantRow } from '../repo/rows.ts';
 import { optionalId, pageArgs, parseId, parseIds, price, text } from './args.ts';
 import type { ApiContext } from './context.ts';
 import { badInput } from './errors.ts';
@@ -203,10 +203,9 @@ export const catalogResolvers: Resolvers = {
     // three promises per card
     variants: (p, { limit }, ctx) => {
       const most = limit === null || limit === undefined ? undefined : pageArgs(0, limit, { limit, maxLimit: MAX_SWATCHES }).limit;
-      const pick = (list: VariantRow[]) => swatches(list, p.productId, most).map(toVariant);
-      return p.hydrated ? pick(p.hydrated.variants) : ctx.catalog.variantLoader.get(p.modelGroupId).then(pick);
+      return modelVariants(p, ctx, (list) => swatches(list, p.productId, most).map(toVariant));
     },
-    variantCount: (p, _, ctx) => (p.hydrated ? p.hydrated.variants.length : ctx.catalog.variantLoader.get(p.modelGroupId).then((list) => list.length)),
+    variantCount: (p, _, ctx) => modelVariants(p, ctx, (list) => list.length),
     variantType: () => 'color',
     photo: (p) => toImage(p.photo),
     mainCategory: (p, _, ctx) => p.hydrated?.category ?? required(ctx.catalog.categoryLoader.get(p.categoryId), 'category'),
@@ -236,6 +235,14 @@ export const catalogResolvers: Resolvers = {
     },
   },
 };
+
+/**
+ * `answer` of the product's model's variants: at once for a listing's row (loaded with its
+ * relations, sparing the executor a promise per card), else through the batched loader.
+ */
+function modelVariants<T>(p: ProductRow, ctx: ApiContext, answer: (list: VariantRow[]) => T): T | Promise<T> {
+  return p.hydrated ? answer(p.hydrated.variants) : ctx.catalog.variantLoader.get(p.modelGroupId).then(answer);
+}
 
 /** The most a `variants(limit)` may ask for: a card's swatches, well under the query cost's list size. */
 const MAX_SWATCHES = 10;
