@@ -7,7 +7,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rows } from '../src/db/database.ts';
 import { type DeliveryConfig, loadDeliveryConfig } from '../src/delivery/delivery-config.ts';
-import { addDays, moscowToday } from '../src/delivery/delivery-service.ts';
+import { CdekClient } from '../src/delivery/cdek-client.ts';
+import { addDays, DeliveryService, moscowToday } from '../src/delivery/delivery-service.ts';
 import { CDEK_NOTIFY_PATH } from '../src/delivery/shipments.ts';
 import { changeOrderStatus } from '../src/orders/order-lifecycle.ts';
 import { type FakeCdek, startFakeCdek } from './fakes/cdek.ts';
@@ -266,6 +267,29 @@ describe('delivery through СДЭК (fake)', () => {
     expect(await shipment(Number(courier.id))).toMatchObject({ state: 'registered', carrier_uuid: first?.carrier_uuid });
     expect([...fake.orders.values()].filter((o) => o.number === courier.ordernumber)).toHaveLength(1);
     expect([...fake.orders.values()].find((o) => o.number === courier.ordernumber)).toMatchObject({ tariff_code: 137, to_location: { code: 424, address: 'ул. Пушкина, 5, кв. 1' } });
+  });
+
+  it('counts СДЭК\'s working days past the weekend when it gives no calendar days', async () => {
+    fake.workingDaysOnly = true;
+    try {
+      const config = cdekConfig(fake);
+      // Friday 4 December 2026, 10:00 in Moscow: handed over on Saturday, on the way from Monday
+      const friday = () => new Date('2026-12-04T07:00:00Z');
+      const service = new DeliveryService(config, new CdekClient(config.cdek as NonNullable<DeliveryConfig['cdek']>), friday, () => {});
+      const terms = Object.fromEntries((await service.options('Казань')).terms.map((t) => [t.method, t]));
+      // the fake's 2–4 calendar days to a point are 1–3 working days: Monday to Wednesday, never the Sunday
+      expect(terms.CDEK_PICKUP).toMatchObject({ earliest: '2026-12-07', latest: '2026-12-09', minDays: 3, maxDays: 5, fromCarrier: true });
+      // 2–5 to the door: 1–4 working days, Monday to Thursday
+      expect(terms.COURIER).toMatchObject({ earliest: '2026-12-07', latest: '2026-12-10', minDays: 3, maxDays: 6 });
+      // СДЭК's calendar days, when it gives them, are taken as they are: 1–2 to a point in Москва
+      // from Saturday is Sunday to Monday (its working days, 1–1, would say Monday)
+      fake.workingDaysOnly = false;
+      const calendar = new DeliveryService(config, new CdekClient(config.cdek as NonNullable<DeliveryConfig['cdek']>), friday, () => {});
+      const pickup = (await calendar.options('Москва')).terms.find((t) => t.method === 'CDEK_PICKUP');
+      expect(pickup).toMatchObject({ earliest: '2026-12-06', latest: '2026-12-07', minDays: 2, maxDays: 3 });
+    } finally {
+      fake.workingDaysOnly = false;
+    }
   });
 
   it('asks for one token however many look-ups run at once', async () => {

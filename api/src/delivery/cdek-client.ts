@@ -49,8 +49,11 @@ export interface CdekPoint {
 export interface CdekTariff {
   /** Roubles the shop pays. */
   sum: number;
+  /** Days on the way: calendar days when СДЭК gave them (`calendar_min`/`calendar_max`), else its working days. */
   periodMin: number;
   periodMax: number;
+  /** True when the period is СДЭК's working days (`period_min`/`period_max`): weekends come on top. */
+  workingDays: boolean;
 }
 
 export interface CdekOrderStatus {
@@ -244,10 +247,14 @@ export class CdekClient {
       }),
     );
     const sum = num(body.total_sum) ?? num(body.delivery_sum);
-    const periodMin = num(body.period_min);
-    const periodMax = num(body.period_max);
+    // period_* are working days; calendar_* (when given) are what a shopper counts on a calendar
+    const calendarMin = num(body.calendar_min);
+    const calendarMax = num(body.calendar_max);
+    const workingDays = calendarMin === null || calendarMax === null;
+    const periodMin = workingDays ? num(body.period_min) : calendarMin;
+    const periodMax = workingDays ? num(body.period_max) : calendarMax;
     if (sum === null || periodMin === null || periodMax === null) throw new CdekError('unavailable', 'СДЭК tariff: no sum or period in the answer');
-    return { sum: Math.ceil(sum), periodMin, periodMax: Math.max(periodMin, periodMax) };
+    return { sum: Math.ceil(sum), periodMin, periodMax: Math.max(periodMin, periodMax), workingDays };
   }
 
   /** Registers a shipment; СДЭК answers 202 with the order's uuid and processes it after. */

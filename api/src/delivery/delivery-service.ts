@@ -11,7 +11,7 @@
 import { DELIVERY_METHOD_CODES, type DeliveryMethod } from '@shop/contracts/order';
 import { LRUCache } from 'lru-cache';
 import { AddressSuggestions } from './address-suggestions.ts';
-import type { CdekClient, CdekPoint } from './cdek-client.ts';
+import type { CdekClient, CdekPoint, CdekTariff } from './cdek-client.ts';
 import type { DeliveryError, OrderDelivery } from '../orders/validate-order.ts';
 import type { DeliveryConfig, DayRange } from './delivery-config.ts';
 
@@ -86,6 +86,20 @@ export function addDays(isoDate: string, days: number): string {
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
+/** The date `days` working days (Monday to Friday) after `isoDate`. */
+export function addWorkingDays(isoDate: string, days: number): string {
+  let date = isoDate;
+  for (let left = days; left > 0; ) {
+    date = addDays(date, 1);
+    const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
+    if (weekday !== 0 && weekday !== 6) left--;
+  }
+  return date;
+}
+
+/** Calendar days from one YYYY-MM-DD to another. */
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
 /** lru-cache answers undefined when its fetch failed with nothing kept to fall back on. */
 function kept<T>(value: T | undefined, what: string): T {
   if (value === undefined) throw new Error(`СДЭК did not answer (${what}) and nothing is kept`);
@@ -117,7 +131,7 @@ export class DeliveryService {
     allowStaleOnFetchRejection: true,
     fetchMethod: (code) => (this.client as CdekClient).deliveryPoints(code),
   });
-  private readonly tariffs = new LRUCache<string, { sum: number; periodMin: number; periodMax: number }>({
+  private readonly tariffs = new LRUCache<string, CdekTariff>({
     max: 10_000,
     ttl: HOUR,
     allowStaleOnFetchRejection: true,
@@ -152,11 +166,27 @@ export class DeliveryService {
     return this.term(method, range.min, range.max, false, null, null);
   }
 
-  private term(method: DeliveryMethod, min: number, max: number, fromCarrier: boolean, cost: number | null, tariffCode: number | null, available = true): DeliveryTerm {
+  /**
+   * A method's days and dates from today: the shop's handling days, then the way. A carrier's
+   * working days (СДЭК's `period_*`) skip weekends, so a shopper's calendar is not promised a
+   * Saturday or Sunday delivery the carrier never counted.
+   */
+  private term(
+    method: DeliveryMethod,
+    min: number,
+    max: number,
+    fromCarrier: boolean,
+    cost: number | null,
+    tariffCode: number | null,
+    available = true,
+    workingDays = false,
+  ): DeliveryTerm {
     const today = moscowToday(this.now());
-    const minDays = min + this.config.handlingDays;
-    const maxDays = max + this.config.handlingDays;
-    return { method, available, minDays, maxDays, earliest: addDays(today, minDays), latest: addDays(today, maxDays), fromCarrier, cost, tariffCode };
+    const handed = addDays(today, this.config.handlingDays);
+    const after = (days: number) => (workingDays ? addWorkingDays(handed, days) : addDays(handed, days));
+    const [earliest, latest] = [after(min), after(max)];
+    const [minDays, maxDays] = [daysBetween(today, earliest), daysBetween(today, latest)];
+    return { method, available, minDays, maxDays, earliest, latest, fromCarrier, cost, tariffCode };
   }
 
   private estimates(): DeliveryTerm[] {
@@ -182,8 +212,8 @@ export class DeliveryService {
       ]);
       const hasPoints = points.length > 0;
       const terms = this.estimates().map((t) => {
-        if (t.method === 'CDEK_PICKUP' && pickup) return this.term(t.method, pickup.periodMin, pickup.periodMax, true, pickup.sum, cdek.pickupTariff, hasPoints);
-        if (t.method === 'COURIER' && courier) return this.term(t.method, courier.periodMin, courier.periodMax, true, courier.sum, cdek.courierTariff);
+        if (t.method === 'CDEK_PICKUP' && pickup) return this.term(t.method, pickup.periodMin, pickup.periodMax, true, pickup.sum, cdek.pickupTariff, hasPoints, pickup.workingDays);
+        if (t.method === 'COURIER' && courier) return this.term(t.method, courier.periodMin, courier.periodMax, true, courier.sum, cdek.courierTariff, true, courier.workingDays);
         return t;
       });
       return { city: found, pickupPoints: hasPoints, terms, carrierDown: false };

@@ -17,7 +17,7 @@ interface FakeCity {
   prefix: string;
   name: string;
   region: string;
-  /** Days from Москва (СДЭК's period_min, period_max) and the price of a parcel there. */
+  /** Calendar days from Москва (СДЭК's calendar_min, calendar_max) and the price of a parcel there. */
   days: [number, number];
   price: number;
 }
@@ -110,6 +110,8 @@ export interface FakeCdek {
   setStatus(uuid: string, code: string): Promise<{ status: number }[]>;
   /** The next `count` calls (token included) answer `status` (default 502), or hang past any timeout with 0. */
   failNext(count: number, status?: number): void;
+  /** Tariffs answer only period_min/period_max, working days (as older answers of СДЭК's calculator do). */
+  workingDaysOnly: boolean;
   close(): Promise<void>;
 }
 
@@ -199,10 +201,14 @@ export async function startFakeCdek(options: { port?: number; clientId?: string;
       if (!to) return error(res, 400, 'v2_city_not_found', 'Не найден город получателя');
       const door = body.tariff_code === 137 || body.tariff_code === 139;
       const sum = to.price + (door ? 150 : 0);
+      const [min, max] = [to.days[0], to.days[1] + (door ? 1 : 0)];
+      // working days: about five of every seven
+      const working = (days: number) => Math.max(1, Math.round((days * 5) / 7));
       return send(res, 200, {
         delivery_sum: sum,
-        period_min: to.days[0] + (door ? 0 : 0),
-        period_max: to.days[1] + (door ? 1 : 0),
+        period_min: working(min),
+        period_max: working(max),
+        ...(fake.workingDaysOnly ? {} : { calendar_min: min, calendar_max: max }),
         weight_calc: 1500,
         services: [],
         total_sum: sum,
@@ -274,8 +280,9 @@ export async function startFakeCdek(options: { port?: number; clientId?: string;
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', () => resolve()));
   const port = (server.address() as AddressInfo).port;
 
-  return {
+  const fake: FakeCdek = {
     url: `http://127.0.0.1:${port}/v2`,
+    workingDaysOnly: false,
     clientId,
     clientSecret,
     requests,
@@ -311,4 +318,5 @@ export async function startFakeCdek(options: { port?: number; clientId?: string;
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+  return fake;
 }
