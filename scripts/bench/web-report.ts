@@ -56,6 +56,8 @@ export interface ProfileResult {
   passed: boolean;
   lighthouse: string;
   benchmarkIndex: number[];
+  /** The machine's busy share (both cores) as each run started: the bench waits for under 0.1. */
+  busyBefore?: number[];
   pages: PageFigures[];
 }
 
@@ -91,6 +93,9 @@ export function readProfile(profile: string, outputDir: string, passed: boolean)
   };
 }
 
+/** How busy the machine was as the runs started (the bench waits for a quiet one, at most a minute). */
+const quietNote = (busy: number[] | undefined) =>
+  busy?.length ? `; the machine ${Math.round(median(busy) * 100)} % busy as a run started (median; max ${Math.round(Math.max(...busy) * 100)} %)` : '';
 const score = (s: number | undefined) => (s === undefined ? '–' : String(Math.round(s * 100)));
 const sec = (ms: number) => (ms / 1000).toFixed(2);
 const loads = (l: number[]) => l.map((x) => x.toFixed(1)).join(' / ');
@@ -102,7 +107,7 @@ function profileTable(result: ProfileResult, pages: Record<string, string>): str
   const byLength = Object.entries(pages).sort(([, a], [, b]) => b.length - a.length);
   const nameOf = (url: string) => byLength.find(([, p]) => decodeURI(url).endsWith(decodeURI(p)))?.[0] ?? url;
   return [
-    `### ${result.profile} (${result.passed ? 'every assertion holds' : 'assertions fail: see `lhci assert` in the run log'}; benchmarkIndex median ${Math.round(median(result.benchmarkIndex))})`,
+    `### ${result.profile} (${result.passed ? 'every assertion holds' : 'assertions fail: see `lhci assert` in the run log'}; benchmarkIndex median ${Math.round(median(result.benchmarkIndex))}${quietNote(result.busyBefore)})`,
     '',
     '| page | perf | LCP s | TBT ms | TTI s | CLS | FCP s | main thread ms | script ms | style+layout ms | a11y | BP | SEO |',
     '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
@@ -199,7 +204,7 @@ export function writeReport(bench: WebBench): boolean {
   const lines = [
     '# Web benchmark',
     '',
-    `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC · \`npm run bench:web\` · Lighthouse ${bench.catalogues[0]?.profiles[0]?.lighthouse} through Lighthouse CI with its default settings (mobile: simulated throttling and the default mobile emulation; desktop: the desktop preset), median of ${bench.runs} run(s) per page, against the shop as \`npm start\` serves it (page cache on, production builds) on each catalogue, after one load of each page at the phone's and the desktop's width (the photo renditions made, the page cache filled: what the next shopper gets).`,
+    `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC · \`npm run bench:web\` · Lighthouse ${bench.catalogues[0]?.profiles[0]?.lighthouse} through Lighthouse CI with its default settings (mobile: simulated throttling and the default mobile emulation; desktop: the desktop preset), median of ${bench.runs} run(s) per page, against the shop as \`npm start\` serves it (page cache on, production builds) on each catalogue, after one load of each page at the phone's and the desktop's width (the photo renditions made, the page cache filled: what the next shopper gets). Each run is one page, started once the machine has been quiet for 2 s (under a tenth of its CPU busy, waiting at most a minute).`,
     '',
     `Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}) · Lighthouse benchmarkIndex median ${Math.round(median(indexes))} (min ${Math.round(Math.min(...indexes))}, max ${Math.round(Math.max(...indexes))}). Simulated TBT and TTI scale with the machine's speed and load: compare runs only at a similar benchmarkIndex and load; the main-thread work (ms of script, style and layout a page asks for) varies far less.`,
     '',

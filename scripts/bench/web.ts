@@ -13,7 +13,7 @@
  *          --check (exit 1 when an assertion fails)
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -54,16 +54,53 @@ function lhci(profile: string, args: string[], env: Record<string, string>): num
   return run.status ?? 1;
 }
 
-function runProfile(profile: string, urls: string[]): ProfileResult {
+/** Both cores' busy share over `ms`, from /proc/stat (every process on the machine, ours too). */
+async function machineBusy(ms: number): Promise<number> {
+  const sample = () => {
+    const cpu = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').split(/\s+/).slice(1).map(Number);
+    // user nice system idle iowait irq softirq steal: idle and iowait are time nobody asked for
+    return { total: cpu.slice(0, 8).reduce((a, b) => a + b, 0), idle: (cpu[3] ?? 0) + (cpu[4] ?? 0) };
+  };
+  const before = sample();
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  const after = sample();
+  return 1 - (after.idle - before.idle) / Math.max(1, after.total - before.total);
+}
+
+/**
+ * Waits (at most a minute) until the machine has been quiet for two seconds: less than a tenth of
+ * its CPU busy. Lighthouse's simulated TBT and TTI are a run's observed task times times four, so a
+ * run beside a build, a test or the previous run's trailing work measures the machine, not the page.
+ * Returns the busy share it started at.
+ */
+async function quiet(): Promise<number> {
+  let busy = 1;
+  for (let i = 0; i < 30 && busy > QUIET_BUSY; i++) busy = await machineBusy(2000);
+  return busy;
+}
+const QUIET_BUSY = 0.1;
+
+/**
+ * Lighthouse CI's runs of one profile, one page and one run at a time, each on a quiet machine
+ * (LHCI's own loop starts the next run at once); `--additive` keeps the earlier runs.
+ */
+async function runProfile(profile: string, urls: string[]): Promise<ProfileResult> {
+  const started: number[] = [];
+  for (let run = 0; run < Number(opts.runs); run++) {
+    for (const url of urls) {
+      started.push(await quiet());
+      const first = started.length === 1;
+      const collected = lhci(profile, ['collect', ...(first ? [] : ['--additive'])], { BENCH_URLS: url, BENCH_RUNS: '1' });
+      if (collected !== 0) throw new Error(`lhci collect (${profile}, ${url}) exited with ${collected}`);
+    }
+  }
   const env = { BENCH_URLS: urls.join(' '), BENCH_RUNS: opts.runs };
-  const collected = lhci(profile, ['collect'], env);
-  if (collected !== 0) throw new Error(`lhci collect (${profile}) exited with ${collected}`);
   const asserted = lhci(profile, ['assert'], env);
   // the HTML and JSON reports of every run: megabytes, kept out of the repository
   const outputDir = path.join(WORK, profile, 'reports');
   rmSync(outputDir, { recursive: true, force: true });
   lhci(profile, ['upload', '--target=filesystem', `--outputDir=${outputDir}`], env);
-  return readProfile(profile, outputDir, asserted === 0);
+  return { ...readProfile(profile, outputDir, asserted === 0), busyBefore: started };
 }
 
 /**
@@ -135,7 +172,8 @@ async function benchCatalogue(catalog: string, versions: Record<RemoteName, stri
     const pages = await choosePages(stack.apiUrl, wanted);
     const urls = Object.values(pages).map((p) => stack.url + p);
     await warmUp(urls);
-    const profiles = opts.profiles.split(',').map((profile) => runProfile(profile, urls));
+    const profiles: ProfileResult[] = [];
+    for (const profile of opts.profiles.split(',')) profiles.push(await runProfile(profile, urls));
     const traced = Number(opts['blocking-loads']) > 0 ? await measureBlocking(urls, Number(opts['blocking-loads'])) : undefined;
     const blocking = traced && Object.fromEntries(Object.entries(pages).map(([name, p]) => [name, traced[stack.url + p]]));
     const rendered = Object.entries(pages).filter(([name]) => name !== 'cart') as [string, string][];
