@@ -95,7 +95,9 @@ export function readProfile(profile: string, outputDir: string, passed: boolean)
 
 /** How busy the machine was as the runs started (the bench waits for a quiet one, at most a minute). */
 const quietNote = (busy: number[] | undefined) =>
-  busy?.length ? `; the machine ${Math.round(median(busy) * 100)} % busy as a run started (median; max ${Math.round(Math.max(...busy) * 100)} %)` : '';
+  busy?.length
+    ? `; the machine ${Math.round(median(busy) * 100)} % busy as a run started (median; max ${Math.round(Math.max(...busy) * 100)} %)`
+    : '';
 const score = (s: number | undefined) => (s === undefined ? '–' : String(Math.round(s * 100)));
 const sec = (ms: number) => (ms / 1000).toFixed(2);
 const loads = (l: number[]) => l.map((x) => x.toFixed(1)).join(' / ');
@@ -106,15 +108,19 @@ function profileTable(result: ProfileResult, pages: Record<string, string>): str
   // the longest page path the URL ends with: every URL ends with home's «/» when its path does
   const byLength = Object.entries(pages).sort(([, a], [, b]) => b.length - a.length);
   const nameOf = (url: string) => byLength.find(([, p]) => decodeURI(url).endsWith(decodeURI(p)))?.[0] ?? url;
+  const order = Object.keys(pages);
   return [
     `### ${result.profile} (${result.passed ? 'every assertion holds' : 'assertions fail: see `lhci assert` in the run log'}; benchmarkIndex median ${Math.round(median(result.benchmarkIndex))}${quietNote(result.busyBefore)})`,
     '',
     '| page | perf | LCP s | TBT ms | TTI s | CLS | FCP s | main thread ms | script ms | style+layout ms | a11y | BP | SEO |',
     '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
-    ...result.pages.map(
-      (p) =>
-        `| ${nameOf(p.url)} | ${score(p.scores.performance)} | ${sec(p.lcpMs)} | ${Math.round(p.tbtMs)} | ${sec(p.ttiMs)} | ${p.cls.toFixed(3)} | ${sec(p.fcpMs)} | ${Math.round(p.mainThreadMs)} | ${Math.round(p.scriptMs)} | ${Math.round(p.styleLayoutMs)} | ${score(p.scores.accessibility)} | ${score(p.scores['best-practices'])} | ${score(p.scores.seo)} |`,
-    ),
+    // in the pages' own order (home first), whatever order the runs were collected in
+    ...[...result.pages]
+      .sort((a, b) => order.indexOf(nameOf(a.url)) - order.indexOf(nameOf(b.url)))
+      .map(
+        (p) =>
+          `| ${nameOf(p.url)} | ${score(p.scores.performance)} | ${sec(p.lcpMs)} | ${Math.round(p.tbtMs)} | ${sec(p.ttiMs)} | ${p.cls.toFixed(3)} | ${sec(p.fcpMs)} | ${Math.round(p.mainThreadMs)} | ${Math.round(p.scriptMs)} | ${Math.round(p.styleLayoutMs)} | ${score(p.scores.accessibility)} | ${score(p.scores['best-practices'])} | ${score(p.scores.seo)} |`,
+      ),
     '',
   ];
 }
