@@ -1,6 +1,6 @@
-import { gql } from '@apollo/client';
+import { ApolloClient, ApolloLink, gql, InMemoryCache } from '@apollo/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createApolloClient } from './create-apollo-client.ts';
+import { createApolloClient, shareDocumentWork } from './create-apollo-client.ts';
 
 const MENU = gql`
   query Menu {
@@ -33,6 +33,25 @@ describe('Apollo client', () => {
     const fresh = await client.query({ query: MENU });
     expect(calls).toBe(2);
     expect((fresh.data as { menu: { name: string }[] }).menu[0]?.name).toBe('Обувь 2');
+  });
+
+  it('lets server renders share the work on a query document, never its answers', async () => {
+    const answering = (name: string): typeof fetch => async () =>
+      new Response(JSON.stringify({ data: { menu: [{ __typename: 'MenuItem', id: '1', name }] } }), {
+        headers: { 'content-type': 'application/json' },
+      });
+    const render = (name: string) => createApolloClient({ uri: 'http://api.invalid/graphql', persisted: false, ssrMode: true, fetch: answering(name) });
+    const [a, b] = [render('Обувь'), render('Одежда')];
+    // one request's answer stays in its own cache
+    expect(((await a.query({ query: MENU })).data as { menu: { name: string }[] }).menu[0]?.name).toBe('Обувь');
+    expect(((await b.query({ query: MENU })).data as { menu: { name: string }[] }).menu[0]?.name).toBe('Одежда');
+    // the document with __typename added is worked out once for every server client
+    expect(a.cache.transformDocument(MENU)).toBe(b.cache.transformDocument(MENU));
+    // this Apollo Client still has the private caches it is shared through
+    expect(shareDocumentWork(new ApolloClient({ cache: new InMemoryCache(), link: ApolloLink.empty() }), new InMemoryCache())).toBe(true);
+    // a browser has one client: its own
+    const browser = [createApolloClient({ persisted: false }), createApolloClient({ persisted: false })];
+    expect(browser[0]?.cache.transformDocument(MENU)).not.toBe(browser[1]?.cache.transformDocument(MENU));
   });
 
   it('keeps the resolver answers of a category, a brand and a product with the same id apart, and a redirect apart from its target', async () => {
