@@ -12,11 +12,12 @@ process.env.PW_RUN_ID ||= String(Date.now());
  */
 /**
  * Files that change what every shopper of the one shared shop sees, or read what every test
- * sends: releases activated and rolled back, catalogue imports, stock sold to the last unit,
- * the fake carrier told to fail, the analytics counter's and the desk's shared lists, the host
- * flooded. They run one at a time, after the rest. Everything else only reads the catalogue or
- * works on its own cart, order or private host: two browsers at once run those about 1.7 times
- * faster on two cores.
+ * sends: releases activated and rolled back, catalogue imports, orders that take stock (a size
+ * sold out mid-test changes listings, counts and prices other tests compare), the fake carrier
+ * told to fail, the analytics counter's and the desk's shared lists, the host flooded, and
+ * timings judged on an unloaded machine. They run one at a time, after the rest. Everything else
+ * only reads the catalogue or works on its own cart (never ordered) or private host: two browsers
+ * at once run those about 1.7 times faster on two cores.
  */
 const ONE_AT_A_TIME = [
   'release-*.spec.ts',
@@ -27,6 +28,8 @@ const ONE_AT_A_TIME = [
   'ssr-load-shedding.spec.ts',
   'page-cache.spec.ts',
   'catalog-colours.spec.ts',
+  'cart-checkout.spec.ts',
+  'overlays.spec.ts',
   'catalog-photos.spec.ts',
   'delivery.spec.ts',
   'order-lifecycle.spec.ts',
@@ -37,6 +40,8 @@ const ONE_AT_A_TIME = [
   // a slow phone's CPU profile: its first tap is judged on a machine nobody else is loading
   'first-tap.spec.ts',
   'hydration-wait.spec.ts',
+  // a just-started private host must answer within 3.5 s
+  'ssr-hanging.spec.ts',
 ];
 
 export default defineConfig({

@@ -37,7 +37,9 @@ export default async function globalSetup() {
     // Many browser tests place orders (and open order and payment pages) within a minute from
     // one address; the limits themselves are tested in the API suite.
     // (every page's health reports too: release-health.spec.ts drives a canary's visits)
-    env: { REGISTRY_TTL_MS: '0', ORDER_RATE_LIMIT: '1000', ORDER_LOOKUP_RATE_LIMIT: '1000', SANDBOX_RATE_LIMIT: '1000', DELIVERY_RATE_LIMIT: '10000', TELEMETRY_RATE_LIMIT: '10000', CANARY_MIN_VIEWS: String(shop.canaryMinViews), CANARY_STEP_SECONDS: String(shop.canaryStepSeconds), ...fakes.env },
+    // Two browsers share this host: every page is rendered, as the tests of server HTML expect.
+    // Shedding past the render limit is tested on private hosts (ssr-load-shedding.spec.ts).
+    env: { SSR_QUEUE_MS: '10000', SSR_MAX_LOOP_UTILIZATION: '1', REGISTRY_TTL_MS: '0', ORDER_RATE_LIMIT: '1000', ORDER_LOOKUP_RATE_LIMIT: '1000', SANDBOX_RATE_LIMIT: '1000', DELIVERY_RATE_LIMIT: '10000', TELEMETRY_RATE_LIMIT: '10000', CANARY_MIN_VIEWS: String(shop.canaryMinViews), CANARY_STEP_SECONDS: String(shop.canaryStepSeconds), ...fakes.env },
   }).catch(async (error: unknown) => {
     await fakes.close();
     throw error;
