@@ -269,20 +269,23 @@ describe('delivery through СДЭК (fake)', () => {
     expect([...fake.orders.values()].find((o) => o.number === courier.ordernumber)).toMatchObject({ tariff_code: 137, to_location: { code: 424, address: 'ул. Пушкина, 5, кв. 1' } });
   });
 
-  it('counts СДЭК\'s working days past the weekend when it gives no calendar days', async () => {
+  it('counts СДЭК\'s working days from the first working day after handover when it gives no calendar days', async () => {
     fake.workingDaysOnly = true;
     try {
       const config = cdekConfig(fake);
-      // Friday 4 December 2026, 10:00 in Moscow: handed over on Saturday, on the way from Monday
+      // Friday 4 December 2026, 10:00 in Moscow: handed over on Saturday, counted from Monday
       const friday = () => new Date('2026-12-04T07:00:00Z');
       const service = new DeliveryService(config, new CdekClient(config.cdek as NonNullable<DeliveryConfig['cdek']>), friday, () => {});
       const terms = Object.fromEntries((await service.options('Казань')).terms.map((t) => [t.method, t]));
-      // the fake's 2–4 calendar days to a point are 1–3 working days: Monday to Wednesday, never the Sunday
-      expect(terms.CDEK_PICKUP).toMatchObject({ earliest: '2026-12-07', latest: '2026-12-09', minDays: 3, maxDays: 5, fromCarrier: true });
-      // 2–5 to the door: 1–4 working days, Monday to Thursday
-      expect(terms.COURIER).toMatchObject({ earliest: '2026-12-07', latest: '2026-12-10', minDays: 3, maxDays: 6 });
-      // СДЭК's calendar days, when it gives them, are taken as they are: 1–2 to a point in Москва
-      // from Saturday is Sunday to Monday (its working days, 1–1, would say Monday)
+      // the fake's 2–4 calendar days to a point are 1–3 working days: Tuesday to Thursday, never the Sunday
+      expect(terms.CDEK_PICKUP).toMatchObject({ earliest: '2026-12-08', latest: '2026-12-10', minDays: 4, maxDays: 6, fromCarrier: true });
+      // 2–5 to the door: 1–4 working days, Tuesday to Friday
+      expect(terms.COURIER).toMatchObject({ earliest: '2026-12-08', latest: '2026-12-11', minDays: 4, maxDays: 7 });
+      // the tariff was asked for the handover day
+      expect(fake.requests.filter((r) => r.path === '/v2/calculator/tariff').at(-1)?.body).toMatchObject({ date: '2026-12-05T12:00:00+0300' });
+      // СДЭК's calendar days, asked for the handover day, are taken as they are: 1–2 to a point in
+      // Москва from Saturday is Sunday to Monday (its pickup points open at weekends; its working
+      // days, 1–1, would say Tuesday)
       fake.workingDaysOnly = false;
       const calendar = new DeliveryService(config, new CdekClient(config.cdek as NonNullable<DeliveryConfig['cdek']>), friday, () => {});
       const pickup = (await calendar.options('Москва')).terms.find((t) => t.method === 'CDEK_PICKUP');

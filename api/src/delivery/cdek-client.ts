@@ -240,10 +240,17 @@ export class CdekClient {
     return body.map(parsePoint).filter((p): p is CdekPoint => p !== null);
   }
 
-  async tariff(tariffCode: number, fromCityCode: number, toCityCode: number, pkg: CdekOrderRequest['package']): Promise<CdekTariff> {
+  /** `handover`: the day (YYYY-MM-DD, Moscow) the parcel is given to СДЭК, which its calendar days count from. */
+  async tariff(tariffCode: number, fromCityCode: number, toCityCode: number, pkg: CdekOrderRequest['package'], handover: string): Promise<CdekTariff> {
     const body = obj(
       await this.call('POST', '/calculator/tariff', {
-        body: { tariff_code: tariffCode, from_location: { code: fromCityCode }, to_location: { code: toCityCode }, packages: [pkg] },
+        body: {
+          tariff_code: tariffCode,
+          date: `${handover}T12:00:00+0300`,
+          from_location: { code: fromCityCode },
+          to_location: { code: toCityCode },
+          packages: [pkg],
+        },
       }),
     );
     const sum = num(body.total_sum) ?? num(body.delivery_sum);

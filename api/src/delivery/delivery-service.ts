@@ -86,13 +86,21 @@ export function addDays(isoDate: string, days: number): string {
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
+const isWeekend = (isoDate: string) => [0, 6].includes(new Date(`${isoDate}T00:00:00Z`).getUTCDay());
+
+/** `isoDate` when it is Monday to Friday, else the Monday after. (Public holidays are not known here.) */
+export function nextWorkingDay(isoDate: string): string {
+  let date = isoDate;
+  while (isWeekend(date)) date = addDays(date, 1);
+  return date;
+}
+
 /** The date `days` working days (Monday to Friday) after `isoDate`. */
 export function addWorkingDays(isoDate: string, days: number): string {
   let date = isoDate;
   for (let left = days; left > 0; ) {
     date = addDays(date, 1);
-    const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
-    if (weekday !== 0 && weekday !== 6) left--;
+    if (!isWeekend(date)) left--;
   }
   return date;
 }
@@ -136,10 +144,11 @@ export class DeliveryService {
     ttl: HOUR,
     allowStaleOnFetchRejection: true,
     fetchMethod: (key) => {
-      const [tariff, to] = key.split(':').map(Number) as [number, number];
+      const [tariffText, toText, handover] = key.split(':') as [string, string, string];
+      const [tariff, to] = [Number(tariffText), Number(toText)];
       const cdek = this.config.cdek;
       if (!cdek || !this.client) throw new Error('no СДЭК');
-      return this.client.tariff(tariff, cdek.fromCityCode, to, PARCEL);
+      return this.client.tariff(tariff, cdek.fromCityCode, to, PARCEL, handover);
     },
   });
 
@@ -182,11 +191,17 @@ export class DeliveryService {
     workingDays = false,
   ): DeliveryTerm {
     const today = moscowToday(this.now());
-    const handed = addDays(today, this.config.handlingDays);
-    const after = (days: number) => (workingDays ? addWorkingDays(handed, days) : addDays(handed, days));
+    const handed = this.handover();
+    // working days start on the first working day the parcel is with the carrier
+    const after = (days: number) => (workingDays ? addWorkingDays(nextWorkingDay(handed), days) : addDays(handed, days));
     const [earliest, latest] = [after(min), after(max)];
     const [minDays, maxDays] = [daysBetween(today, earliest), daysBetween(today, latest)];
     return { method, available, minDays, maxDays, earliest, latest, fromCarrier, cost, tariffCode };
+  }
+
+  /** The day the parcel is handed to the carrier: today in Moscow plus the shop's handling days. */
+  private handover(): string {
+    return addDays(moscowToday(this.now()), this.config.handlingDays);
   }
 
   private estimates(): DeliveryTerm[] {
@@ -207,8 +222,9 @@ export class DeliveryService {
       }
       const [points, pickup, courier] = await Promise.all([
         this.points.fetch(found.code).then((v) => kept(v, 'points')),
-        this.tariffs.fetch(`${cdek.pickupTariff}:${found.code}`),
-        this.tariffs.fetch(`${cdek.courierTariff}:${found.code}`),
+        // asked for the day the parcel is handed over: СДЭК's calendar days count from it
+        this.tariffs.fetch(`${cdek.pickupTariff}:${found.code}:${this.handover()}`),
+        this.tariffs.fetch(`${cdek.courierTariff}:${found.code}:${this.handover()}`),
       ]);
       const hasPoints = points.length > 0;
       const terms = this.estimates().map((t) => {
