@@ -109,6 +109,8 @@ function profileTable(result: ProfileResult, pages: Record<string, string>): str
   const byLength = Object.entries(pages).sort(([, a], [, b]) => b.length - a.length);
   const nameOf = (url: string) => byLength.find(([, p]) => decodeURI(url).endsWith(decodeURI(p)))?.[0] ?? url;
   const order = Object.keys(pages);
+  // a URL no page name matches goes last
+  const rank = (url: string) => (order.indexOf(nameOf(url)) + order.length + 1) % (order.length + 1);
   return [
     `### ${result.profile} (${result.passed ? 'every assertion holds' : 'assertions fail: see `lhci assert` in the run log'}; benchmarkIndex median ${Math.round(median(result.benchmarkIndex))}${quietNote(result.busyBefore)})`,
     '',
@@ -116,7 +118,7 @@ function profileTable(result: ProfileResult, pages: Record<string, string>): str
     '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
     // in the pages' own order (home first), whatever order the runs were collected in
     ...[...result.pages]
-      .sort((a, b) => order.indexOf(nameOf(a.url)) - order.indexOf(nameOf(b.url)))
+      .sort((a, b) => rank(a.url) - rank(b.url))
       .map(
         (p) =>
           `| ${nameOf(p.url)} | ${score(p.scores.performance)} | ${sec(p.lcpMs)} | ${Math.round(p.tbtMs)} | ${sec(p.ttiMs)} | ${p.cls.toFixed(3)} | ${sec(p.fcpMs)} | ${Math.round(p.mainThreadMs)} | ${Math.round(p.scriptMs)} | ${Math.round(p.styleLayoutMs)} | ${score(p.scores.accessibility)} | ${score(p.scores['best-practices'])} | ${score(p.scores.seo)} |`,
