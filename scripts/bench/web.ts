@@ -67,6 +67,9 @@ async function machineBusy(ms: number): Promise<number> {
   return 1 - (after.idle - before.idle) / Math.max(1, after.total - before.total);
 }
 
+/** Under this share of both cores busy, the machine counts as quiet. */
+const QUIET_BUSY = 0.1;
+
 /**
  * Waits (at most a minute) until the machine has been quiet for two seconds: less than a tenth of
  * its CPU busy. Lighthouse's simulated TBT and TTI are a run's observed task times times four, so a
@@ -79,8 +82,6 @@ async function quiet(): Promise<number> {
   if (busy > QUIET_BUSY) console.warn(`[bench] the machine is still ${Math.round(busy * 100)} % busy after a minute: this run goes ahead`);
   return busy;
 }
-const QUIET_BUSY = 0.1;
-
 /**
  * Lighthouse CI's runs of one profile, one page and one run at a time, each on a quiet machine
  * (LHCI's own loop starts the next run at once); `--additive` keeps the earlier runs.

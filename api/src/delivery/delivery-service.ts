@@ -171,41 +171,36 @@ export class DeliveryService {
     return exact ? { code: exact.code, name: (exact.fullName.split(',')[0] ?? '').trim(), fullName: exact.fullName } : 'none';
   }
 
-  private estimate(method: DeliveryMethod, range: DayRange): DeliveryTerm {
-    return this.term(method, range.min, range.max, false, null, null);
+  private estimate(method: DeliveryMethod, range: DayRange, today = moscowToday(this.now())): DeliveryTerm {
+    return { method, available: true, ...this.dates(today, range.min, range.max, false), fromCarrier: false, cost: null, tariffCode: null };
+  }
+
+  /** СДЭК's term by one of its tariffs: its price, and its days counted as it counts them. */
+  private carrierTerm(method: DeliveryMethod, tariff: CdekTariff, tariffCode: number, today: string, available = true): DeliveryTerm {
+    const dates = this.dates(today, tariff.periodMin, tariff.periodMax, tariff.workingDays);
+    return { method, available, ...dates, fromCarrier: true, cost: tariff.sum, tariffCode };
   }
 
   /**
-   * A method's days and dates from today: the shop's handling days, then the way. A carrier's
-   * working days (СДЭК's `period_*`) skip weekends, so a shopper's calendar is not promised a
-   * Saturday or Sunday delivery the carrier never counted.
+   * Days and dates from today: the shop's handling days, then the way. A carrier's working days
+   * (СДЭК's `period_*`) start on the first working day the parcel is with it and skip weekends, so
+   * a shopper is not promised a Saturday or Sunday delivery the carrier never counted.
    */
-  private term(
-    method: DeliveryMethod,
-    min: number,
-    max: number,
-    fromCarrier: boolean,
-    cost: number | null,
-    tariffCode: number | null,
-    available = true,
-    workingDays = false,
-  ): DeliveryTerm {
-    const today = moscowToday(this.now());
-    const handed = this.handover();
-    // working days start on the first working day the parcel is with the carrier
+  private dates(today: string, min: number, max: number, workingDays: boolean) {
+    const handed = this.handover(today);
     const after = (days: number) => (workingDays ? addWorkingDays(nextWorkingDay(handed), days) : addDays(handed, days));
     const [earliest, latest] = [after(min), after(max)];
-    const [minDays, maxDays] = [daysBetween(today, earliest), daysBetween(today, latest)];
-    return { method, available, minDays, maxDays, earliest, latest, fromCarrier, cost, tariffCode };
+    return { minDays: daysBetween(today, earliest), maxDays: daysBetween(today, latest), earliest, latest };
   }
 
   /** The day the parcel is handed to the carrier: today in Moscow plus the shop's handling days. */
-  private handover(): string {
-    return addDays(moscowToday(this.now()), this.config.handlingDays);
+  private handover(today: string): string {
+    return addDays(today, this.config.handlingDays);
   }
 
   private estimates(): DeliveryTerm[] {
-    return DELIVERY_METHOD_CODES.map((m) => this.estimate(m, this.config.estimates[m]));
+    const today = moscowToday(this.now());
+    return DELIVERY_METHOD_CODES.map((m) => this.estimate(m, this.config.estimates[m], today));
   }
 
   /** Each method's term to the typed city; СДЭК's city (for its pickup points) when it knows it. */
@@ -220,16 +215,18 @@ export class DeliveryService {
         const terms = this.estimates().map((t) => (t.method === 'CDEK_PICKUP' ? { ...t, available: false } : t));
         return { city: null, pickupPoints: false, terms, carrierDown: false };
       }
+      const today = moscowToday(this.now());
+      // asked for the day the parcel is handed over: СДЭК's calendar days count from it
+      const handover = this.handover(today);
       const [points, pickup, courier] = await Promise.all([
         this.points.fetch(found.code).then((v) => kept(v, 'points')),
-        // asked for the day the parcel is handed over: СДЭК's calendar days count from it
-        this.tariffs.fetch(`${cdek.pickupTariff}:${found.code}:${this.handover()}`),
-        this.tariffs.fetch(`${cdek.courierTariff}:${found.code}:${this.handover()}`),
+        this.tariffs.fetch(`${cdek.pickupTariff}:${found.code}:${handover}`),
+        this.tariffs.fetch(`${cdek.courierTariff}:${found.code}:${handover}`),
       ]);
       const hasPoints = points.length > 0;
       const terms = this.estimates().map((t) => {
-        if (t.method === 'CDEK_PICKUP' && pickup) return this.term(t.method, pickup.periodMin, pickup.periodMax, true, pickup.sum, cdek.pickupTariff, hasPoints, pickup.workingDays);
-        if (t.method === 'COURIER' && courier) return this.term(t.method, courier.periodMin, courier.periodMax, true, courier.sum, cdek.courierTariff, true, courier.workingDays);
+        if (t.method === 'CDEK_PICKUP' && pickup) return this.carrierTerm(t.method, pickup, cdek.pickupTariff, today, hasPoints);
+        if (t.method === 'COURIER' && courier) return this.carrierTerm(t.method, courier, cdek.courierTariff, today);
         return t;
       });
       return { city: found, pickupPoints: hasPoints, terms, carrierDown: false };

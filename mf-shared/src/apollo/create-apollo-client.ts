@@ -182,10 +182,10 @@ export function createApolloClient({
  * What Apollo Client works out from a query document (it with `__typename` added; whether it has
  * `@client`, `@export` or `@defer`; it without client-only fields) depends on the document alone,
  * and each client keeps it in caches of its own. A server render makes a client per request, so
- * every render walked each of its documents six times again: about a twentieth of a render's CPU. Server
- * clients share those two caches. They are Apollo's private fields (Apollo Client 4.x): where a
- * later version has none, each client keeps its own and only the saving is lost, which
- * `create-apollo-client.test.ts` notices.
+ * every render walked each of its documents six times again: about a twentieth of a render's
+ * CPU. Server clients share those two caches. They are Apollo's private fields (Apollo Client
+ * 4.x): where a later version has none, each client keeps its own and only the saving is lost,
+ * which `create-apollo-client.test.ts` notices.
  */
 const sharedTypename = new DocumentTransform(addTypenameToDocument);
 let sharedDocumentInfo: unknown;
