@@ -7,7 +7,8 @@
  * tests' stack is always stopped by their global teardown.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { buildAll, ROOT } from './lib/stack.ts';
 
@@ -15,6 +16,14 @@ const BIN = path.join(ROOT, 'node_modules', '.bin');
 const REPORT_DIR = path.join(ROOT, '.run', 'test-reports');
 const isRoot = process.getuid?.() === 0;
 const totals = { passed: 0, failed: 0, skipped: 0, flaky: [] as string[] };
+/**
+ * The run's own temporary folder (TMPDIR for every step): the databases, hosts, photo stores and
+ * Chromium profiles tests make there are removed with it when the run passes, whatever a test
+ * left behind; a failed run keeps them to look at. Short, beside the system's, for the Unix
+ * sockets PostgreSQL puts next to its data.
+ */
+const scratch = mkdtempSync(path.join(os.tmpdir(), 'shop-test-'));
+process.env.TMPDIR = scratch;
 
 function step(title: string) {
   console.log(`\n━━ ${title} ━━`);
@@ -36,6 +45,7 @@ async function mustRun(title: string, command: string, args: string[], env: Node
 function fail(message: string): never {
   console.error(`\n✗ ${message}`);
   printTotals();
+  console.error(`The run's temporary files are kept in ${scratch}.`);
   process.exit(1);
 }
 
@@ -161,6 +171,11 @@ async function main() {
   console.log(`\nAll steps passed in ${Math.round((Date.now() - started) / 1000)} s.`);
   printTotals();
   if (totals.passed === 0) fail('no test ran');
+  try {
+    rmSync(scratch, { recursive: true, force: true, maxRetries: 3 });
+  } catch (error) {
+    console.warn(`Could not remove ${scratch}: ${(error as Error).message}`);
+  }
 }
 
 main().catch((error: unknown) => fail(error instanceof Error ? (error.stack ?? error.message) : String(error)));
