@@ -483,6 +483,20 @@ test.describe('phone, 360 px', () => {
       expect(await drawer.evaluate((dialog) => dialog.scrollWidth <= dialog.clientWidth)).toBe(true);
     }
   });
+
+  test('a link brought into view above the screen stops below the sticky header, not under it', async ({ page }) => {
+    await page.goto('/catalog/obuv');
+    const listing = page.getByTestId('catalog-listing');
+    await expect(listing.getByRole('link').first()).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    // a link high above the screen, as focus or a «#» link brings it back to the top
+    const link = listing.getByRole('link').first();
+    await expect(link).not.toBeInViewport();
+    await link.evaluate((a) => a.scrollIntoView({ block: 'start' }));
+    const header = await page.getByRole('banner').boundingBox();
+    const box = await link.boundingBox();
+    expect(header && box && box.y >= header.y + header.height, `link at ${box?.y}, header ends at ${header && header.y + header.height}`).toBe(true);
+  });
 });
 
 test.describe('without JavaScript', () => {

@@ -84,15 +84,20 @@ export function Header({ config }: { config: PublicConfig }) {
 }
 
 /**
- * The sticky header's height (with the open search and the tooltip row): focus moves and
- * #anchors stop below it (scroll-padding-top in global.css).
+ * The sticky header's height (with the open search and the tooltip row) plus 8 px as the page's
+ * `scroll-padding-top`: focus moves and #anchors stop below it. Set as that property alone: an
+ * inherited custom property changed on the root had the browser work out every element's style
+ * again as the header hydrated (10 ms of a long category page's start here).
  */
 function useHeaderHeight(header: RefObject<HTMLElement | null>) {
   useEffect(() => {
     const element = header.current;
     if (!element) return;
     const root = document.documentElement.style;
-    const observer = new ResizeObserver(() => root.setProperty('--shop-header-h', `${element.offsetHeight}px`));
+    const observer = new ResizeObserver(() => {
+      const padding = `${element.offsetHeight + 8}px`;
+      if (root.scrollPaddingTop !== padding) root.scrollPaddingTop = padding;
+    });
     observer.observe(element);
     return () => observer.disconnect();
   }, [header]);
