@@ -7,7 +7,7 @@
  * tests' stack is always stopped by their global teardown.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildAll, ROOT } from './lib/stack.ts';
@@ -23,6 +23,9 @@ const totals = { passed: 0, failed: 0, skipped: 0, flaky: [] as string[] };
  * sockets PostgreSQL puts next to its data.
  */
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'shop-test-'));
+// open to every user, as /tmp is (sticky: each removes only its own): PostgreSQL's initdb runs as
+// the postgres user when the tests run as root, and makes its data folder in here
+chmodSync(scratch, 0o1777);
 process.env.TMPDIR = scratch;
 
 function step(title: string) {
