@@ -21,6 +21,7 @@ import { SERVER_AREA_DIGEST } from './federation/module-source.ts';
 import { loadServerAreas } from './federation/remote-slot.tsx';
 import { applyRegistry } from './federation/remotes.ts';
 import { type PageType, ResolvePageDocument } from './graphql/generated.ts';
+import { nextTask } from './next-task.ts';
 import { DEFAULT_CONFIG, readPageState } from './page-state.ts';
 import './global.css';
 
@@ -90,14 +91,6 @@ async function main() {
   } else {
     createRoot(root).render(app);
   }
-}
-
-/**
- * Lets the browser paint and answer input between the start's steps: run in one go, reading the
- * state, restoring Apollo's cache and hydrating made one long task on a slowed phone.
- */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /**

@@ -1,4 +1,5 @@
 import { isDeskPath } from './desk/desk-path.ts';
+import { nextTask } from './next-task.ts';
 
 // The async boundary lets the federation runtime negotiate shared singletons before any
 // app code runs. The owner's orders desk (/admin) is its own chunk: the shopper's pages never
@@ -15,7 +16,7 @@ else void startStorefront();
 async function startStorefront() {
   for (const load of [() => import('react-dom/client'), () => import('@apollo/client'), () => import('react-router-dom'), () => import('@shop/mf-shared')]) {
     await load();
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await nextTask();
   }
   await import('./bootstrap.tsx');
 }

@@ -83,8 +83,11 @@ export function Header({ config }: { config: PublicConfig }) {
   );
 }
 
+/** The room between the header and what stops below it (global.css's 72 px before the header runs: 64 + 8). */
+const BELOW_HEADER_PX = 8;
+
 /**
- * The sticky header's height (with the open search and the tooltip row) plus 8 px as the page's
+ * The sticky header's height (with the open search and the tooltip row) plus a gap as the page's
  * `scroll-padding-top`: focus moves and #anchors stop below it. Set as that property alone: an
  * inherited custom property changed on the root had the browser work out every element's style
  * again as the header hydrated (10 ms of a long category page's start here).
@@ -95,7 +98,7 @@ function useHeaderHeight(header: RefObject<HTMLElement | null>) {
     if (!element) return;
     const root = document.documentElement.style;
     const observer = new ResizeObserver(() => {
-      const padding = `${element.offsetHeight + 8}px`;
+      const padding = `${element.offsetHeight + BELOW_HEADER_PX}px`;
       if (root.scrollPaddingTop !== padding) root.scrollPaddingTop = padding;
     });
     observer.observe(element);
