@@ -10,12 +10,6 @@ import { startRedis } from '../../scripts/redis.mjs';
 import { seedCatalog } from '../src/catalog/seed.ts';
 import { openDatabase } from '../src/db/database.ts';
 
-/** What scripts/postgres.mjs and scripts/redis.mjs start. */
-interface Started {
-  url: string;
-  stop(): Promise<void>;
-}
-
 declare module 'vitest' {
   export interface ProvidedContext {
     /** Server URL of the throwaway PostgreSQL (database "postgres"). */
@@ -37,14 +31,12 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const started = Date.now();
   const lap = (what: string) => process.env.API_TEST_LOG === '1' && console.log(`[api tests] ${what} at ${Date.now() - started} ms`);
-  // both at once; when one fails, the other is stopped before the run fails (never left running)
-  const servers = await Promise.allSettled([startPostgres(), startRedis()]);
-  const failed = servers.find((server) => server.status === 'rejected');
-  if (failed) {
-    await Promise.all(servers.map((server) => (server.status === 'fulfilled' ? server.value.stop() : undefined)));
-    throw failed.reason;
-  }
-  const [postgres, redis] = servers.map((server) => (server as PromiseFulfilledResult<Started>).value) as [Started, Started];
+  // both at once; when one fails, the one that started is stopped before the run fails
+  const starting = [startPostgres(), startRedis()];
+  const [postgres, redis] = await Promise.all(starting).catch(async (error: unknown) => {
+    await Promise.allSettled(starting.map((server) => server.then((s: { stop(): Promise<void> }) => s.stop())));
+    throw error;
+  });
   lap('postgres and redis started');
   const dir = mkdtempSync(join(tmpdir(), 'shop-api-test-'));
   try {

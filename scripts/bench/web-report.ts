@@ -110,7 +110,10 @@ function profileTable(result: ProfileResult, pages: Record<string, string>): str
   const nameOf = (url: string) => byLength.find(([, p]) => decodeURI(url).endsWith(decodeURI(p)))?.[0] ?? url;
   const order = Object.keys(pages);
   // a URL no page name matches goes last
-  const rank = (url: string) => (order.indexOf(nameOf(url)) + order.length + 1) % (order.length + 1);
+  const rank = (url: string) => {
+    const index = order.indexOf(nameOf(url));
+    return index === -1 ? order.length : index;
+  };
   return [
     `### ${result.profile} (${result.passed ? 'every assertion holds' : 'assertions fail: see `lhci assert` in the run log'}; benchmarkIndex median ${Math.round(median(result.benchmarkIndex))}${quietNote(result.busyBefore)})`,
     '',
