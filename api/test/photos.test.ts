@@ -154,17 +154,19 @@ describe('photo addresses', () => {
     const r = responsiveImage({ fullpath: photoUrl(hash, 1000), width: 1000 });
     expect(r?.sources.map((s) => s.type)).toEqual(['image/avif', 'image/webp']);
     expect(r?.sources[0]?.srcSet).toBe(
-      `/api/photos/${hash}/320.avif 320w, /api/photos/${hash}/640.avif 640w, /api/photos/${hash}/960.avif 960w, /api/photos/${hash}/1000.avif 1000w`,
+      `/api/photos/${hash}/320.avif 320w, /api/photos/${hash}/480.avif 480w, /api/photos/${hash}/640.avif 640w, /api/photos/${hash}/960.avif 960w, /api/photos/${hash}/1000.avif 1000w`,
     );
     expect(r?.src).toBe(`/api/photos/${hash}/640.jpg`);
     expect(responsiveImage({ fullpath: '/api/images/brand/nike.svg', width: 240 })).toBeNull();
     // a box at most 384 CSS px wide: up to the first width that fills it at 2×, never a 1920 for a card
     const card = responsiveImage({ fullpath: photoUrl(hash, 2400), width: 2400 }, 384);
-    expect(card?.srcSet).toBe(`/api/photos/${hash}/320.jpg 320w, /api/photos/${hash}/640.jpg 640w, /api/photos/${hash}/960.jpg 960w`);
+    expect(card?.srcSet).toBe(
+      `/api/photos/${hash}/320.jpg 320w, /api/photos/${hash}/480.jpg 480w, /api/photos/${hash}/640.jpg 640w, /api/photos/${hash}/960.jpg 960w`,
+    );
     // a 64 px swatch: the smallest; a photo narrower than the box needs: all it has
     expect(responsiveImage({ fullpath: photoUrl(hash, 2400), width: 2400 }, 64)?.srcSet).toBe(`/api/photos/${hash}/320.jpg 320w`);
     expect(responsiveImage({ fullpath: photoUrl(hash, 600), width: 600 }, 512)?.srcSet).toBe(
-      `/api/photos/${hash}/320.jpg 320w, /api/photos/${hash}/600.jpg 600w`,
+      `/api/photos/${hash}/320.jpg 320w, /api/photos/${hash}/480.jpg 480w, /api/photos/${hash}/600.jpg 600w`,
     );
     for (const bad of [
       `/api/photos/${hash}/../x/640.jpg`,

@@ -18,6 +18,7 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import sharp from 'sharp';
 import { FolderPhotoStore, PhotoImporter, renderRendition } from '@shop/api';
+import { PHOTO_WIDTHS } from '@shop/contracts/photos';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/chromium.ts';
 import { freePorts, latestRelease, localRegistry, REMOTES, ROOT, startStack } from '../lib/stack.ts';
 import { choosePages } from './pages.ts';
@@ -69,7 +70,7 @@ async function renditions() {
   const original = await photoLike(4000, 3000, 1);
   const rows: string[] = [];
   for (const format of ['avif', 'webp', 'jpg'] as const) {
-    for (const width of [320, 640, 960, 1280, 1920]) {
+    for (const width of PHOTO_WIDTHS) {
       const { result, peakMb, ms } = await peakDuring(() =>
         renderRendition(original, { source: 'x', width, format }, 60_000_000),
       );
