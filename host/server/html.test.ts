@@ -104,6 +104,45 @@ describe('a server-rendered page starts its scripts after it shows', () => {
     listeners.keydown?.();
     expect(added, 'started once').toHaveLength(2);
   });
+  it('after the first paint, adds the links a few per task and the entry last', () => {
+    const preload = Array.from({ length: 9 }, (_, i) => `/static/${i}.js`);
+    const page = startAfterFirstPaint(template, { preload, printStyles: ['/static/1.css'] });
+    const starter = page.match(/<script>([\s\S]*?)<\/script>/)?.[1] ?? '';
+    const insertions: string[][] = [];
+    const timers: (() => void)[] = [];
+    const element = (tag: string) => ({ tag }) as Record<string, string>;
+    const fragment = () => {
+      const kids: Record<string, string>[] = [];
+      return { kids, appendChild: (e: Record<string, string>) => kids.push(e) };
+    };
+    const parent = {
+      appendChild: (e: Record<string, string> & { kids?: Record<string, string>[] }) =>
+        insertions.push((e.kids ?? [e]).map((k) => `${k.tag} ${k.src ?? k.href}`)),
+    };
+    let painted: ((list: unknown, observer: unknown) => void) | undefined;
+    const PerformanceObserver = Object.assign(
+      function PerformanceObserver(callback: typeof painted) {
+        painted = callback;
+        return { observe: () => undefined, disconnect: () => undefined };
+      },
+      { supportedEntryTypes: ['paint'] },
+    );
+    new Function('window', 'document', 'setTimeout', 'requestAnimationFrame', starter)(
+      { PerformanceObserver, addEventListener: () => undefined },
+      { createElement: element, createDocumentFragment: fragment, head: parent, body: parent, querySelectorAll: () => [] },
+      (fn: () => void, ms: number) => ms < START_AT_LATEST_MS && timers.push(fn),
+      () => undefined,
+    );
+    painted?.({ getEntriesByName: () => [{}] }, { disconnect: () => undefined });
+    expect(insertions, 'the first few at once').toHaveLength(1);
+    while (timers.length) timers.shift()?.();
+    expect(insertions.map((i) => i.length)).toEqual([4, 4, 2, 1]);
+    expect(insertions.flat()).toEqual([
+      'link /static/1.css',
+      ...preload.map((p) => `link ${p}`),
+      'script /static/main.1.js',
+    ]);
+  });
 });
 
 describe('a shop with no contact configured', () => {
