@@ -104,12 +104,66 @@ describe('a server-rendered page starts its scripts after it shows', () => {
     listeners.keydown?.();
     expect(added, 'started once').toHaveLength(2);
   });
-  it('after the first paint, adds the links a few per task and the entry last', () => {
+  it('waits for the high-priority photos to load and decode before it asks for any script', async () => {
+    const page = startAfterFirstPaint(template, { preload: ['/static/1.js'], printStyles: [] });
+    const starter = page.match(/<script>([\s\S]*?)<\/script>/)?.[1] ?? '';
+    const added: string[] = [];
+    const later: (() => void)[] = [];
+    const loaded: Record<string, () => void> = {};
+    let decoded = false;
+    const photo = {
+      complete: false,
+      addEventListener: (type: string, fn: () => void) => (loaded[type] = fn),
+      decode: () => Promise.resolve().then(() => (decoded = true)),
+    };
+    const parent = {
+      appendChild: (e: { tag: string; kids?: Record<string, string>[] }) => {
+        for (const k of e.kids ?? [e as unknown as Record<string, string>]) added.push(`${k.tag} ${k.src ?? k.href}`);
+      },
+    };
+    let painted: ((list: unknown, observer: unknown) => void) | undefined;
+    const PerformanceObserver = Object.assign(
+      function PerformanceObserver(callback: typeof painted) {
+        painted = callback;
+        return { observe: () => undefined, disconnect: () => undefined };
+      },
+      { supportedEntryTypes: ['paint'] },
+    );
+    new Function('window', 'document', 'setTimeout', 'requestAnimationFrame', starter)(
+      { PerformanceObserver, addEventListener: () => undefined },
+      {
+        createElement: (tag: string) => ({ tag }),
+        createDocumentFragment: () => {
+          const kids: unknown[] = [];
+          return { tag: 'fragment', kids, appendChild: (e: unknown) => kids.push(e) };
+        },
+        head: parent,
+        body: parent,
+        querySelectorAll: (selector: string) => (selector === 'img[fetchpriority=high]' ? [photo] : []),
+      },
+      (fn: () => void, ms: number) => ms < START_AT_LATEST_MS && later.push(fn),
+      (fn: () => void) => later.push(fn),
+    );
+    const settle = async () => {
+      for (let i = 0; i < 20; i++) await Promise.resolve();
+      while (later.length) later.shift()?.();
+    };
+    painted?.({ getEntriesByName: () => [{}] }, { disconnect: () => undefined });
+    await settle();
+    expect(added, 'the photo is still loading').toEqual([]);
+    loaded.load?.();
+    await settle();
+    expect(decoded).toBe(true);
+    expect(added).toEqual(['link /static/1.js', 'script /static/main.1.js']);
+  });
+
+  it('after the first paint and a frame for its photos, adds the links a few per task and the entry last', async () => {
     const preload = Array.from({ length: 9 }, (_, i) => `/static/${i}.js`);
     const page = startAfterFirstPaint(template, { preload, printStyles: ['/static/1.css'] });
     const starter = page.match(/<script>([\s\S]*?)<\/script>/)?.[1] ?? '';
     const insertions: string[][] = [];
     const timers: (() => void)[] = [];
+    const frames: (() => void)[] = [];
     const element = (tag: string) => ({ tag }) as Record<string, string>;
     const fragment = () => {
       const kids: Record<string, string>[] = [];
@@ -131,9 +185,15 @@ describe('a server-rendered page starts its scripts after it shows', () => {
       { PerformanceObserver, addEventListener: () => undefined },
       { createElement: element, createDocumentFragment: fragment, head: parent, body: parent, querySelectorAll: () => [] },
       (fn: () => void, ms: number) => ms < START_AT_LATEST_MS && timers.push(fn),
-      () => undefined,
+      (fn: () => void) => frames.push(fn),
     );
     painted?.({ getEntriesByName: () => [{}] }, { disconnect: () => undefined });
+    await Promise.resolve(); // the photos' checks settle
+    await Promise.resolve();
+    expect(insertions, 'nothing before the next frame').toHaveLength(0);
+    expect(frames).toHaveLength(1);
+    frames.shift()?.();
+    timers.shift()?.();
     expect(insertions, 'the first few at once').toHaveLength(1);
     while (timers.length) timers.shift()?.();
     expect(insertions.map((i) => i.length)).toEqual([4, 4, 2, 1]);
