@@ -38,6 +38,8 @@ export interface AppOptions {
 }
 
 const rootDir = import.meta.dirname;
+/** The browsers the shop's scripts and stylesheets are written for. */
+const BROWSERS = 'chrome >= 109, firefox >= 115, safari >= 15.4';
 
 function readJson<T>(file: string): T {
   return JSON.parse(readFileSync(file, 'utf8')) as T;
@@ -318,7 +320,7 @@ const moduleConfig = (): Configuration['module'] => ({
           // React, which is a production build in `npm run dev -- <remote>`.
           transform: { react: { runtime: 'automatic', development: false } },
         },
-        env: { targets: 'chrome >= 109, firefox >= 115, safari >= 15.4' },
+        env: { targets: BROWSERS },
       },
     },
     { test: /\.module\.css$/, type: 'css/module' },
@@ -417,7 +419,16 @@ export function createConfig(options: AppOptions, argv: { mode?: string } = {}, 
     },
     module: moduleConfig(),
     plugins: appPlugins(build),
-    optimization: { minimize: prod },
+    optimization: {
+      minimize: prod,
+      // The CSS minimizer on the same browsers as the scripts: by default Lightning CSS writes for
+      // every browser with ES6 and lowers logical properties into one rule per language
+      // direction (Swiper's core CSS went from 6 to 13 KB, inline in every page with a slider).
+      minimizer: [
+        new rspack.SwcJsMinimizerRspackPlugin(),
+        new rspack.LightningCssMinimizerRspackPlugin({ minimizerOptions: { targets: BROWSERS } }),
+      ],
+    },
     performance: { hints: false },
     devServer: {
       // `npm run dev` passes the port it registered for this remote (its port + 100).
