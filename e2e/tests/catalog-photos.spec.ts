@@ -101,14 +101,20 @@ test('the owner uploads photographs; shoppers get AVIF or WebP sized for their s
     ],
   });
 
+  // a brand's logo photographed too: the home page's tile shows it in the width it needs
+  const brand = withPhotos.brands.find((b) => b.key === 'adidas') as (typeof withPhotos.brands)[number];
+  brand.logo = { src: 'photos/logo.png' };
+
   await page.goto('/');
   const front = await canvasPhoto(page, 2400, 1800, 'image/jpeg');
   const side = await canvasPhoto(page, 1600, 1200, 'image/png');
+  const logo = await canvasPhoto(page, 1200, 600, 'image/png');
   const zip = Buffer.from(
     zipSync({
       'catalogue.json': strToU8(JSON.stringify(withPhotos, null, 2)),
       'photos/front.jpg': front,
       'photos/side.png': side,
+      'photos/logo.png': logo,
       'photos/evil.jpg': strToU8('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(document.cookie)"/>'),
       'photos/bomb.png': pngBomb(),
       'photos/cut.jpg': front.subarray(0, Math.floor(front.length / 2)),
@@ -120,7 +126,7 @@ test('the owner uploads photographs; shoppers get AVIF or WebP sized for their s
   try {
     const report = await uploadCatalogue(page, 'catalogue.zip', 'application/zip', zip);
     await expect(report.getByRole('heading', { name: 'Каталог загружен' })).toBeVisible();
-    await expect(report).toContainText('фото: 2');
+    await expect(report).toContainText('фото: 3');
     const refused = report.getByRole('listitem');
     await expect(refused).toHaveCount(3);
     await expect(refused.nth(0)).toContainText(`models[${at}].variants[0].photos[1].src`);
@@ -149,6 +155,16 @@ test('the owner uploads photographs; shoppers get AVIF or WebP sized for their s
     expect(['avif', 'webp']).toContain(chosen[1280]?.format);
     expect(chosen[1280]?.width).toBeGreaterThan(chosen[360]?.width ?? Infinity);
     expect(chosen[360]?.width).toBeLessThanOrEqual(640);
+
+    // the photographed logo on a 360 px phone: a modern format, no wider than its half-width tile needs
+    const phone = await browser.newContext({ viewport: { width: 360, height: 800 }, deviceScaleFactor: 2 });
+    const shopper = await phone.newPage();
+    await shopper.goto('/');
+    const tile = shopper.getByRole('region', { name: 'Топ бренды' }).getByRole('img', { name: 'Adidas' });
+    await expect
+      .poll(() => tile.evaluate((el: HTMLImageElement) => el.currentSrc))
+      .toMatch(/\/api\/photos\/[0-9a-f]{32}\/(320|480)\.(avif|webp)$/);
+    await phone.close();
 
     // the preview a messenger fetches: a 1200×630 JPEG of the product, named in the page's head
     const html = await (await page.request.get('/product/foto-test-ft-100')).text();
