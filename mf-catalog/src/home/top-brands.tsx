@@ -40,7 +40,7 @@ export function TopBrands() {
                   widest={LOGO_WIDEST}
                   alt={brand.name}
                   // the first rows are in a phone's first screen (the page's largest paint there): not lazy
-                  priority={index < EAGER_LOGOS}
+                  loading={index < EAGER_LOGOS ? 'eager' : 'lazy'}
                 />
               ) : (
                 <span className={styles.name}>{brand.name}</span>

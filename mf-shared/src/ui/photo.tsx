@@ -21,7 +21,10 @@ export interface PhotoProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 's
    * which says it itself): no rendition sharper than a 2× screen needs is offered.
    */
   widest?: number;
-  /** The first screen's largest photo: loaded at once with high priority. Others load as they come near. */
+  /**
+   * The first screen's largest photo: loaded at once with high priority. Others load as they come
+   * near, unless `loading="eager"` says this one is on screen from the start too.
+   */
   priority?: boolean;
 }
 
@@ -30,7 +33,7 @@ export interface PhotoProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 's
  * widths it has and a JPEG for the rest, any other picture (a logo's SVG, an outside address) as
  * a plain `<img>`. Its box keeps the photo's proportions and colour while it loads.
  */
-export function Photo({ image, sizes, widest, priority = false, alt = '', style, width, height, ...rest }: PhotoProps) {
+export function Photo({ image, sizes, widest, priority = false, alt = '', style, width, height, loading = 'lazy', ...rest }: PhotoProps) {
   const fixed = /^(\d+)px$/.exec(sizes.trim());
   const responsive = responsiveImage(image, widest ?? (fixed ? Number(fixed[1]) : undefined));
   const img = (
@@ -43,7 +46,7 @@ export function Photo({ image, sizes, widest, priority = false, alt = '', style,
       width={width ?? image.width}
       height={height ?? image.height}
       alt={alt}
-      loading={priority ? 'eager' : 'lazy'}
+      loading={priority ? 'eager' : loading}
       fetchPriority={priority ? 'high' : undefined}
       decoding="async"
       style={image.color ? { backgroundColor: image.color, ...style } : style}
