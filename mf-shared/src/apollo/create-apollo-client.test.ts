@@ -109,4 +109,32 @@ describe('Apollo client', () => {
     const obuv = client.readQuery({ query: FILTERS, variables: { scope: 'obuv' } }) as { productFilters: { brands: { count: number }[] } };
     expect(obuv.productFilters.brands[0]?.count).toBe(11);
   });
+
+  it('keeps the menu inside its one answer: the page state has no entry per item, and a browser reads it back whole', async () => {
+    const NESTED = gql`
+      query Menu {
+        menu {
+          id
+          name
+          children {
+            id
+            name
+          }
+        }
+      }
+    `;
+    const leaf = (id: string, name: string) => ({ __typename: 'MenuItem', id, name });
+    const menu = [
+      { ...leaf('1', 'Обувь'), children: [leaf('2', 'Кроссовки'), leaf('3', 'Кеды')] },
+      { ...leaf('4', 'Одежда'), children: [] },
+    ];
+    const answer: typeof fetch = async () => new Response(JSON.stringify({ data: { menu } }), { headers: { 'content-type': 'application/json' } });
+    const server = createApolloClient({ uri: 'http://api.invalid/graphql', persisted: false, ssrMode: true, fetch: answer });
+    await server.query({ query: NESTED });
+    const state = server.cache.extract();
+    expect(Object.keys(state).filter((key) => key.startsWith('MenuItem'))).toEqual([]);
+    const browser = createApolloClient({ uri: 'http://api.invalid/graphql', persisted: false, fetch: () => Promise.reject(new Error('no network')) });
+    browser.cache.restore(state);
+    expect(browser.readQuery({ query: NESTED })).toEqual({ menu });
+  });
 });
