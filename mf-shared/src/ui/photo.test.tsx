@@ -22,4 +22,18 @@ describe('Photo', () => {
     expect(main.getAttribute('loading')).toBe('eager');
     expect(main.getAttribute('fetchpriority')).toBe('high');
   });
+
+  it('offers the pipeline renditions as WebP and AVIF sources, with one JPEG for a browser that takes neither', () => {
+    const { container } = render(<Photo image={image} sizes="50vw" widest={400} alt="кроссовки" />);
+    const sources = [...container.querySelectorAll('source')];
+    expect(sources.map((s) => s.getAttribute('type'))).toEqual(['image/avif', 'image/webp']);
+    for (const source of sources) {
+      expect(source.getAttribute('sizes')).toBe('50vw');
+      expect(source.getAttribute('srcset')).toMatch(/320\.\w+ 320w, .*960\.\w+ 960w$/);
+    }
+    const img = screen.getByRole('img', { name: 'кроссовки' });
+    expect(img.getAttribute('src')).toBe(`/api/photos/${'ab'.repeat(16)}/640.jpg`);
+    expect(img.hasAttribute('srcset')).toBe(false);
+    expect(img.hasAttribute('sizes')).toBe(false);
+  });
 });

@@ -30,8 +30,12 @@ export interface PhotoProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 's
 
 /**
  * A picture of the shop: a photo of the photo pipeline as `<picture>` with AVIF and WebP in the
- * widths it has and a JPEG for the rest, any other picture (a logo's SVG, an outside address) as
- * a plain `<img>`. Its box keeps the photo's proportions and colour while it loads.
+ * widths it has, any other picture (a logo's SVG, an outside address) as a plain `<img>`. Its box
+ * keeps the photo's proportions and colour while it loads.
+ *
+ * The `<img>` inside a `<picture>` has one JPEG and no `srcset`: every browser the shop's scripts
+ * target (rspack.base.ts) takes the WebP or AVIF `<source>`, so a JPEG list there would be bytes in
+ * every page's HTML that no shopper's browser reads; the JPEG is for the others (and crawlers).
  */
 export function Photo({ image, sizes, widest, priority = false, alt = '', style, width, height, loading = 'lazy', ...rest }: PhotoProps) {
   const fixed = /^(\d+)px$/.exec(sizes.trim());
@@ -40,8 +44,6 @@ export function Photo({ image, sizes, widest, priority = false, alt = '', style,
     <img
       {...rest}
       src={responsive?.src ?? image.fullpath}
-      srcSet={responsive?.srcSet}
-      sizes={responsive ? sizes : undefined}
       // the box drawn, when it differs from the photo's own proportions (a square thumbnail)
       width={width ?? image.width}
       height={height ?? image.height}
