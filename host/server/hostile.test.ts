@@ -468,6 +468,15 @@ describe('source maps and static files', () => {
     expect((await raw(hostPort, get('/static/app.js'))).status).toBe(200);
   });
 
+  it('answers a plain 404 for a file no build made or a name spelt otherwise, never a page', async () => {
+    for (const target of ['/static/net-takogo.js', '/static/APP.js', '/static/app.js/', '/static/', '/independent-packages/react/x.js']) {
+      const answer = await raw(hostPort, get(target));
+      expect(answer.status, target).toBe(404);
+      expect(answer.body, target).toBe('Not found');
+    }
+    expect((await raw(hostPort, 'HEAD /static/app.js HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n')).status).toBe(200);
+  });
+
   it('ignores a backwards or malformed Range instead of breaking the answer', async () => {
     for (const range of ['bytes=10-5', 'bytes=5-3,1-2', 'bytes=x-y', 'bytes=-5']) {
       const answer = await raw(hostPort, get('/static/app.js', { Range: range }));
