@@ -132,7 +132,7 @@ describe('Apollo client', () => {
     const server = createApolloClient({ uri: 'http://api.invalid/graphql', persisted: false, ssrMode: true, fetch: answer });
     await server.query({ query: NESTED });
     const state = server.cache.extract();
-    expect(Object.keys(state).filter((key) => key.startsWith('MenuItem'))).toEqual([]);
+    expect(Object.keys(state as object).filter((key) => key.startsWith('MenuItem'))).toEqual([]);
     const browser = createApolloClient({ uri: 'http://api.invalid/graphql', persisted: false, fetch: () => Promise.reject(new Error('no network')) });
     browser.cache.restore(state);
     expect(browser.readQuery({ query: NESTED })).toEqual({ menu });
