@@ -155,6 +155,23 @@ describe('a server-rendered page starts its scripts after it shows', () => {
       'script /static/main.1.js',
     ]);
   });
+
+  it('sends all the links left in one insertion once the shopper touches the page during the batches', async () => {
+    const preload = Array.from({ length: 9 }, (_, i) => `/static/${i}.js`);
+    const page = runStarter({ preload, printStyles: [] });
+    page.run();
+    page.timers.splice(0, 1); // the latest start, not reached here
+    page.paint();
+    await Promise.resolve();
+    await Promise.resolve();
+    page.frames.shift()?.();
+    page.timers.shift()?.[0]();
+    expect(page.insertions.map((i) => i.length), 'the first batch').toEqual([4]);
+    page.listeners.pointerdown?.();
+    while (page.timers.length) page.timers.shift()?.[0]();
+    expect(page.insertions.map((i) => i.length)).toEqual([4, 5, 1]);
+    expect(page.insertions.flat().at(-1)).toBe('script /static/main.1.js');
+  });
 });
 
 describe('a shop with no contact configured', () => {
