@@ -52,8 +52,23 @@ function runStarter(files: { preload: string[]; printStyles: string[] }, options
     timers,
     frames,
     listeners,
-    /** The browser reports the first contentful paint. */
-    paint: () => painted?.({ getEntriesByName: () => [{}] }, { disconnect: () => undefined }),
+    /** The page runs and paints well before the latest start (its timer is dropped); the photos' checks settle. */
+    paintEarly: async () => {
+      run();
+      timers.splice(0, 1);
+      painted?.({ getEntriesByName: () => [{}] }, { disconnect: () => undefined });
+      await Promise.resolve();
+      await Promise.resolve();
+    },
+    /** The next frame, then the task it queued: the first batch of links. */
+    firstBatch: () => {
+      frames.shift()?.();
+      timers.shift()?.[0]();
+    },
+    /** Every queued task, in order. */
+    drainTasks: () => {
+      while (timers.length) timers.shift()?.[0]();
+    },
     /** Promises settle, then every frame and every timer short of the latest start runs. */
     settle: async () => {
       for (let i = 0; i < 20; i++) await Promise.resolve();
@@ -123,9 +138,7 @@ describe('a server-rendered page starts its scripts after it shows', () => {
       decode: () => Promise.resolve().then(() => (decoded = true)),
     };
     const page = runStarter({ preload: ['/static/1.js'], printStyles: [] }, { photos: [photo] });
-    page.run();
-    page.timers.splice(0, 1); // the latest start, not reached here
-    page.paint();
+    await page.paintEarly();
     await page.settle();
     expect(page.insertions.flat(), 'the photo is still loading').toEqual([]);
     loaded.load?.();
@@ -137,17 +150,12 @@ describe('a server-rendered page starts its scripts after it shows', () => {
   it('after the first paint and a frame for its photos, adds the links a few per task and the entry last', async () => {
     const preload = Array.from({ length: 9 }, (_, i) => `/static/${i}.js`);
     const page = runStarter({ preload, printStyles: ['/static/1.css'] });
-    page.run();
-    page.timers.splice(0, 1); // the latest start, not reached here
-    page.paint();
-    await Promise.resolve(); // the photos' checks settle
-    await Promise.resolve();
+    await page.paintEarly();
     expect(page.insertions, 'nothing before the next frame').toHaveLength(0);
     expect(page.frames).toHaveLength(1);
-    page.frames.shift()?.();
-    page.timers.shift()?.[0]();
+    page.firstBatch();
     expect(page.insertions, 'the first few at once').toHaveLength(1);
-    while (page.timers.length) page.timers.shift()?.[0]();
+    page.drainTasks();
     expect(page.insertions.map((i) => i.length)).toEqual([4, 4, 2, 1]);
     expect(page.insertions.flat()).toEqual([
       'link /static/1.css',
@@ -159,16 +167,11 @@ describe('a server-rendered page starts its scripts after it shows', () => {
   it('sends all the links left in one insertion once the shopper touches the page during the batches', async () => {
     const preload = Array.from({ length: 9 }, (_, i) => `/static/${i}.js`);
     const page = runStarter({ preload, printStyles: [] });
-    page.run();
-    page.timers.splice(0, 1); // the latest start, not reached here
-    page.paint();
-    await Promise.resolve();
-    await Promise.resolve();
-    page.frames.shift()?.();
-    page.timers.shift()?.[0]();
+    await page.paintEarly();
+    page.firstBatch();
     expect(page.insertions.map((i) => i.length), 'the first batch').toEqual([4]);
     page.listeners.pointerdown?.();
-    while (page.timers.length) page.timers.shift()?.[0]();
+    page.drainTasks();
     expect(page.insertions.map((i) => i.length)).toEqual([4, 5, 1]);
     expect(page.insertions.flat().at(-1)).toBe('script /static/main.1.js');
   });
