@@ -19,8 +19,7 @@ export async function staticFiles(app: FastifyInstance, options: { distDir: stri
     index: false as const,
     // One route per file, found when the server starts: the build's files do not change while it
     // runs. The wildcard route instead lists the folder on every request to check the name's
-    // spelling (@fastify/static 10.1), and the folder keeps earlier builds' files as well: ~10 ms
-    // of this server's CPU per page load on the test machine, growing with every deploy.
+    // spelling, and the folder keeps earlier builds' files: a cost that grows with every deploy.
     wildcard: false,
     // Source maps (with sources) stay on disk for error tooling; the public never gets them.
     allowedPath: (pathname: string) => options.serveSourceMaps || !isSourceMap(pathname),
