@@ -7,6 +7,7 @@ import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHostServer } from './app.ts';
 import type { HostConfig } from './config.ts';
@@ -200,6 +201,7 @@ beforeAll(async () => {
   writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><html><head><!--app-head--></head><body><!--app-state--></body></html>');
   writeFileSync(path.join(distDir, 'static', 'app.js'), 'console.log("shop");\n');
   writeFileSync(path.join(distDir, 'static', 'app.js.map'), '{"version":3,"sourcesContent":["secret source"]}');
+  writeFileSync(path.join(distDir, 'static', 'app.js.gz'), gzipSync('console.log("shop");\n'));
   const config: HostConfig = {
     port: 0,
     bind: '127.0.0.1',
@@ -469,7 +471,11 @@ describe('source maps and static files', () => {
   });
 
   it('answers a plain 404 for a file no build made or a name spelt otherwise, never a page', async () => {
-    for (const target of ['/static/net-takogo.js', '/static/APP.js', '/static/app.js/', '/static/', '/independent-packages/react/x.js']) {
+    // a compressed copy is sent for the file it belongs to, never by its own name
+    const compressed = await raw(hostPort, get('/static/app.js', { 'Accept-Encoding': 'gzip' }));
+    expect(compressed.status).toBe(200);
+    expect(compressed.head).toMatch(/^content-encoding: gzip$/im);
+    for (const target of ['/static/net-takogo.js', '/static/APP.js', '/static/app.js/', '/static/', '/static/app.js.gz', '/independent-packages/react/x.js']) {
       const answer = await raw(hostPort, get(target));
       expect(answer.status, target).toBe(404);
       expect(answer.body, target).toBe('Not found');

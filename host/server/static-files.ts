@@ -21,6 +21,9 @@ export async function staticFiles(app: FastifyInstance, options: { distDir: stri
     // runs. The wildcard route instead lists the folder on every request to check the name's
     // spelling, and the folder keeps earlier builds' files: a cost that grows with every deploy.
     wildcard: false,
+    // no route of their own for the compressed copies (preCompressed finds them beside the file
+    // asked for) nor for source maps the public never gets: a third of the routes
+    globIgnore: ['**/*.br', '**/*.gz', ...(options.serveSourceMaps ? [] : ['**/*.map'])],
     // Source maps (with sources) stay on disk for error tooling; the public never gets them.
     allowedPath: (pathname: string) => options.serveSourceMaps || !isSourceMap(pathname),
     // Hashed file names never change; the fallback copies are named by library version only, so they are revalidated.
