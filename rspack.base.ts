@@ -88,13 +88,62 @@ export function sharedConfig(appPackage: PackageJson) {
   return shared;
 }
 
+/**
+ * The federation singletons and every package they depend on, peers included, as installed
+ * (the workspace's own packages aside).
+ */
+function singletonPackages(): string[] {
+  const seen = new Set<string>();
+  const visit = (name: string) => {
+    if (seen.has(name) || name.startsWith('@shop/')) return;
+    const file = path.join(rootDir, 'node_modules', name, 'package.json');
+    if (!existsSync(file)) return;
+    seen.add(name);
+    const pkg = readJson<PackageJson>(file);
+    for (const dep of Object.keys({ ...pkg.dependencies, ...pkg.peerDependencies })) visit(dep);
+  };
+  for (const name of SINGLETONS) visit(name);
+  return [...seen].sort();
+}
+
+/**
+ * Host only: the singletons' code in one chunk, which every storefront page loads as it starts.
+ * Left to the default split, each shared module was a chunk of its own, and the small modules
+ * two of them import (zustand, React DOM's index, Apollo's helpers) were copied into each: many
+ * small requests, some bytes twice. Over HTTP/1.1 a browser asks one server six files at a time,
+ * and the page's photos wait in the same queue. The libraries are still evaluated one per task
+ * (src/index.ts): a loaded chunk only registers its modules.
+ */
+function startLibraries() {
+  const names = singletonPackages().map((name) => name.replace(/[.+]/g, '\\$&').replace('/', '[\\\\/]'));
+  return {
+    test: new RegExp(`[\\\\/]node_modules[\\\\/](${names.join('|')})[\\\\/]`),
+    name: 'start-libraries',
+    chunks: 'async' as const,
+    enforce: true,
+  };
+}
+
 /** The host entry's `import('./bootstrap')`: the chunk every page runs right after `main.js`. */
 const BOOTSTRAP_REQUEST = /^\.\/bootstrap(\.tsx?)?$/;
 
 /**
- * Host only: writes `start-assets.json`, the files every page needs right after `main.js`
- * (the bootstrap chunk behind the entry's `import('./bootstrap')` and the shared libraries
- * the host provides), so the page server can preload them with the HTML.
+ * A host chunk group a storefront page loads as it starts, right after `main.js`: the bootstrap
+ * behind the entry's `import('./bootstrap')`, and the shared libraries the host provides and
+ * consumes. Not the desk's, nor anything imported later (the cart overlay).
+ */
+function startsWithPage(group: import('@rspack/core').ChunkGroup): boolean {
+  return group.origins.some(
+    (origin) =>
+      BOOTSTRAP_REQUEST.test(origin.request ?? '') ||
+      origin.module?.type === 'consume-shared-module' ||
+      origin.module?.type === 'provide-module',
+  );
+}
+
+/**
+ * Host only: writes `start-assets.json`, the files of the chunk groups every page starts with
+ * (`startsWithPage`), so the page server can preload them with the HTML.
  */
 class StartAssetsPlugin {
   apply(compiler: import('@rspack/core').Compiler) {
@@ -103,22 +152,11 @@ class StartAssetsPlugin {
       // the build's own output folder, read when it is done: a config built from this one into
       // another folder must not overwrite the host's start files
       const outDir = String(compiler.options.output.path);
-      const json = stats.toJson({ all: false, chunks: true, chunkOrigins: true });
       const files = new Set<string>();
-      for (const chunk of json.chunks ?? []) {
-        if ((chunk.origins ?? []).some((origin) => BOOTSTRAP_REQUEST.test(origin.request ?? ''))) {
-          for (const file of chunk.files ?? []) files.add(file);
-        }
+      for (const group of stats.compilation.chunkGroups) {
+        if (startsWithPage(group)) for (const file of group.getFiles()) files.add(file);
       }
-      const manifestFile = path.join(outDir, 'mf-manifest.json');
-      if (existsSync(manifestFile)) {
-        const manifest = readJson<{ shared: { assets: { js: { sync: string[] }; css: { sync: string[] } } }[] }>(
-          manifestFile,
-        );
-        for (const shared of manifest.shared)
-          for (const file of [...shared.assets.js.sync, ...shared.assets.css.sync]) files.add(file);
-      }
-      const list = [...files].filter((file) => !file.endsWith('.map'));
+      const list = [...files].filter((file) => !file.endsWith('.map')).sort();
       const assets = { scripts: list.filter((f) => f.endsWith('.js')), styles: list.filter((f) => f.endsWith('.css')) };
       writeFileSync(path.join(outDir, 'start-assets.json'), `${JSON.stringify(assets, null, 2)}\n`);
     });
@@ -228,17 +266,7 @@ class CompileHintsPlugin {
   }
 
   private runsOnLoad(group: import('@rspack/core').ChunkGroup): boolean {
-    if (this.build.isHost) {
-      return (
-        group.name === 'main' ||
-        group.origins.some(
-          (origin) =>
-            BOOTSTRAP_REQUEST.test(origin.request ?? '') ||
-            origin.module?.type === 'consume-shared-module' ||
-            origin.module?.type === 'provide-module',
-        )
-      );
-    }
+    if (this.build.isHost) return group.name === 'main' || startsWithPage(group);
     return (
       group.name === this.build.containerName ||
       group.origins.some((origin) => origin.module?.identifier().startsWith('container entry') ?? false)
@@ -421,6 +449,7 @@ export function createConfig(options: AppOptions, argv: { mode?: string } = {}, 
     plugins: appPlugins(build),
     optimization: {
       minimize: prod,
+      ...(isHost && prod ? { splitChunks: { cacheGroups: { startLibraries: startLibraries() } } } : {}),
       // The CSS minimizer on the same browsers as the scripts: by default Lightning CSS writes for
       // every browser with ES6 and lowers logical properties into one rule per language
       // direction (Swiper's core CSS went from 6 to 13 KB, inline in every page with a slider).

@@ -155,6 +155,24 @@ test('a server-rendered page shows, styled from its own HTML, before any of its 
   await expect(page.getByRole('heading', { level: 1 })).toHaveCSS('margin-bottom', '8px');
 });
 
+test('a page starts with few host scripts: the shared libraries in one file, each file once, nothing of the desk', async ({
+  page,
+}) => {
+  const hostScripts: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (request.resourceType() === 'script' && pathname.startsWith('/static/')) hostScripts.push(pathname);
+  });
+  await page.goto('/catalog/obuv');
+  await hydrated(page);
+  expect(new Set(hostScripts).size, hostScripts.join(' ')).toBe(hostScripts.length);
+  // the entry, the shell's bootstrap, mf-shared and the libraries every app shares: six at a time
+  // over HTTP/1.1, so a file more is a wait more for the photos in the same queue
+  expect(hostScripts.filter((file) => /\/start-libraries\.[0-9a-f]+\.js$/.test(file)), hostScripts.join(' ')).toHaveLength(1);
+  expect(hostScripts.length, hostScripts.join(' ')).toBeLessThanOrEqual(4);
+  expect(hostScripts.filter((file) => file.includes('/desk')), hostScripts.join(' ')).toEqual([]);
+});
+
 test('every script a page starts with asks the browser to compile it off the main thread', async ({ page }) => {
   const scripts: Promise<[string, string]>[] = [];
   page.on('response', (response) => {
