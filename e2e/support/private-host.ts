@@ -46,9 +46,12 @@ export async function startPrivateHost(registry: Record<string, string> | null, 
   if (registry) writeRegistry(registryFile, registry);
   // the compiled production entry, as the stack's own host runs (a tsx start of the TypeScript source
   // took about twice as long: each private host is started anew)
+  // Never shed unless a test asks (ssr-load-shedding.spec.ts), as on the shared stack: a host that
+  // just started is busy loading the releases, and its first page would be left to the browser.
+  const noShedding = { SSR_QUEUE_MS: '10000', SSR_MAX_LOOP_UTILIZATION: '1' };
   const service = startService(`host-${port}`, process.execPath, [...COMPILED_CONDITIONS, SERVER_ENTRIES.host], {
     log: { dir: logDir },
-    env: { HOST_PORT: String(port), API_URL: shop.apiUrl, RELEASE_URL: shop.releaseUrl, ...(registry ? { REGISTRY_FILE: registryFile } : {}), REGISTRY_TTL_MS: '0', ...env },
+    env: { HOST_PORT: String(port), API_URL: shop.apiUrl, RELEASE_URL: shop.releaseUrl, ...(registry ? { REGISTRY_FILE: registryFile } : {}), REGISTRY_TTL_MS: '0', ...noShedding, ...env },
   });
   await waitForHttp(`http://127.0.0.1:${port}/healthz`, service);
   return {
