@@ -47,6 +47,12 @@ export async function createHostServer(config: HostConfig, options: { draining?:
   app.addHook('onRequest', checkRequest);
   app.setNotFoundHandler((_request, reply) => reply.code(404).type('text/plain; charset=utf-8').send('Not found'));
   app.setErrorHandler((error, _request, reply) => {
+    // A refusal a plugin has already judged the client's (a Range past the file's end is 416,
+    // with its Content-Range): answered with that status, not logged as the server's fault.
+    const refusal = error as { statusCode?: number; headers?: Record<string, string> };
+    if (!reply.raw.headersSent && refusal.statusCode !== undefined && refusal.statusCode >= 400 && refusal.statusCode < 500) {
+      return reply.code(refusal.statusCode).headers(refusal.headers ?? {}).type('text/plain; charset=utf-8').send('Запрос отклонён');
+    }
     console.error('[host]', error);
     if (reply.raw.headersSent) return void reply.raw.destroy();
     return reply.code(500).type('text/plain; charset=utf-8').send('Внутренняя ошибка сервера');

@@ -492,6 +492,15 @@ describe('source maps and static files', () => {
     expect((await raw(hostPort, get('/static/app.js', { Range: 'bytes=0-6' }))).body).toBe('console');
     await stillServing();
   });
+
+  it('answers a Range past the end of the file with 416 and the file\'s size, not a server error', async () => {
+    for (const range of ['bytes=9999-', 'bytes=21-30', 'bytes=999999999999999-']) {
+      const answer = await raw(hostPort, get('/static/app.js', { Range: range, 'Accept-Encoding': 'identity' }));
+      expect(answer.status, range).toBe(416);
+      expect(answer.head).toMatch(/^content-range: bytes \*\/21$/im);
+    }
+    await stillServing();
+  });
 });
 
 describe('server-side fetches', () => {
