@@ -95,6 +95,20 @@ export function QueryLogProvider({ log, children }: { log: PassLog; children: Re
 }
 
 /**
+ * One planned query's answer, written into the render's cache unless the cache holds it already.
+ * Fetched past the cache (`no-cache`) and written here: `client.query` would write the answer and
+ * then read all of it back out of the cache to hand it over, a read nobody uses, since the render
+ * reads it again (about a twentieth of a page's render CPU).
+ */
+async function prefetchOne(client: ApolloClient, { query, variables, errorPolicy }: PlannedQuery): Promise<void> {
+  if (client.cache.readQuery({ query, variables }) !== null) return;
+  const answer = await client.query({ query, variables, errorPolicy, fetchPolicy: 'no-cache' });
+  // what Apollo keeps itself: an answer without errors, or the data of one whose policy lets errors through
+  if (!answer.data || (answer.error && errorPolicy !== 'all' && errorPolicy !== 'ignore')) return;
+  client.cache.writeQuery({ query, variables, data: answer.data });
+}
+
+/**
  * The pages' plans, by page (URL, releases, preview). Bounded by memory (the keys are URLs a
  * visitor chose): a crawler walking every filter combination evicts the least recently rendered
  * pages, whose next render learns theirs again.
@@ -117,11 +131,7 @@ export function createQueryPlans(maxBytes = 8 * 1024 * 1024) {
      * render's time is up).
      */
     prefetch: async (client: ApolloClient, plan: PlannedQuery[], signal: AbortSignal) => {
-      const answers = Promise.all(
-        plan.map(({ query, variables, errorPolicy }) =>
-          client.query({ query, variables, errorPolicy }).catch(() => undefined),
-        ),
-      );
+      const answers = Promise.all(plan.map((planned) => prefetchOne(client, planned).catch(() => undefined)));
       const aborted = new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
       await Promise.race([answers, aborted]);
     },
