@@ -102,10 +102,10 @@ export function QueryLogProvider({ log, children }: { log: PassLog; children: Re
  */
 async function prefetchOne(client: ApolloClient, { query, variables, errorPolicy }: PlannedQuery): Promise<void> {
   if (client.cache.readQuery({ query, variables }) !== null) return;
+  // an answer with errors rejects here unless the query's policy lets its data through, as Apollo
+  // itself would write it only then: the render asks for it again
   const answer = await client.query({ query, variables, errorPolicy, fetchPolicy: 'no-cache' });
-  // what Apollo keeps itself: an answer without errors, or the data of one whose policy lets errors through
-  if (!answer.data || (answer.error && errorPolicy !== 'all' && errorPolicy !== 'ignore')) return;
-  client.cache.writeQuery({ query, variables, data: answer.data });
+  if (answer.data) client.cache.writeQuery({ query, variables, data: answer.data });
 }
 
 /**
