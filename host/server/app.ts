@@ -1,5 +1,6 @@
 import type http from 'node:http';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import { clientErrorStatus } from '@shop/server-kit';
 import type { HostConfig } from './config.ts';
 import { hostContext } from './context.ts';
 import { documents } from './documents.ts';
@@ -49,9 +50,9 @@ export async function createHostServer(config: HostConfig, options: { draining?:
   app.setErrorHandler((error, _request, reply) => {
     // A refusal a plugin has already judged the client's (a Range past the file's end is 416,
     // with its Content-Range): answered with that status, not logged as the server's fault.
-    const refusal = error as { statusCode?: number; headers?: Record<string, string> };
-    if (!reply.raw.headersSent && refusal.statusCode !== undefined && refusal.statusCode >= 400 && refusal.statusCode < 500) {
-      return reply.code(refusal.statusCode).headers(refusal.headers ?? {}).type('text/plain; charset=utf-8').send('Запрос отклонён');
+    const refusal = clientErrorStatus(error as { statusCode?: number });
+    if (refusal !== null && !reply.raw.headersSent) {
+      return reply.code(refusal).headers((error as { headers?: Record<string, string> }).headers ?? {}).type('text/plain; charset=utf-8').send('Запрос отклонён');
     }
     console.error('[host]', error);
     if (reply.raw.headersSent) return void reply.raw.destroy();

@@ -41,6 +41,16 @@ const CLIENT_ERRORS: Record<string, [number, string, string?]> = {
  * malformed request line or header, Content-Length beside Transfer-Encoding, headers over 16 KB,
  * a timeout) gets the same JSON error shape as every other answer, and the connection is closed.
  */
+/**
+ * The status of an error a framework or plugin raised having judged the request the client's
+ * fault (a malformed body, a Range past the end): 4xx, answered as such and not logged as the
+ * server's; null for the server's own faults.
+ */
+export function clientErrorStatus(error: { statusCode?: number }): number | null {
+  const status = error.statusCode;
+  return status !== undefined && status >= 400 && status < 500 ? status : null;
+}
+
 export function clientErrorHandler(error: NodeJS.ErrnoException, socket: import('node:stream').Duplex): void {
   if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
   const [status, reason, message] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'Bad Request'];

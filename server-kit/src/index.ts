@@ -5,7 +5,7 @@ export { type Database, type DatabaseOptions, type Db, isDatabaseUnavailable, ty
 export { DataFolderError, inspectPgliteFolder } from './pglite-folder.ts';
 export { drainOnStop } from './drain.ts';
 export { ConfigError, type EnvFail, envBool, envInt, envProviderUrl, failSetting, type ServiceSettings } from './env.ts';
-export { clientErrorHandler, type ErrorResponseInit, errorResponse, opsDisabled, opsUnauthorized } from './error-response.ts';
+export { clientErrorHandler, clientErrorStatus, type ErrorResponseInit, errorResponse, opsDisabled, opsUnauthorized } from './error-response.ts';
 export { fetchRoute, requestUrl, sendResponse, toRequest } from './fetch-bridge.ts';
 export {
   BoundedMemoryLimiter,

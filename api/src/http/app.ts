@@ -32,7 +32,7 @@ import { CDEK_NOTIFY_PATH, cdekNotifyRoute, createShipmentHook, ShipmentRegistra
 import { type DocumentCheck, documentCheck } from '../persisted/check-document.ts';
 import { PersistedOperationStore, usePersistedOperationsFrom } from '../persisted/persisted-operations.ts';
 import { CatalogMeta } from '../repo/catalog-meta.ts';
-import { clientErrorHandler, clientIp, connectRedis, errorResponse, redisStore, sendResponse, TrustedProxies } from '@shop/server-kit';
+import { clientErrorHandler, clientErrorStatus, clientIp, connectRedis, errorResponse, redisStore, sendResponse, TrustedProxies } from '@shop/server-kit';
 import { listenForCatalogChanges } from '../catalog/catalog-changes.ts';
 import { createLimiters, type Limiters } from '../util/limiters.ts';
 import { MAX_BODY_BYTES, payloadTooLarge, useBodyLimit } from './body-limit.ts';
@@ -261,9 +261,9 @@ function createFastify(): { app: FastifyInstance; handler: () => NodeHandler } {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
   app.setErrorHandler((error: { statusCode?: number }, req, reply) => {
-    const status = error.statusCode ?? 500;
+    const status = clientErrorStatus(error);
     if (status === 413) return sendResponse(reply, payloadTooLarge(req.routeOptions.bodyLimit ?? MAX_BODY_BYTES));
-    if (status >= 400 && status < 500) return sendResponse(reply, errorResponse('BAD_REQUEST', 'Некорректный запрос', { status }));
+    if (status !== null) return sendResponse(reply, errorResponse('BAD_REQUEST', 'Некорректный запрос', { status }));
     return sendResponse(reply, errorResponse('INTERNAL_SERVER_ERROR'));
   });
   app.setNotFoundHandler(fetchRoute((request) => notFound(new URL(request.url).pathname)));

@@ -13,7 +13,7 @@ import { RELEASE_OPERATIONS_PATH, releaseOperationsResponse } from '../registry/
 import type { TokenGuard } from '../registry/release-auth.ts';
 import { registerSmokeCheck } from '../registry/smoke.ts';
 import { UPLOADS_PATH, uploadResponse } from '../registry/upload-routes.ts';
-import { clientErrorHandler, connectRedis, createRateLimit, type RateLimitStore, redisStore, errorResponse, rateLimitKey, requestUrl as urlOf, sendResponse, toRequest as requestOf } from '@shop/server-kit';
+import { clientErrorHandler, clientErrorStatus, connectRedis, createRateLimit, type RateLimitStore, redisStore, errorResponse, rateLimitKey, requestUrl as urlOf, sendResponse, toRequest as requestOf } from '@shop/server-kit';
 
 export interface ReleaseAppOptions {
   db: Db;
@@ -51,7 +51,7 @@ export async function buildReleaseApp(options: ReleaseAppOptions): Promise<Fasti
       return sendResponse(reply, errorResponse('PAYLOAD_TOO_LARGE', errorMessage('PAYLOAD_TOO_LARGE', { maxKb: Math.round(cap / 1024) })));
     }
     // Fastify's own refusals of a malformed request (a body that does not match its length…)
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return sendResponse(reply, errorResponse('BAD_REQUEST', 'Некорректный запрос'));
+    if (clientErrorStatus(error) !== null) return sendResponse(reply, errorResponse('BAD_REQUEST', 'Некорректный запрос'));
     request.log.error(error);
     return sendResponse(reply, errorResponse('INTERNAL_SERVER_ERROR'));
   });
